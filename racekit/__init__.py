@@ -1,0 +1,22 @@
+"""racekit: rules engine and Jupyter teaching kit for four racing board games.
+
+>>> import racekit
+>>> game = racekit.load_game("aeroplane_chess", preset="tournament")
+>>> state = game.new_initial_state()
+"""
+from .core.errors import (FileFormatError, IllegalActionError, OptionError, RacekitError,
+                          SetupError, UnknownGameError)
+from .core.game import game_names, load_game
+from .core.state import CHANCE, TERMINAL
+from . import games as _games  # registers the games  # noqa: F401
+
+__version__ = "0.1.0"
+
+__all__ = ["load_game", "game_names", "explore", "CHANCE", "TERMINAL", "RacekitError",
+           "OptionError", "IllegalActionError", "SetupError", "FileFormatError", "UnknownGameError"]
+
+
+def explore(game: str, seed: int = 0, **kwargs):
+    """Open the interactive explorer widget for ``game`` in a notebook (see racekit.explorer)."""
+    from .explorer import explore as _explore
+    return _explore(game, seed=seed, **kwargs)

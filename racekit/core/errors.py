@@ -1,0 +1,58 @@
+"""Error types raised by racekit.
+
+Every error names the rule clause or the field that was violated, so that a
+teacher or a player can look the rule up (``grep -rn CLAUSE racekit``).
+A method that raises leaves the state it was called on unchanged.
+"""
+from __future__ import annotations
+
+
+class RacekitError(Exception):
+    """Base class of every error racekit raises on purpose."""
+
+
+class UnknownGameError(RacekitError, KeyError):
+    """``load_game`` was given a name that is not registered."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return self.args[0]
+
+
+class OptionError(RacekitError, ValueError):
+    """An option, preset or seat count is unknown or has a bad value."""
+
+
+class IllegalActionError(RacekitError, ValueError):
+    """An action is not legal in the current state.
+
+    Attributes:
+        clause: the rule clause ID that forbids the action (e.g. ``AC-TOUR-STACK-3``).
+        action: the action id that was refused.
+        legal: the legal actions at that point, as strings.
+    """
+
+    def __init__(self, message: str, *, clause: str, action=None, legal: list[str] | None = None):
+        self.clause = clause
+        self.action = action
+        self.legal = list(legal or [])
+        shown = ", ".join(self.legal[:12]) + (" …" if len(self.legal) > 12 else "")
+        super().__init__(f"[{clause}] {message} Legal now: {shown or 'none'}.")
+
+
+class SetupError(RacekitError, ValueError):
+    """A scenario or user setup describes an impossible position.
+
+    Attributes:
+        field: dotted path of the offending setup field (``planes.R1``), if known.
+    """
+
+    def __init__(self, message: str, field: str | None = None):
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+class FileFormatError(RacekitError, ValueError):
+    """A save, scenario or track file failed validation.
+
+    The message names the file, the line (when known) and the field.
+    """

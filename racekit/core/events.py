@@ -1,0 +1,56 @@
+"""Structured events: what happened, to whom, and which rule clauses caused it.
+
+A game emits :class:`Event` records while it applies actions; a separate
+renderer (:func:`render`) turns them into sentences from the game's text
+templates, so the rules never format prose and another language can be added
+by adding templates.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened in a game.
+
+    Attributes:
+        ply: index in the history of the action that caused it (0-based).
+        kind: a short machine name, e.g. ``"capture"``.
+        seats: the seats concerned, first the actor.
+        data: JSON-able details (squares, values, counts).
+        clauses: rule clause IDs that caused it, e.g. ``("AC-TOUR-CAPTURE-1",)``.
+    """
+
+    ply: int
+    kind: str
+    seats: tuple = ()
+    data: dict = field(default_factory=dict)
+    clauses: tuple = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ply": self.ply, "kind": self.kind, "seats": list(self.seats),
+                "data": dict(self.data), "clauses": list(self.clauses)}
+
+
+def render(event: Event, templates: dict[str, str], seat_names: list[str]) -> str:
+    """Turn an event into one plain English sentence.
+
+    ``templates`` maps an event kind to a ``str.format`` template; the fields
+    available are the event's data plus ``seat`` (name of the first seat) and
+    ``seats`` (all names joined). Unknown kinds fall back to a generic line.
+    """
+    names = [seat_names[s] if 0 <= s < len(seat_names) else str(s) for s in event.seats]
+    fields = dict(event.data)
+    fields.setdefault("seat", names[0] if names else "")
+    fields.setdefault("seats", " and ".join(names))
+    template = templates.get(event.kind)
+    if template is None:
+        details = ", ".join(f"{k}={v}" for k, v in event.data.items())
+        text = f"{event.kind} {fields['seats']} {details}".strip()
+    else:
+        text = template.format(**fields)
+    if event.clauses:
+        text += f" [{', '.join(event.clauses)}]"
+    return text

@@ -1,0 +1,229 @@
+"""Game declarations: id, names, seat range, presets and options.
+
+A game module declares one :class:`GameType` (data, in the style of OpenSpiel's
+``GameType`` and Ludii's named variants) and a :class:`Game` subclass whose
+``new_initial_state`` returns the game's :class:`~racekit.core.state.State`.
+Options are validated here, once, with errors that name the option and the
+allowed values.
+"""
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from .errors import OptionError, UnknownGameError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule switch.
+
+    Attributes:
+        name: option name as typed by users (``capture_mode``).
+        default: value used when neither the preset nor the user sets it.
+        choices: allowed values; the first listed in the spec is the default.
+        doc: one line in our own words.
+        clauses: the ambiguity or clause IDs this option settles (``AC-AMB-03``).
+        check: optional callable for open-ended values (a track file path);
+            it returns the normalised value or raises ``ValueError``.
+    """
+
+    name: str
+    default: Any
+    choices: tuple = ()
+    doc: str = ""
+    clauses: tuple = ()
+    check: Callable[[Any], Any] | None = None
+
+    def validate(self, value: Any) -> Any:
+        if self.choices:
+            for choice in self.choices:
+                if value == choice and type(value) is type(choice):
+                    return choice
+            # accept the text form from the command line: "true", "3"
+            for choice in self.choices:
+                if isinstance(value, str) and str(choice).lower() == value.lower():
+                    return choice
+            if self.check is None:
+                raise OptionError(
+                    f"option {self.name!r} cannot be {value!r}; allowed values: "
+                    + ", ".join(repr(c) for c in self.choices)
+                    + (f" (settles {', '.join(self.clauses)})" if self.clauses else ""))
+        if self.check is not None:
+            try:
+                return self.check(value)
+            except (ValueError, TypeError) as exc:
+                raise OptionError(f"option {self.name!r} cannot be {value!r}: {exc}") from None
+        return value
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named variant: option values and seat counts, with its source."""
+
+    name: str
+    options: dict = field(default_factory=dict)
+    min_players: int | None = None
+    max_players: int | None = None
+    default_players: int | None = None
+    source: str = ""
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What a game declares about itself.
+
+    Attributes:
+        id: registry name (``aeroplane_chess``).
+        long_name: English and original names.
+        min_players, max_players, default_players: seat range.
+        presets: named variants; the first is the default.
+        options: every rule switch with its default.
+        seat_names: display names of seats 0..max_players-1.
+        package: the game's subpackage (holds clauses.yaml and scenarios/).
+        plot: ``"module:function"`` drawing a state into a matplotlib Axes.
+        text: ``"module:TEMPLATES"`` event text templates.
+        prefix: clause ID prefix (``AC``).
+    """
+
+    id: str
+    long_name: str
+    min_players: int
+    max_players: int
+    default_players: int
+    presets: tuple = ()
+    options: tuple = ()
+    seat_names: tuple = ()
+    package: str = ""
+    plot: str = ""
+    text: str = ""
+    prefix: str = ""
+
+    def option(self, name: str) -> Option:
+        for opt in self.options:
+            if opt.name == name:
+                return opt
+        raise OptionError(f"{self.id} has no option {name!r}; options: "
+                          + ", ".join(o.name for o in self.options))
+
+    def preset(self, name: str | None) -> Preset:
+        if not self.presets:
+            return Preset(name="default")
+        if name is None:
+            return self.presets[0]
+        for preset in self.presets:
+            if preset.name == name:
+                return preset
+        raise OptionError(f"{self.id} has no preset {name!r}; presets: "
+                          + ", ".join(p.name for p in self.presets))
+
+
+class Game(ABC):
+    """A configured game: a GameType plus validated options and a seat count.
+
+    Subclasses set ``game_type`` and implement ``new_initial_state``.
+
+    Raises:
+        OptionError: unknown option, bad value, or a seat count outside the
+            preset's range.
+    """
+
+    game_type: GameType
+
+    def __init__(self, players: int | None = None, preset: str | None = None, **options: Any):
+        gt = self.game_type
+        chosen = gt.preset(preset)
+        self.preset = chosen.name
+        lo = chosen.min_players or gt.min_players
+        hi = chosen.max_players or gt.max_players
+        if players is None:
+            players = chosen.default_players or gt.default_players
+        if isinstance(players, str) and players.isdigit():
+            players = int(players)
+        if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
+            raise OptionError(f"{gt.id} ({self.preset}) seats {lo} to {hi} players; got {players!r}")
+        self.num_players = players
+        values = {opt.name: opt.default for opt in gt.options}
+        for name, value in chosen.options.items():
+            values[name] = gt.option(name).validate(value)
+        for name, value in options.items():
+            values[name] = gt.option(name).validate(value)
+        self.options = values
+        self.check_options()
+
+    def check_options(self) -> None:
+        """Hook: reject option combinations that make no sense (raise OptionError)."""
+
+    @property
+    def seat_names(self) -> list[str]:
+        names = list(self.game_type.seat_names)
+        return names[: self.num_players] if names else [f"Seat {i}" for i in range(self.num_players)]
+
+    def settings(self) -> dict:
+        """JSON-able settings that rebuild this game with ``load_game(**settings)``."""
+        return {"game": self.game_type.id, "players": self.num_players, "preset": self.preset,
+                "options": dict(self.options)}
+
+    @abstractmethod
+    def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
+        """The state before the first ply, or the position described by ``setup``.
+
+        ``record_events=False`` skips event records (fast playouts).
+        """
+
+    def templates(self) -> dict[str, str]:
+        """Event text templates of this game (for :func:`racekit.core.events.render`)."""
+        if not self.game_type.text:
+            return {}
+        return _resolve(self.game_type.text)
+
+    def render(self, event) -> str:
+        from .events import render
+        return render(event, self.templates(), self.seat_names)
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self.game_type.option(k).default}
+        return f"<{self.game_type.id} preset={self.preset} players={self.num_players} {changed or ''}>"
+
+
+def _resolve(dotted: str):
+    module, _, attr = dotted.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+_REGISTRY: dict[str, str] = {}
+
+
+def register(game_id: str, target: str) -> None:
+    """Register a game class by ``"module:Class"`` so that it loads lazily."""
+    _REGISTRY[game_id] = target
+
+
+def game_names() -> list[str]:
+    """Ids of every registered game, sorted."""
+    return sorted(_REGISTRY)
+
+
+def game_class(name: str) -> type[Game]:
+    if name not in _REGISTRY:
+        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+    return _resolve(_REGISTRY[name])
+
+
+def load_game(name: str, players: int | None = None, preset: str | None = None, **options: Any) -> Game:
+    """Build a configured game.
+
+    Args:
+        name: a registered id, see :func:`game_names`.
+        players: number of seats (default: the preset's default).
+        preset: a named variant (default: the game's first preset).
+        **options: rule switches, validated against the game's declaration.
+
+    Raises:
+        UnknownGameError: ``name`` is not registered.
+        OptionError: unknown option, bad value or seat count.
+    """
+    return game_class(name)(players=players, preset=preset, **options)

@@ -1,0 +1,217 @@
+"""The state API, shaped like OpenSpiel's ``pyspiel.State``.
+
+Verbs: ``current_player()`` (a seat, :data:`CHANCE` or :data:`TERMINAL`),
+``phase``, ``legal_actions()``, ``chance_outcomes()``, ``apply_action()``,
+``action_to_string()``, ``is_terminal()``, ``returns()``, ``ranking()``,
+``clone()``, ``history()``, plus ``events`` and the per-seat ``observation``.
+
+Actions and chance outcomes are integers. A game fills in the ``_``-prefixed
+hooks; this base class keeps the history, checks legality before anything
+changes, and records events.
+"""
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from typing import Any
+
+from .errors import IllegalActionError
+from .events import Event
+
+CHANCE = -1
+"""``current_player()`` value when the next ply is a chance outcome."""
+TERMINAL = -4
+"""``current_player()`` value when the game is over."""
+
+
+class State(ABC):
+    """Base class of every game state.
+
+    Subclasses implement ``_current_player``, ``_legal_actions``,
+    ``_chance_outcomes``, ``_apply``, ``_action_to_string``, ``_ranking`` and
+    ``snapshot``; they call :meth:`emit` for every change they make.
+
+    Attributes:
+        game: the configured :class:`~racekit.core.game.Game`.
+        events: every :class:`Event` emitted so far (empty when the state was
+            made with ``record_events=False``, as in fast playouts).
+    """
+
+    phase: str = ""
+
+    def __init__(self, game, record_events: bool = True):
+        self.game = game
+        self._history: list[int] = []
+        self._private: list[int | None] = []
+        self._record = record_events
+        self.events: list[Event] = []
+
+    # ----- the verbs -------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to act, :data:`CHANCE`, or :data:`TERMINAL`."""
+        return self._current_player()
+
+    def is_terminal(self) -> bool:
+        return self._current_player() == TERMINAL
+
+    def is_chance_node(self) -> bool:
+        return self._current_player() == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        """Legal action ids of the seat to act, sorted; ``[]`` at chance and terminal nodes."""
+        if self._current_player() < 0:
+            return []
+        return self._legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """``(outcome, probability)`` pairs at a chance node; ``[]`` otherwise."""
+        if self._current_player() != CHANCE:
+            return []
+        return self._chance_outcomes()
+
+    def apply_action(self, action: int) -> None:
+        """Apply a decision or a chance outcome.
+
+        Raises:
+            IllegalActionError: the action is not legal now. The message names
+                the clause that forbids it and lists the legal actions; the
+                state is unchanged.
+        """
+        player = self._current_player()
+        if player == TERMINAL:
+            raise IllegalActionError("The game is over.", clause=self.game.game_type.prefix + "-END",
+                                     action=action)
+        if player == CHANCE:
+            allowed = [o for o, _ in self._chance_outcomes()]
+        else:
+            allowed = self._legal_actions()
+        if action not in allowed:
+            clause, why = self._why_illegal(action)
+            raise IllegalActionError(
+                f"{self._describe(action)} is not allowed: {why}", clause=clause, action=action,
+                legal=[self.action_to_string(a) for a in allowed])
+        self._private.append(self._private_to(action))
+        self._history.append(action)
+        self._apply(action)
+
+    def action_to_string(self, action: int, player: int | None = None) -> str:
+        """A short human name of ``action`` in this state (``"move R1"``, ``"roll 6"``)."""
+        return self._action_to_string(action)
+
+    def string_to_action(self, text: str) -> int:
+        """Parse an action name; by default match the names of the legal actions.
+
+        Games override :meth:`_parse_action` to also parse illegal actions
+        (so that a scenario can show that they are refused).
+
+        Raises:
+            IllegalActionError: no action has that name now.
+        """
+        text = str(text).strip()
+        allowed = ([o for o, _ in self._chance_outcomes()] if self.is_chance_node()
+                   else self.legal_actions())
+        for a in allowed:
+            if self.action_to_string(a) == text:
+                return a
+        parsed = self._parse_action(text)
+        if parsed is not None:
+            return parsed
+        raise IllegalActionError(f"No action is called {text!r} here.",
+                                 clause=self.game.game_type.prefix + "-ACTION",
+                                 legal=[self.action_to_string(a) for a in allowed])
+
+    def returns(self) -> list[float]:
+        """Per-seat returns: 1 for first place, -1 for last, linear between; 0s until terminal."""
+        n = self.game.num_players
+        if not self.is_terminal():
+            return [0.0] * n
+        places = self.ranking()
+        out = [0.0] * n
+        k = len(places)
+        for i, group in enumerate(places):
+            value = 1.0 if k == 1 else 1.0 - 2.0 * i / (k - 1)
+            for seat in group:
+                out[seat] = value
+        return out
+
+    def ranking(self) -> list[list[int]]:
+        """Places so far, best first; each place is a list of seats sharing it."""
+        return self._ranking()
+
+    def history(self) -> list[int]:
+        """Every action and chance outcome applied, in order (replayable)."""
+        return list(self._history)
+
+    def history_for(self, seat: int) -> list[int | None]:
+        """The history as ``seat`` may see it: other seats' secrets are ``None``."""
+        return [a if p is None or p == seat else None for a, p in zip(self._history, self._private)]
+
+    @property
+    def ply(self) -> int:
+        return len(self._history)
+
+    def clone(self) -> "State":
+        return copy.deepcopy(self)
+
+    def emit(self, kind: str, seats=(), clauses=(), **data: Any) -> None:
+        """Record an event for the ply being applied (no-op in fast playouts)."""
+        if self._record:
+            self.events.append(Event(len(self._history) - 1, kind, tuple(seats), data, tuple(clauses)))
+
+    def events_since(self, ply: int) -> list[Event]:
+        return [e for e in self.events if e.ply >= ply]
+
+    def observation(self, seat: int | None = None) -> dict:
+        """What ``seat`` may see (``None``: the public view). Default: the snapshot."""
+        return self.snapshot(seat)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def to_text(self) -> str:
+        """A compact multi-line text picture of the state (used by golden files)."""
+        import json
+        return json.dumps(self.snapshot(), sort_keys=True)
+
+    # ----- hooks for games --------------------------------------------------
+    @abstractmethod
+    def _current_player(self) -> int: ...
+
+    @abstractmethod
+    def _legal_actions(self) -> list[int]: ...
+
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return []
+
+    @abstractmethod
+    def _apply(self, action: int) -> None: ...
+
+    @abstractmethod
+    def _action_to_string(self, action: int) -> str: ...
+
+    @abstractmethod
+    def _ranking(self) -> list[list[int]]: ...
+
+    @abstractmethod
+    def snapshot(self, seat: int | None = None) -> dict:
+        """A JSON-able picture of the state; with ``seat``, that seat's view only.
+
+        Scenario files check dotted paths into this dictionary.
+        """
+
+    def _why_illegal(self, action: int) -> tuple[str, str]:
+        """The clause and reason an action is refused (games refine this)."""
+        return self.game.game_type.prefix + "-ACTION", "it is not among the legal actions"
+
+    def _describe(self, action: int) -> str:
+        try:
+            return repr(self._action_to_string(action))
+        except Exception:  # an id outside the action space has no name
+            return f"action {action!r}"
+
+    def _parse_action(self, text: str) -> int | None:
+        return None
+
+    def _private_to(self, action: int) -> int | None:
+        """The only seat allowed to see this history entry (``None``: public)."""
+        return None
