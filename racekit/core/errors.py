@@ -34,6 +34,7 @@ class IllegalActionError(RacekitError, ValueError):
     def __init__(self, message: str, *, clause: str, action=None, legal: list[str] | None = None):
         self.clause = clause
         self.action = action
+        self.reason = message
         self.legal = list(legal or [])
         shown = ", ".join(self.legal[:12]) + (" …" if len(self.legal) > 12 else "")
         super().__init__(f"[{clause}] {message} Legal now: {shown or 'none'}.")

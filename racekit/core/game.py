@@ -87,6 +87,10 @@ class GameType:
         plot: ``"module:function"`` drawing a state into a matplotlib Axes.
         text: ``"module:TEMPLATES"`` event text templates.
         prefix: clause ID prefix (``AC``).
+        controls: optional ``"module:factory"`` giving the explorer custom action
+            controls; ``factory(state)`` returns an object with ``.widget`` and
+            ``.selected_action()`` (see docs/contracts.md). Empty: a dropdown of
+            the legal actions.
     """
 
     id: str
@@ -101,6 +105,7 @@ class GameType:
     plot: str = ""
     text: str = ""
     prefix: str = ""
+    controls: str = ""
 
     def option(self, name: str) -> Option:
         for opt in self.options:

@@ -16,6 +16,6 @@ def replay(game, history, setup: dict | None = None, record_events: bool = True)
         try:
             state.apply_action(action)
         except IllegalActionError as exc:
-            raise IllegalActionError(f"history entry {ply} ({action!r}) cannot be replayed: {exc}",
+            raise IllegalActionError(f"history entry {ply} ({action!r}) cannot be replayed: {exc.reason}",
                                      clause=exc.clause, action=action, legal=exc.legal) from None
     return state

@@ -1,0 +1,162 @@
+"""The ``racekit`` command line (typer)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .core.errors import RacekitError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="racekit: rules engine and teaching kit for racing board games.")
+
+
+def _options(pairs: list[str]) -> dict:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise typer.BadParameter(f"--option wants key=value, got {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def _fail(exc: Exception) -> None:
+    typer.secho(f"error: {exc}", fg="red", err=True)
+    raise typer.Exit(2)
+
+
+@app.command()
+def games() -> None:
+    """List the games with their seats, presets and options."""
+    from . import game_names
+    from .core.game import game_class
+    for name in game_names():
+        gt = game_class(name).game_type
+        presets = ", ".join(p.name for p in gt.presets) or "default"
+        typer.echo(f"{name}: {gt.long_name}; {gt.min_players}-{gt.max_players} players; presets: {presets}")
+        for opt in gt.options:
+            choices = " | ".join(str(c) for c in opt.choices) if opt.choices else "value"
+            typer.echo(f"    {opt.name} = {opt.default!s}  ({choices})  {opt.doc}")
+
+
+@app.command()
+def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
+         seed: int = typer.Option(1, help="seed of every chance outcome"),
+         players: Optional[int] = typer.Option(None, help="number of seats"),
+         preset: Optional[str] = typer.Option(None, help="rule preset"),
+         option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
+         agent: str = typer.Option("random", help="agent for every seat: random | first"),
+         save: Optional[Path] = typer.Option(None, help="write the finished game as JSON"),
+         quiet: bool = typer.Option(False, help="print only the ranking")) -> None:
+    """Play a whole game headless and print it turn by turn, ending with the ranking."""
+    from . import load_game
+    from .core.agents import make_agent
+    from .core.savefile import save_game
+    from .core.session import Session
+    try:
+        g = load_game(game, players=players, preset=preset, **_options(option))
+        session = Session(g, seed=seed, agents=[make_agent(agent, seed) for _ in range(g.num_players)])
+    except (RacekitError, ValueError) as exc:
+        _fail(exc)
+    names = g.seat_names
+    if not quiet:
+        typer.echo(f"{g.game_type.long_name} · preset {g.preset} · {g.num_players} players · seed {seed}")
+    while not session.state.is_terminal():
+        state = session.state
+        actor, ply, mark = state.current_player(), state.ply, len(state.events)
+        action = session.next_action()
+        label = state.action_to_string(action)
+        session.step(action)
+        if quiet:
+            continue
+        who = "chance" if actor < 0 else names[actor]
+        typer.echo(f"{ply:4d} {who}: {label}")
+        for event in session.state.events[mark:]:
+            typer.echo(f"       {g.render(event)}")
+    places = session.state.ranking()
+    typer.echo("Ranking: " + "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
+                                       for i, grp in enumerate(places)))
+    typer.echo(f"{session.state.ply} plies")
+    if save:
+        save_game(session.state, save, seed=seed)
+        typer.echo(f"saved to {save}")
+
+
+@app.command()
+def replay(path: Path = typer.Argument(..., help="a save file written by --save")) -> None:
+    """Load a save file, replay it with no generator, and print the final position."""
+    from .core.savefile import load_save
+    try:
+        state, info = load_save(path)
+    except RacekitError as exc:
+        _fail(exc)
+    typer.echo(f"{info.game}: {len(info.history)} plies replayed")
+    typer.echo(state.to_text())
+
+
+@app.command()
+def scenarios(game: Optional[str] = typer.Argument(None, help="game id (default: all)")) -> None:
+    """Run the shipped scenarios: one line each, then `N passed, M failed`."""
+    from .core.scenarios import run_all
+    try:
+        results = run_all(game)
+    except RacekitError as exc:
+        _fail(exc)
+    for result in results:
+        typer.echo(result.line())
+    failed = sum(not r.passed for r in results)
+    typer.echo(f"{len(results) - failed} passed, {failed} failed")
+    raise typer.Exit(1 if failed else 0)
+
+
+@app.command()
+def rules(game: str = typer.Argument(..., help="game id"),
+          brief: bool = typer.Option(False, help="only the summary lines and the gaps")) -> None:
+    """Every clause: where it is implemented, which tests and scenarios exercise it; every ambiguity with its decision."""
+    from .core.clauses import report
+    try:
+        text, missing = report(game, verbose=not brief)
+    except (RacekitError, KeyError) as exc:
+        _fail(exc)
+    typer.echo(text)
+    raise typer.Exit(1 if missing else 0)
+
+
+@app.command()
+def figures(out: Path = typer.Option(Path("figures"), help="folder to write the PNGs to"),
+            game: Optional[str] = typer.Option(None, help="only this game")) -> None:
+    """Regenerate the pictures in figures/."""
+    from .figures import regenerate
+    paths = regenerate(out, [game] if game else None)
+    typer.echo(f"wrote {len(paths)} figures to {out}")
+
+
+@app.command()
+def golden(out: Path = typer.Option(Path("tests/golden"), help="folder of the golden files")) -> None:
+    """Regenerate the golden playthrough files (one per game and preset)."""
+    from .sim.golden import write_all
+    for path in write_all(out):
+        typer.echo(f"wrote {path}")
+
+
+@app.command()
+def bench(game: str = typer.Argument(..., help="game id"),
+          games: int = typer.Option(300, help="number of random playouts"),
+          players: Optional[int] = typer.Option(None),
+          preset: Optional[str] = typer.Option(None),
+          option: List[str] = typer.Option([], "--option", "-o"),
+          seed: int = typer.Option(0)) -> None:
+    """Random playouts per second (one process, events off)."""
+    from . import load_game
+    from .sim.playouts import bench as run
+    try:
+        g = load_game(game, players=players, preset=preset, **_options(option))
+    except RacekitError as exc:
+        _fail(exc)
+    typer.echo(run(g, games=games, seed=seed, progress=True).line())
+
+
+if __name__ == "__main__":
+    app()

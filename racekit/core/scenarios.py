@@ -1,0 +1,291 @@
+"""Scenario files: the FAQ and edge cases of the rules, reproducible.
+
+A scenario is a YAML file (format in docs/contracts.md): a game and options, a
+set-up position, steps (decisions, fixed chance outcomes, actions that must be
+refused) and the expected results (snapshot values, events, legal actions,
+ranking). Files are validated on load; errors name the file, line and field.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Union
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .errors import FileFormatError, IllegalActionError, OptionError, SetupError, UnknownGameError
+from .game import game_names, load_game
+from .yamlfile import Located, read_yaml, validate
+
+ActionRef = Union[int, str]
+
+
+class EventMatch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: str
+    seats: list[int] | None = None
+    data: dict[str, Any] = Field(default_factory=dict)
+    clauses: list[str] = Field(default_factory=list)
+
+
+class Expect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    state: dict[str, Any] = Field(default_factory=dict)
+    current_player: int | None = None
+    events: list[EventMatch] = Field(default_factory=list)
+    no_events: list[str] = Field(default_factory=list)
+    legal: list[str] | None = None
+    terminal: bool | None = None
+    ranking: list[list[int]] | None = None
+
+
+class Step(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    chance: ActionRef | None = None
+    action: ActionRef | None = None
+    refused: ActionRef | None = None
+    clause: str | None = None
+    expect: Expect | None = None
+
+    @model_validator(mode="after")
+    def _one_kind(self):
+        kinds = [k for k in ("chance", "action", "refused") if getattr(self, k) is not None]
+        if len(kinds) > 1:
+            raise ValueError(f"a step is one of chance, action or refused, not {' and '.join(kinds)}")
+        if not kinds and self.expect is None:
+            raise ValueError("a step needs chance, action, refused or expect")
+        if self.clause is not None and self.refused is None:
+            raise ValueError("clause belongs to a refused step")
+        return self
+
+
+class Scenario(BaseModel):
+    """A validated scenario file."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[A-Z]{2,5}-[A-Z0-9]+(-[A-Za-z0-9]+)*$")
+    title: str = Field(min_length=3)
+    clauses: list[str] = Field(min_length=1)
+    game: str
+    preset: str | None = None
+    players: int | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    setup: dict[str, Any] | None = None
+    outcome: str = Field(min_length=3)
+    steps: list[Step] = Field(default_factory=list)
+    expect: Expect | None = None
+
+
+@dataclass
+class ScenarioResult:
+    """What running a scenario gave: pass/fail, the failures, and the states before and after."""
+
+    scenario: Scenario
+    path: str
+    failures: list[str] = field(default_factory=list)
+    before: Any = None
+    after: Any = None
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+    @property
+    def id(self) -> str:
+        return self.scenario.id
+
+    def line(self) -> str:
+        mark = "PASS" if self.passed else "FAIL"
+        text = f"{mark} {self.scenario.id:<14} {self.scenario.title}"
+        for failure in self.failures:
+            text += f"\n     - {failure}"
+        return text
+
+
+def load_scenario(path: str | Path) -> tuple[Scenario, Located]:
+    """Read and validate a scenario file.
+
+    Raises:
+        FileFormatError: bad YAML, a missing or malformed field, an unknown game
+            or option; the message names the file, the line and the field.
+    """
+    doc = read_yaml(path)
+    scenario = validate(doc, Scenario)
+    if scenario.game not in game_names():
+        raise doc.error(["game"], f"unknown game {scenario.game!r}; known: {', '.join(game_names())}")
+    return scenario, doc
+
+
+def _game_for(scenario: Scenario, doc: Located):
+    try:
+        return load_game(scenario.game, players=scenario.players, preset=scenario.preset,
+                         **scenario.options)
+    except (OptionError, UnknownGameError) as exc:
+        text = str(exc)
+        loc = ["options"]
+        for name in scenario.options:
+            if repr(name) in text:
+                loc = ["options", name]
+        if "preset" in text and scenario.preset is not None:
+            loc = ["preset"]
+        if "seats" in text:
+            loc = ["players"]
+        raise doc.error(loc, text) from None
+
+
+def _initial(game, scenario: Scenario, doc: Located):
+    try:
+        return game.new_initial_state(setup=scenario.setup)
+    except SetupError as exc:
+        loc = ["setup"] + (exc.field.split(".") if exc.field else [])
+        loc = [int(p) if isinstance(p, str) and p.isdigit() else p for p in loc]
+        raise doc.error(loc, str(exc)) from None
+
+
+def _normal(value):
+    return json.loads(json.dumps(value))
+
+
+def lookup(snapshot: dict, path: str):
+    """Follow a dotted path (``planes.R1.step``) into a snapshot; ``KeyError`` if absent."""
+    node = snapshot
+    for part in path.split("."):
+        if isinstance(node, list) and part.lstrip("-").isdigit():
+            node = node[int(part)]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, dict) and part.isdigit() and int(part) in node:
+            node = node[int(part)]
+        else:
+            raise KeyError(path)
+    return node
+
+
+def _event_matches(event, want: EventMatch) -> bool:
+    if event.kind != want.kind:
+        return False
+    if want.seats is not None and list(event.seats) != want.seats:
+        return False
+    data = _normal(event.data)
+    for key, value in want.data.items():
+        if key not in data or data[key] != _normal(value):
+            return False
+    return all(c in event.clauses for c in want.clauses)
+
+
+def check(state, expect: Expect, events: list, where: str) -> list[str]:
+    """Compare a state and its events with an Expect block; returns failure messages."""
+    failures = []
+    snap = _normal(state.snapshot())
+    for path, want in expect.state.items():
+        try:
+            got = lookup(snap, path)
+        except (KeyError, IndexError):
+            failures.append(f"{where}: state has no {path!r}")
+            continue
+        if got != _normal(want):
+            failures.append(f"{where}: {path} is {got!r}, expected {want!r}")
+    if expect.current_player is not None and state.current_player() != expect.current_player:
+        failures.append(f"{where}: current player is {state.current_player()}, "
+                        f"expected {expect.current_player}")
+    if expect.terminal is not None and state.is_terminal() != expect.terminal:
+        failures.append(f"{where}: terminal is {state.is_terminal()}, expected {expect.terminal}")
+    if expect.ranking is not None and _normal(state.ranking()) != expect.ranking:
+        failures.append(f"{where}: ranking is {state.ranking()}, expected {expect.ranking}")
+    if expect.legal is not None:
+        got = sorted(state.action_to_string(a) for a in state.legal_actions())
+        if got != sorted(expect.legal):
+            failures.append(f"{where}: legal actions are {got}, expected {sorted(expect.legal)}")
+    pos = 0
+    for want in expect.events:
+        while pos < len(events) and not _event_matches(events[pos], want):
+            pos += 1
+        if pos == len(events):
+            seen = ", ".join(sorted({e.kind for e in events}))
+            failures.append(f"{where}: no {want.model_dump(exclude_defaults=True)} event "
+                            f"(in order); kinds seen: {seen}")
+            break
+        pos += 1
+    for kind in expect.no_events:
+        if any(e.kind == kind for e in events):
+            failures.append(f"{where}: a {kind!r} event happened but must not")
+    return failures
+
+
+def _resolve(state, ref: ActionRef) -> int:
+    if isinstance(ref, int) and not isinstance(ref, bool):
+        return ref
+    return state.string_to_action(str(ref))
+
+
+def run_scenario(path: str | Path) -> ScenarioResult:
+    """Load and run one scenario file.
+
+    Raises:
+        FileFormatError: the file is malformed (see :func:`load_scenario`).
+    """
+    scenario, doc = load_scenario(path)
+    game = _game_for(scenario, doc)
+    state = _initial(game, scenario, doc)
+    result = ScenarioResult(scenario, str(path), before=state.clone())
+    start = len(state.events)
+    for i, step in enumerate(scenario.steps):
+        where = f"step {i + 1} (line {doc.line(['steps', i])})"
+        try:
+            if step.chance is not None or step.action is not None:
+                ref = step.chance if step.chance is not None else step.action
+                if (step.chance is not None) != state.is_chance_node():
+                    want = "a chance outcome" if step.chance is not None else "a decision"
+                    result.failures.append(f"{where}: expected {want}, but the node is "
+                                           f"{'chance' if state.is_chance_node() else 'a decision'}")
+                    break
+                state.apply_action(_resolve(state, ref))
+            elif step.refused is not None:
+                before, hist = json.dumps(state.snapshot(), sort_keys=True), state.history()
+                try:
+                    state.apply_action(_resolve(state, step.refused))
+                except IllegalActionError as exc:
+                    if step.clause and exc.clause != step.clause:
+                        result.failures.append(f"{where}: refused citing {exc.clause}, "
+                                               f"expected {step.clause}")
+                    if json.dumps(state.snapshot(), sort_keys=True) != before or state.history() != hist:
+                        result.failures.append(f"{where}: the refused action changed the state")
+                else:
+                    result.failures.append(f"{where}: {step.refused!r} was accepted but must be refused")
+                    break
+        except IllegalActionError as exc:
+            result.failures.append(f"{where}: {exc}")
+            break
+        if step.expect is not None:
+            result.failures += check(state, step.expect, state.events[start:], where)
+    if scenario.expect is not None and not result.failures:
+        result.failures += check(state, scenario.expect, state.events[start:], "final")
+    result.after = state
+    return result
+
+
+def scenario_paths(game: str | None = None) -> list[Path]:
+    """The scenario files shipped with ``game`` (or with every game), sorted."""
+    out = []
+    for name in ([game] if game else game_names()):
+        if name not in game_names():
+            raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+        folder = resources.files(f"racekit.games.{name}") / "scenarios"
+        if folder.is_dir():
+            out += sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".yaml"))
+    return out
+
+
+def run_all(game: str | None = None) -> list[ScenarioResult]:
+    """Run every shipped scenario of ``game`` (or all games)."""
+    results = []
+    for path in scenario_paths(game):
+        try:
+            results.append(run_scenario(path))
+        except FileFormatError as exc:
+            stub = Scenario.model_construct(id=path.stem, title="(invalid file)", clauses=[],
+                                            game=game or "", outcome="")
+            results.append(ScenarioResult(stub, str(path), failures=[str(exc)]))
+    return results

@@ -1,0 +1,58 @@
+"""Regenerate the pictures in ``figures/`` (``racekit figures``).
+
+For every game and preset: the start position, a mid-game position from a
+seeded random game, and the after-picture of every shipped scenario. PNGs are
+written with fixed size, dpi and no timestamp metadata, so the same stack
+gives the same bytes.
+"""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from .core.game import game_class, game_names, load_game
+from .core.scenarios import run_all
+from .core.session import Session
+from .sim.golden import presets
+
+
+def plotter(game_id: str):
+    """The game's ``draw(state, ax=None, **kw)`` function."""
+    module, _, name = game_class(game_id).game_type.plot.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def _save(draw, state, path: Path, title: str) -> Path:
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(8, 6.5), dpi=100, layout="constrained")
+    ax = fig.add_subplot()
+    draw(state, ax)
+    ax.set_title(title, fontsize=10)
+    fig.savefig(path, metadata={"Software": None})
+    return path
+
+
+def midgame(game, seed: int = 1):
+    """A seeded random game stopped halfway (by plies)."""
+    session = Session(game, seed=seed)
+    session.run()
+    session.goto(len(session.line) // 2)
+    return session.state
+
+
+def regenerate(out: Path, games: list[str] | None = None) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for game_id in games or game_names():
+        draw = plotter(game_id)
+        for preset in presets(game_id):
+            game = load_game(game_id, preset=preset)
+            written.append(_save(draw, game.new_initial_state(), out / f"{game_id}-{preset}-start.png",
+                                 f"{game_class(game_id).game_type.long_name}: {preset}, start"))
+            written.append(_save(draw, midgame(game), out / f"{game_id}-{preset}-midgame.png",
+                                 f"{preset}, seed 1, halfway through a random game"))
+        for result in run_all(game_id):
+            if result.after is not None:
+                written.append(_save(draw, result.after, out / f"{game_id}-{result.id}.png",
+                                     f"{result.id}: {result.scenario.title}"))
+    return written

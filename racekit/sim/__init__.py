@@ -1,0 +1,1 @@
+"""Simulation: fast random playouts, benchmarks and golden playthroughs."""

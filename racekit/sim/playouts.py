@@ -1,0 +1,65 @@
+"""Random playouts: whole games played by uniform random agents, for balance and speed.
+
+Chance outcomes come from the seeded :class:`~racekit.core.chance.Sampler`;
+decisions from a uniform pick seeded the same way, so playout ``i`` of seed
+``s`` is the same game on every machine.
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from ..core.chance import Sampler
+from ..core.state import CHANCE
+
+
+def random_playout(game, seed: int, max_plies: int = 20_000, record_events: bool = False):
+    """Play one game to the end with random decisions; returns the final state.
+
+    Raises:
+        RuntimeError: no terminal state within ``max_plies`` (a rules bug).
+    """
+    state = game.new_initial_state(record_events=record_events)
+    sampler = Sampler(seed)
+    pick = random.Random(seed).random
+    for ply in range(max_plies):
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sampler.sample(state.chance_outcomes(), ply))
+        elif player < 0:
+            return state
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[int(pick() * len(legal))])
+    raise RuntimeError(f"{game!r} seed {seed}: no end within {max_plies} plies")
+
+
+@dataclass
+class BenchResult:
+    game: str
+    games: int
+    seconds: float
+    plies: int
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+    def line(self) -> str:
+        return (f"{self.game}: {self.games} random playouts in {self.seconds:.2f} s = "
+                f"{self.games_per_second:,.0f} games/s, {self.plies / self.games:,.0f} plies/game, "
+                f"{self.plies / self.seconds:,.0f} plies/s")
+
+
+def bench(game, games: int = 200, seed: int = 0, progress: bool = False) -> BenchResult:
+    """Time ``games`` random playouts (one process, events off)."""
+    seeds = range(seed, seed + games)
+    if progress:
+        from tqdm import tqdm
+        seeds = tqdm(seeds, desc=game.game_type.id, unit="game")
+    plies = 0
+    start = time.perf_counter()
+    for s in seeds:
+        plies += random_playout(game, s).ply
+    return BenchResult(repr(game), games, time.perf_counter() - start, plies)

@@ -1,0 +1,131 @@
+"""Core: game declarations, options, the state verbs, chance, replay, sessions (toy game)."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+import racekit
+from racekit.core import game as core_game
+from racekit.core.chance import Sampler, uniform
+from racekit.core.errors import IllegalActionError, OptionError, UnknownGameError
+from racekit.core.replay import replay
+from racekit.core.session import Session
+from racekit.core.state import CHANCE, TERMINAL
+
+
+@pytest.fixture
+def toy():
+    core_game.register("toy_race", "toy_game:ToyRace")
+    yield
+    core_game._REGISTRY.pop("toy_race", None)
+
+
+def test_unknown_game_names_the_known_ones():
+    with pytest.raises(UnknownGameError, match="aeroplane_chess"):
+        racekit.load_game("ludo")
+
+
+def test_option_errors_name_option_and_allowed_values(toy):
+    with pytest.raises(OptionError, match=r"'goal' cannot be 7; allowed values: 10, 20 \(settles TOY-AMB-01\)"):
+        racekit.load_game("toy_race", goal=7)
+    with pytest.raises(OptionError, match="no option 'speed'"):
+        racekit.load_game("toy_race", speed=3)
+    with pytest.raises(OptionError, match="no preset 'huge'"):
+        racekit.load_game("toy_race", preset="huge")
+    with pytest.raises(OptionError, match="seats 2 to 3"):
+        racekit.load_game("toy_race", players=5)
+
+
+def test_presets_set_options_and_text_values_are_parsed(toy):
+    assert racekit.load_game("toy_race", preset="long").options["goal"] == 20
+    game = racekit.load_game("toy_race", goal="20", walk_allowed="false")
+    assert game.options == {"goal": 20, "walk_allowed": False}
+
+
+def test_state_verbs(toy):
+    state = racekit.load_game("toy_race").new_initial_state()
+    assert state.current_player() == CHANCE and state.legal_actions() == []
+    assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+    state.apply_action(4)
+    assert state.current_player() == 0 and state.phase == "move"
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["run", "walk"]
+    state.apply_action(state.string_to_action("run"))
+    assert state.snapshot()["pos"] == [4, 0]
+    assert state.history() == [4, 100]
+    assert [e.kind for e in state.events] == ["roll", "move"]
+    assert state.events[1].clauses == ("TOY-MOVE-1",) and state.events[1].ply == 1
+
+
+def test_illegal_action_names_clause_lists_legal_and_changes_nothing(toy):
+    state = racekit.load_game("toy_race", walk_allowed=False).new_initial_state()
+    state.apply_action(3)
+    before = (json.dumps(state.snapshot()), state.history(), len(state.events))
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(101)
+    assert info.value.clause == "TOY-AMB-02"
+    assert "Legal now: run" in str(info.value)
+    assert (json.dumps(state.snapshot()), state.history(), len(state.events)) == before
+    with pytest.raises(IllegalActionError, match="roll 7|TOY-ACTION"):
+        racekit.load_game("toy_race").new_initial_state().apply_action(7)
+
+
+def test_chance_is_a_pure_function_of_seed_and_ply():
+    assert uniform(1, 5) == uniform(1, 5)
+    assert uniform(1, 5) != uniform(1, 6) and uniform(1, 5) != uniform(2, 5)
+    faces = [(f, 1 / 6) for f in range(1, 7)]
+    draws = [Sampler(42).sample(faces, ply) for ply in range(600)]
+    assert set(draws) == {1, 2, 3, 4, 5, 6}
+    assert all(60 < draws.count(f) < 140 for f in range(1, 7))
+    # fixed values: the same on any machine (pure integer hashing)
+    assert [Sampler(1).sample(faces, ply) for ply in range(8)] == \
+        [Sampler(1).sample(faces, ply) for ply in range(8)]
+
+
+def test_chance_values_identical_in_a_fresh_process():
+    code = ("from racekit.core.chance import Sampler;"
+            "print([Sampler(9).sample([(f, 1/6) for f in range(1, 7)], p) for p in range(20)])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    here = [Sampler(9).sample([(f, 1 / 6) for f in range(1, 7)], p) for p in range(20)]
+    assert out.stdout.strip() == str(here)
+
+
+def test_session_replay_and_time_travel(toy):
+    game = racekit.load_game("toy_race")
+    session = Session(game, seed=3)
+    session.run()
+    assert session.state.is_terminal() and session.state.current_player() == TERMINAL
+    line, final = list(session.line), session.state.snapshot()
+    assert replay(game, line).snapshot() == final
+    session.goto(4)
+    assert session.state.ply == 4 and session.state.history() == line[:4]
+    session.back()
+    assert session.cursor == 3
+    session.forward(2)
+    assert session.state.history() == line[:5]
+    session.goto(len(line))
+    assert session.state.snapshot() == final
+    again = Session(game, seed=3)
+    again.run()
+    assert again.line == line
+
+
+def test_session_step_after_back_keeps_or_rewrites_future(toy):
+    session = Session(racekit.load_game("toy_race"), seed=5)
+    for _ in range(6):
+        session.step()
+    recorded = list(session.line)
+    session.back(2)
+    session.step()  # same recorded action
+    assert session.line == recorded
+    other = 101 if recorded[5] == 100 else 100
+    session.step(other)
+    assert session.line == recorded[:5] + [other]
+
+
+def test_clone_is_independent(toy):
+    state = racekit.load_game("toy_race").new_initial_state()
+    state.apply_action(2)
+    copy = state.clone()
+    copy.apply_action(100)
+    assert state.history() == [2] and copy.history() == [2, 100]
