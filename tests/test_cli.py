@@ -1,0 +1,48 @@
+"""The racekit command line."""
+import pytest
+from typer.testing import CliRunner
+
+from racekit.cli import app
+
+runner = CliRunner()
+
+
+def test_games_lists_every_game():
+    out = runner.invoke(app, ["games"])
+    assert out.exit_code == 0
+    assert "aeroplane_chess" in out.output and "snow_tails" in out.output
+
+
+@pytest.mark.parametrize("game", ["aeroplane_chess", "snow_tails"])
+def test_play_prints_a_whole_game_to_a_ranking(game, tmp_path):
+    out = runner.invoke(app, ["play", game, "--seed", "1", "--save", str(tmp_path / "g.json")])
+    assert out.exit_code == 0, out.output
+    assert "Ranking: 1. " in out.output
+    again = runner.invoke(app, ["replay", str(tmp_path / "g.json")])
+    assert again.exit_code == 0, again.output
+
+
+def test_play_rejects_a_bad_option_by_name():
+    out = runner.invoke(app, ["play", "aeroplane_chess", "--option", "overshoot=sideways"])
+    assert out.exit_code == 2
+    assert "overshoot" in out.output and "bounce" in out.output
+
+
+def test_play_rejects_an_unknown_game():
+    out = runner.invoke(app, ["play", "ludo"])
+    assert out.exit_code == 2 and "known games" in out.output
+
+
+@pytest.mark.parametrize("game", ["aeroplane_chess", "snow_tails"])
+def test_scenarios_command_ends_with_counts(game):
+    out = runner.invoke(app, ["scenarios", game])
+    assert out.output.strip().splitlines()[-1].endswith(" passed, 0 failed"), out.output
+    assert out.exit_code == 0
+
+
+@pytest.mark.parametrize("game", ["aeroplane_chess", "snow_tails"])
+def test_rules_lists_every_clause_with_no_gaps(game):
+    out = runner.invoke(app, ["rules", game])
+    assert out.exit_code == 0, out.output[-2000:]
+    assert out.output.strip().endswith(" 0 gaps")
+    assert "implemented: racekit/games/" in out.output
