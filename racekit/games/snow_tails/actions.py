@@ -1,0 +1,206 @@
+"""Action ids and names of Snow Tails (pure encoding, no rules).
+
+Decisions:
+
+* ``play``: ``100 + l*36 + r*6 + b`` where l, r, b (0..5) are the values put on
+  the left dog, the right dog and the brake (0 = nothing). Legal plays use one
+  value: ``"play 3 to L+R"``; other ids exist so that refused plays can be
+  named (``"play 2 to L, 4 to R"``, ``"play nothing"``). ``60 + spot*8 + v``
+  names two cards on one spot (``"play 3 3 to L"``), always refused.
+* ``move``: the step sequence of the normal move, one decision:
+  ``1000 + OFFSET[n] + sum(d_i * 3**i)`` with n steps, d = 0 forward (F),
+  1 drift left (DL), 2 drift right (DR); named ``"DR F F F DR"``.
+* ``bonus``: ``500`` = ``"decline bonus"``, ``500 + k`` = ``"take bonus +k"``.
+* ``discard``: ``600 + v`` = ``"discard 4"`` (``600`` = ``"discard damage"``, refused).
+* ``slot``: ``700 + k`` = ``"slot k"``.
+
+Chance outcomes: a card draw is its value ``1..5`` (``"draw 3"``); the
+random first player is ``10 + seat`` (``"first player Blue"``); a random start
+slot is ``20 + slot`` (``"random slot 2"``).
+"""
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+F, DL, DR = 0, 1, 2
+STEP_NAMES = ("F", "DL", "DR")
+SPOTS = ("L", "R", "B")
+
+PLAY_BASE = 100
+STACK_BASE = 60
+MOVE_BASE = 1000
+BONUS_BASE = 500
+DISCARD_BASE = 600
+SLOT_BASE = 700
+FIRST_BASE = 10
+RSLOT_BASE = 20
+MAX_STEPS = 12
+
+OFFSET = [0]
+for _n in range(1, MAX_STEPS + 2):
+    OFFSET.append(OFFSET[-1] + 3 ** (_n - 1))
+# OFFSET[n] = first code of sequences of length n (length 0 unused)
+MOVE_END = MOVE_BASE + OFFSET[MAX_STEPS + 1]
+
+
+def play_id(l: int, r: int, b: int) -> int:
+    return PLAY_BASE + l * 36 + r * 6 + b
+
+
+def play_parts(action: int) -> tuple[int, int, int]:
+    x = action - PLAY_BASE
+    return x // 36, (x // 6) % 6, x % 6
+
+
+# legal play ids by value: (mask, id) with mask bit 1 = L, 2 = R, 4 = B
+PLAYS_BY_VALUE = {}
+for _v in range(1, 6):
+    rows = []
+    for _mask in range(1, 8):
+        rows.append((bin(_mask).count("1"),
+                     play_id(_v if _mask & 1 else 0, _v if _mask & 2 else 0, _v if _mask & 4 else 0)))
+    PLAYS_BY_VALUE[_v] = rows
+
+
+def move_id(steps) -> int:
+    code = 0
+    for i, d in enumerate(steps):
+        code += d * 3 ** i
+    return MOVE_BASE + OFFSET[len(steps)] + code
+
+
+def move_steps(action: int) -> tuple:
+    x = action - MOVE_BASE
+    n = 1
+    while n <= MAX_STEPS and x >= OFFSET[n + 1]:
+        n += 1
+    code = x - OFFSET[n]
+    out = []
+    for _ in range(n):
+        out.append(code % 3)
+        code //= 3
+    return tuple(out)
+
+
+# every legal sequence, by (speed, drift, direction): sorted ids
+MOVES: dict[tuple[int, int, int], list[int]] = {}
+STEPS: dict[int, tuple] = {}
+for _n in range(1, 10):
+    for _k in range(0, _n + 1):
+        for _d in (DL, DR):
+            ids = []
+            for where in combinations(range(_n), _k):
+                seq = [F] * _n
+                for i in where:
+                    seq[i] = _d
+                a = move_id(seq)
+                ids.append(a)
+                STEPS[a] = tuple(seq)
+            MOVES[(_n, _k, _d)] = sorted(ids)
+
+BONUS_IDS = [[BONUS_BASE + k for k in range(m + 1)] for m in range(12)]
+
+
+def is_play(a):
+    return PLAY_BASE <= a < PLAY_BASE + 216
+
+
+def is_stack(a):
+    return STACK_BASE < a < STACK_BASE + 24 and 1 <= (a - STACK_BASE) % 8 <= 5
+
+
+def is_move(a):
+    return MOVE_BASE + 1 <= a < MOVE_END
+
+
+def is_bonus(a):
+    return BONUS_BASE <= a < BONUS_BASE + 12
+
+
+def is_discard(a):
+    return DISCARD_BASE <= a <= DISCARD_BASE + 5
+
+
+def is_slot(a):
+    return SLOT_BASE + 1 <= a <= SLOT_BASE + 9
+
+
+def play_name(a: int) -> str:
+    l, r, b = play_parts(a)
+    vals = [v for v in (l, r, b) if v]
+    if not vals:
+        return "play nothing"
+    if len(set(vals)) == 1:
+        spots = "+".join(s for s, v in zip(SPOTS, (l, r, b)) if v)
+        return f"play {vals[0]} to {spots}"
+    return "play " + ", ".join(f"{v} to {s}" for s, v in zip(SPOTS, (l, r, b)) if v)
+
+
+def decision_name(a: int) -> str | None:
+    if is_play(a):
+        return play_name(a)
+    if is_stack(a):
+        spot, v = divmod(a - STACK_BASE, 8)
+        return f"play {v} {v} to {SPOTS[spot]}"
+    if is_move(a):
+        return " ".join(STEP_NAMES[d] for d in (STEPS.get(a) or move_steps(a)))
+    if is_bonus(a):
+        k = a - BONUS_BASE
+        return "decline bonus" if k == 0 else f"take bonus +{k}"
+    if is_discard(a):
+        v = a - DISCARD_BASE
+        return "discard damage" if v == 0 else f"discard {v}"
+    if is_slot(a):
+        return f"slot {a - SLOT_BASE}"
+    return None
+
+
+_PLAY_SAME = re.compile(r"^play (\d) to ([LRB](?:\+[LRB])*)$")
+_PLAY_MIXED = re.compile(r"^play (\d to [LRB](?:, \d to [LRB])*)$")
+_PLAY_STACK = re.compile(r"^play (\d) \1 to ([LRB])$")
+
+
+def parse_decision(text: str) -> int | None:
+    """Parse any decision name (legal or not); None when it is not a name."""
+    t = " ".join(text.split())
+    if t == "play nothing":
+        return play_id(0, 0, 0)
+    m = _PLAY_STACK.match(t)
+    if m and 1 <= int(m.group(1)) <= 5:
+        return STACK_BASE + SPOTS.index(m.group(2)) * 8 + int(m.group(1))
+    m = _PLAY_SAME.match(t)
+    if m:
+        v, spots = int(m.group(1)), m.group(2).split("+")
+        if 1 <= v <= 5 and len(set(spots)) == len(spots):
+            return play_id(*(v if s in spots else 0 for s in SPOTS))
+        if 1 <= v <= 5:
+            s = next(x for x in spots if spots.count(x) > 1)
+            return STACK_BASE + SPOTS.index(s) * 8 + v
+        return None
+    m = _PLAY_MIXED.match(t)
+    if m:
+        vals = {}
+        for part in m.group(1).split(", "):
+            v, _, s = part.split(" ")
+            if s in vals or not 1 <= int(v) <= 5:
+                return None
+            vals[s] = int(v)
+        return play_id(*(vals.get(s, 0) for s in SPOTS))
+    words = t.split(" ")
+    if words and all(w in STEP_NAMES for w in words) and len(words) <= MAX_STEPS:
+        return move_id([STEP_NAMES.index(w) for w in words])
+    if t == "decline bonus":
+        return BONUS_BASE
+    m = re.match(r"^take bonus \+(\d+)$", t)
+    if m and 1 <= int(m.group(1)) <= 11:
+        return BONUS_BASE + int(m.group(1))
+    if t == "discard damage":
+        return DISCARD_BASE
+    m = re.match(r"^discard ([1-5])$", t)
+    if m:
+        return DISCARD_BASE + int(m.group(1))
+    m = re.match(r"^slot ([1-9])$", t)
+    if m:
+        return SLOT_BASE + int(m.group(1))
+    return None

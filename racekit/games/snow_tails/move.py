@@ -1,0 +1,256 @@
+"""Step 2: speed, drift, the move, the equal-dogs bonus and the hazards.
+
+ST-SPEED-1/2, ST-SPEED-EX-1, ST-DRIFT-1..5, ST-MOVE-1, ST-BONUS-1/2,
+ST-LIMIT-1/2, ST-WALL-1, ST-BLOCK-1, ST-END-2 (crossing the finish line),
+and the ambiguities ST-AMB-03..10, 16, 18, 21, 22.
+
+The normal move is one decision: the sequence of F / DL / DR steps
+(action ids in :mod:`.actions`). Every sequence of ``speed`` steps with
+exactly the capped drift toward the stronger dog is legal; the player picks
+when to drift (ST-DRIFT-4).
+"""
+from __future__ import annotations
+
+from racekit.boards.lane import END, WALL
+
+from . import actions as A
+from . import refill
+from .consts import CROSSED, P_BONUS, P_MOVE, RACING
+
+_FWD = (A.F,)
+
+
+def start(st) -> None:
+    """After step 1: compute speed and drift, then ask for the step sequence."""
+    s = st._cp
+    L, R, B = st.left[s], st.right[s], st.brake[s]
+    speed = L + R - B  # ST-SPEED-1 (ST-AMB-18: 3 + 5 - 3 = 5)
+    st.speed = speed
+    st.moved = 0
+    diff = L - R
+    if speed >= 1:
+        # ST-DRIFT-1: |L - R| toward the stronger dog; ST-DRIFT-3: never more than the speed
+        drift = diff if diff >= 0 else -diff
+        if drift > speed:
+            drift = speed
+        st.drift = drift
+        st.ddir = A.DL if diff > 0 else A.DR  # ST-AMB-21: left/right as set by the flags
+        if st._record:
+            st.emit("speed", [s], ["ST-SPEED-1", "ST-DRIFT-1", "ST-DRIFT-3"], speed=speed,
+                    drift=drift, side="left" if diff > 0 else "right" if diff < 0 else "none")
+        st.ph = P_MOVE
+        return
+    # ST-SPEED-2: below 1 the sled stays where it is
+    st.drift = 0
+    st.ddir = A.DR
+    if st._record:
+        st.emit("no_move", [s], ["ST-SPEED-2"], speed=speed)
+    after_base(st)
+
+
+def legal_moves(st) -> list[int]:
+    # ST-DRIFT-4/5: every placement of exactly the capped drift among the steps
+    return A.MOVES[(st.speed, st.drift, st.ddir)][:]
+
+
+def why_move(st, action):
+    steps = A.STEPS.get(action) or A.move_steps(action)
+    if len(steps) != st.speed:
+        return "ST-SPEED-1", f"the speed is {st.speed} (L{st.left[st._cp]} + R{st.right[st._cp]} - " \
+                             f"B{st.brake[st._cp]}), so the sequence has {st.speed} steps"
+    wrong = A.DR if st.ddir == A.DL else A.DL
+    if st.drift == 0 and any(steps):
+        return "ST-DRIFT-1", "the dogs pull equally, so the sled does not drift"
+    if wrong in steps:
+        side = "left" if st.ddir == A.DL else "right"
+        return "ST-DRIFT-1", f"the sled drifts toward the stronger dog, to the {side}"
+    n = sum(1 for d in steps if d)
+    if n > st.drift:
+        return "ST-DRIFT-3", f"the drift is {st.drift}; it can never be more"
+    return "ST-DRIFT-5", f"drift is compulsory: exactly {st.drift} drift step(s)"
+
+
+def apply_move(st, action) -> None:
+    steps = A.STEPS.get(action) or A.move_steps(action)
+    if st._record:
+        st.emit("move_plan", [st._cp], ["ST-DRIFT-4", "ST-DRIFT-5", "ST-AMB-09"],
+                steps=" ".join(A.STEP_NAMES[d] for d in steps))
+    run(st, steps)
+    after_base(st)
+
+
+def run(st, steps) -> None:
+    """Walk the steps; stop at a wall, a sled or the end of the track."""
+    s = st._cp
+    tr = st.track
+    nb, cross, occ = tr.nb, tr.cross, st.occ
+    p = st.pos[s]
+    rec = st._record
+    path = [tr.position(p)] if rec else None
+    for d in steps:
+        t = nb[p][d]
+        if t < 0:
+            if t == WALL:
+                # ST-WALL-1 / ST-AMB-09: the target is off the track: stop, 1 damage
+                st.stopped = True
+                st.walled[s] = True
+                if rec:
+                    st.emit("wall", [s], ["ST-WALL-1", "ST-AMB-09"], position=tr.position(p),
+                            step=A.STEP_NAMES[d])
+                refill.take_damage(st, s, 1, ["ST-WALL-1"], "wall")
+            else:
+                # ST-AMB-16: no square left on the finish tile: stop, no damage
+                if rec:
+                    st.emit("end_of_track", [s], ["ST-AMB-16"], position=tr.position(p))
+            break
+        if occ[t] >= 0:
+            # ST-BLOCK-1 / ST-AMB-09: the target square holds a sled: stop
+            st.stopped = True
+            st.blocked[s] = True
+            if rec:
+                st.emit("blocked", [s, occ[t]], ["ST-BLOCK-1", "ST-AMB-09"],
+                        position=tr.position(p), by=occ[t])
+            if st.o.collision_damage:
+                refill.take_damage(st, s, st.o.collision_damage, ["ST-BLOCK-1", "ST-AMB-10"],
+                                   "collision")
+            break
+        lines = cross[p][d]
+        occ[p] = -1
+        occ[t] = s
+        p = t
+        st.moved += 1
+        if rec:
+            path.append(tr.position(p))
+        if lines:
+            st.pos[s] = p
+            for li in lines:
+                _crossed(st, s, tr.lines[li])
+    st.pos[s] = p
+    if rec and len(path) > 1:
+        st.emit("move", [s], ["ST-MOVE-1", "ST-DRIFT-2"], path=path, moved=st.moved)
+
+
+def _crossed(st, s, line) -> None:
+    if line.kind == "finish":
+        # ST-END-2: the sled has crossed; it keeps moving (ST-AMB-16)
+        if st.status[s] == RACING:
+            st.status[s] = CROSSED
+            st.fin_round[s] = st.round
+            if st._record:
+                st.emit("cross_finish", [s], ["ST-END-2", "ST-AMB-16"], round=st.round)
+        return
+    # ST-LIMIT-1/2: a speed-limit line
+    planned = (st.speed if st.speed > 0 else 0) + st.bonus_taken
+    st.crossings.append((line.index, line.value, st.moved, planned))
+    if st._record:
+        st.emit("limit_line", [s], ["ST-LIMIT-1"], limit=line.value, speed=planned)
+    if st.o.limit_at_crossing:  # ST-AMB-08 at_crossing
+        count = planned if st.o.limit_planned else st.moved
+        _penalise(st, s, line.value, count)
+
+
+def _penalise(st, s, limit, count) -> None:
+    over = count - limit
+    if over <= 0:
+        return
+    if not st.o.limit_each:
+        if st.limit_paid:
+            return
+        st.limit_paid = True
+    if st._record:
+        st.emit("over_limit", [s], ["ST-LIMIT-2", "ST-AMB-07", "ST-AMB-08"], limit=limit,
+                speed=count, over=over)
+    refill.take_damage(st, s, over, ["ST-LIMIT-2"], "speed limit")
+
+
+def bonus_allowed(st, s) -> bool:
+    """ST-BONUS-1 with ST-AMB-03 (round 1), ST-AMB-04 (no normal move), ST-AMB-22 (after a stop)."""
+    if st.left[s] != st.right[s]:
+        return False
+    o = st.o
+    if st.round == 1 and not o.bonus_round1:
+        return False
+    if st.speed < 1 and o.bonus_requires_move:
+        return False
+    if st.stopped and not o.bonus_after_stop:
+        return False
+    return True
+
+
+def after_base(st) -> None:
+    s = st._cp
+    if bonus_allowed(st, s):
+        st.bonus = st.tidx + 1  # ST-AMB-06: the index in this round's turn sequence
+        if st._record:
+            st.emit("bonus_offered", [s], ["ST-BONUS-1", "ST-AMB-06"], bonus=st.bonus)
+        st.ph = P_BONUS
+        return
+    finish_move(st)
+
+
+def _free_run(st, s) -> int:
+    """How many squares straight ahead are free (for ST-AMB-22 refuse_if_blocked)."""
+    nb, occ = st.track.nb, st.occ
+    p = st.pos[s]
+    k = 0
+    while k < st.bonus:
+        t = nb[p][0]
+        if t < 0 or occ[t] >= 0:
+            break
+        p = t
+        k += 1
+    return k
+
+
+def legal_bonus(st) -> list[int]:
+    k = st.bonus
+    o = st.o
+    top = k
+    if o.bonus_refuse:
+        top = _free_run(st, st._cp)
+    if o.bonus_partial:  # ST-AMB-05
+        return A.BONUS_IDS[top][:]
+    return [A.BONUS_BASE, A.BONUS_BASE + k] if top == k else [A.BONUS_BASE]
+
+
+def why_bonus(st, action):
+    k = action - A.BONUS_BASE
+    if st.ph != P_BONUS:
+        if st.ph == P_MOVE or st.ph < P_MOVE:
+            return "ST-TURN-1", "the bonus comes after the normal move"
+        return "ST-BONUS-1", "no bonus is on offer now (the dogs must be equal)"
+    if k > st.bonus:
+        return "ST-BONUS-1", f"the bonus equals the position in this round's order: {st.bonus}"
+    if k != st.bonus and not st.o.bonus_partial:
+        return "ST-AMB-05", f"the bonus is all or nothing: +{st.bonus} or decline"
+    return "ST-AMB-22", "a sled or the track end blocks the bonus squares"
+
+
+def apply_bonus(st, action) -> None:
+    s = st._cp
+    k = action - A.BONUS_BASE
+    if k:
+        # ST-BONUS-1/2: straight ahead; the squares count as extra speed
+        st.bonus_taken = k
+        if st._record:
+            st.emit("bonus_taken", [s], ["ST-BONUS-1", "ST-BONUS-2", "ST-AMB-05", "ST-AMB-22"],
+                    bonus=k, speed=(st.speed if st.speed > 0 else 0) + k)
+        run(st, _FWD * k)
+    elif st._record:
+        st.emit("bonus_declined", [s], ["ST-BONUS-2"], bonus=st.bonus)
+    finish_move(st)
+
+
+def finish_move(st) -> None:
+    """ST-AMB-07/08: settle speed-limit damage at the end of the move, then step 3."""
+    o = st.o
+    if st.crossings and not o.limit_at_crossing:
+        s = st._cp
+        planned = (st.speed if st.speed > 0 else 0) + st.bonus_taken
+        count = planned if o.limit_planned else st.moved
+        if o.limit_each:
+            for _, limit, _, _ in st.crossings:
+                _penalise(st, s, limit, count)
+        else:
+            _penalise(st, s, min(c[1] for c in st.crossings), count)
+    refill.step3(st)

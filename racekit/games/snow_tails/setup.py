@@ -1,0 +1,275 @@
+"""Setup: start slots, opening hands, and scenario set-ups.
+
+ST-SETUP-2 (decks), ST-SETUP-3/4 (mat at 3/3/3), ST-SETUP-5 and ST-AMB-02
+(placing sleds on the start slots), ST-SETUP-6 (opening hands 5,5,5,6,7 by
+slot). Scenario set-ups are validated with pydantic (:class:`Setup`).
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from racekit.core.errors import SetupError
+from racekit.core.state import CHANCE
+
+from . import actions as A
+from . import order, play, refill
+from .consts import FINISHED, OUT, P_DEAL, P_FIRST, P_RSLOT, P_SLOT, RACING
+
+EXTRA_CARDS = {4: 1, 5: 2}  # ST-SETUP-6: slot 4 draws 1 extra card, slot 5 draws 2
+
+
+def begin(st) -> None:
+    """The start of a new game: choose the first player / slots (ST-SETUP-5, ST-AMB-02)."""
+    mode = st.o.slot_selection
+    if mode == "random":
+        st.placers = list(range(st.n))
+        st.placer = 0
+        st.ph, st._cp = P_RSLOT, CHANCE
+    else:
+        st.ph, st._cp = P_FIRST, CHANCE
+
+
+def free_slots(st) -> list[int]:
+    taken = set(st.slot)
+    return [k for k in range(1, len(st.track.slots) + 1) if k not in taken]
+
+
+def legal_slots(st) -> list[int]:
+    return [A.SLOT_BASE + k for k in free_slots(st)]
+
+
+def why_slot(st, action):
+    if st.ph != P_SLOT:
+        return "ST-SETUP-5", "start slots are chosen before the race starts"
+    k = action - A.SLOT_BASE
+    if k > len(st.track.slots):
+        return "ST-AMB-02", f"this track has only {len(st.track.slots)} start slots"
+    return "ST-AMB-02", f"slot {k} is already taken"
+
+
+def apply_first(st, action) -> None:
+    """Chance: a random first player places first, then clockwise (ST-AMB-02)."""
+    first = action - A.FIRST_BASE
+    st.first = first
+    st.placers = [(first + i) % st.n for i in range(st.n)]
+    st.placer = 0
+    if st._record:
+        st.emit("first_player", [first], ["ST-SETUP-5", "ST-AMB-02"])
+    if st.o.slot_selection == "fill_from_1":
+        for seat in st.placers:
+            _place(st, seat, free_slots(st)[0])
+        _deal(st)
+    else:
+        st.ph, st._cp = P_SLOT, st.placers[0]
+
+
+def apply_slot(st, action) -> None:
+    seat = st.placers[st.placer]
+    k = action - (A.RSLOT_BASE if st.ph == P_RSLOT else A.SLOT_BASE)
+    _place(st, seat, k)
+    st.placer += 1
+    if st.placer < len(st.placers):
+        if st.ph != P_RSLOT:
+            st._cp = st.placers[st.placer]
+        return
+    _deal(st)
+
+
+def _place(st, seat, k) -> None:
+    sq = st.track.slots[k - 1]
+    st.slot[seat] = k
+    st.pos[seat] = sq
+    st.occ[sq] = seat
+    if st._record:
+        st.emit("slot", [seat], ["ST-SETUP-5", "ST-AMB-02"], slot=k,
+                position=st.track.position(sq))
+
+
+def _deal(st) -> None:
+    """ST-SETUP-6: everyone draws 5; slot 4 one more, slot 5 two more. Seat order."""
+    st.deal_next = 0
+    deal_next(st)
+
+
+def deal_next(st) -> None:
+    while st.deal_next < st.n:
+        seat = st.deal_next
+        st.deal_next += 1
+        if st.slot[seat] == 0:
+            continue
+        need = 5 + EXTRA_CARDS.get(st.slot[seat], 0)
+        if st._record:
+            st.emit("deal", [seat], ["ST-SETUP-6"], cards=need, slot=st.slot[seat])
+        refill.start_draws(st, seat, need, refill.THEN_DEAL, P_DEAL)
+        return
+    order.start_round(st)
+
+
+# ---------------------------------------------------------------- scenario set-up
+Value = int
+
+
+class SeatSetup(BaseModel):
+    """One seat of a set-up. Values are dog-card values 1..5."""
+
+    model_config = ConfigDict(extra="forbid")
+    slot: int | None = Field(default=None, ge=1, le=9)
+    position: tuple[int, int] | None = None
+    status: Literal["racing", "finished", "eliminated"] = "racing"
+    left: int | list[int] = 3
+    right: int | list[int] = 3
+    brake: int = Field(default=3, ge=1, le=5)
+    hand: list[int] = Field(default_factory=list)
+    damage: int = Field(default=0, ge=0, le=40)
+    deck: list[int] | None = None
+    discard: list[int] = Field(default_factory=list)
+    finished_round: int | None = None
+
+    @field_validator("hand", "deck", "discard")
+    @classmethod
+    def _values(cls, v):
+        if v is not None and any(not isinstance(x, int) or not 1 <= x <= 5 for x in v):
+            raise ValueError("dog cards have values 1 to 5")
+        return v
+
+    @field_validator("left", "right")
+    @classmethod
+    def _dog(cls, v):
+        vals = v if isinstance(v, list) else [v]
+        if any(not 1 <= x <= 5 for x in vals):
+            raise ValueError("a dog shows a value 1 to 5")
+        return v
+
+
+class Setup(BaseModel):
+    """A scenario position (see the game docstring for the meaning of each field)."""
+
+    model_config = ConfigDict(extra="forbid")
+    track: str | dict | None = None
+    stage: Literal["turn", "deal"] = "turn"
+    round: int = Field(default=1, ge=1)
+    turn_order: list[int] | None = None
+    turn: int = Field(default=0, ge=0)
+    dents_left: int | None = Field(default=None, ge=0)
+    places: list[list[int]] = Field(default_factory=list)
+    seats: list[SeatSetup]
+
+
+def _stack(v) -> list[int]:
+    """``left: 5`` is one card of 5; ``left: 3`` is the printed 3 (no card); lists are stacks."""
+    if isinstance(v, list):
+        return list(v)
+    return [] if v == 3 else [v]
+
+
+def from_setup(st, data) -> None:
+    """Build the position described by ``data`` (raises SetupError naming the field)."""
+    from .tracks import load_track, track_from_dict
+    if not isinstance(data, dict):
+        raise SetupError("a set-up is a mapping of fields", field=None)
+    try:
+        cfg = Setup.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise SetupError(err["msg"], field=".".join(str(p) for p in err["loc"])) from None
+    if cfg.track is not None:
+        try:
+            st.track = load_track(cfg.track) if isinstance(cfg.track, str) else track_from_dict(cfg.track)
+        except (ValueError, OSError) as exc:
+            raise SetupError(f"bad track: {exc}", field="track") from None
+        st.occ = [-1] * st.track.num_squares
+    tr = st.track
+    if len(cfg.seats) != st.n:
+        raise SetupError(f"the game has {st.n} seats but the set-up lists {len(cfg.seats)}",
+                         field="seats")
+    used_slots = set()
+    for s, seat in enumerate(cfg.seats):
+        f = f"seats.{s}"
+        if seat.slot is not None:
+            if seat.slot > len(tr.slots):
+                raise SetupError(f"the track has {len(tr.slots)} start slots", field=f + ".slot")
+            if seat.slot in used_slots:
+                raise SetupError(f"slot {seat.slot} is taken twice (ST-AMB-02)", field=f + ".slot")
+            used_slots.add(seat.slot)
+            st.slot[s] = seat.slot
+        sq = -1
+        if seat.status == "racing":
+            if seat.position is not None:
+                got = tr.square_at(*seat.position)
+                if got is None:
+                    raise SetupError(f"[{seat.position[0]}, {seat.position[1]}] is not a square of "
+                                     f"track {tr.name}", field=f + ".position")
+                sq = got
+            elif seat.slot is not None:
+                sq = tr.slots[seat.slot - 1]
+            else:
+                raise SetupError("a racing sled needs a position or a slot", field=f + ".position")
+            if st.occ[sq] >= 0:
+                raise SetupError(f"two sleds on one square {tr.position(sq)}", field=f + ".position")
+            st.occ[sq] = s
+        elif seat.position is not None:
+            raise SetupError("a finished or eliminated sled is off the track", field=f + ".position")
+        st.pos[s] = sq
+        st.status[s] = {"racing": RACING, "finished": FINISHED, "eliminated": OUT}[seat.status]
+        if seat.status == "finished":
+            st.fin_round[s] = seat.finished_round or max(1, cfg.round - 1)
+        ls, rs = _stack(seat.left), _stack(seat.right)
+        st.lstack[s], st.rstack[s] = ls, rs
+        st.left[s] = ls[-1] if ls else 3
+        st.right[s] = rs[-1] if rs else 3
+        st.brake[s] = seat.brake
+        st.dmg[s] = seat.damage
+        hand = [0] * 6
+        for v in seat.hand:
+            hand[v] += 1
+        disc = [0] * 6
+        for v in seat.discard:
+            disc[v] += 1
+        used = [0] * 6
+        for v in seat.hand + seat.discard + ls + rs:
+            used[v] += 1
+        if seat.deck is None:
+            deck = [0] + [4 - used[v] for v in range(1, 6)]
+        else:
+            deck = [0] * 6
+            for v in seat.deck:
+                deck[v] += 1
+        for v in range(1, 6):
+            total = used[v] + deck[v]
+            if deck[v] < 0 or total != 4:
+                raise SetupError(f"a dog deck holds four cards of each value; value {v} appears "
+                                 f"{total} times in hand, stacks, discard and deck (ST-SETUP-2)",
+                                 field=f + (".deck" if seat.deck is not None else ".hand"))
+        st.hand[s], st.disc[s], st.deck[s] = hand, disc, deck
+    st.round = cfg.round
+    st.places = [list(g) for g in cfg.places]
+    if cfg.dents_left is not None:
+        st.dents_left = cfg.dents_left
+    if cfg.stage == "deal":
+        if any(st.hand_size(s) for s in range(st.n)):
+            raise SetupError("at the deal stage the hands are empty", field="stage")
+        if any(st.slot[s] == 0 for s in range(st.n)):
+            raise SetupError("at the deal stage every seat has a slot", field="stage")
+        _deal(st)
+        return
+    racing = [s for s in range(st.n) if st.status[s] == RACING]
+    if cfg.turn_order is not None:
+        if sorted(cfg.turn_order) != sorted(racing) or len(set(cfg.turn_order)) != len(cfg.turn_order):
+            raise SetupError(f"the turn order must list each racing seat once: {racing}",
+                             field="turn_order")
+        st.order = list(cfg.turn_order)
+    else:
+        if cfg.round == 1 and all(st.slot[s] for s in racing):
+            st.order = sorted(racing, key=lambda s: st.slot[s])
+        else:
+            st.order = order.order_by_position(st, racing)
+    if not racing:
+        raise SetupError("no sled is racing", field="seats")
+    if cfg.turn >= len(st.order):
+        raise SetupError(f"turn {cfg.turn} is past the end of the order {st.order}", field="turn")
+    st.tidx = cfg.turn
+    if st._record:
+        st.emit("round_start", st.order, ["ST-ORDER-1"], round=st.round, order=list(st.order))
+    play.begin_turn(st)

@@ -1,0 +1,323 @@
+"""The Snow Tails state: data, the OpenSpiel-style hooks, views and text.
+
+The rules live in small modules by phase (``setup``, ``play``, ``move``,
+``refill``, ``order``); this class holds the data (flat lists per seat, no
+objects in the hot path), dispatches actions to them, and builds the views.
+
+Hidden information (ST-SETUP-2, ST-REFILL-2): each seat's hand, deck order and
+discards are secret. Draw outcomes and discard decisions are private to their
+seat in :meth:`history_for`; :meth:`snapshot` with a seat shows only that
+seat's hand, and the public view shows none.
+"""
+from __future__ import annotations
+
+from racekit.core.errors import IllegalActionError
+from racekit.core.state import CHANCE, TERMINAL, State
+
+from . import actions as A
+from . import move, order, play, refill, setup
+
+from .consts import *  # noqa: F403
+from .consts import CROSSED, FINISHED, PHASES, STATUS
+
+_SEAT_LISTS = ("pos", "slot", "left", "right", "brake", "dmg", "status", "blocked", "walled",
+               "fin_round", "out_round")
+_SEAT_NESTED = ("lstack", "rstack", "deck", "hand", "disc")
+_TURN = ("speed", "drift", "ddir", "moved", "bonus", "bonus_taken", "stopped", "crossings",
+         "draw_seat", "draw_need", "draw_then", "placer", "placers", "limit_paid")
+
+
+class SnowTailsState(State):
+    """A position of Snow Tails. Build it with ``game.new_initial_state()``."""
+
+    def __init__(self, game, setup_data=None, record_events=True):
+        super().__init__(game, record_events=record_events)
+        g = game
+        self.n = n = g.num_players
+        self.track = g.track
+        self.o = g.flags  # precomputed option flags
+        self.round = 1
+        self.ph = P_FIRST
+        self.order: list[int] = []
+        self.tidx = 0
+        self.first = None
+        self.places: list[list[int]] = []
+        self.dents_left = None if g.options["dent_supply"] == "unlimited" else int(g.options["dent_supply"])
+        self.occ = [-1] * self.track.num_squares
+        self.pos = [-1] * n
+        self.slot = [0] * n
+        self.left = [3] * n
+        self.right = [3] * n
+        self.brake = [3] * n
+        self.dmg = [0] * n
+        self.status = [RACING] * n
+        self.blocked = [False] * n
+        self.walled = [False] * n
+        self.fin_round = [0] * n
+        self.out_round = [0] * n
+        self.lstack = [[] for _ in range(n)]
+        self.rstack = [[] for _ in range(n)]
+        self.deck = [[0, 4, 4, 4, 4, 4] for _ in range(n)]  # index 1..5
+        self.hand = [[0] * 6 for _ in range(n)]
+        self.disc = [[0] * 6 for _ in range(n)]
+        # turn temporaries
+        self.speed = 0
+        self.drift = 0
+        self.ddir = 0
+        self.moved = 0
+        self.bonus = 0
+        self.bonus_taken = 0
+        self.stopped = False
+        self.crossings: list = []
+        self.limit_paid = False
+        self.draw_seat = -1
+        self.draw_need = 0
+        self.draw_then = 0
+        self.placer = -1
+        self.placers: list[int] = []
+        self.deal_next = 0
+        self._cp = CHANCE
+        self._lc = None
+        if setup_data is None:
+            setup.begin(self)
+        else:
+            setup.from_setup(self, setup_data)
+
+    # ----- cheap copies -----------------------------------------------------
+    def clone(self):
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["_history"] = self._history[:]
+        d["_private"] = self._private[:]
+        d["events"] = self.events[:]
+        d["order"] = self.order[:]
+        d["places"] = [p[:] for p in self.places]
+        d["occ"] = self.occ[:]
+        for k in _SEAT_LISTS:
+            d[k] = d[k][:]
+        for k in _SEAT_NESTED:
+            d[k] = [x[:] for x in d[k]]
+        d["crossings"] = self.crossings[:]
+        d["placers"] = self.placers[:]
+        return new
+
+    # ----- hooks --------------------------------------------------------------
+    @property
+    def phase(self) -> str:  # type: ignore[override]
+        return PHASES[self.ph]
+
+    def _current_player(self) -> int:
+        return self._cp
+
+    def _legal_actions(self) -> list[int]:
+        lc = self._lc
+        if lc is None:
+            ph = self.ph
+            if ph == P_PLAY:
+                lc = play.legal(self)
+            elif ph == P_MOVE:
+                lc = move.legal_moves(self)
+            elif ph == P_BONUS:
+                lc = move.legal_bonus(self)
+            elif ph == P_DISCARD:
+                lc = refill.legal_discards(self)
+            elif ph == P_SLOT:
+                lc = setup.legal_slots(self)
+            else:
+                lc = []
+            self._lc = lc
+        return lc
+
+    def _chance_outcomes(self):
+        ph = self.ph
+        if ph == P_DEAL or ph == P_DRAW:
+            deck = self.deck[self.draw_seat]
+            total = deck[1] + deck[2] + deck[3] + deck[4] + deck[5]
+            return [(v, deck[v] / total) for v in range(1, 6) if deck[v]]
+        if ph == P_FIRST:
+            return [(A.FIRST_BASE + s, 1.0 / self.n) for s in range(self.n)]
+        if ph == P_RSLOT:
+            free = setup.free_slots(self)
+            return [(A.RSLOT_BASE + k, 1.0 / len(free)) for k in free]
+        return []
+
+    def _apply(self, action: int) -> None:
+        self._lc = None
+        ph = self.ph
+        if ph == P_DRAW or ph == P_DEAL:
+            refill.apply_draw(self, action)
+        elif ph == P_PLAY:
+            play.apply(self, action)
+        elif ph == P_MOVE:
+            move.apply_move(self, action)
+        elif ph == P_BONUS:
+            move.apply_bonus(self, action)
+        elif ph == P_DISCARD:
+            refill.apply_discard(self, action)
+        elif ph == P_FIRST:
+            setup.apply_first(self, action)
+        elif ph == P_SLOT or ph == P_RSLOT:
+            setup.apply_slot(self, action)
+
+    def _private_to(self, action: int):
+        # draws and discards are secret to their seat (ST-SETUP-2, ST-REFILL-2)
+        ph = self.ph
+        if ph == P_DRAW or ph == P_DEAL:
+            return self.draw_seat
+        if ph == P_DISCARD:
+            return self._cp
+        return None
+
+    def _action_to_string(self, action: int) -> str:
+        if 0 < action < 30:  # chance outcomes
+            if action <= 5:
+                return f"draw {action}"
+            if A.FIRST_BASE <= action < A.RSLOT_BASE:
+                return f"first player {self._seat_name(action - A.FIRST_BASE)}"
+            if action >= A.RSLOT_BASE:
+                return f"random slot {action - A.RSLOT_BASE}"
+        name = A.decision_name(action)
+        if name is None:
+            raise ValueError(f"{action!r} is not an action of snow_tails")
+        return name
+
+    def _parse_action(self, text: str):
+        t = " ".join(str(text).split())
+        if self._cp == CHANCE:
+            if t.startswith("draw ") and t[5:].isdigit():
+                return int(t[5:])
+            if t.startswith("first player "):
+                who = t[len("first player "):]
+                names = self.game.seat_names
+                if who in names:
+                    return A.FIRST_BASE + names.index(who)
+                if who.isdigit():
+                    return A.FIRST_BASE + int(who)
+            if t.startswith("random slot ") and t[12:].isdigit():
+                return A.RSLOT_BASE + int(t[12:])
+            return None
+        return A.parse_decision(t)
+
+    def _why_illegal(self, action: int):
+        ph = self.ph
+        if self._cp == TERMINAL:
+            return "ST-END-1", "the race is over"
+        if self._cp == CHANCE:
+            if ph in (P_DEAL, P_DRAW):
+                return "ST-SETUP-2", "that card value is not left in the deck"
+            return "ST-AMB-02", "that is not a possible outcome here"
+        if A.is_play(action) or A.is_stack(action):
+            if ph != P_PLAY:
+                return "ST-TURN-1", f"cards are played in step 1; now it is the {PHASES[ph]} step"
+            return play.why(self, action)
+        if A.is_move(action):
+            if ph != P_MOVE:
+                return "ST-TURN-1", f"the sled moves in step 2; now it is the {PHASES[ph]} step"
+            return move.why_move(self, action)
+        if A.is_bonus(action):
+            return move.why_bonus(self, action)
+        if A.is_discard(action):
+            return refill.why_discard(self, action)
+        if A.is_slot(action):
+            return setup.why_slot(self, action)
+        return "ST-TURN-1", "it is not an action of this step"
+
+    def _ranking(self):
+        return order.ranking(self)
+
+    # ----- helpers used by the rule modules ------------------------------------
+    def _seat_name(self, seat: int) -> str:
+        names = self.game.seat_names
+        return names[seat] if 0 <= seat < len(names) else str(seat)
+
+    def hand_size(self, seat: int) -> int:
+        h = self.hand[seat]
+        return h[1] + h[2] + h[3] + h[4] + h[5] + self.dmg[seat]
+
+    def dogs(self, seat: int) -> int:
+        h = self.hand[seat]
+        return h[1] + h[2] + h[3] + h[4] + h[5]
+
+    def mover(self) -> int:
+        return self.order[self.tidx] if self.tidx < len(self.order) else -1
+
+    # ----- views --------------------------------------------------------------
+    def snapshot(self, seat: int | None = None) -> dict:
+        """JSON-able picture; with ``seat`` only that seat's hand is shown.
+
+        Per seat: position ``[row, lane]`` or None, slot, mat {left, right,
+        brake, speed}, hand (a sorted list of dog values; None when hidden),
+        hand_size, damage, deck_size, discard_size, status, blocked, finish.
+        """
+        tr = self.track
+        seats = []
+        for s in range(self.n):
+            p = self.pos[s]
+            l, r, b = self.left[s], self.right[s], self.brake[s]
+            hand = None
+            if seat == s:
+                hand = [v for v in range(1, 6) for _ in range(self.hand[s][v])]
+            fin = None
+            if self.status[s] in (CROSSED, FINISHED):
+                fin = {"round": self.fin_round[s],
+                       "place": next((i + 1 for i, g in enumerate(self.places) if s in g), None)}
+            seats.append({
+                "name": self._seat_name(s),
+                "slot": self.slot[s] or None,
+                "position": tr.position(p) if p >= 0 else None,
+                "mat": {"left": l, "right": r, "brake": b, "speed": l + r - b},
+                "left_stack": list(self.lstack[s]),
+                "right_stack": list(self.rstack[s]),
+                "hand": hand,
+                "hand_size": self.hand_size(s),
+                "damage": self.dmg[s],
+                "deck_size": sum(self.deck[s]),
+                "discard_size": sum(self.disc[s]),
+                "status": STATUS[self.status[s]],
+                "blocked": self.blocked[s],
+                "finish": fin,
+            })
+        cp = self._cp
+        turn = None
+        if self.ph in (P_PLAY, P_MOVE, P_BONUS, P_DISCARD) or (self.ph == P_DRAW and self.order):
+            turn = {"seat": self.mover(), "position_in_order": self.tidx + 1,
+                    "speed": self.speed, "drift": self.drift,
+                    "drift_side": "left" if self.ddir == A.DL else "right",
+                    "moved": self.moved, "bonus": self.bonus, "bonus_taken": self.bonus_taken}
+        return {
+            "game": "snow_tails",
+            "track": tr.name,
+            "round": self.round,
+            "phase": self.phase,
+            "current_player": cp,
+            "turn_order": list(self.order),
+            "turn_index": self.tidx,
+            "turn": turn,
+            "seats": seats,
+            "places": [list(p) for p in self.places],
+            "dents_left": self.dents_left,
+            "viewer": seat,
+        }
+
+    def to_text(self) -> str:
+        """Compact text: one line of round/phase, then one line per seat."""
+        tr = self.track
+        lines = [f"snow_tails {tr.name} round {self.round} phase {self.phase} "
+                 f"order {self.order} next {self._cp}"]
+        for s in range(self.n):
+            p = self.pos[s]
+            where = f"[{tr.row[p]},{tr.lane[p]}]" if p >= 0 else "-"
+            lines.append(f"{self._seat_name(s):<7} slot {self.slot[s]} at {where:<8} "
+                         f"L{self.left[s]} R{self.right[s]} B{self.brake[s]} "
+                         f"hand {self.hand_size(s)} dmg {self.dmg[s]} deck {sum(self.deck[s])} "
+                         f"disc {sum(self.disc[s])} {STATUS[self.status[s]]}"
+                         + (" blocked" if self.blocked[s] else ""))
+        if self.places:
+            lines.append("places " + " ".join("=".join(self._seat_name(s) for s in g)
+                                              for g in self.places))
+        return "\n".join(lines)
+
+    # ----- internal -----------------------------------------------------------
+    def refuse(self, clause: str, message: str):
+        raise IllegalActionError(message, clause=clause)
