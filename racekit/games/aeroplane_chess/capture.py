@@ -1,0 +1,139 @@
+"""Captures: where a piece comes to rest, optionally where it passes, and on the dashed line.
+
+Family: landing on opponents' planes sends all of them back to their take-off
+point (AC-FAM-CAPTURE-3, AC-AMB-10); passing captures only under
+``capture_mode=pass_and_land`` (AC-FAM-CAPTURE-1/2, AC-AMB-03).
+Tournament: a single enemy piece goes back to base (AC-TOUR-CAPTURE-1); on a
+stack the arriving group's size is compared with the stack's (AC-AMB-16):
+fewer arrivals send everything on the square back (AC-TOUR-CAPTURE-2), as many
+or more send only the stack back (AC-TOUR-CAPTURE-3). Only loop squares are
+capture sites (spec section 1, AC-AMB-20). Captures happen at every square
+where a piece comes to rest: die landing, jump landing, fly landing (AC-AMB-17).
+"""
+from __future__ import annotations
+
+from .actions import bits, piece_name
+
+
+def occupants(st, sq: int, exclude: int = 0) -> list[int]:
+    """Pieces (not in ``exclude``) on loop square ``sq``."""
+    pos, bsq, top = st.pos, st.b.sq, st.b.loop_steps
+    return [q for q in range(len(pos)) if not (exclude >> q) & 1
+            and 1 <= pos[q] <= top and bsq[q >> 2][pos[q]] == sq]
+
+
+def where_to(st) -> str:
+    return "takeoff" if st.r.captured_to == 0 else "base"
+
+
+def send_back(st, pieces, by_seat: int, square: int, clauses, **data) -> None:
+    """Send ``pieces`` back to the capture destination (AC-AMB-07)."""
+    dest = st.r.captured_to
+    for q in pieces:
+        st.pos[q] = dest
+    seats = [by_seat] + sorted({q >> 2 for q in pieces} - {by_seat})
+    st.emit("capture", seats, clauses, pieces=[piece_name(q) for q in pieces], square=square,
+            to=where_to(st), **data)
+
+
+def at_rest(st, ctx) -> str | None:
+    """Resolve the square where the moving group came to rest.
+
+    Returns ``"ask"`` when an optional capture waits for the mover's decision
+    (``ctx['effect']`` is set), ``"gone"`` when the moving group itself was
+    sent back (AC-TOUR-CAPTURE-2), else ``None``.
+    """
+    r, c, mask = st.r, ctx["seat"], ctx["mask"]
+    ref = st.pos[ctx["ref"]]
+    sq = st.b.sq[c][ref]
+    occ = occupants(st, sq, mask)
+    if not occ:
+        return None
+    names = [piece_name(q) for q in bits(mask)]
+    if not r.tour:
+        enemies = [q for q in occ if q >> 2 != c]          # AC-AMB-10: own planes may share
+        if not enemies or r.capture == "none":
+            return None
+        if r.optional:                                     # AC-AMB-06: the player may decline
+            ctx["effect"] = ("capture", tuple(enemies))
+            return "ask"
+        clauses = ["AC-FAM-CAPTURE-3"] + (["AC-AMB-10"] if len(enemies) > 1 else [])
+        send_back(st, enemies, c, sq, clauses, by=names, step=ref)
+        return None
+    side = r.side
+    enemies = [q for q in occ if side[q >> 2] != side[c]]
+    friends = [q for q in occ if side[q >> 2] == side[c]]
+    g, e = len(names), len(enemies)
+    if e == 1:
+        if r.optional:                                     # AC-AMB-06
+            ctx["effect"] = ("capture", tuple(enemies))
+            return "ask"
+        send_back(st, enemies, c, sq, ["AC-TOUR-CAPTURE-1"], by=names, step=ref)
+    elif e >= 2 and g < e:
+        # AC-TOUR-CAPTURE-2: fewer arrivals than the stack: everything on the square goes back
+        everyone = enemies + friends + bits(mask)
+        send_back(st, everyone, c, sq, ["AC-TOUR-CAPTURE-2", "AC-AMB-16", "AC-AMB-07"],
+                  by=names, step=ref, arriving=g, stack=e)
+        return "gone"
+    elif e >= 2:
+        # AC-TOUR-CAPTURE-3: as many or more arrivals: the stack goes back, the arrivals stay
+        send_back(st, enemies, c, sq, ["AC-TOUR-CAPTURE-3", "AC-AMB-16"], by=names, step=ref,
+                  arriving=g, stack=e)
+    if friends:
+        # AC-TOUR-STACK-1: same-side pieces on one square stay together as a stack
+        st.emit("stack", [c] + sorted({q >> 2 for q in friends} - {c}), ["AC-TOUR-STACK-1"],
+                pieces=[piece_name(q) for q in sorted(friends + bits(mask))], square=sq)
+    return None
+
+
+def confirm(st, ctx, victims, yes: bool) -> None:
+    """Apply or decline an optional capture (AC-AMB-06)."""
+    c = ctx["seat"]
+    ref = st.pos[ctx["ref"]]
+    sq = st.b.sq[c][ref]
+    names = [piece_name(q) for q in bits(ctx["mask"])]
+    if yes:
+        clauses = ["AC-TOUR-CAPTURE-1" if st.r.tour else "AC-FAM-CAPTURE-3", "AC-AMB-06"]
+        send_back(st, list(victims), c, sq, clauses, by=names, step=ref)
+    else:
+        st.emit("decline", [c], ["AC-AMB-06"], effect="capture",
+                pieces=[piece_name(q) for q in victims], square=sq)
+
+
+def passing(st, ctx, step: int) -> None:
+    """Capture on a square the die walk passes (``pass_and_land``, AC-AMB-03 / AC-AMB-04)."""
+    r, c, mask = st.r, ctx["seat"], ctx["mask"]
+    sq = st.b.sq[c][step]
+    occ = occupants(st, sq, mask)
+    if not occ:
+        return
+    names = [piece_name(q) for q in bits(mask)]
+    if not r.tour:
+        enemies = [q for q in occ if q >> 2 != c]
+        if enemies:
+            send_back(st, enemies, c, sq, ["AC-FAM-CAPTURE-1", "AC-AMB-03"], by=names, step=step,
+                      passing=True)
+        return
+    enemies = [q for q in occ if r.side[q >> 2] != r.side[c]]
+    # passing never destroys the mover: only a stack no bigger than the group is sent back
+    if enemies and len(enemies) <= len(names):
+        send_back(st, enemies, c, sq, ["AC-AMB-04", "AC-TOUR-CAPTURE-1" if len(enemies) == 1
+                                       else "AC-TOUR-CAPTURE-3"], by=names, step=step, passing=True)
+
+
+def fly_path(st, ctx) -> None:
+    """House rule ``capture_on_fly_path`` (AC-AMB-17): the dashed line crosses a home column.
+
+    The square crossed is computed from the board layout (the opposite colour's
+    3rd home square on standard52); a single enemy plane there is sent back.
+    """
+    cross = st.b.crossing.get(ctx["seat"])
+    if cross is None:
+        return
+    seat, step = cross
+    if seat >= st.r.n or st.r.side[seat] == st.r.side[ctx["seat"]]:
+        return
+    there = [q for q in range(4 * seat, 4 * seat + 4) if st.pos[q] == step]
+    if len(there) == 1:
+        send_back(st, there, ctx["seat"], None, ["AC-AMB-17"],
+                  by=[piece_name(q) for q in bits(ctx["mask"])], home_step=step, crossing=True)

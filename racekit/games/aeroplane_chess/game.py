@@ -1,0 +1,194 @@
+"""Aeroplane Chess (飞行棋): game type, presets and options.
+
+Two presets (spec section 0): ``family`` (write-ups F1 + F2, 2-4 players) and
+``tournament`` (write-up T, exactly four players in two sides, AC-TOUR-SETUP-1).
+Every ambiguity of the spec (AC-AMB-nn) is an option with the spec's default;
+an option whose default is ``"preset"`` takes its value from the preset table.
+"""
+from __future__ import annotations
+
+from ...core.errors import FileFormatError, OptionError
+from ...core.game import Game, GameType, Option, Preset
+
+SEAT_NAMES = ("Red", "Yellow", "Blue", "Green")
+LETTERS = "RYBG"
+SOURCE = "/work/shared/rules/original/001_a7d271bc07f2af8c.txt"
+
+
+def _board_check(value):
+    from .board import load_board
+    if not isinstance(value, str):
+        raise ValueError("a board is a name (standard52) or a path to a YAML board file")
+    try:
+        load_board(value)
+    except FileFormatError as exc:
+        raise ValueError(str(exc)) from None
+    return value
+
+
+PRESETS = (
+    Preset(
+        name="family",
+        options={"launch_rolls": "none", "six_bonus": "none", "captured_to": "takeoff",
+                 "jump_fly": "off"},
+        min_players=2, max_players=4, default_players=4,
+        source="篇一 + 篇二 (F1, F2) of original 001 [001:L1-29]; spec section 2.1 and the FAM "
+               "column of section 2.4",
+        doc="Family rules: start on the take-off point, any roll moves, capture on landing, "
+            "bounce at the finish, no jumps or flights, first player to bring all planes home wins."),
+    Preset(
+        name="tournament",
+        options={"launch_rolls": "5,6", "six_bonus": "chained_giftable", "captured_to": "base",
+                 "jump_fly": "on"},
+        min_players=4, max_players=4, default_players=4,
+        source="篇三 (T) of original 001 [001:L30-58]; spec section 2.2 and the TOUR column of "
+               "section 2.4",
+        doc="Tournament rules: two sides (red+blue, yellow+green), launch on 5 or 6, chained sixes "
+            "that may be given to the teammate, stacks, jumps and flights; a side wins."),
+)
+
+# the concrete value each preset gives an option whose value is "preset"
+PRESET_VALUES = {p.name: dict(p.options) for p in PRESETS}
+
+OPTIONS = (
+    Option("board", "standard52", (), "Board file: standard52 or a path to a YAML board.",
+           ("AC-AMB-01",), check=_board_check),
+    Option("launch_rolls", "preset", ("preset", "none", "5,6", "6", "even"),
+           "Rolls that let a plane leave the base (none: any roll; planes then start on the "
+           "take-off point, otherwise in the base).", ("AC-AMB-02", "AC-TOUR-LAUNCH-1", "AC-FAM-LAUNCH-1")),
+    Option("capture_mode", "land", ("land", "pass_and_land", "none"),
+           "Family capture: on landing only, also when passing, or never.",
+           ("AC-AMB-03", "AC-FAM-CAPTURE-1", "AC-FAM-CAPTURE-2", "AC-FAM-CAPTURE-3")),
+    Option("tour_capture_mode", "land", ("land", "pass_and_land"),
+           "Tournament capture: where a piece comes to rest, or also squares its die walk passes.",
+           ("AC-AMB-04",)),
+    Option("overshoot", "bounce", ("bounce", "exact_only"),
+           "A roll past the finish walks back by the surplus, or is not allowed.",
+           ("AC-AMB-05", "AC-BOTH-FINISH-1")),
+    Option("optional_effects", False, (False, True),
+           "May a player decline a single capture, a jump or a flight?", ("AC-AMB-06",)),
+    Option("captured_to", "preset", ("preset", "takeoff", "base"),
+           "Where a captured plane goes.", ("AC-AMB-07",)),
+    Option("six_bonus", "preset", ("preset", "none", "one_per_six", "chained_giftable"),
+           "Extra roll on a 6: none; every 6 earns one (so sixes chain); chained and giftable "
+           "to the teammate.", ("AC-AMB-08", "AC-TOUR-SIX-1", "AC-TOUR-SIX-2")),
+    Option("turn_direction", "cw", ("cw", "ccw"),
+           "Family turn order: clockwise (red, yellow, blue, green) or counter-clockwise.",
+           ("AC-AMB-09",)),
+    Option("first_player", "random", ("random", "youngest", "red"),
+           "Family first player: a chance draw, the youngest (seated as red by convention), "
+           "or red.", ("AC-AMB-09",)),
+    Option("bonus_roll_on_finish", False, (False, True),
+           "Does bringing a plane home earn an extra roll?", ("AC-AMB-11",)),
+    Option("seat_order", "R,G,B,Y", ("R,G,B,Y", "R,Y,B,G"),
+           "Tournament turn order.", ("AC-AMB-12", "AC-TOUR-TURN-1")),
+    Option("finished_player", "skip", ("skip", "roll_for_partner"),
+           "Tournament: a player with all planes home skips turns, or rolls for the teammate.",
+           ("AC-AMB-14",)),
+    Option("six_without_move_rerolls", True, (True, False),
+           "Does a 6 with no legal move still earn the extra roll?", ("AC-AMB-15",)),
+    Option("capture_on_fly_path", False, (False, True),
+           "House rule: a flight sends back a single enemy plane on the home-column square "
+           "its dashed line crosses.", ("AC-AMB-17",)),
+    Option("jump_fly", "preset", ("preset", "on", "off"),
+           "Own-colour jumps and dashed-line flights.", ("AC-AMB-18",)),
+    Option("play_for_places", False, (False, True),
+           "Family: keep playing after the first winner to rank everyone.", ("AC-AMB-22",)),
+    Option("three_sixes_penalty", "off", ("off", "on"),
+           "House rule: a third 6 in a row sends back the planes moved by the two sixes "
+           "before it and ends the turn.", ("AC-AMB-23",)),
+    Option("launch_moves_steps", 0, (0, "roll-1"),
+           "After a launch, the plane stays on the take-off point (0) or moves on roll-1 squares.",
+           ("AC-AMB-24",)),
+    Option("max_jumps_per_move", 1, (1, "unlimited"),
+           "Plain jumps per move.", ("AC-AMB-25",)),
+    Option("stack_blocks", False, (False, True),
+           "House rule: two or more pieces of one side on a square block enemy pieces from "
+           "walking past.", ("AC-AMB-26",)),
+    Option("teammate_overrun", "refuse", ("refuse", "new_lap"),
+           "Tournament: a group move that would carry a teammate's plane past its own turn-off is "
+           "refused (AC-AMB-27), or allowed with the teammate starting a new lap (kit option: "
+           "needed for the spec's AC-SCN-05, see clauses.yaml).", ("AC-AMB-27",)),
+)
+
+GAME_TYPE = GameType(
+    id="aeroplane_chess",
+    long_name="Aeroplane Chess (飞行棋)",
+    min_players=2, max_players=4, default_players=4,
+    presets=PRESETS,
+    options=OPTIONS,
+    seat_names=SEAT_NAMES,
+    package="racekit.games.aeroplane_chess",
+    plot="racekit.games.aeroplane_chess.plot:draw",
+    text="racekit.games.aeroplane_chess.text:TEMPLATES",
+    prefix="AC",
+)
+
+
+class Rules:
+    """The options resolved into plain attributes for the hot path."""
+
+    def __init__(self, preset: str, players: int, o: dict):
+        pv = PRESET_VALUES[preset]
+
+        def res(name):
+            v = o[name]
+            return pv[name] if v == "preset" else v
+
+        from .board import load_board
+        self.board = load_board(o["board"])
+        self.tour = preset == "tournament"
+        self.n = players
+        launch = res("launch_rolls")
+        self.launch = {"none": frozenset(range(1, 7)), "5,6": frozenset({5, 6}),
+                       "6": frozenset({6}), "even": frozenset({2, 4, 6})}[launch]
+        # AC-FAM-SETUP-1 / AC-TOUR-SETUP-2: a launch roll means the planes start in the base
+        self.start = 0 if launch == "none" else -1
+        self.capture = o["tour_capture_mode"] if self.tour else o["capture_mode"]
+        self.exact_only = o["overshoot"] == "exact_only"
+        self.optional = bool(o["optional_effects"])
+        self.captured_to = 0 if res("captured_to") == "takeoff" else -1
+        self.six = res("six_bonus")
+        self.first = o["first_player"]
+        self.finish_bonus = bool(o["bonus_roll_on_finish"])
+        self.partner_rolls = self.tour and o["finished_player"] == "roll_for_partner"
+        self.six_no_move = bool(o["six_without_move_rerolls"])
+        self.fly_capture = bool(o["capture_on_fly_path"])
+        self.jump_fly = res("jump_fly") == "on"
+        self.places = bool(o["play_for_places"])
+        self.penalty = o["three_sixes_penalty"] == "on"
+        self.launch_steps = o["launch_moves_steps"] == "roll-1"
+        self.max_jumps = 1 if o["max_jumps_per_move"] == 1 else 99
+        self.blocks = bool(o["stack_blocks"])
+        self.new_lap = o["teammate_overrun"] == "new_lap"
+        seats = list(range(players))
+        if self.tour:
+            self.order = [0, 3, 2, 1] if o["seat_order"] == "R,G,B,Y" else [0, 1, 2, 3]
+            self.side = [s % 2 for s in seats]            # AC-TOUR-SETUP-1: red+blue, yellow+green
+            self.mate = [(s + 2) % 4 for s in seats]
+        else:
+            self.order = seats if o["turn_direction"] == "cw" else [0] + seats[1:][::-1]
+            self.side = seats                              # family: every player for themselves
+            self.mate = [None] * players
+
+
+class AeroplaneChess(Game):
+    """Aeroplane Chess: 4 planes per player race round a 52-square loop to the finish."""
+
+    game_type = GAME_TYPE
+
+    def __init__(self, players=None, preset=None, **options):
+        super().__init__(players=players, preset=preset, **options)
+        self.rules = Rules(self.preset, self.num_players, self.options)
+
+    def check_options(self) -> None:
+        if self.preset == "tournament" and self.num_players != 4:
+            raise OptionError("the tournament preset seats exactly 4 players (AC-TOUR-SETUP-1)")
+
+    def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
+        from .state import AeroplaneState
+        state = AeroplaneState(self, record_events=record_events)
+        if setup is not None:
+            from .setup import apply_setup
+            apply_setup(state, setup)
+        return state

@@ -1,0 +1,369 @@
+"""Moving a plane or a group: legality, the die walk, jumps and flights.
+
+A plane advances one square per pip along its colour's path (AC-BOTH-MOVE-1);
+the player picks the plane (AC-FAM-MOVE-1). In the tournament, pieces of one
+side sharing a square may move together, but the group must hold one of the
+mover's own planes (AC-TOUR-STACK-2), may not carry a teammate into the
+mover's safe zone (AC-TOUR-STACK-3) nor past the teammate's own turn-off
+(AC-AMB-27), and it jumps and flies on the mover's colour (AC-TOUR-STACK-4).
+Jump: a piece resting on its own colour jumps 4 ahead, on the loop only
+(AC-TOUR-JUMP-1, AC-AMB-19); flight: the die landing on the dashed square
+flies to its far end and jumps once more (AC-TOUR-FLY-1), a jump onto the
+dashed square flies and stops (AC-TOUR-FLY-2); at most one plain jump per
+move (AC-AMB-25). Jumps and flights are on in the tournament, off in the
+family game (AC-AMB-18).
+"""
+from __future__ import annotations
+
+from . import capture, finish, launch
+from .actions import MOVE, bits, group_name, piece_name
+
+HOME_KEY = 1000
+
+
+def controlled(st, m: int) -> int:
+    """Whose planes seat ``m`` moves: its own, or with ``finished_player=roll_for_partner``
+    the teammate's once its own are all home (AC-AMB-14)."""
+    if st.r.partner_rolls and finish.all_home(st, m):
+        return st.r.mate[m]
+    return m
+
+
+def square_key(st, p: int):
+    """A key equal for pieces on the same physical square where groups can form (loop, home)."""
+    s = st.pos[p]
+    b = st.b
+    if 1 <= s <= b.loop_steps:
+        return b.sq[p >> 2][s]
+    if b.loop_steps < s < b.finish:
+        return HOME_KEY + (p >> 2) * 100 + s
+    return None
+
+
+def hop_for(st, s: int, arrived: str, flown: bool, jumps: int):
+    """The next jump or flight from path step ``s``, or ``None`` (AC-TOUR-JUMP-1, FLY-1/2, AC-AMB-25)."""
+    r, b = st.r, st.b
+    if not r.jump_fly or not 1 <= s <= b.loop_steps or s not in b.own:
+        return None
+    if r.max_jumps == 1:
+        if arrived == "die":
+            if s == b.fly_from:
+                return ("fly", b.fly_to)                   # AC-TOUR-FLY-1
+            if s + b.jump <= b.loop_steps:                 # AC-AMB-19: jumps stay on the loop
+                return ("jump", s + b.jump)                # AC-TOUR-JUMP-1
+        elif arrived == "jump":
+            if s == b.fly_from and not flown:
+                return ("fly", b.fly_to)                   # AC-TOUR-FLY-2: then stop
+        elif arrived == "fly" and jumps == 0 and s + b.jump <= b.loop_steps:
+            return ("jump", s + b.jump)                    # AC-TOUR-FLY-1: one jump after the flight
+        return None                                        # AC-AMB-25: no further jumps
+    if s == b.fly_from and not flown:
+        return ("fly", b.fly_to)
+    if s + b.jump <= b.loop_steps:
+        return ("jump", s + b.jump)
+    return None
+
+
+def planned_final(st, end: int) -> int:
+    """Where a move ending its die walk on ``end`` stops after its jumps and flights."""
+    arrived, flown, jumps, s = "die", False, 0, end
+    while True:
+        h = hop_for(st, s, arrived, flown, jumps)
+        if h is None:
+            return s
+        if h[0] == "fly":
+            flown = True
+        else:
+            jumps += 1
+        arrived, s = h
+
+
+def _blocking(st, c: int, sq: int) -> bool:
+    """Does an enemy stack (2+ pieces of one other side) stand on loop square ``sq``? (AC-AMB-26)"""
+    counts: dict[int, int] = {}
+    side = st.r.side
+    for q in capture.occupants(st, sq):
+        if side[q >> 2] != side[c]:
+            counts[side[q >> 2]] = counts.get(side[q >> 2], 0) + 1
+    return any(v >= 2 for v in counts.values())
+
+
+def route_problem(st, c: int, mask: int, d: int):
+    """Why moving group ``mask`` (of path colour ``c``) by ``d`` is illegal, or ``None``."""
+    r, b, pos = st.r, st.b, st.pos
+    pieces = bits(mask)
+    own = [p for p in pieces if p >> 2 == c]
+    mates = [p for p in pieces if p >> 2 != c]
+    s0 = pos[own[0]]
+    fin, top = b.finish, b.loop_steps
+    if s0 < 0:
+        if d not in r.launch:
+            return (launch.launch_clause(st),
+                    f"a plane leaves the base only on a roll of {launch.rolls_text(st)}")
+        if not r.launch_steps or d == 1:
+            return None
+        s0, d = 0, d - 1
+    t = s0 + d
+    if t > fin and r.exact_only:
+        return ("AC-FAM-FINISH-1",
+                f"{piece_name(own[0])} needs exactly {fin - s0} to reach the finish")
+    end = t if t <= fin else 2 * fin - t
+    if mates and t > top:
+        return ("AC-TOUR-STACK-3", f"{'+'.join(piece_name(q) for q in mates)} may not be carried "
+                f"into {st.b.colours[c].title()}'s safe zone")
+    if r.blocks:
+        for s in range(max(s0, 0) + 1, min(t, top + 1)):
+            if _blocking(st, c, b.sq[c][s]):
+                return ("AC-AMB-26", f"an enemy stack on loop square {b.sq[c][s]} blocks the way")
+    if mates and not r.new_lap:
+        final = end if r.optional else planned_final(st, end)
+        for q in mates:
+            if pos[q] + final - s0 > top:
+                return ("AC-AMB-27", f"{piece_name(q)} would be carried past its own turn-off "
+                        f"(it needs to enter its home column)")
+    return None
+
+
+def group_problem(st, mask: int):
+    """Why the group ``mask`` may not move now (composition and route), or ``None``."""
+    r, pos, fin = st.r, st.pos, st.b.finish
+    if mask <= 0 or mask >> len(pos):
+        return ("AC-FAM-COMP-1", "there is no such plane in this game")
+    c = controlled(st, st.roller)
+    pieces = bits(mask)
+    own = [p for p in pieces if p >> 2 == c]
+    name = st.game.seat_names[c]
+    if not r.tour:
+        if len(own) != len(pieces):
+            return ("AC-FAM-MOVE-1", f"{name} moves only {name}'s own planes")
+        if len(pieces) > 1:
+            return ("AC-AMB-10", "family planes move one at a time, even when they share a square")
+    else:
+        if any(r.side[p >> 2] != r.side[c] for p in pieces):
+            return ("AC-TOUR-STACK-2", "a moving group holds only pieces of the mover's side")
+        if not own:
+            return ("AC-TOUR-STACK-2", f"the moving group must include one of {name}'s own planes")
+    for p in pieces:
+        if pos[p] == fin:
+            return ("AC-TOUR-FINISH-1" if r.tour else "AC-FAM-FINISH-4",
+                    f"{piece_name(p)} has reached the finish and is out of play")
+    if len(pieces) > 1:
+        keys = {square_key(st, p) for p in pieces}
+        if None in keys or len(keys) != 1:
+            return ("AC-TOUR-STACK-1", "only pieces stacked on one square of the track move together")
+    return route_problem(st, c, mask, st.die)
+
+
+def legal_moves(st) -> list[int]:
+    """Sorted legal move actions for the roller and the current die."""
+    r, pos = st.r, st.pos
+    c = controlled(st, st.roller)
+    d = st.die
+    fin = st.b.finish
+    out = []
+    seen = set()
+    for p in range(4 * c, 4 * c + 4):
+        s = pos[p]
+        if s == fin:
+            continue
+        if s < 0:
+            if route_problem(st, c, 1 << p, d) is None:
+                out.append(MOVE + (1 << p))
+            continue
+        if s == 0 or not r.tour:
+            if route_problem(st, c, 1 << p, d) is None:
+                out.append(MOVE + (1 << p))
+            continue
+        key = square_key(st, p)
+        if key in seen:
+            continue
+        seen.add(key)
+        own = [q for q in range(4 * c, 4 * c + 4) if square_key(st, q) == key]
+        m = r.mate[c]
+        mates = [q for q in range(4 * m, 4 * m + 4) if square_key(st, q) == key]
+        for om in range(1, 1 << len(own)):
+            base = 0
+            for i, q in enumerate(own):
+                if om >> i & 1:
+                    base |= 1 << q
+            for tm in range(1 << len(mates)):
+                mask = base
+                for i, q in enumerate(mates):
+                    if tm >> i & 1:
+                        mask |= 1 << q
+                if route_problem(st, c, mask, d) is None:
+                    out.append(MOVE + mask)
+    out.sort()
+    return out
+
+
+# ----- carrying out a move ---------------------------------------------------------
+
+def _shift(st, p: int, delta: int) -> None:
+    """Move a teammate's piece carried in a group ``delta`` squares along the loop."""
+    new = st.pos[p] + delta
+    top = st.b.loop_steps
+    if new > top:  # only with teammate_overrun=new_lap (AC-AMB-27 refuses it by default)
+        new = (new - 1) % st.b.loop_len + 1
+        st.emit("new_lap", [p >> 2], ["AC-AMB-27"], piece=piece_name(p), step=new)
+    st.pos[p] = new
+
+
+def _place(st, ctx, to: int) -> None:
+    delta = to - st.pos[ctx["ref"]]
+    c = ctx["seat"]
+    for p in bits(ctx["mask"]):
+        if p >> 2 == c:
+            st.pos[p] = to
+        else:
+            _shift(st, p, delta)
+
+
+def execute(st, mask: int) -> None:
+    """Carry out the legal move ``mask`` for the current roll."""
+    c = controlled(st, st.roller)
+    d = st.die
+    own = [p for p in bits(mask) if p >> 2 == c]
+    if d == 6:
+        st.six_moved |= mask
+    ctx = {"mask": mask, "seat": c, "ref": own[0], "arrived": "die", "flown": False, "jumps": 0,
+           "stage": "capture", "steps": [st.pos[own[0]]], "effect": None}
+    st.ctx = ctx
+    if st.pos[own[0]] < 0:
+        more = launch.launch(st, ctx, own[0], d)          # AC-TOUR-LAUNCH-1
+        if more <= 0:
+            return finish_move(st)
+        walk(st, ctx, more)
+    else:
+        walk(st, ctx, d)
+    resume(st)
+
+
+def walk(st, ctx, n: int) -> None:
+    """The die walk: ``n`` squares forward, bouncing back from the finish (AC-BOTH-FINISH-1)."""
+    r, b = st.r, st.b
+    c, mask = ctx["seat"], ctx["mask"]
+    s0 = st.pos[ctx["ref"]]
+    fin, top = b.finish, b.loop_steps
+    t = s0 + n
+    if t <= fin:
+        end = t
+        path = list(range(s0 + 1, t + 1))
+    else:
+        end = 2 * fin - t
+        path = list(range(s0 + 1, fin + 1)) + list(range(fin - 1, end - 1, -1))
+    _place(st, ctx, end)
+    pieces = bits(mask)
+    clauses = ["AC-BOTH-MOVE-1", "AC-FAM-MOVE-1"] if not r.tour else ["AC-BOTH-MOVE-1"]
+    if len(pieces) > 1:
+        clauses.append("AC-TOUR-STACK-2")
+    if any(p >> 2 != c for p in pieces):
+        clauses.append("AC-TOUR-STACK-4")
+    st.emit("move", [c], clauses, pieces=group_name(mask, c), **{"from": s0}, to=end, die=n,
+            square=b.sq[c][end] if 1 <= end <= top else None)
+    if t > fin:
+        bclauses = ["AC-BOTH-FINISH-1", "AC-AMB-05",
+                    "AC-TOUR-FINISH-2" if r.tour else "AC-FAM-FINISH-3"]
+        if s0 == fin - 1:
+            bclauses.append("AC-FAM-FINISH-2")
+        st.emit("bounce", [c], bclauses, pieces=group_name(mask, c), surplus=t - fin, to=end)
+    if end == fin:
+        finish.arrive(st, pieces)
+    if r.capture == "pass_and_land":
+        for s in path[:-1]:
+            if 1 <= s <= top:
+                capture.passing(st, ctx, s)
+    ctx["steps"].extend(path)
+
+
+def _overruns(st, ctx, to: int) -> bool:
+    if st.r.new_lap:
+        return False
+    delta = to - st.pos[ctx["ref"]]
+    c = ctx["seat"]
+    return any(p >> 2 != c and st.pos[p] + delta > st.b.loop_steps for p in bits(ctx["mask"]))
+
+
+def resume(st) -> None:
+    """Resolve the rest of a move: captures at rest squares, then jumps and flights."""
+    ctx = st.ctx
+    top = st.b.loop_steps
+    while True:
+        s = st.pos[ctx["ref"]]
+        if ctx["stage"] == "capture":
+            ctx["stage"] = "next"
+            if 1 <= s <= top:
+                res = capture.at_rest(st, ctx)
+                if res == "ask":
+                    st.phase = "effect"
+                    return
+                if res == "gone":
+                    return finish_move(st)
+        nxt = hop_for(st, s, ctx["arrived"], ctx["flown"], ctx["jumps"])
+        if nxt is not None and _overruns(st, ctx, nxt[1]):
+            nxt = None  # optional_effects: a hop that would carry a teammate too far is not offered
+        if nxt is None:
+            return finish_move(st)
+        if st.r.optional:                                  # AC-AMB-06: the mover may decline
+            ctx["effect"] = nxt
+            st.phase = "effect"
+            return
+        hop(st, ctx, nxt)
+        ctx["stage"] = "capture"
+
+
+def hop(st, ctx, nxt) -> None:
+    kind, to = nxt
+    c = ctx["seat"]
+    s = st.pos[ctx["ref"]]
+    _place(st, ctx, to)
+    mixed = any(p >> 2 != c for p in bits(ctx["mask"]))
+    names = group_name(ctx["mask"], c)
+    if kind == "fly":
+        clauses = ["AC-TOUR-FLY-2" if ctx["jumps"] else "AC-TOUR-FLY-1", "AC-AMB-18"]
+        if mixed:
+            clauses.append("AC-TOUR-STACK-4")
+        ctx["flown"] = True
+        st.emit("fly", [c], clauses, pieces=names, **{"from": s}, to=to, square=st.b.sq[c][to])
+        if st.r.fly_capture:
+            capture.fly_path(st, ctx)
+    else:
+        clauses = ["AC-TOUR-JUMP-1", "AC-AMB-18"]
+        if ctx["flown"]:
+            clauses.insert(1, "AC-TOUR-FLY-1")
+        if mixed:
+            clauses.append("AC-TOUR-STACK-4")
+        ctx["jumps"] += 1
+        st.emit("jump", [c], clauses, pieces=names, **{"from": s}, to=to, square=st.b.sq[c][to])
+    ctx["arrived"] = kind
+    ctx["steps"].append(to)
+
+
+def decide(st, kind: str, yes: bool) -> None:
+    """Apply the mover's answer to a pending optional effect (AC-AMB-06)."""
+    ctx = st.ctx
+    eff = ctx["effect"]
+    ctx["effect"] = None
+    st.phase = "move"
+    if eff[0] == "capture":
+        capture.confirm(st, ctx, eff[1], yes)
+        ctx["stage"] = "next"
+        return resume(st)
+    if yes:
+        hop(st, ctx, eff)
+        ctx["stage"] = "capture"
+        return resume(st)
+    st.emit("decline", [ctx["seat"]], ["AC-AMB-06"], effect=eff[0], to=eff[1])
+    finish_move(st)
+
+
+def finish_move(st) -> None:
+    from . import turn
+    ctx = st.ctx
+    st.ctx = None
+    st.last = {"seat": ctx["seat"], "pieces": group_name(ctx["mask"], ctx["seat"]).split("+"),
+               "steps": ctx["steps"]}
+    st.phase = "move"
+    if finish.check_win(st, ctx["seat"]):
+        return
+    turn.end_roll(st, moved=True)

@@ -1,0 +1,174 @@
+"""Scenario set-ups: put planes anywhere and choose who is to move.
+
+Format (every field optional)::
+
+    planes:                 # plane -> position
+      R1: 10                # a path step: 0 take-off point, 1-50 loop, 51-55 home column, 56 finish
+      R2: base              # or base | takeoff | finish | start (the preset's starting place)
+      Y1: {square: 20}      # or a loop index (0-51), converted to that colour's path step
+      B1: {home: 3}         # or a home-column square 1-5
+    rest: start             # where unlisted planes are: start | base | takeoff | finish
+    to_move: red            # seat (0-3) or colour of the next roller (default red)
+    turn: red               # whose regular turn it is (default: to_move)
+    phase: roll             # roll (next is a die roll) | move (die given, a plane to choose) | bonus
+    die: 6                  # the roll, for phase move or bonus
+    sixes: 0                # sixes already rolled in a row by the roller (three_sixes_penalty)
+
+A set-up never draws the family first player: ``to_move`` starts.
+Errors are :class:`~racekit.core.errors.SetupError` with ``field`` naming the key.
+"""
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from ...core.errors import SetupError
+from . import move
+from .actions import piece_name
+from .finish import all_home
+from .game import LETTERS, SEAT_NAMES
+from .turn import can_play
+
+
+class SquareRef(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    square: int | None = Field(default=None, ge=0)
+    home: int | None = Field(default=None, ge=1)
+
+
+PlaneAt = Union[int, Literal["base", "takeoff", "finish", "start"], SquareRef]
+SeatRef = Union[int, str]
+
+
+class Setup(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    planes: dict[str, PlaneAt] = Field(default_factory=dict)
+    rest: Literal["start", "base", "takeoff", "finish"] = "start"
+    to_move: SeatRef | None = None
+    turn: SeatRef | None = None
+    phase: Literal["roll", "move", "bonus"] = "roll"
+    die: int | None = Field(default=None, ge=1, le=6)
+    sixes: int = Field(default=0, ge=0, le=2)
+
+
+def _seat(st, value, field: str) -> int:
+    n = st.game.num_players
+    if isinstance(value, str):
+        low = value.lower()
+        for s, name in enumerate(SEAT_NAMES[:n]):
+            if low in (name.lower(), name[0].lower()):
+                return s
+        if low.isdigit():
+            value = int(low)
+        else:
+            raise SetupError(f"{field} must be a seat 0-{n - 1} or a colour of this game, "
+                             f"not {value!r}", field=field)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise SetupError(f"{field} must be a seat 0-{n - 1}, not {value!r}", field=field)
+    return value
+
+
+def _step(st, p: int, value, field: str) -> int:
+    b = st.b
+    seat = p >> 2
+    if isinstance(value, str):
+        return {"base": -1, "takeoff": 0, "finish": b.finish, "start": st.r.start}[value]
+    if isinstance(value, SquareRef):
+        if (value.square is None) == (value.home is None):
+            raise SetupError("give either square (a loop index) or home (1-5)", field=field)
+        if value.square is not None:
+            if value.square >= b.loop_len:
+                raise SetupError(f"loop squares are 0-{b.loop_len - 1}", field=field)
+            step = b.track.step(seat, value.square)
+            if step > b.loop_steps:
+                raise SetupError(f"loop square {value.square} is past {SEAT_NAMES[seat]}'s turn-off: "
+                                 "that colour never stands there", field=field)
+            return step
+        if value.home > b.home_len:
+            raise SetupError(f"home squares are 1-{b.home_len}", field=field)
+        return b.loop_steps + value.home
+    if not -1 <= value <= b.finish:
+        raise SetupError(f"a path step is -1 (base) to {b.finish} (finish), not {value}", field=field)
+    return value
+
+
+def apply_setup(st, setup: dict) -> None:
+    """Validate ``setup`` and put ``st`` in that position.
+
+    Raises:
+        SetupError: an unknown plane, an impossible position or an unplayable turn.
+    """
+    if not isinstance(setup, dict):
+        raise SetupError("a set-up is a mapping of fields", field=None)
+    try:
+        s = Setup.model_validate(setup)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = ".".join(str(x) for x in err["loc"] if not str(x).startswith("function-"))
+        raise SetupError(f"{loc}: {err['msg']}", field=loc.split(".")[0] + (
+            "." + loc.split(".")[1] if loc.startswith("planes.") else "")) from None
+    r, b = st.r, st.b
+    n = st.game.num_players
+    rest = {"start": r.start, "base": -1, "takeoff": 0, "finish": b.finish}[s.rest]
+    st.pos = [rest] * (4 * n)
+    for name, value in s.planes.items():
+        field = f"planes.{name}"
+        key = name.strip().upper()
+        if len(key) != 2 or key[0] not in LETTERS or key[1] not in "1234":
+            raise SetupError(f"no plane called {name!r}; planes are R1-R4, Y1-Y4, B1-B4, G1-G4",
+                             field=field)
+        p = LETTERS.index(key[0]) * 4 + int(key[1]) - 1
+        if p >= 4 * n:
+            raise SetupError(f"{name} is not in a {n}-player game", field=field)
+        st.pos[p] = _step(st, p, value, field)
+    # who may share a loop square (AC-TOUR-CAPTURE-1..3, AC-AMB-10)
+    seen: dict[int, int] = {}
+    for p in range(4 * n):
+        v = st.pos[p]
+        if 1 <= v <= b.loop_steps:
+            sq = b.sq[p >> 2][v]
+            other = seen.setdefault(sq, p)
+            mixed = (r.side[other >> 2] != r.side[p >> 2]) if r.tour else (other >> 2 != p >> 2)
+            if mixed and (r.tour or r.capture != "none"):
+                raise SetupError(f"{piece_name(p)} and {piece_name(other)} cannot share loop square "
+                                 f"{sq}: arriving there would have captured", field=f"planes.{piece_name(p)}")
+    if r.tour and any(all(all_home(st, x) for x in side) for side in ([0, 2], [1, 3])):
+        raise SetupError("a side already has all eight planes home: the game would be over",
+                         field="planes")
+    if not r.tour and not r.places and any(all_home(st, x) for x in range(n)):
+        raise SetupError("a player already has all planes home: the game would be over", field="planes")
+    if not r.tour and r.places:
+        st.places = [x for x in range(n) if all_home(st, x)]
+        if len(st.places) >= n - 1:
+            raise SetupError("at most one player is left: the game would be over", field="planes")
+        st.winner = st.places[:1] or None
+    roller = _seat(st, s.to_move, "to_move") if s.to_move is not None else 0
+    st.turn = _seat(st, s.turn, "turn") if s.turn is not None else roller
+    st.roller = roller
+    if not can_play(st, roller) and not (r.tour and st.turn != roller):
+        raise SetupError(f"{SEAT_NAMES[roller]} has all planes home and takes no turns (AC-AMB-14)",
+                         field="to_move")
+    if st.turn != roller and (not r.tour or r.mate[st.turn] != roller):
+        raise SetupError("to_move may differ from turn only when the turn's player gave the extra "
+                         "roll to the teammate (AC-TOUR-SIX-2)", field="to_move")
+    st.sixes = s.sixes
+    st.phase = "roll"
+    st.die = None
+    if s.phase == "move":
+        if s.die is None:
+            raise SetupError("phase move needs the die", field="die")
+        st.die = s.die
+        st.phase = "move"
+        if not move.legal_moves(st):
+            raise SetupError(f"{SEAT_NAMES[roller]} has no legal move with a {s.die}; it would pass "
+                             "(AC-BOTH-MOVE-2): use phase roll", field="die")
+    elif s.phase == "bonus":
+        if s.die != 6 or r.six != "chained_giftable" or r.mate[roller] is None \
+                or all_home(st, roller) or all_home(st, r.mate[roller]):
+            raise SetupError("phase bonus needs die 6, the chained_giftable extra roll, and both "
+                             "teammates with planes still out", field="phase")
+        st.die = 6
+        st.phase = "bonus"
+    elif s.die is not None:
+        raise SetupError("die is only given with phase move or bonus", field="die")

@@ -1,0 +1,273 @@
+"""The Aeroplane Chess state (OpenSpiel-shaped, see racekit.core.state).
+
+Positions are path steps per plane (spec section 1): -1 base, 0 take-off
+point, 1..50 loop, 51..55 home column, 56 finish. Phases: ``first`` (chance:
+family first player), ``roll`` (chance: the die), ``move`` (decision: which
+plane or group), ``effect`` (decision: an optional capture, jump or flight),
+``bonus`` (decision: keep or give the extra roll), ``over``.
+"""
+from __future__ import annotations
+
+from ...core.state import CHANCE, TERMINAL, State
+from . import finish, move, turn
+from .actions import EFFECT, EFFECT_OF, FIRST, GIVE, KEEP, MOVE, bits, effect_name, group_name
+from .actions import parse as parse_action
+from .actions import piece_name
+from .game import SEAT_NAMES
+
+_DIE = [(f, 1.0 / 6.0) for f in range(1, 7)]
+
+
+class AeroplaneState(State):
+    """A position of Aeroplane Chess.
+
+    Attributes:
+        pos: path step of each plane (index ``4*seat+k`` is plane ``k+1``).
+        turn: seat whose regular turn it is (fixes the order, AC-TOUR-SIX-3).
+        roller: seat that rolls and moves now (differs after a gift).
+        die: the current roll, or None.
+    """
+
+    def __init__(self, game, record_events: bool = True):
+        super().__init__(game, record_events)
+        r = game.rules
+        self.r = r
+        self.b = r.board
+        self.pos = [r.start] * (4 * game.num_players)   # AC-FAM-SETUP-1, AC-TOUR-SETUP-2
+        self.turn = 0                                     # AC-TOUR-TURN-1: red rolls first
+        self.roller = 0
+        self.phase = "first" if not r.tour and r.first == "random" else "roll"   # AC-AMB-09
+        self.die = None
+        self.sixes = 0
+        self.six_moved = 0
+        self.ctx = None
+        self.places: list[int] = []
+        self.winner = None
+        self.last = None
+        self.prev = None
+        self.fin_this_roll = False
+        self._moves = None
+
+    def clone(self):
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        c.pos = self.pos[:]
+        c._history = self._history[:]
+        c._private = self._private[:]
+        c.events = self.events[:]
+        c.places = self.places[:]
+        if self.ctx is not None:
+            c.ctx = dict(self.ctx)
+            c.ctx["steps"] = self.ctx["steps"][:]
+        return c
+
+    # ----- hooks ------------------------------------------------------------------
+    def _current_player(self) -> int:
+        ph = self.phase
+        if ph in ("roll", "first"):
+            return CHANCE
+        if ph == "over":
+            return TERMINAL
+        return self.roller
+
+    def _legal_actions(self) -> list[int]:
+        ph = self.phase
+        if ph == "move":
+            if self._moves is None:
+                self._moves = move.legal_moves(self)
+            return list(self._moves)
+        if ph == "bonus":
+            return [KEEP, GIVE + self.r.mate[self.roller]]
+        if ph == "effect":
+            return list(EFFECT[self.ctx["effect"][0]])
+        return []
+
+    def _chance_outcomes(self):
+        if self.phase == "first":
+            n = self.game.num_players
+            return [(FIRST + s, 1.0 / n) for s in range(n)]
+        return _DIE
+
+    def _apply(self, action: int) -> None:
+        self._moves = None
+        ph = self.phase
+        if ph == "roll":
+            turn.on_roll(self, action)
+        elif ph == "move":
+            move.execute(self, action - MOVE)
+        elif ph == "bonus":
+            if action == KEEP:
+                turn.keep(self)
+            else:
+                turn.give(self, action - GIVE)
+        elif ph == "effect":
+            kind, yes = EFFECT_OF[action]
+            move.decide(self, kind, yes)
+        elif ph == "first":
+            seat = action - FIRST
+            self.turn = self.roller = seat
+            self.phase = "roll"
+            self.emit("first_player", [seat], ["AC-AMB-09"])
+        self._moves = None
+
+    def _action_to_string(self, action: int) -> str:
+        if 1 <= action <= 6:
+            return f"roll {action}"
+        if FIRST <= action < FIRST + 4:
+            return f"{SEAT_NAMES[action - FIRST]} starts"
+        if action == KEEP:
+            return "keep extra roll"
+        if GIVE <= action < GIVE + 4:
+            return f"give extra roll to {SEAT_NAMES[action - GIVE]}"
+        if action in EFFECT_OF:
+            return effect_name(action)
+        if action >= MOVE:
+            lead = move.controlled(self, self.roller) if self.phase != "over" else self.roller
+            return "move " + group_name(action - MOVE, lead)
+        raise ValueError(f"no action {action}")
+
+    def _parse_action(self, text: str):
+        return parse_action(text)
+
+    def _why_illegal(self, action: int):
+        r = self.r
+        ph = self.phase
+        name = SEAT_NAMES[self.roller]
+        if GIVE <= action < GIVE + 4:
+            prev = self.prev
+            if ph == "bonus":
+                mate = r.mate[self.roller]
+                return ("AC-TOUR-SIX-2", f"{name} may give the extra roll only to the teammate, "
+                        f"{SEAT_NAMES[mate]}")
+            if r.six != "chained_giftable" or not r.tour:
+                return ("AC-AMB-08", "extra rolls cannot be given away in this game")
+            if prev and prev["die"] == 6 and prev["all_home"]:
+                return ("AC-TOUR-SIX-4", f"{SEAT_NAMES[prev['seat']]} has all planes home and may "
+                        "not give an extra roll to the teammate")
+            if prev and prev["die"] == 6 and r.mate[prev["seat"]] is not None and \
+                    finish.all_home(self, r.mate[prev["seat"]]):
+                return ("AC-AMB-14", "the teammate has all planes home and cannot receive a roll")
+            if ph == "move":
+                return ("AC-TOUR-SIX-2", "move first; the extra roll is decided after the move")
+            return ("AC-TOUR-SIX-2", "only the player who just rolled a 6 may give the extra roll")
+        if action == KEEP:
+            return ("AC-TOUR-SIX-2", "there is no extra roll to keep now")
+        if action in EFFECT_OF:
+            return ("AC-AMB-06", "there is no optional effect of that kind waiting for a decision")
+        if ph in ("roll", "first") and action >= MOVE:
+            return ("AC-BOTH-MOVE-1", "the die must be rolled first")
+        if ph == "bonus" and action >= MOVE:
+            return ("AC-TOUR-SIX-2", f"{name} must first keep or give the extra roll")
+        if ph == "effect":
+            return ("AC-AMB-06", "answer the pending optional effect first")
+        if ph == "move" and action >= MOVE:
+            why = move.group_problem(self, action - MOVE)
+            if why is not None:
+                return why
+        if 1 <= action <= 6 or FIRST <= action < FIRST + 4:
+            return ("AC-FAM-TURN-1", "it is a player's decision now, not a roll")
+        return ("AC-ACTION", "it is not among the legal actions")
+
+    def _ranking(self):
+        return finish.ranking(self)
+
+    # ----- pictures -----------------------------------------------------------------
+    def plane(self, p: int) -> dict:
+        s = self.pos[p]
+        b = self.b
+        if s < 0:
+            where = "base"
+        elif s == 0:
+            where = "takeoff"
+        elif s <= b.loop_steps:
+            where = "loop"
+        elif s < b.finish:
+            where = "home"
+        else:
+            where = "finish"
+        return {"seat": p >> 2, "where": where, "step": None if s < 0 else s,
+                "square": b.sq[p >> 2][s] if where == "loop" else None}
+
+    def stacks(self) -> list[dict]:
+        """Squares of the loop and home columns holding two or more pieces."""
+        by: dict = {}
+        for p in range(len(self.pos)):
+            k = move.square_key(self, p)
+            if k is not None:
+                by.setdefault(k, []).append(p)
+        out = []
+        for k, ps in sorted(by.items(), key=lambda kv: kv[0]):
+            if len(ps) > 1:
+                out.append({"square": k if k < move.HOME_KEY else None,
+                            "pieces": [piece_name(p) for p in ps]})
+        return out
+
+    def snapshot(self, seat: int | None = None) -> dict:
+        n = self.game.num_players
+        b = self.b
+        snap = {
+            "game": "aeroplane_chess",
+            "preset": self.game.preset,
+            "players": n,
+            "phase": self.phase,
+            "to_move": self._current_player(),
+            "turn": self.turn,
+            "roller": self.roller,
+            "die": self.die,
+            "sixes": self.sixes,
+            "planes": {piece_name(p): self.plane(p) for p in range(4 * n)},
+            "finished": {b.colours[s]: sum(1 for p in range(4 * s, 4 * s + 4) if self.pos[p] == b.finish)
+                         for s in range(n)},
+            "stacks": self.stacks(),
+            "sides": [[0, 2], [1, 3]] if self.r.tour else None,
+            "pending": None,
+            "last_move": self.last,
+            "places": list(self.places),
+            "winner": self.winner,
+        }
+        if self.phase == "effect":
+            kind, arg = self.ctx["effect"]
+            snap["pending"] = {"effect": kind,
+                               "target": [piece_name(q) for q in arg] if kind == "capture" else arg}
+        return snap
+
+    def to_text(self) -> str:
+        b = self.b
+        n = self.game.num_players
+        cp = self._current_player()
+        who = {CHANCE: "chance", TERMINAL: "over"}.get(cp, SEAT_NAMES[cp] if cp >= 0 else str(cp))
+        lines = [f"{self.game.preset} {n}p phase={self.phase} to_move={who} "
+                 f"turn={SEAT_NAMES[self.turn]} roller={SEAT_NAMES[self.roller]} die={self.die}"]
+        for s in range(n):
+            parts = {"base": [], "takeoff": [], "path": [], "home": [], "finish": []}
+            for p in range(4 * s, 4 * s + 4):
+                v = self.pos[p]
+                nm = piece_name(p)
+                if v < 0:
+                    parts["base"].append(nm)
+                elif v == 0:
+                    parts["takeoff"].append(nm)
+                elif v <= b.loop_steps:
+                    parts["path"].append(f"{nm}@{v}(sq{b.sq[s][v]})")
+                elif v < b.finish:
+                    parts["home"].append(f"{nm}@{v}")
+                else:
+                    parts["finish"].append(nm)
+            lines.append(f"{SEAT_NAMES[s]:<6} " + " | ".join(
+                f"{k} {' '.join(v) if v else '-'}" for k, v in parts.items()))
+        st = self.stacks()
+        if st:
+            lines.append("stacks " + " ".join("+".join(x["pieces"]) + (f"@sq{x['square']}"
+                                              if x["square"] is not None else "") for x in st))
+        if self.last:
+            lines.append(f"last {'+'.join(self.last['pieces'])}: "
+                         + ">".join(str(s) for s in self.last["steps"]))
+        if self.winner:
+            lines.append("winner " + "+".join(SEAT_NAMES[s] for s in self.winner))
+        return "\n".join(lines)
+
+    def legal_move_groups(self) -> dict[int, list[int]]:
+        """Legal move actions and the planes each one moves (for drawing)."""
+        if self.phase != "move":
+            return {}
+        return {a: bits(a - MOVE) for a in self._legal_actions()}

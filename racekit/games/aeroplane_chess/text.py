@@ -1,0 +1,27 @@
+"""Event sentences (our own words). Fields: the event data plus ``seat`` and ``seats``."""
+
+TEMPLATES = {
+    "first_player": "{seat} is drawn to start.",
+    "roll": "{seat} rolls a {die}.",
+    "launch": "{seat} launches {piece} from the base to the take-off point with a {die}.",
+    "move": "{seat} moves {pieces} from step {from} to step {to} (a move of {die}).",
+    "bounce": "{pieces} overshoots the finish by {surplus} and walks back to step {to}.",
+    "jump": "{pieces} jumps from own-colour step {from} to step {to}.",
+    "fly": "{pieces} flies along the dashed line from step {from} to step {to}.",
+    "capture": "{seat} sends {pieces} back to the {to}.",
+    "stack": "{pieces} now stand together as a stack on square {square}.",
+    "finish": "{piece} reaches the finish and leaves play.",
+    "new_lap": "{piece} was carried past its turn-off and must go round again from step {step}.",
+    "decline": "{seat} declines the optional {effect}.",
+    "pass": "{seat} has no legal move with a {die}; the roll passes.",
+    "extra_roll": "{seat} earns an extra roll.",
+    "keep": "{seat} keeps the extra roll.",
+    "gift": "{seat} hands the extra roll to the teammate.",
+    "chain_end": "{seat} has every plane home, so the run of extra rolls stops here.",
+    "penalty": "A third six in a row: {seat} must send {pieces} back to the {to}.",
+    "skip": "{seat} has every plane home and sits this turn out.",
+    "turn": "It is {seat}'s turn.",
+    "home": "{seat} has brought every plane home (place {place}).",
+    "win": "{seats} win the game.",
+    "game_over": "The game is over.",
+}

@@ -1,0 +1,123 @@
+"""Rolls, extra rolls, gifts and the turn order.
+
+Players take turns rolling one die (AC-FAM-TURN-1); in the tournament red
+starts and play goes red, green, blue, yellow (AC-TOUR-TURN-1, AC-AMB-12); the
+family first player is drawn at random and play goes clockwise (AC-AMB-09).
+A roll with no legal move passes (AC-BOTH-MOVE-2); when a move exists one must
+be made (AC-AMB-15). Tournament sixes chain (AC-TOUR-SIX-1): after moving on a
+6 the roller keeps the extra roll or gives it to the teammate
+(AC-TOUR-SIX-2, AC-AMB-13); the seating order does not change (AC-TOUR-SIX-3);
+a player whose own planes are all home neither continues nor gives
+(AC-TOUR-SIX-1, AC-TOUR-SIX-4) and skips later turns (AC-AMB-14).
+"""
+from __future__ import annotations
+
+from . import move
+from .actions import bits, piece_name
+from .finish import all_home
+
+
+def can_play(st, seat: int) -> bool:
+    """May ``seat`` take a regular turn? (AC-AMB-14, AC-AMB-22)"""
+    if not all_home(st, seat):
+        return True
+    return st.r.partner_rolls and not all_home(st, st.r.mate[seat])
+
+
+def on_roll(st, d: int) -> None:
+    """A die outcome for the roller."""
+    r = st.r
+    st.die = d
+    st.fin_this_roll = False
+    st.emit("roll", [st.roller], ["AC-FAM-TURN-1"] if not r.tour else ["AC-TOUR-TURN-1"], die=d)
+    if d == 6:
+        if r.penalty and st.sixes >= 2:
+            return _penalty(st)
+        st.sixes += 1
+    else:
+        st.sixes = 0
+        st.six_moved = 0
+    if not move.legal_moves(st):
+        clauses = ["AC-BOTH-MOVE-2"]
+        if r.tour and all(st.pos[p] < 0 for p in range(4 * st.roller, 4 * st.roller + 4)):
+            clauses.append("AC-TOUR-LAUNCH-1")
+        st.emit("pass", [st.roller], clauses, die=d)
+        return end_roll(st, moved=False)
+    st.phase = "move"
+
+
+def _penalty(st) -> None:
+    """House rule (AC-AMB-23): a third 6 in a row sends back the planes the two sixes moved."""
+    fin, dest = st.b.finish, st.r.captured_to
+    back = [p for p in bits(st.six_moved) if st.pos[p] != fin and st.pos[p] != dest]
+    for p in back:
+        st.pos[p] = dest
+    st.emit("penalty", [st.roller], ["AC-AMB-23"], pieces=[piece_name(p) for p in back],
+            to="takeoff" if dest == 0 else "base")
+    st.prev = {"seat": st.roller, "die": 6, "all_home": all_home(st, st.roller)}
+    next_turn(st)
+
+
+def end_roll(st, moved: bool) -> None:
+    """After the roll's move (or pass): extra roll, keep-or-give decision, or the next turn."""
+    r = st.r
+    d, m = st.die, st.roller
+    done = all_home(st, m)
+    st.prev = {"seat": m, "die": d, "all_home": done}
+    six = d == 6 and r.six != "none" and (moved or r.six_no_move)      # AC-TOUR-SIX-1, AC-AMB-15
+    fin = r.finish_bonus and st.fin_this_roll                           # AC-AMB-11
+    if not (six or fin):
+        return next_turn(st)
+    if done:
+        # AC-TOUR-SIX-1: the chain stops once the roller's own planes are home; AC-TOUR-SIX-4: no gift
+        st.emit("chain_end", [m], ["AC-TOUR-SIX-1", "AC-TOUR-SIX-4"], reason="all planes home")
+        return next_turn(st)
+    clauses = (["AC-TOUR-SIX-1"] if six else []) + (["AC-AMB-11"] if fin else [])
+    if six and not moved:
+        clauses.append("AC-AMB-15")
+    mate = r.mate[m]
+    if six and r.six == "chained_giftable" and mate is not None and not all_home(st, mate):
+        st.emit("extra_roll", [m], clauses, choice=True)
+        st.phase = "bonus"                                              # AC-TOUR-SIX-2
+        return
+    st.emit("extra_roll", [m], clauses, choice=False)
+    st.phase = "roll"
+    st.die = None
+
+
+def keep(st) -> None:
+    st.emit("keep", [st.roller], ["AC-TOUR-SIX-2", "AC-AMB-13"])
+    st.phase = "roll"
+    st.die = None
+
+
+def give(st, to: int) -> None:
+    """Hand the extra roll to the teammate (AC-TOUR-SIX-2); the seating order stays (AC-TOUR-SIX-3)."""
+    st.emit("gift", [st.roller, to], ["AC-TOUR-SIX-2", "AC-TOUR-SIX-3", "AC-AMB-13"])
+    st.roller = to
+    st.sixes = 0
+    st.six_moved = 0
+    st.phase = "roll"
+    st.die = None
+
+
+def next_turn(st) -> None:
+    """The regular turn passes to the next seat in order that can play."""
+    r = st.r
+    order = r.order
+    i = order.index(st.turn)
+    gifted = st.roller != st.turn
+    for k in range(1, len(order) + 1):
+        s = order[(i + k) % len(order)]
+        if can_play(st, s):
+            break
+        st.emit("skip", [s], ["AC-AMB-14"] if r.tour else ["AC-AMB-22"])
+    st.turn = st.roller = s
+    st.phase = "roll"
+    st.die = None
+    st.sixes = 0
+    st.six_moved = 0
+    clauses = ["AC-TOUR-TURN-1", "AC-AMB-12"] if r.tour else ["AC-FAM-TURN-1", "AC-AMB-09"]
+    if gifted:
+        clauses.append("AC-TOUR-SIX-3")
+    st.emit("turn", [s], clauses)
