@@ -37,7 +37,7 @@ def start(st) -> None:
         st.ddir = A.DL if diff > 0 else A.DR  # ST-AMB-21: left/right as set by the flags
         if st._record:
             st.emit("speed", [s], ["ST-SPEED-1", "ST-DRIFT-1", "ST-DRIFT-3"], speed=speed,
-                    drift=drift, side="left" if diff > 0 else "right" if diff < 0 else "none")
+                    drift=drift, side="left" if diff > 0 else "right" if diff < 0 else "neither side")
         st.ph = P_MOVE
         return
     # ST-SPEED-2: below 1 the sled stays where it is
@@ -244,8 +244,9 @@ def apply_bonus(st, action) -> None:
 def finish_move(st) -> None:
     """ST-AMB-07/08: settle speed-limit damage at the end of the move, then step 3."""
     o = st.o
+    s = st._cp
+    st.last[s] = ((st.speed if st.speed > 0 else 0) + st.bonus_taken, st.moved, st.bonus_taken)
     if st.crossings and not o.limit_at_crossing:
-        s = st._cp
         planned = (st.speed if st.speed > 0 else 0) + st.bonus_taken
         count = planned if o.limit_planned else st.moved
         if o.limit_each:

@@ -15,7 +15,7 @@ from racekit.core.state import CHANCE
 
 from . import actions as A
 from . import order, play, refill
-from .consts import FINISHED, OUT, P_DEAL, P_FIRST, P_RSLOT, P_SLOT, RACING
+from .consts import CROSSED, FINISHED, OUT, P_DEAL, P_FIRST, P_RSLOT, P_SLOT, RACING
 
 EXTRA_CARDS = {4: 1, 5: 2}  # ST-SETUP-6: slot 4 draws 1 extra card, slot 5 draws 2
 
@@ -117,7 +117,7 @@ class SeatSetup(BaseModel):
     model_config = ConfigDict(extra="forbid")
     slot: int | None = Field(default=None, ge=1, le=9)
     position: tuple[int, int] | None = None
-    status: Literal["racing", "finished", "eliminated"] = "racing"
+    status: Literal["racing", "crossed", "finished", "eliminated"] = "racing"
     left: int | list[int] = 3
     right: int | list[int] = 3
     brake: int = Field(default=3, ge=1, le=5)
@@ -195,7 +195,7 @@ def from_setup(st, data) -> None:
             used_slots.add(seat.slot)
             st.slot[s] = seat.slot
         sq = -1
-        if seat.status == "racing":
+        if seat.status in ("racing", "crossed"):
             if seat.position is not None:
                 got = tr.square_at(*seat.position)
                 if got is None:
@@ -212,7 +212,12 @@ def from_setup(st, data) -> None:
         elif seat.position is not None:
             raise SetupError("a finished or eliminated sled is off the track", field=f + ".position")
         st.pos[s] = sq
-        st.status[s] = {"racing": RACING, "finished": FINISHED, "eliminated": OUT}[seat.status]
+        st.status[s] = {"racing": RACING, "crossed": CROSSED, "finished": FINISHED,
+                        "eliminated": OUT}[seat.status]
+        if seat.status == "crossed":
+            if tr.beyond[sq] <= 0:
+                raise SetupError("a crossed sled stands beyond the finish line", field=f + ".position")
+            st.fin_round[s] = cfg.round
         if seat.status == "finished":
             st.fin_round[s] = seat.finished_round or max(1, cfg.round - 1)
         ls, rs = _stack(seat.left), _stack(seat.right)

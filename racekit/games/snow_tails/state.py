@@ -20,7 +20,7 @@ from . import move, order, play, refill, setup
 from .consts import *  # noqa: F403
 from .consts import CROSSED, FINISHED, PHASES, STATUS
 
-_SEAT_LISTS = ("pos", "slot", "left", "right", "brake", "dmg", "status", "blocked", "walled",
+_SEAT_LISTS = ("last", "pos", "slot", "left", "right", "brake", "dmg", "status", "blocked", "walled",
                "fin_round", "out_round")
 _SEAT_NESTED = ("lstack", "rstack", "deck", "hand", "disc")
 _TURN = ("speed", "drift", "ddir", "moved", "bonus", "bonus_taken", "stopped", "crossings",
@@ -54,6 +54,7 @@ class SnowTailsState(State):
         self.blocked = [False] * n
         self.walled = [False] * n
         self.fin_round = [0] * n
+        self.last = [None] * n  # (speed incl. bonus, squares moved, bonus) of the latest move
         self.out_round = [0] * n
         self.lstack = [[] for _ in range(n)]
         self.rstack = [[] for _ in range(n)]
@@ -277,6 +278,8 @@ class SnowTailsState(State):
                 "status": STATUS[self.status[s]],
                 "blocked": self.blocked[s],
                 "finish": fin,
+                "last_move": (None if self.last[s] is None else
+                              dict(zip(("speed", "moved", "bonus"), self.last[s]))),
             })
         cp = self._cp
         turn = None
@@ -284,7 +287,8 @@ class SnowTailsState(State):
             turn = {"seat": self.mover(), "position_in_order": self.tidx + 1,
                     "speed": self.speed, "drift": self.drift,
                     "drift_side": "left" if self.ddir == A.DL else "right",
-                    "moved": self.moved, "bonus": self.bonus, "bonus_taken": self.bonus_taken}
+                    "moved": self.moved, "bonus": self.bonus, "bonus_taken": self.bonus_taken,
+                    "total_speed": (self.speed if self.speed > 0 else 0) + self.bonus_taken}
         return {
             "game": "snow_tails",
             "track": tr.name,

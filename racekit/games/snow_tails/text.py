@@ -15,7 +15,7 @@ TEMPLATES = {
     "dents_out": "The damage supply is short: {seat} would take {wanted} but only {left} are left.",
     "eliminated": "{seat} holds only damage cards and drops out; the sled leaves the track.",
     "play": "{seat} plays {cards} card(s) of value {value} to {spots}: left {left}, right {right}, brake {brake}.",
-    "speed": "{seat} has speed {speed} with {drift} drift to the {side}.",
+    "speed": "{seat} has speed {speed} with {drift} drift ({side}).",
     "no_move": "{seat}'s speed is {speed}, below 1: the sled stays put.",
     "move_plan": "{seat} steers: {steps}.",
     "move": "{seat}'s sled moves {moved} square(s): {path}.",

@@ -1,0 +1,71 @@
+"""Lane-grid track geometry (racekit/boards/lane.py) and the shipped Snow Tails tracks."""
+import pytest
+from pydantic import ValidationError
+
+from racekit.boards.lane import END, WALL, LaneTrack, grid_name, load_spec
+from racekit.games.snow_tails.tracks import load_track, track_names
+
+
+def test_straight_grid_neighbours_and_walls():
+    t = LaneTrack(grid_name("straight4"))
+    sq = t.square_at(0, 2)
+    f, dl, dr = t.nb[sq]
+    assert t.position(f) == [1, 2] and t.position(dl) == [1, 1] and t.position(dr) == [1, 3]
+    assert t.nb[t.square_at(5, 1)][1] == WALL and t.nb[t.square_at(5, 4)][2] == WALL
+    last = t.square_at(33, 2)
+    assert t.nb[last][0] == END
+    assert t.is_level(t.square_at(3, 1), t.square_at(3, 4))
+    assert t.ahead_of(t.square_at(4, 1), t.square_at(3, 4))
+
+
+def test_ST_DATA_1_corner_staggered_level_keys_and_lines():
+    t = load_track("teaching")
+    assert t.lanes == 4 and len(t.slots) == 5
+    assert [l.kind for l in t.lines] == ["limit", "finish"] and t.lines[0].value == 3
+    # in the corner the inside lane (1) holds 2 squares, the outside lane 5
+    corner = [sq for sq in range(t.num_squares) if t.tile[sq] == 2]
+    counts = {ln: sum(1 for sq in corner if t.lane[sq] == ln) for ln in range(1, 5)}
+    assert counts == {1: 2, 2: 3, 3: 4, 4: 5}
+    # a step from the row before the corner crosses the limit line
+    sq = t.square_at(10, 2)
+    assert t.cross[sq][0] == (0,)
+    # inside of the next corner (left) ranks first among level squares
+    a, b = t.square_at(3, 1), t.square_at(3, 4)
+    assert t.next_turn[a] == "left" and t.order_key[a] < t.order_key[b]
+    # every forward/diagonal step moves strictly forward
+    for sq in range(t.num_squares):
+        for n in t.nb[sq]:
+            if n >= 0:
+                assert t.front[n] > t.front[sq]
+
+
+@pytest.mark.parametrize("name", ["teaching", "medium", "long"])
+def test_shipped_tracks_load_and_are_marked_illustrative(name):
+    t = load_track(name)
+    assert t.spec.illustrative
+    assert t.finish_line.kind == "finish"
+    limits = sorted(l.value for l in t.lines if l.kind == "limit")
+    if name != "teaching":
+        assert limits[0] == 2 and limits[-1] == 5
+    assert set(track_names()) >= {"teaching", "medium", "long"}
+
+
+def test_ST_SETUP_1_flags_must_be_yellow_left_red_right():
+    bad = {"name": "x", "lanes": 3, "tiles": [
+        {"kind": "straight", "rows": 3, "flags": ["red", "yellow"]}, {"kind": "finish", "rows": 2}]}
+    with pytest.raises(ValidationError) as err:
+        load_spec(bad)
+    assert "turn the tile round" in str(err.value)
+
+
+def test_track_file_errors_name_the_field():
+    with pytest.raises(ValidationError) as err:
+        load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "corner", "turn": "left",
+                                                        "squares": [1, 2]},
+                                                       {"kind": "finish", "rows": 2}]})
+    assert "3 square counts" in str(err.value)
+    with pytest.raises(ValidationError):
+        load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "straight", "rows": 3}]})
+    with pytest.raises(ValidationError):
+        load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "tree", "rows": 3},
+                                                       {"kind": "finish", "rows": 2}]})
