@@ -18,6 +18,7 @@ import racekit  # noqa: E402
 from racekit.core.errors import IllegalActionError, OptionError, UnknownGameError  # noqa: E402
 from racekit.core.replay import replay  # noqa: E402
 from racekit.explorer import Explorer, explore  # noqa: E402
+from racekit.explorer.board import resolve_plot  # noqa: E402
 
 fake_game.register()
 fake_game.register_with_controls()
@@ -324,8 +325,10 @@ def _real_games():
         if name.startswith("fake_race"):
             continue
         try:
-            racekit.load_game(name)
-        except Exception:  # not landed yet
+            game = racekit.load_game(name)
+            game.new_initial_state()
+            resolve_plot(game)
+        except Exception:  # not (completely) landed yet
             continue
         ids.append(name)
     return ids
