@@ -199,24 +199,31 @@ def legal_moves(st) -> list[int]:
 
 # ----- carrying out a move ---------------------------------------------------------
 
-def _shift(st, p: int, delta: int) -> None:
-    """Move a teammate's piece carried in a group ``delta`` squares along the loop."""
-    new = st.pos[p] + delta
-    top = st.b.loop_steps
-    if new > top:  # only with teammate_overrun=new_lap (AC-AMB-27 refuses it by default)
-        new = (new - 1) % st.b.loop_len + 1
-        st.emit("new_lap", [p >> 2], ["AC-AMB-27"], piece=piece_name(p), step=new)
-    st.pos[p] = new
+def _place(st, ctx, to: int) -> list[int]:
+    """Put the group on path step ``to`` of the mover's colour; teammates shift as far.
 
-
-def _place(st, ctx, to: int) -> None:
+    Returns the teammates' pieces carried past their own turn-off (only with
+    ``teammate_overrun=new_lap``; AC-AMB-27 refuses such moves by default).
+    """
     delta = to - st.pos[ctx["ref"]]
     c = ctx["seat"]
+    top = st.b.loop_steps
+    wrapped = []
     for p in bits(ctx["mask"]):
         if p >> 2 == c:
             st.pos[p] = to
         else:
-            _shift(st, p, delta)
+            new = st.pos[p] + delta
+            if new > top:
+                new = (new - 1) % st.b.loop_len + 1
+                wrapped.append(p)
+            st.pos[p] = new
+    return wrapped
+
+
+def _new_lap(st, wrapped) -> None:
+    for p in wrapped:
+        st.emit("new_lap", [p >> 2], ["AC-AMB-27"], piece=piece_name(p), step=st.pos[p])
 
 
 def execute(st, mask: int) -> None:
@@ -252,7 +259,7 @@ def walk(st, ctx, n: int) -> None:
     else:
         end = 2 * fin - t
         path = list(range(s0 + 1, fin + 1)) + list(range(fin - 1, end - 1, -1))
-    _place(st, ctx, end)
+    wrapped = _place(st, ctx, end)
     pieces = bits(mask)
     clauses = ["AC-BOTH-MOVE-1", "AC-FAM-MOVE-1"] if not r.tour else ["AC-BOTH-MOVE-1"]
     if len(pieces) > 1:
@@ -261,6 +268,7 @@ def walk(st, ctx, n: int) -> None:
         clauses.append("AC-TOUR-STACK-4")
     st.emit("move", [c], clauses, pieces=group_name(mask, c), **{"from": s0}, to=end, die=n,
             square=b.sq[c][end] if 1 <= end <= top else None)
+    _new_lap(st, wrapped)
     if t > fin:
         bclauses = ["AC-BOTH-FINISH-1", "AC-AMB-05",
                     "AC-TOUR-FINISH-2" if r.tour else "AC-FAM-FINISH-3"]
@@ -316,7 +324,7 @@ def hop(st, ctx, nxt) -> None:
     kind, to = nxt
     c = ctx["seat"]
     s = st.pos[ctx["ref"]]
-    _place(st, ctx, to)
+    wrapped = _place(st, ctx, to)
     mixed = any(p >> 2 != c for p in bits(ctx["mask"]))
     names = group_name(ctx["mask"], c)
     if kind == "fly":
@@ -325,6 +333,7 @@ def hop(st, ctx, nxt) -> None:
             clauses.append("AC-TOUR-STACK-4")
         ctx["flown"] = True
         st.emit("fly", [c], clauses, pieces=names, **{"from": s}, to=to, square=st.b.sq[c][to])
+        _new_lap(st, wrapped)
         if st.r.fly_capture:
             capture.fly_path(st, ctx)
     else:
@@ -335,6 +344,7 @@ def hop(st, ctx, nxt) -> None:
             clauses.append("AC-TOUR-STACK-4")
         ctx["jumps"] += 1
         st.emit("jump", [c], clauses, pieces=names, **{"from": s}, to=to, square=st.b.sq[c][to])
+        _new_lap(st, wrapped)
     ctx["arrived"] = kind
     ctx["steps"].append(to)
 

@@ -46,6 +46,7 @@ class AeroplaneState(State):
         self.last = None
         self.prev = None
         self.fin_this_roll = False
+        self.gifted = False          # an extra roll was given away in this turn (AC-TOUR-SIX-3)
         self._moves = None
 
     def clone(self):

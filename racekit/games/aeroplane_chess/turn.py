@@ -95,6 +95,7 @@ def give(st, to: int) -> None:
     """Hand the extra roll to the teammate (AC-TOUR-SIX-2); the seating order stays (AC-TOUR-SIX-3)."""
     st.emit("gift", [st.roller, to], ["AC-TOUR-SIX-2", "AC-TOUR-SIX-3", "AC-AMB-13"])
     st.roller = to
+    st.gifted = True
     st.sixes = 0
     st.six_moved = 0
     st.phase = "roll"
@@ -106,7 +107,8 @@ def next_turn(st) -> None:
     r = st.r
     order = r.order
     i = order.index(st.turn)
-    gifted = st.roller != st.turn
+    gifted = st.gifted
+    st.gifted = False
     for k in range(1, len(order) + 1):
         s = order[(i + k) % len(order)]
         if can_play(st, s):
