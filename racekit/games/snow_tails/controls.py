@@ -1,0 +1,164 @@
+"""Explorer controls for Snow Tails (the ``GameType.controls`` hook, see docs/contracts.md).
+
+Enable with ``controls="racekit.games.snow_tails.controls:make"`` in the GameType.
+
+- Step 1 (play): one row of toggles per dog card in the hand: leave it (``-``) or
+  put it on the left dog (``L``), the right dog (``R``) or the brake (``B``).
+- Step 2 (move): one toggle per step of the move: forward ``F``, drift left
+  ``DL`` or drift right ``DR``; this is where you choose *when* to drift.
+- Other decisions (bonus, discard, start slot): a dropdown of the legal actions.
+
+The controls only put an action id together with the game's own encoding
+(:mod:`.actions`); the rules decide. A choice the rules refuse (mixed values,
+the wrong number of drift steps, drifting the wrong way) is refused by the
+engine with its clause, which the explorer shows.
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from racekit.core.errors import IllegalActionError
+
+from . import actions as A
+
+_SPOT_CHOICES = ("-", "L", "R", "B")
+_SMALL = {"button_width": "2.6em"}
+
+
+def make(state):
+    """The controls for the decision of ``state`` (called by the explorer)."""
+    if state.phase == "play":
+        return PlayControls(state)
+    if state.phase == "move":
+        return MoveControls(state)
+    return ListControls(state)
+
+
+class _Base:
+    """Common parts: a header, the inputs and a line naming the action they make."""
+
+    def __init__(self, state, header: str, inputs: list):
+        self.state = state
+        self.preview = widgets.HTML()
+        self.widget = widgets.VBox([widgets.HTML(header), *inputs, self.preview])
+        self.widget.add_class("racekit-controls")
+        for box in inputs:
+            for child in getattr(box, "children", (box,)):
+                if isinstance(child, widgets.ValueWidget):
+                    child.observe(lambda _: self._update_preview(), names="value")
+        self._update_preview()
+
+    def _update_preview(self) -> None:
+        try:
+            action = self.selected_action()
+            text = f"Step will try: <b>{html.escape(self.state.action_to_string(action))}</b>"
+            if action not in self.state.legal_actions():
+                clause, why = self.state._why_illegal(action)
+                text += f" <span style='color:#900'>(refused: {html.escape(why)} [{clause}])</span>"
+        except (ValueError, IllegalActionError) as exc:
+            text = f"<i style='color:#900'>{html.escape(str(exc))}</i>"
+        self.preview.value = text
+
+
+class PlayControls(_Base):
+    """Step 1: which dog cards go to the left dog, the right dog and the brake.
+
+    Attributes:
+        cards: the dog card values in the hand, sorted (one toggle each).
+        toggles: one ``ToggleButtons`` per card, value ``"-"``, ``"L"``, ``"R"`` or ``"B"``.
+    """
+
+    def __init__(self, state):
+        seat = state.current_player()
+        view = state.snapshot(seat)["seats"][seat]
+        self.cards = list(view["hand"] or [])
+        self.toggles = [widgets.ToggleButtons(options=_SPOT_CHOICES, value="-",
+                                              description=f"card {v}", style=_SMALL,
+                                              tooltips=["keep", "left dog", "right dog", "brake"])
+                        for v in self.cards]
+        self._preselect(state)
+        mat = view["mat"]
+        header = (f"<b>Step 1: play cards</b> (now L{mat['left']} R{mat['right']} "
+                  f"B{mat['brake']}; damage cards in hand: {view['damage']})")
+        super().__init__(state, header, self.toggles)
+
+    def _preselect(self, state) -> None:
+        legal = state.legal_actions()
+        if not legal:
+            return
+        used = set()
+        for spot, value in zip(A.SPOTS, A.play_parts(legal[0])):
+            if value:
+                i = next(i for i, v in enumerate(self.cards) if v == value and i not in used)
+                used.add(i)
+                self.toggles[i].value = spot
+
+    def assignment(self) -> dict[str, list[int]]:
+        """Card values put on each spot: ``{"L": [3], "R": [3], "B": []}``."""
+        out = {s: [] for s in A.SPOTS}
+        for value, toggle in zip(self.cards, self.toggles):
+            if toggle.value in out:
+                out[toggle.value].append(value)
+        return out
+
+    def selected_action(self) -> int:
+        spots = self.assignment()
+        for i, spot in enumerate(A.SPOTS):
+            values = spots[spot]
+            if len(values) > 1:
+                # two cards on one spot: the game names (and refuses) "play v v to S"
+                stack = A.STACK_BASE + i * 8 + values[0]
+                if len(set(values)) == 1:
+                    return stack
+                clause, why = self.state._why_illegal(stack)
+                raise IllegalActionError(f"cards {', '.join(map(str, values))} to {spot}: {why}",
+                                         clause=clause)
+        return A.play_id(*(spots[s][0] if spots[s] else 0 for s in A.SPOTS))
+
+
+class MoveControls(_Base):
+    """Step 2: the sequence of steps, each forward or a drift.
+
+    Attributes:
+        steps: one ``ToggleButtons`` per step of the speed, value ``"F"``, ``"DL"`` or ``"DR"``.
+    """
+
+    def __init__(self, state):
+        turn = state.snapshot()["turn"] or {}
+        speed, drift, side = turn.get("speed", 0), turn.get("drift", 0), turn.get("drift_side", "")
+        legal = state.legal_actions()
+        first = (A.STEPS.get(legal[0]) or A.move_steps(legal[0])) if legal else ()
+        self.steps = [widgets.ToggleButtons(options=A.STEP_NAMES, value=A.STEP_NAMES[d],
+                                            description=f"step {i + 1}", style=_SMALL,
+                                            tooltips=["forward", "drift left", "drift right"])
+                      for i, d in enumerate(first or [A.F] * max(speed, 0))]
+        drift_text = f"drift {drift} to the {side}" if drift else "no drift"
+        header = (f"<b>Step 2: move</b> (speed {speed}, {drift_text}): "
+                  "choose when to drift")
+        super().__init__(state, header, self.steps)
+
+    def sequence(self) -> list[str]:
+        return [t.value for t in self.steps]
+
+    def selected_action(self) -> int:
+        if not self.steps:
+            raise ValueError("There is no step to choose.")
+        return A.move_id([A.STEP_NAMES.index(v) for v in self.sequence()])
+
+
+class ListControls(_Base):
+    """Any other decision: a dropdown of the legal actions (bonus, discard, start slot)."""
+
+    def __init__(self, state):
+        legal = state.legal_actions()
+        self.dropdown = widgets.Dropdown(options=[(state.action_to_string(a), a) for a in legal],
+                                         description="Action")
+        super().__init__(state, f"<b>{state.phase.replace('_', ' ').capitalize()}</b>",
+                         [self.dropdown])
+
+    def selected_action(self) -> int:
+        if self.dropdown.value is None:
+            raise ValueError("Choose an action first.")
+        return self.dropdown.value
