@@ -19,6 +19,7 @@ def test_straight_grid_neighbours_and_walls():
 
 
 def test_ST_DATA_1_corner_staggered_level_keys_and_lines():
+    """ST-DATA-1, ST-AMB-01, ST-ORDER-4: staggered corner squares, level keys, limit lines."""
     t = load_track("teaching")
     assert t.lanes == 4 and len(t.slots) == 5
     assert [l.kind for l in t.lines] == ["limit", "finish"] and t.lines[0].value == 3
@@ -51,6 +52,7 @@ def test_shipped_tracks_load_and_are_marked_illustrative(name):
 
 
 def test_ST_SETUP_1_flags_must_be_yellow_left_red_right():
+    """ST-SETUP-1: a tile laid with red flags on the left is rejected; ST-AMB-19: no other hazards."""
     bad = {"name": "x", "lanes": 3, "tiles": [
         {"kind": "straight", "rows": 3, "flags": ["red", "yellow"]}, {"kind": "finish", "rows": 2}]}
     with pytest.raises(ValidationError) as err:
@@ -66,6 +68,6 @@ def test_track_file_errors_name_the_field():
     assert "3 square counts" in str(err.value)
     with pytest.raises(ValidationError):
         load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "straight", "rows": 3}]})
-    with pytest.raises(ValidationError):
+    with pytest.raises(ValidationError):  # ST-AMB-19: trees and drifts are not track features
         load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "tree", "rows": 3},
                                                        {"kind": "finish", "rows": 2}]})

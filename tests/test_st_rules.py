@@ -37,6 +37,7 @@ FAR = {"position": [20, 1], "hand": [1, 2, 3, 4, 5]}
 
 # ----------------------------------------------------------------- setup
 def test_ST_META_1_seats_2_to_5():
+    """ST-META-1: 2 to 5 seats, default 4."""
     for n in (2, 3, 4, 5):
         assert racekit.load_game("snow_tails", players=n).num_players == n
     for n in (1, 6):
@@ -46,6 +47,7 @@ def test_ST_META_1_seats_2_to_5():
 
 
 def test_ST_SETUP_3_4_mat_starts_at_three():
+    """ST-SETUP-3, ST-SETUP-4, ST-DATA-2: brake 3, both dogs printed 3."""
     s = racekit.load_game("snow_tails").new_initial_state()
     for seat_ in s.snapshot()["seats"]:
         assert seat_["mat"] == {"left": 3, "right": 3, "brake": 3, "speed": 3}
@@ -120,6 +122,7 @@ def test_ST_PLAY_1_2_refusals_leave_state_unchanged():
 
 
 def test_ST_PLAY_3_three_cards_one_per_spot_and_ST_PLAY_4_cover():
+    """ST-PLAY-3, ST-PLAY-4: three 2s fill L, R and B; the covered 5 is gone."""
     s = make([{"position": [0, 2], "hand": [2, 2, 2, 1, 1], "left": 5}, FAR], turn_order=[0, 1])
     assert seat(s, 0)["mat"]["left"] == 5
     do(s, "play 2 to L+R+B")
@@ -143,6 +146,7 @@ def test_ST_AMB_17_same_value_cover_and_brake_only():
 
 # ----------------------------------------------------------------- step 2
 def test_ST_SPEED_EX_1_and_ST_DRIFT_4_sequence():
+    """ST-SPEED-EX-1, ST-DRIFT-4, ST-DRIFT-2, ST-MOVE-1: DR F F F DR from (0, 2) ends at (5, 4)."""
     s = make([{"position": [0, 2], "hand": [5, 1, 1, 2, 2, 4]}, FAR], turn_order=[0, 1])
     do(s, "play 5 to R")
     assert s.snapshot()["turn"]["speed"] == 5 and s.snapshot()["turn"]["drift"] == 2
@@ -264,6 +268,7 @@ def test_ST_AMB_08_each_line_or_once():
 
 
 def test_ST_BLOCK_1_2_stopped_by_sled_no_refill():
+    """ST-BLOCK-1, ST-BLOCK-2, ST-AMB-11: stopped by a sled, no draw."""
     s = make([{"position": [0, 2], "hand": [2, 1, 1, 5, 5], "right": 3},
               {"position": [3, 2], "hand": [1, 2, 3, 4, 5]}],
              turn_order=[0, 1], options={"collision_damage": 0})
@@ -324,6 +329,7 @@ def test_ST_AMB_12_skipped_refill_not_checked_unless_immediate():
 
 
 def test_ST_REFILL_2_discard_down_to_five_brake_unchanged():
+    """ST-REFILL-2, ST-AMB-11, ST-AMB-20: the player picks the discard."""
     s = make([{"slot": 1, "hand": [1, 2, 3, 4, 5]},
               {"slot": 5, "hand": [1, 1, 2, 3, 4, 4, 5]}], turn_order=[0, 1], turn=1)
     do(s, "play 2 to L", "F DR")     # L2 R3 B3: speed 2, drift 1 to the right
@@ -363,6 +369,7 @@ def test_ST_ORDER_5_inside_of_next_corner_first(turn, order):
 
 
 def test_ST_ORDER_3_furthest_first_and_ST_AMB_15_flag_side():
+    """ST-ORDER-1, ST-ORDER-3, ST-ORDER-6, ST-AMB-15, ST-AMB-21."""
     s = make([{"position": [2, 4], "hand": [1, 2, 3, 4, 5]},
               {"position": [2, 1], "hand": [1, 2, 3, 4, 5]},
               {"position": [5, 3], "hand": [1, 2, 3, 4, 5]}], round=2)

@@ -68,6 +68,7 @@ class Tile(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid")
+    # no other hazards (trees, drifts): Snow Tails ST-AMB-19 keeps them out of scope
     kind: Literal["start", "straight", "corner", "finish"]
     rows: int | None = Field(default=None, ge=1, le=200)
     turn: Literal["left", "right"] | None = None

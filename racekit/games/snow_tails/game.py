@@ -34,6 +34,8 @@ from .tracks import check_track, load_track, track_names
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
 
+# ST-AMB-19: track files hold only walls, speed limits and the finish (no trees or drifts);
+# racekit/boards/lane.py refuses any other tile kind.
 OPTIONS = (
     Option("track", "teaching", ("teaching", "medium", "long", "straight4"),
            "The course: a shipped track (our own illustrative layouts), straightW for a plain "

@@ -46,6 +46,7 @@ class SnowTailsState(State):
         self.occ = [-1] * self.track.num_squares
         self.pos = [-1] * n
         self.slot = [0] * n
+        # ST-DATA-2: per-player state; ST-SETUP-3, ST-SETUP-4: brake 3 and both dogs on the printed 3
         self.left = [3] * n
         self.right = [3] * n
         self.brake = [3] * n
