@@ -16,7 +16,7 @@ from typing import Any, Union
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .errors import FileFormatError, IllegalActionError, OptionError, SetupError, UnknownGameError
-from .game import game_names, load_game
+from .game import game_class, game_names, load_game
 from .yamlfile import Located, read_yaml, validate
 
 ActionRef = Union[int, str]
@@ -272,8 +272,12 @@ def scenario_paths(game: str | None = None) -> list[Path]:
     for name in ([game] if game else game_names()):
         if name not in game_names():
             raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
-        folder = resources.files(f"racekit.games.{name}") / "scenarios"
-        if folder.is_dir():
+        package = game_class(name).game_type.package
+        try:
+            folder = resources.files(package) / "scenarios" if package else None
+        except ModuleNotFoundError:  # a game registered from elsewhere, with no package data
+            folder = None
+        if folder is not None and folder.is_dir():
             out += sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".yaml"))
     return out
 
