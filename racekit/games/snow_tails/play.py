@@ -6,11 +6,9 @@ brake-only plays are allowed).
 """
 from __future__ import annotations
 
-from racekit.core.state import CHANCE
-
 from . import actions as A
 from . import move, order, refill
-from .consts import P_PLAY, RACING
+from .consts import P_PLAY
 
 _LEGAL_CACHE: dict[tuple, list[int]] = {}
 
@@ -104,5 +102,3 @@ def apply(st, action) -> None:
                 right=st.right[s], brake=st.brake[s])
     move.start(st)
 
-
-__all__ = ["begin_turn", "legal", "apply", "why", "RACING", "CHANCE"]
