@@ -32,7 +32,7 @@ def send_back(st, pieces, by_seat: int, square: int, clauses, **data) -> None:
     for q in pieces:
         st.pos[q] = dest
     seats = [by_seat] + sorted({q >> 2 for q in pieces} - {by_seat})
-    st.emit("capture", seats, clauses, pieces=[piece_name(q) for q in pieces], square=square,
+    st.emit("capture", seats, clauses, pieces="+".join(piece_name(q) for q in pieces), square=square,
             to=where_to(st), **data)
 
 
@@ -49,7 +49,8 @@ def at_rest(st, ctx) -> str | None:
     occ = occupants(st, sq, mask)
     if not occ:
         return None
-    names = [piece_name(q) for q in bits(mask)]
+    names = "+".join(piece_name(q) for q in bits(mask))
+    g = len(bits(mask))
     if not r.tour:
         enemies = [q for q in occ if q >> 2 != c]          # AC-AMB-10: own planes may share
         if not enemies or r.capture == "none":
@@ -63,7 +64,7 @@ def at_rest(st, ctx) -> str | None:
     side = r.side
     enemies = [q for q in occ if side[q >> 2] != side[c]]
     friends = [q for q in occ if side[q >> 2] == side[c]]
-    g, e = len(names), len(enemies)
+    e = len(enemies)
     if e == 1:
         if r.optional:                                     # AC-AMB-06
             ctx["effect"] = ("capture", tuple(enemies))
@@ -82,7 +83,7 @@ def at_rest(st, ctx) -> str | None:
     if friends:
         # AC-TOUR-STACK-1: same-side pieces on one square stay together as a stack
         st.emit("stack", [c] + sorted({q >> 2 for q in friends} - {c}), ["AC-TOUR-STACK-1"],
-                pieces=[piece_name(q) for q in sorted(friends + bits(mask))], square=sq)
+                pieces="+".join(piece_name(q) for q in sorted(friends + bits(mask))), square=sq)
     return None
 
 
@@ -91,13 +92,13 @@ def confirm(st, ctx, victims, yes: bool) -> None:
     c = ctx["seat"]
     ref = st.pos[ctx["ref"]]
     sq = st.b.sq[c][ref]
-    names = [piece_name(q) for q in bits(ctx["mask"])]
+    names = "+".join(piece_name(q) for q in bits(ctx["mask"]))
     if yes:
         clauses = ["AC-TOUR-CAPTURE-1" if st.r.tour else "AC-FAM-CAPTURE-3", "AC-AMB-06"]
         send_back(st, list(victims), c, sq, clauses, by=names, step=ref)
     else:
         st.emit("decline", [c], ["AC-AMB-06"], effect="capture",
-                pieces=[piece_name(q) for q in victims], square=sq)
+                pieces="+".join(piece_name(q) for q in victims), square=sq)
 
 
 def passing(st, ctx, step: int) -> None:
@@ -107,7 +108,7 @@ def passing(st, ctx, step: int) -> None:
     occ = occupants(st, sq, mask)
     if not occ:
         return
-    names = [piece_name(q) for q in bits(mask)]
+    names = "+".join(piece_name(q) for q in bits(mask))
     if not r.tour:
         enemies = [q for q in occ if q >> 2 != c]
         if enemies:
@@ -116,7 +117,7 @@ def passing(st, ctx, step: int) -> None:
         return
     enemies = [q for q in occ if r.side[q >> 2] != r.side[c]]
     # passing never destroys the mover: only a stack no bigger than the group is sent back
-    if enemies and len(enemies) <= len(names):
+    if enemies and len(enemies) <= len(bits(mask)):
         send_back(st, enemies, c, sq, ["AC-AMB-04", "AC-TOUR-CAPTURE-1" if len(enemies) == 1
                                        else "AC-TOUR-CAPTURE-3"], by=names, step=step, passing=True)
 
@@ -136,4 +137,4 @@ def fly_path(st, ctx) -> None:
     there = [q for q in range(4 * seat, 4 * seat + 4) if st.pos[q] == step]
     if len(there) == 1:
         send_back(st, there, ctx["seat"], None, ["AC-AMB-17"],
-                  by=[piece_name(q) for q in bits(ctx["mask"])], home_step=step, crossing=True)
+                  by="+".join(piece_name(q) for q in bits(ctx["mask"])), home_step=step, crossing=True)

@@ -130,7 +130,7 @@ def apply_setup(st, setup: dict) -> None:
             sq = b.sq[p >> 2][v]
             other = seen.setdefault(sq, p)
             mixed = (r.side[other >> 2] != r.side[p >> 2]) if r.tour else (other >> 2 != p >> 2)
-            if mixed and (r.tour or r.capture != "none"):
+            if mixed and not r.optional and (r.tour or r.capture != "none"):
                 raise SetupError(f"{piece_name(p)} and {piece_name(other)} cannot share loop square "
                                  f"{sq}: arriving there would have captured", field=f"planes.{piece_name(p)}")
     if r.tour and any(all(all_home(st, x) for x in side) for side in ([0, 2], [1, 3])):

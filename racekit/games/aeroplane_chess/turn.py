@@ -52,7 +52,7 @@ def _penalty(st) -> None:
     back = [p for p in bits(st.six_moved) if st.pos[p] != fin and st.pos[p] != dest]
     for p in back:
         st.pos[p] = dest
-    st.emit("penalty", [st.roller], ["AC-AMB-23"], pieces=[piece_name(p) for p in back],
+    st.emit("penalty", [st.roller], ["AC-AMB-23"], pieces="+".join(piece_name(p) for p in back),
             to="takeoff" if dest == 0 else "base")
     st.prev = {"seat": st.roller, "die": 6, "all_home": all_home(st, st.roller)}
     next_turn(st)
