@@ -43,8 +43,9 @@ class SaveFile(BaseModel):
 def to_dict(state, seed: int | None = None, setup: dict | None = None, seat: int | None = None) -> dict:
     """The save-file dictionary of ``state``; with ``seat``, only what that seat may see."""
     game = state.game
-    data = {"format": FORMAT, "version": VERSION, **game.settings(), "seed": seed, "setup": setup,
-            "seat": seat}
+    # a set-up may list every seat's secrets (hands, decks): a per-seat view never carries it
+    data = {"format": FORMAT, "version": VERSION, **game.settings(), "seed": seed,
+            "setup": setup if seat is None else None, "seat": seat}
     if seat is None:
         data["history"] = state.history()
         names, probe = [], game.new_initial_state(setup=setup)
