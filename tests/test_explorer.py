@@ -5,6 +5,8 @@ game that is registered and loads (smoke test).
 """
 from __future__ import annotations
 
+import dataclasses
+
 import ipywidgets as widgets
 import matplotlib
 import pytest
@@ -170,7 +172,7 @@ def test_reset_and_setting_changes_start_a_new_game():
 
 
 # ----- the seed ---------------------------------------------------------------------------
-def play_out(ex, plies=24):
+def play_out(ex, plies=16):
     clicks(ex.step_button, plies)
     return list(ex.session.line)
 
@@ -341,7 +343,7 @@ def test_real_game_smoke(game_id):
     ex = explore(game_id, seed=1, agent="random")
     assert ex.error is None, ex.error
     pictures = {ex.image.value}
-    for _ in range(30):
+    for _ in range(15):
         if ex.session.state.is_terminal():
             break
         ex.step_button.click()
@@ -354,3 +356,20 @@ def test_real_game_smoke(game_id):
     ex.reset_button.click()
     assert ex.error is None, ex.error
     assert len(plt.get_fignums()) == before
+
+
+class FakeRaceNoPlot(fake_game.FakeRace):
+    game_type = dataclasses.replace(fake_game.FAKE_TYPE, id="fake_race_noplot",
+                                    plot="no_such_module:draw")
+
+
+def test_a_plot_that_cannot_load_is_shown_and_the_text_picture_stands_in():
+    racekit.core.game.register("fake_race_noplot", f"{__name__}:FakeRaceNoPlot")
+    ex = explore("fake_race_noplot")
+    assert isinstance(ex.error, ModuleNotFoundError)
+    assert "Cannot load the board picture" in ex.error_box.value
+    assert ex.board.draw is None and ex.image.value[:4] == b"\x89PNG"
+    ex.step_button.click()                       # it keeps working with the text picture
+    assert ex.error is None and ex.session.cursor == 1
+    ex.reset_button.click()                      # and says so again after Reset
+    assert isinstance(ex.error, ModuleNotFoundError)

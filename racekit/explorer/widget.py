@@ -78,8 +78,11 @@ class Explorer(widgets.VBox):
         self._factory = None
         self._custom = None
         self._build_widgets(agent)
+        self._guard(self._start)
+
+    def _start(self) -> None:
         self._load_game_hooks()
-        self._guard(self.refresh)
+        self.refresh()
 
     # ----- construction ---------------------------------------------------
     def _build_widgets(self, agent: str) -> None:
