@@ -20,11 +20,13 @@ def test_AC_FAM_COMP_1_four_planes_per_player_AMB_21():
 
 
 def test_AC_FAM_SETUP_1_start_on_takeoff_point():
+    """AC-FAM-SETUP-1."""
     s = mk("family", setup={})
     assert all(p["where"] == "takeoff" and p["step"] == 0 for p in s.snapshot()["planes"].values())
 
 
 def test_AC_FAM_LAUNCH_1_any_roll_moves_off_the_takeoff_point():
+    """AC-FAM-LAUNCH-1."""
     for die in range(1, 7):
         s = mk("family", setup={})
         play(s, f"roll {die}")
@@ -34,6 +36,7 @@ def test_AC_FAM_LAUNCH_1_any_roll_moves_off_the_takeoff_point():
 
 
 def test_AC_FAM_TURN_1_one_roll_one_plane_then_next_player():
+    """AC-FAM-TURN-1."""
     s = mk("family", setup={}, players=3)
     play(s, "roll 4", "move R2")
     assert step(s, "R2") == 4 and step(s, "R1") == 0
@@ -41,6 +44,7 @@ def test_AC_FAM_TURN_1_one_roll_one_plane_then_next_player():
 
 
 def test_AC_FAM_MOVE_1_player_chooses_own_plane_only():
+    """AC-FAM-MOVE-1."""
     s = mk("family", setup={"planes": {"R1": 20}})
     play(s, "roll 3")
     assert "move R1" in legal(s) and "move R4" in legal(s)
@@ -52,6 +56,7 @@ def test_AC_FAM_MOVE_1_player_chooses_own_plane_only():
 
 
 def test_AC_FAM_CAPTURE_3_landing_sends_opponent_to_takeoff():
+    """AC-FAM-CAPTURE-3."""
     s = mk("family", setup={"planes": {"R1": 19, "Y1": {"square": 20}}})
     play(s, "roll 2", "move R1")
     assert where(s, "Y1") == "takeoff" and s.snapshot()["planes"]["R1"]["square"] == 20
@@ -60,12 +65,14 @@ def test_AC_FAM_CAPTURE_3_landing_sends_opponent_to_takeoff():
 
 
 def test_AC_FAM_CAPTURE_2_default_passing_does_not_hit():
+    """AC-FAM-CAPTURE-2."""
     s = mk("family", setup={"planes": {"R1": 19, "Y1": {"square": 19}}})
     play(s, "roll 3", "move R1")
     assert s.snapshot()["planes"]["Y1"]["square"] == 19 and not events(s, "capture")
 
 
 def test_AC_FAM_CAPTURE_1_pass_and_land_hits_on_the_way():
+    """AC-FAM-CAPTURE-1."""
     s = mk("family", capture_mode="pass_and_land", setup={"planes": {"R1": 19, "Y1": {"square": 19}}})
     play(s, "roll 3", "move R1")
     assert where(s, "Y1") == "takeoff"
@@ -73,6 +80,7 @@ def test_AC_FAM_CAPTURE_1_pass_and_land_hits_on_the_way():
 
 
 def test_AC_FAM_FINISH_1_exact_roll_enters():
+    """AC-FAM-FINISH-1."""
     s = mk("family", setup={"planes": {"R1": 52}})
     play(s, "roll 4", "move R1")
     assert where(s, "R1") == "finish" and step(s, "R1") == 56
@@ -80,6 +88,7 @@ def test_AC_FAM_FINISH_1_exact_roll_enters():
 
 
 def test_AC_FAM_FINISH_2_last_square_needs_a_one():
+    """AC-FAM-FINISH-2."""
     s = mk("family", setup={"planes": {"R1": 55}})
     play(s, "roll 1", "move R1")
     assert where(s, "R1") == "finish"
@@ -90,6 +99,7 @@ def test_AC_FAM_FINISH_2_last_square_needs_a_one():
 
 
 def test_AC_FAM_FINISH_3_bounce_back_by_surplus():
+    """AC-FAM-FINISH-3."""
     s = mk("family", setup={"planes": {"R1": 53}})
     play(s, "roll 5", "move R1")
     assert step(s, "R1") == 54
@@ -98,6 +108,7 @@ def test_AC_FAM_FINISH_3_bounce_back_by_surplus():
 
 
 def test_AC_FAM_FINISH_4_finished_plane_out_of_play():
+    """AC-FAM-FINISH-4."""
     s = mk("family", setup={"planes": {"R1": "finish", "R2": 10}})
     play(s, "roll 2")
     assert "move R1" not in legal(s)
@@ -107,6 +118,7 @@ def test_AC_FAM_FINISH_4_finished_plane_out_of_play():
 
 
 def test_AC_FAM_GOAL_1_first_player_with_all_planes_home_wins():
+    """AC-FAM-GOAL-1."""
     s = mk("family", players=2, setup={"planes": {"R1": 53, "R2": "finish", "R3": "finish", "R4": "finish"}})
     play(s, "roll 3", "move R1")
     assert s.is_terminal() and s.current_player() == TERMINAL
@@ -117,6 +129,7 @@ def test_AC_FAM_GOAL_1_first_player_with_all_planes_home_wins():
 # ----- tournament preset -----------------------------------------------------------------
 
 def test_AC_TOUR_SETUP_1_four_players_two_sides():
+    """AC-TOUR-SETUP-1."""
     s = mk("tournament")
     assert s.game.num_players == 4 and s.snapshot()["sides"] == [[0, 2], [1, 3]]
     with pytest.raises(OptionError):
@@ -124,11 +137,13 @@ def test_AC_TOUR_SETUP_1_four_players_two_sides():
 
 
 def test_AC_TOUR_SETUP_2_planes_start_in_base():
+    """AC-TOUR-SETUP-2."""
     s = mk("tournament")
     assert {p["where"] for p in s.snapshot()["planes"].values()} == {"base"}
 
 
 def test_AC_TOUR_TURN_1_red_rolls_first():
+    """AC-TOUR-TURN-1."""
     s = mk("tournament")
     assert s.current_player() == CHANCE and s.snapshot()["turn"] == 0
     assert [o for o, _ in s.chance_outcomes()] == [1, 2, 3, 4, 5, 6]
@@ -138,6 +153,7 @@ def test_AC_TOUR_TURN_1_red_rolls_first():
 
 @pytest.mark.parametrize("die", [1, 2, 3, 4])
 def test_AC_TOUR_LAUNCH_1_low_rolls_cannot_launch(die):
+    """AC-TOUR-LAUNCH-1."""
     s = mk("tournament")
     play(s, f"roll {die}")
     assert events(s, "pass") and s.snapshot()["turn"] == 3
@@ -145,6 +161,7 @@ def test_AC_TOUR_LAUNCH_1_low_rolls_cannot_launch(die):
 
 @pytest.mark.parametrize("die", [5, 6])
 def test_AC_TOUR_LAUNCH_1_five_or_six_launches(die):
+    """AC-TOUR-LAUNCH-1."""
     s = mk("tournament")
     play(s, f"roll {die}", "move R3")
     assert where(s, "R3") == "takeoff" and step(s, "R3") == 0
@@ -152,6 +169,7 @@ def test_AC_TOUR_LAUNCH_1_five_or_six_launches(die):
 
 
 def test_AC_TOUR_SIX_1_sixes_chain_until_not_six():
+    """AC-TOUR-SIX-1."""
     s = mk("tournament", setup={"planes": {"R1": 1}})
     play(s, "roll 6", "move R1", "keep extra roll", "roll 6", "move R1", "keep extra roll")
     assert step(s, "R1") == 13 and s.current_player() == CHANCE and s.snapshot()["roller"] == 0
@@ -161,12 +179,14 @@ def test_AC_TOUR_SIX_1_sixes_chain_until_not_six():
 
 
 def test_AC_TOUR_SIX_1_chain_stops_when_own_planes_home():
+    """AC-TOUR-SIX-1."""
     s = mk("tournament", setup={"planes": {"R1": 50, "R2": "finish", "R3": "finish", "R4": "finish"}})
     play(s, "roll 6", "move R1")
     assert s.snapshot()["turn"] == 3 and "chain_end" in kinds(s)
 
 
 def test_AC_TOUR_SIX_2_keep_or_give_after_the_move():
+    """AC-TOUR-SIX-2."""
     s = mk("tournament", setup={"planes": {"R1": 10, "B1": 3}})
     play(s, "roll 6", "move R1")
     assert legal(s) == ["give extra roll to Blue", "keep extra roll"]
@@ -175,6 +195,7 @@ def test_AC_TOUR_SIX_2_keep_or_give_after_the_move():
 
 
 def test_AC_TOUR_SIX_3_gift_keeps_seating_order():
+    """AC-TOUR-SIX-3."""
     s = mk("tournament", setup={"planes": {"R1": 10, "B1": 3}})
     play(s, "roll 6", "move R1", "give extra roll to Blue", "roll 2", "move B1")
     assert s.snapshot()["turn"] == 3 and s.snapshot()["roller"] == 3
@@ -182,6 +203,7 @@ def test_AC_TOUR_SIX_3_gift_keeps_seating_order():
 
 
 def test_AC_TOUR_SIX_4_no_gift_when_own_planes_home():
+    """AC-TOUR-SIX-4."""
     s = mk("tournament", setup={"planes": {"R1": 50, "R2": "finish", "R3": "finish", "R4": "finish"}})
     play(s, "roll 6", "move R1")
     with pytest.raises(IllegalActionError) as err:
@@ -190,6 +212,7 @@ def test_AC_TOUR_SIX_4_no_gift_when_own_planes_home():
 
 
 def test_AC_TOUR_STACK_1_same_side_pieces_form_a_stack():
+    """AC-TOUR-STACK-1."""
     s = mk("tournament", setup={"planes": {"R1": 8, "B1": {"square": 10}}})
     play(s, "roll 3", "move R1")
     st = events(s, "stack")[0]
@@ -198,6 +221,7 @@ def test_AC_TOUR_STACK_1_same_side_pieces_form_a_stack():
 
 
 def test_AC_TOUR_STACK_2_group_must_hold_own_plane():
+    """AC-TOUR-STACK-2."""
     s = mk("tournament", setup={"planes": {"R1": 10, "B1": {"square": 9}}, "to_move": "blue",
                                 "phase": "move", "die": 3})
     assert legal(s) == ["move B1", "move B1+R1"]
@@ -207,12 +231,14 @@ def test_AC_TOUR_STACK_2_group_must_hold_own_plane():
 
 
 def test_AC_TOUR_STACK_2_any_subset_including_own():
+    """AC-TOUR-STACK-2."""
     s = mk("tournament", setup={"planes": {"R1": 38, "R2": 38, "B1": {"square": 37}}, "phase": "move", "die": 1})
     assert legal(s) == ["move R1", "move R1+B1", "move R1+R2", "move R1+R2+B1", "move R2",
                         "move R2+B1"]
 
 
 def test_AC_TOUR_STACK_3_teammate_not_into_own_safe_zone():
+    """AC-TOUR-STACK-3."""
     s = mk("tournament", setup={"planes": {"R1": 48, "B1": {"square": 47}}, "phase": "move", "die": 5})
     with pytest.raises(IllegalActionError) as err:
         play(s, "move R1+B1")
@@ -223,6 +249,7 @@ def test_AC_TOUR_STACK_3_teammate_not_into_own_safe_zone():
 
 
 def test_AC_TOUR_STACK_4_group_jumps_on_movers_colour():
+    """AC-TOUR-STACK-4."""
     s = mk("tournament", setup={"planes": {"R1": 38, "B1": {"square": 37}}, "phase": "move", "die": 4})
     play(s, "move R1+B1")
     assert step(s, "R1") == 46 and step(s, "B1") == 20
@@ -230,12 +257,14 @@ def test_AC_TOUR_STACK_4_group_jumps_on_movers_colour():
 
 
 def test_AC_TOUR_CAPTURE_1_single_enemy_back_to_base():
+    """AC-TOUR-CAPTURE-1."""
     s = mk("tournament", setup={"planes": {"R1": 17, "G1": {"square": 20}}})
     play(s, "roll 4", "move R1")
     assert where(s, "G1") == "base" and step(s, "R1") == 21
 
 
 def test_AC_TOUR_CAPTURE_2_outnumbered_everyone_back():
+    """AC-TOUR-CAPTURE-2."""
     s = mk("tournament", setup={"planes": {"R1": 10, "B1": {"square": 9}, "Y1": {"square": 6}},
                                 "to_move": "yellow"})
     play(s, "roll 3", "move Y1")
@@ -243,6 +272,7 @@ def test_AC_TOUR_CAPTURE_2_outnumbered_everyone_back():
 
 
 def test_AC_TOUR_CAPTURE_3_equal_group_wins():
+    """AC-TOUR-CAPTURE-3."""
     s = mk("tournament", setup={"planes": {"R1": 10, "B1": {"square": 9}, "Y1": {"square": 6},
                                            "G1": {"square": 6}}, "to_move": "yellow"})
     play(s, "roll 3", "move Y1+G1")
@@ -250,6 +280,7 @@ def test_AC_TOUR_CAPTURE_3_equal_group_wins():
 
 
 def test_AC_TOUR_CAPTURE_3_bigger_group_wins_over_stack():
+    """AC-TOUR-CAPTURE-3."""
     s = mk("tournament", setup={"planes": {"R1": 10, "B1": {"square": 9}, "Y1": {"square": 6},
                                            "Y2": {"square": 6}, "G1": {"square": 6}}, "to_move": "yellow"})
     play(s, "roll 3", "move Y1+Y2+G1")
@@ -257,12 +288,14 @@ def test_AC_TOUR_CAPTURE_3_bigger_group_wins_over_stack():
 
 
 def test_AC_TOUR_JUMP_1_own_colour_jumps_four():
+    """AC-TOUR-JUMP-1."""
     s = mk("tournament", setup={"planes": {"R1": 4}})
     play(s, "roll 2", "move R1")
     assert step(s, "R1") == 10
 
 
 def test_AC_TOUR_FLY_1_die_on_dashed_square_flies_then_jumps():
+    """AC-TOUR-FLY-1."""
     s = mk("tournament", setup={"planes": {"R1": 15}})
     play(s, "roll 3", "move R1")
     assert step(s, "R1") == 34
@@ -270,6 +303,7 @@ def test_AC_TOUR_FLY_1_die_on_dashed_square_flies_then_jumps():
 
 
 def test_AC_TOUR_FLY_2_jump_onto_dashed_square_flies_and_stops():
+    """AC-TOUR-FLY-2."""
     s = mk("tournament", setup={"planes": {"R1": 12}})
     play(s, "roll 2", "move R1")
     assert step(s, "R1") == 30
@@ -277,6 +311,7 @@ def test_AC_TOUR_FLY_2_jump_onto_dashed_square_flies_and_stops():
 
 
 def test_AC_TOUR_FINISH_1_finished_piece_is_not_controlled():
+    """AC-TOUR-FINISH-1."""
     s = mk("tournament", setup={"planes": {"R1": "finish", "R2": 10}})
     play(s, "roll 3")
     assert legal(s) == ["move R2"]
@@ -286,6 +321,7 @@ def test_AC_TOUR_FINISH_1_finished_piece_is_not_controlled():
 
 
 def test_AC_TOUR_FINISH_2_exact_or_bounce():
+    """AC-TOUR-FINISH-2."""
     s = mk("tournament", setup={"planes": {"R1": 54}})
     play(s, "roll 4", "move R1")
     assert step(s, "R1") == 54
@@ -295,6 +331,7 @@ def test_AC_TOUR_FINISH_2_exact_or_bounce():
 
 
 def test_AC_TOUR_WIN_1_side_wins_with_eight_home():
+    """AC-TOUR-WIN-1."""
     home = {f"{c}{k}": "finish" for c in "RB" for k in range(1, 5)}
     home["B4"] = 54
     s = mk("tournament", setup={"planes": home, "to_move": "blue"})
@@ -304,6 +341,7 @@ def test_AC_TOUR_WIN_1_side_wins_with_eight_home():
 
 
 def test_AC_TOUR_WIN_1_seven_home_is_not_enough():
+    """AC-TOUR-WIN-1."""
     home = {f"{c}{k}": "finish" for c in "RB" for k in range(1, 5)}
     home["B4"] = 50
     s = mk("tournament", setup={"planes": home, "to_move": "blue"})
@@ -315,6 +353,7 @@ def test_AC_TOUR_WIN_1_seven_home_is_not_enough():
 
 @pytest.mark.parametrize("preset", ["family", "tournament"])
 def test_AC_BOTH_MOVE_1_one_square_per_pip(preset):
+    """AC-BOTH-MOVE-1."""
     s = mk(preset, setup={"planes": {"R1": 23}})
     play(s, "roll 5", "move R1")
     assert step(s, "R1") == 28
@@ -323,6 +362,7 @@ def test_AC_BOTH_MOVE_1_one_square_per_pip(preset):
 
 @pytest.mark.parametrize("preset", ["family", "tournament"])
 def test_AC_BOTH_MOVE_2_no_legal_move_passes(preset):
+    """AC-BOTH-MOVE-2."""
     s = mk(preset, overshoot="exact_only",
            setup={"planes": {"R1": 54, "R2": "finish", "R3": "finish", "R4": "finish"}})
     play(s, "roll 4")
@@ -333,6 +373,7 @@ def test_AC_BOTH_MOVE_2_no_legal_move_passes(preset):
 
 @pytest.mark.parametrize("preset", ["family", "tournament"])
 def test_AC_BOTH_FINISH_1_bounce_is_default(preset):
+    """AC-BOTH-FINISH-1."""
     s = mk(preset, setup={"planes": {"R1": 52}})
     play(s, "roll 6", "move R1")
     assert step(s, "R1") == 54
@@ -349,6 +390,8 @@ def test_AC_AMB_20_no_capture_in_home_column():
 
 
 def test_AC_AMB_07_captured_to_destinations():
+    """AC-AMB-07: captured planes go to the take-off point or the base as configured."""
+    """AC-AMB-07."""
     s = mk("tournament", captured_to="takeoff", setup={"planes": {"R1": 17, "G1": {"square": 20}}})
     play(s, "roll 4", "move R1")
     assert where(s, "G1") == "takeoff"

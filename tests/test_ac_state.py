@@ -176,6 +176,7 @@ def test_event_text_templates_render_every_kind():
 # ----- board data ---------------------------------------------------------------------------------
 
 def test_AC_AMB_01_standard52_board_model():
+    """AC-AMB-01: the kit board model of spec section 1, loaded from standard52.yaml."""
     b = load_board()
     assert (b.loop_len, b.entries, b.loop_steps, b.finish) == (52, (0, 13, 26, 39), 50, 56)
     assert sorted(b.own) == list(range(2, 51, 4))
@@ -186,6 +187,7 @@ def test_AC_AMB_01_standard52_board_model():
 
 
 def test_AC_AMB_17_dashed_line_crosses_opposite_third_home_square():
+    """AC-AMB-17: computed from the layout, each dashed line crosses the opposite colour's 3rd home square."""
     b = load_board()
     assert b.crossing == {0: (2, 53), 1: (3, 53), 2: (0, 53), 3: (1, 53)}
 

@@ -33,6 +33,7 @@ class AeroplaneState(State):
         r = game.rules
         self.r = r
         self.b = r.board
+        # four planes per player (AC-FAM-COMP-1, AC-AMB-21), all on the start place
         self.pos = [r.start] * (4 * game.num_players)   # AC-FAM-SETUP-1, AC-TOUR-SETUP-2
         self.turn = 0                                     # AC-TOUR-TURN-1: red rolls first
         self.roller = 0
