@@ -195,15 +195,31 @@ def test_an_illegal_typed_action_is_shown_with_its_clause():
     ex = make()
     ex.step_button.click()                       # roll: now two tokens can move
     before = ex.session.state.snapshot(), list(ex.session.line)
-    ex.action_text.value = "pass"               # Enter in the text box
+    ex.action_text.value = "pass"
+    ex.try_button.click()
     assert isinstance(ex.error, IllegalActionError) and ex.error.clause == "FR-PASS-1"
     assert ex.error_box.layout.display is None
     assert "FR-PASS-1" in ex.error_box.value and "IllegalActionError" in ex.error_box.value
     assert (ex.session.state.snapshot(), ex.session.line) == before     # nothing changed
-    # the next good action clears the box
-    ex.action_text.value = "move A"
-    assert ex.error is None and ex.error_box.layout.display == "none"
+    assert ex.action_text.value == "pass"                               # kept, to be corrected
+    ex.step_button.click()                      # Step ignores the typed text: the chooser's move
+    assert ex.error is None and ex.error_box.layout.display == "none"   # and the box is cleared
     assert ex.session.line[-1] == fake_game.MOVE_A and ex.errors[-1].clause == "FR-PASS-1"
+
+
+def test_typed_names_force_chance_outcomes_and_decisions():
+    ex = make()
+    ex.try_button.click()
+    assert isinstance(ex.error, ValueError) and ex.session.cursor == 0
+    ex.action_text.value = "roll 3"             # a "what if": force the die
+    ex.try_button.click()
+    assert ex.error is None and ex.session.line == [3] and ex.action_text.value == ""
+    ex.action_text.value = "move B"
+    ex.try_button.click()
+    assert ex.session.line == [3, fake_game.MOVE_B]
+    ex.action_text.value = "fly away"
+    ex.try_button.click()
+    assert isinstance(ex.error, IllegalActionError) and ex.error.clause == "FR-ACTION"
 
 
 def test_an_exception_in_a_button_callback_is_shown_not_swallowed():

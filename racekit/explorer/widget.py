@@ -53,8 +53,8 @@ class Explorer(widgets.VBox):
         history: the ply slider (time travel); seed_box: the seed ``IntText``.
         players_box, preset_box, option_boxes (dict by option name), agent_box.
         controls: the current action controls (``.widget``, ``.selected_action()``).
-        action_text: a text box; a name typed here is tried instead of the chooser
-            (names of illegal actions are refused with their clause).
+        action_text, try_button: type an action name and press "Try" to apply it
+            (names of illegal actions are refused with their clause); Step ignores it.
         event_log: ``HTML`` event log, latest first (not ``log``: every widget
             already has a traitlets logger there).
         image: the board ``Image``; error_box: ``HTML``; status: ``HTML`` line (ply, who acts).
@@ -127,9 +127,13 @@ class Explorer(widgets.VBox):
 
         self.dropdown = ActionDropdown()
         self.controls = self.dropdown
-        self.action_text = widgets.Text(placeholder="or type an action name", continuous_update=False,
+        self.action_text = widgets.Text(placeholder="or type an action name",
                                         layout=widgets.Layout(width="16em"))
-        self.action_area = widgets.HBox([self.dropdown.widget, self.action_text])
+        self.try_button = widgets.Button(description="Try", layout=narrow,
+                                         tooltip="apply the action typed on the left (even an illegal "
+                                                 "one, to see which rule refuses it)")
+        self._typed = widgets.HBox([self.action_text, self.try_button])
+        self.action_area = widgets.HBox([self.dropdown.widget, self._typed])
 
         self.status = widgets.HTML()
         self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
@@ -142,12 +146,18 @@ class Explorer(widgets.VBox):
                                  layout=widgets.Layout(min_width="18em", max_height="32em",
                                                        overflow="auto", flex="1 1 0"))
 
-        setup_row = widgets.HBox([self.players_box, self.preset_box, *self.option_boxes.values(),
-                                  self.seed_box, self.agent_box, self.reset_button],
-                                 layout=widgets.Layout(flex_flow="row wrap"))
+        setup_row = widgets.HBox([self.players_box, self.preset_box, self.seed_box, self.agent_box,
+                                  self.reset_button], layout=widgets.Layout(flex_flow="row wrap"))
+        self.options_panel = widgets.Accordion(
+            children=[widgets.HBox(list(self.option_boxes.values()),
+                                   layout=widgets.Layout(flex_flow="row wrap"))],
+            titles=(f"Rule options ({len(self.option_boxes)}): changing one starts a new game",),
+            selected_index=None)
         play_row = widgets.HBox([self.back_button, self.step_button, self.forward_button, self.play,
                                  self.speed, self.history], layout=widgets.Layout(flex_flow="row wrap"))
-        self.children = [self.status, setup_row, play_row, self.action_area, self.error_box,
+        self.children = [self.status, setup_row,
+                         *([self.options_panel] if self.option_boxes else []),
+                         play_row, self.action_area, self.error_box,
                          widgets.HBox([self.image, log_panel])]
         self.add_class("racekit-explorer")
 
@@ -163,7 +173,7 @@ class Explorer(widgets.VBox):
         for box in [self.players_box, self.seed_box, *self.option_boxes.values()]:
             box.observe(self._on_setting, names="value")
         self.agent_box.observe(lambda _: self._sync_guard(self.refresh), names="value")
-        self.action_text.observe(self._on_action_text, names="value")
+        self.try_button.on_click(lambda _: self._guard(self.try_typed))
 
     def _set_player_range(self, preset_name: str) -> None:
         gt = self.game.game_type
@@ -185,26 +195,42 @@ class Explorer(widgets.VBox):
             self._show_error(exc, "Cannot load the action controls")
 
     # ----- the actions (raise on error; the buttons show errors instead) ---
-    def step(self):
+    def step(self, action: int | None = None):
         """Apply one ply and return its action id (``None`` when the game is over).
 
-        At a chance node the seeded sampler draws (or the recorded line is
-        replayed after Back); at a decision the typed name, the chosen agent's
+        With ``action=None``: at a chance node the seeded sampler draws (or the
+        recorded line is replayed after Back); at a decision the chosen agent's
         pick or the action chooser's selection is applied.
 
         Raises:
-            IllegalActionError: the chosen action is refused (nothing changes).
+            IllegalActionError: the action is refused (nothing changes).
         """
-        state = self.session.state
-        if state.is_terminal():
-            self._stop_play()
-            return None
-        action = self.chosen_action()
+        if action is None:
+            if self.session.state.is_terminal():
+                self._stop_play()
+                return None
+            action = self.chosen_action()
         action = self.session.step(action)
-        self._set_text("")
         self.refresh()
         if self.session.state.is_terminal():
             self._stop_play()
+        return action
+
+    def try_typed(self):
+        """Apply the action named in ``action_text`` (the "Try" button).
+
+        Any name the game can parse is tried, illegal ones too (they are refused
+        with their clause), and at a chance node an outcome name ("roll 6") forces
+        that outcome instead of the seeded draw. The text is cleared on success.
+
+        Raises:
+            ValueError: the box is empty. IllegalActionError: unknown or refused.
+        """
+        text = self.action_text.value.strip()
+        if not text:
+            raise ValueError("Type an action name first, e.g. one of the chooser's.")
+        action = self.step(self.session.state.string_to_action(text))
+        self._set_text("")
         return action
 
     def chosen_action(self):
@@ -212,9 +238,6 @@ class Explorer(widgets.VBox):
         state = self.session.state
         if state.is_chance_node():
             return None
-        typed = self.action_text.value.strip()
-        if typed:
-            return state.string_to_action(typed)
         agent = self.agent_box.value
         if agent != "manual":
             return make_agent(agent, self.session.seed)(state, state.ply)
@@ -255,7 +278,6 @@ class Explorer(widgets.VBox):
         self.session = Session(game, seed=seed)
         self._load_game_hooks()
         self._sync(lambda: setattr(self.play, "value", 0))
-        self._set_text("")
         self.refresh()
 
     # ----- drawing --------------------------------------------------------
@@ -286,7 +308,7 @@ class Explorer(widgets.VBox):
             try:
                 self._custom = self._factory(state)
                 self.controls = self._custom
-                self.action_area.children = [self._custom.widget, self.action_text]
+                self.action_area.children = [self._custom.widget, self._typed]
             except Exception as exc:
                 self._show_error(exc, "The game's action controls failed; using the dropdown")
                 self._custom = None
@@ -297,7 +319,7 @@ class Explorer(widgets.VBox):
             self.dropdown.update(state, preselect=recorded, enabled=manual, note=note)
             self.controls = self.dropdown
             if self.action_area.children[0] is not self.dropdown.widget:
-                self.action_area.children = [self.dropdown.widget, self.action_text]
+                self.action_area.children = [self.dropdown.widget, self._typed]
         if old is not None:
             close_tree(old.widget)
 
@@ -399,11 +421,6 @@ class Explorer(widgets.VBox):
             self.reset()
         self._guard(apply_preset)
 
-    def _on_action_text(self, change) -> None:
-        # Enter in the text box applies the typed action at once.
-        if not self._syncing and change["new"].strip():
-            self._guard(self.step)
-
     # ----- helpers ------------------------------------------------------------
     def _sync(self, fn):
         was, self._syncing = self._syncing, True
@@ -430,7 +447,8 @@ class Explorer(widgets.VBox):
         head = f"{html.escape(context)}: " if context else ""
         clause = ""
         if isinstance(exc, IllegalActionError):
-            clause = f" <span>(rule {html.escape(exc.clause)})</span>"
+            if not str(exc).startswith(f"[{exc.clause}]"):
+                clause = f" [{html.escape(exc.clause)}]"
         where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
         origin = (f"<div style='color:#666;font-size:85%'>in {html.escape(where.name)}, "
                   f"{html.escape(where.filename.rsplit('/', 1)[-1])} line {where.lineno}</div>"

@@ -24,7 +24,7 @@ from racekit.core.errors import IllegalActionError
 from . import actions as A
 
 _SPOT_CHOICES = ("-", "L", "R", "B")
-_SMALL = {"button_width": "2.6em"}
+_SMALL = {"button_width": "3.2em"}
 
 
 def make(state):
@@ -39,15 +39,21 @@ def make(state):
 class _Base:
     """Common parts: a header, the inputs and a line naming the action they make."""
 
-    def __init__(self, state, header: str, inputs: list):
+    def __init__(self, state, header: str, inputs: list, labels: list[str] | None = None):
         self.state = state
         self.preview = widgets.HTML()
-        self.widget = widgets.VBox([widgets.HTML(header), *inputs, self.preview])
+        if labels:  # side by side, each input under its label
+            row = widgets.HBox([widgets.VBox([widgets.HTML(f"<b>{html.escape(label)}</b>"), box],
+                                             layout=widgets.Layout(margin="0 1em 0 0"))
+                                for label, box in zip(labels, inputs)],
+                               layout=widgets.Layout(flex_flow="row wrap"))
+            body = [row]
+        else:
+            body = list(inputs)
+        self.widget = widgets.VBox([widgets.HTML(header), *body, self.preview])
         self.widget.add_class("racekit-controls")
         for box in inputs:
-            for child in getattr(box, "children", (box,)):
-                if isinstance(child, widgets.ValueWidget):
-                    child.observe(lambda _: self._update_preview(), names="value")
+            box.observe(lambda _: self._update_preview(), names="value")
         self._update_preview()
 
     def _update_preview(self) -> None:
@@ -74,15 +80,14 @@ class PlayControls(_Base):
         seat = state.current_player()
         view = state.snapshot(seat)["seats"][seat]
         self.cards = list(view["hand"] or [])
-        self.toggles = [widgets.ToggleButtons(options=_SPOT_CHOICES, value="-",
-                                              description=f"card {v}", style=_SMALL,
+        self.toggles = [widgets.ToggleButtons(options=_SPOT_CHOICES, value="-", style=_SMALL,
                                               tooltips=["keep", "left dog", "right dog", "brake"])
-                        for v in self.cards]
+                        for _ in self.cards]
         self._preselect(state)
         mat = view["mat"]
         header = (f"<b>Step 1: play cards</b> (now L{mat['left']} R{mat['right']} "
                   f"B{mat['brake']}; damage cards in hand: {view['damage']})")
-        super().__init__(state, header, self.toggles)
+        super().__init__(state, header, self.toggles, [f"card {v}" for v in self.cards])
 
     def _preselect(self, state) -> None:
         legal = state.legal_actions()
@@ -130,14 +135,13 @@ class MoveControls(_Base):
         speed, drift, side = turn.get("speed", 0), turn.get("drift", 0), turn.get("drift_side", "")
         legal = state.legal_actions()
         first = (A.STEPS.get(legal[0]) or A.move_steps(legal[0])) if legal else ()
-        self.steps = [widgets.ToggleButtons(options=A.STEP_NAMES, value=A.STEP_NAMES[d],
-                                            description=f"step {i + 1}", style=_SMALL,
+        self.steps = [widgets.ToggleButtons(options=A.STEP_NAMES, value=A.STEP_NAMES[d], style=_SMALL,
                                             tooltips=["forward", "drift left", "drift right"])
-                      for i, d in enumerate(first or [A.F] * max(speed, 0))]
+                      for d in (first or [A.F] * max(speed, 0))]
         drift_text = f"drift {drift} to the {side}" if drift else "no drift"
         header = (f"<b>Step 2: move</b> (speed {speed}, {drift_text}): "
                   "choose when to drift")
-        super().__init__(state, header, self.steps)
+        super().__init__(state, header, self.steps, [f"step {i + 1}" for i in range(len(self.steps))])
 
     def sequence(self) -> list[str]:
         return [t.value for t in self.steps]
