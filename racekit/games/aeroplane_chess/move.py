@@ -88,6 +88,14 @@ def _blocking(st, c: int, sq: int) -> bool:
     return any(v >= 2 for v in counts.values())
 
 
+def _single_ok(st, p: int, d: int) -> bool:
+    """Fast legality of a lone plane on the track (the common case)."""
+    r = st.r
+    if r.blocks or (r.exact_only and st.pos[p] + d > st.b.finish):
+        return route_problem(st, p >> 2, 1 << p, d) is None
+    return True
+
+
 def route_problem(st, c: int, mask: int, d: int):
     """Why moving group ``mask`` (of path colour ``c``) by ``d`` is illegal, or ``None``."""
     r, b, pos = st.r, st.b, st.pos
@@ -171,7 +179,7 @@ def legal_moves(st) -> list[int]:
                 out.append(MOVE + (1 << p))
             continue
         if s == 0 or not r.tour:
-            if route_problem(st, c, 1 << p, d) is None:
+            if _single_ok(st, p, d):
                 out.append(MOVE + (1 << p))
             continue
         key = square_key(st, p)
@@ -181,6 +189,10 @@ def legal_moves(st) -> list[int]:
         own = [q for q in range(4 * c, 4 * c + 4) if square_key(st, q) == key]
         m = r.mate[c]
         mates = [q for q in range(4 * m, 4 * m + 4) if square_key(st, q) == key]
+        if len(own) == 1 and not mates:
+            if _single_ok(st, p, d):
+                out.append(MOVE + (1 << p))
+            continue
         for om in range(1, 1 << len(own)):
             base = 0
             for i, q in enumerate(own):

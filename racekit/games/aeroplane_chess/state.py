@@ -110,7 +110,8 @@ class AeroplaneState(State):
             self.turn = self.roller = seat
             self.phase = "roll"
             self.emit("first_player", [seat], ["AC-AMB-09"])
-        self._moves = None
+        if self.phase != "move":
+            self._moves = None      # on_roll leaves the legal moves it computed
 
     def _action_to_string(self, action: int) -> str:
         if 1 <= action <= 6:

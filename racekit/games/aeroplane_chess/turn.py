@@ -37,7 +37,8 @@ def on_roll(st, d: int) -> None:
     else:
         st.sixes = 0
         st.six_moved = 0
-    if not move.legal_moves(st):
+    st._moves = move.legal_moves(st)
+    if not st._moves:
         clauses = ["AC-BOTH-MOVE-2"]
         if r.tour and all(st.pos[p] < 0 for p in range(4 * st.roller, 4 * st.roller + 4)):
             clauses.append("AC-TOUR-LAUNCH-1")
