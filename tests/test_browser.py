@@ -13,6 +13,7 @@ Never run ``playwright install``: Playwright drives the Debian browser.
 from __future__ import annotations
 
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -77,6 +78,13 @@ def _generate(folder: Path) -> Path:
     path = folder / "explorer.ipynb"
     nbformat.write(nb, path)
     return path
+
+
+def _ply(status: str) -> int:
+    """The ply shown in the explorer's status line ("... ply 3 of 7 ...")."""
+    match = re.search(r"\bply (\d+) of \d+", status)
+    assert match, f"no ply in the status line: {status!r}"
+    return int(match.group(1))
 
 
 def _free_port() -> int:
@@ -162,8 +170,10 @@ def test_voila_explorer_steps_in_chromium(notebook, tmp_path):
                 event_log = explorer.locator(".racekit-log")
                 error_box = explorer.locator(".racekit-error")
                 board.wait_for(state="visible", timeout=CHANGE_TIMEOUT_MS)
+                status = explorer.locator(".widget-html").first
                 srcs = [board.get_attribute("src")]
                 logs = [event_log.inner_text()]
+                ply0 = _ply(status.inner_text())
                 assert srcs[0], "the board picture has no src"
                 for _ in range(STEPS):
                     step.click()
@@ -185,7 +195,7 @@ def test_voila_explorer_steps_in_chromium(notebook, tmp_path):
                 assert len(set(logs)) == STEPS + 1, "the event log did not change on every Step"
                 assert "[" in logs[-1] and "]" in logs[-1], \
                     f"event sentences should end with clause IDs: {logs[-1]!r}"
-                assert f"ply {STEPS} of {STEPS}" in explorer.locator(".widget-html").first.inner_text()
+                assert _ply(status.inner_text()) == ply0 + STEPS, status.inner_text()
             finally:
                 browser.close()
     except Exception:
