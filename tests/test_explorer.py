@@ -20,7 +20,9 @@ import racekit  # noqa: E402
 from racekit.core.errors import IllegalActionError, OptionError, UnknownGameError  # noqa: E402
 from racekit.core.replay import replay  # noqa: E402
 from racekit.explorer import Explorer, explore  # noqa: E402
+from racekit.core.game import Option  # noqa: E402
 from racekit.explorer.board import resolve_plot  # noqa: E402
+from racekit.explorer.widget import _from_text  # noqa: E402
 
 fake_game.register()
 fake_game.register_with_controls()
@@ -389,3 +391,21 @@ def test_a_plot_that_cannot_load_is_shown_and_the_text_picture_stands_in():
     assert ex.error is None and ex.session.cursor == 1
     ex.reset_button.click()                      # and says so again after Reset
     assert isinstance(ex.error, ModuleNotFoundError)
+
+
+class FakeRaceOpen(fake_game.FakeRace):
+    game_type = dataclasses.replace(
+        fake_game.FAKE_TYPE, id="fake_race_open",
+        options=fake_game.FAKE_TYPE.options + (Option("laps", 1, doc="laps, typed as text"),))
+
+
+def test_open_ended_options_are_text_boxes_converted_like_their_default():
+    assert _from_text("12", 8) == 12 and _from_text("0.5", 1.0) == 0.5
+    assert _from_text("tracks/x.yaml", "teaching") == "tracks/x.yaml" and _from_text("", None) is None
+    assert _from_text("twelve", 8) == "twelve"
+    racekit.core.game.register("fake_race_open", f"{__name__}:FakeRaceOpen")
+    ex = explore("fake_race_open", laps=2)
+    box = ex.option_boxes["laps"]
+    assert isinstance(box, widgets.Text) and box.value == "2"
+    box.value = "3"
+    assert ex.error is None and ex.game.options["laps"] == 3

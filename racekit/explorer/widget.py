@@ -268,8 +268,9 @@ class Explorer(widgets.VBox):
             OptionError: the settings do not make a valid game (the old game stays).
         """
         options = {}
-        for name, box in self.option_boxes.items():
-            options[name] = box.value
+        for opt in self.game.game_type.options:
+            value = self.option_boxes[opt.name].value
+            options[opt.name] = value if opt.choices else _from_text(value, opt.default)
         game = load_game(self.game_id, players=self.players_box.value, preset=self.preset_box.value,
                          **options)
         seed = self.seed_box.value
@@ -468,6 +469,22 @@ class Explorer(widgets.VBox):
     def __repr__(self) -> str:
         return (f"<Explorer {self.game!r} seed={self.session.seed} ply={self.session.cursor}"
                 f"/{len(self.session.line)}>")
+
+
+def _from_text(text: str, default):
+    """An open-ended option typed as text, converted like its default (the option's check runs later)."""
+    text = text.strip()
+    if text == "" and default is None:
+        return None
+    if isinstance(default, bool):
+        return text
+    for kind in (int, float):
+        if isinstance(default, kind):
+            try:
+                return kind(text)
+            except ValueError:
+                return text  # let the option's validation explain what is wrong
+    return text
 
 
 def explore(game_id: str, seed: int = 0, players: int | None = None, preset: str | None = None,
