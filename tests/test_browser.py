@@ -4,7 +4,8 @@ For each shipped notebook (notebooks/aeroplane_chess.ipynb, notebooks/snow_tails
 that exists, and otherwise for a small notebook generated here (``racekit.explore`` of a
 real game when one loads, else of the fake race in tests/fake_game.py): start Voila on
 a free port, open the page, click Step a few times and check that the event log text
-and the board picture change and that no error box is shown. The server is stopped by
+and the board picture change and that no error box is shown; then click Back and check
+that the previous log comes back. The server is stopped by
 its process id whatever happens.
 
 Needs /usr/bin/chromium (``bash tools/install-chromium.sh``); skipped without it.
@@ -196,6 +197,15 @@ def test_voila_explorer_steps_in_chromium(notebook, tmp_path):
                 assert "[" in logs[-1] and "]" in logs[-1], \
                     f"event sentences should end with clause IDs: {logs[-1]!r}"
                 assert _ply(status.inner_text()) == ply0 + STEPS, status.inner_text()
+
+                # time travel: Back shows the previous position's log again
+                explorer.get_by_role("button", name="Back", exact=True).click()
+                page.wait_for_function(
+                    "([sel, old]) => { const el = document.querySelector(sel);"
+                    " return el && el.innerText === old; }",
+                    arg=[".racekit-explorer .racekit-log", logs[-2]], timeout=CHANGE_TIMEOUT_MS)
+                assert _ply(status.inner_text()) == ply0 + STEPS - 1, status.inner_text()
+                timings["back"] = time.monotonic() - start
             finally:
                 browser.close()
     except Exception:
