@@ -22,9 +22,14 @@ def plotter(game_id: str):
     return getattr(importlib.import_module(module), name)
 
 
-def _save(draw, state, path: Path, title: str) -> Path:
+def english_name(game_id: str) -> str:
+    """The game's English name (matplotlib's default font has no CJK glyphs)."""
+    return game_class(game_id).game_type.long_name.split(" (")[0]
+
+
+def _save(draw, state, path: Path, title: str, dpi: int = 90) -> Path:
     from matplotlib.figure import Figure
-    fig = Figure(figsize=(8, 6.5), dpi=100, layout="constrained")
+    fig = Figure(figsize=(8, 6.5), dpi=dpi, layout="constrained")
     ax = fig.add_subplot()
     draw(state, ax)
     ax.set_title(title, fontsize=10)
@@ -40,7 +45,7 @@ def midgame(game, seed: int = 1):
     return session.state
 
 
-def regenerate(out: Path, games: list[str] | None = None) -> list[Path]:
+def regenerate(out: Path, games: list[str] | None = None, scenarios: bool = True) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for game_id in games or game_names():
@@ -48,11 +53,11 @@ def regenerate(out: Path, games: list[str] | None = None) -> list[Path]:
         for preset in presets(game_id):
             game = load_game(game_id, preset=preset)
             written.append(_save(draw, game.new_initial_state(), out / f"{game_id}-{preset}-start.png",
-                                 f"{game_class(game_id).game_type.long_name}: {preset}, start"))
+                                 f"{english_name(game_id)}: {preset}, start"))
             written.append(_save(draw, midgame(game), out / f"{game_id}-{preset}-midgame.png",
                                  f"{preset}, seed 1, halfway through a random game"))
-        for result in run_all(game_id):
+        for result in (run_all(game_id) if scenarios else []):
             if result.after is not None:
                 written.append(_save(draw, result.after, out / f"{game_id}-{result.id}.png",
-                                     f"{result.id}: {result.scenario.title}"))
+                                     f"{result.id}: {result.scenario.title}", dpi=60))
     return written

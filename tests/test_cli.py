@@ -46,3 +46,14 @@ def test_rules_lists_every_clause_with_no_gaps(game):
     assert out.exit_code == 0, out.output[-2000:]
     assert out.output.strip().endswith(" 0 gaps")
     assert "implemented: racekit/games/" in out.output
+
+
+def test_figures_are_written_and_identical_when_regenerated(tmp_path):
+    from racekit.figures import regenerate
+    first = regenerate(tmp_path / "a", ["aeroplane_chess"], scenarios=False)
+    second = regenerate(tmp_path / "b", ["aeroplane_chess"], scenarios=False)
+    assert [p.name for p in first] == ["aeroplane_chess-family-start.png", "aeroplane_chess-family-midgame.png",
+                                       "aeroplane_chess-tournament-start.png",
+                                       "aeroplane_chess-tournament-midgame.png"]
+    assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
+    assert all(p.read_bytes()[:4] == b"\x89PNG" for p in first)

@@ -98,6 +98,7 @@ GAME_TYPE = GameType(
     seat_names=SEAT_NAMES,
     package="racekit.games.snow_tails",
     plot="racekit.games.snow_tails.plot:draw",
+    controls="racekit.games.snow_tails.controls:make",
     text="racekit.games.snow_tails.text:TEMPLATES",
     prefix="ST",
 )
