@@ -37,9 +37,11 @@ class Event:
 def render(event: Event, templates: dict[str, str], seat_names: list[str]) -> str:
     """Turn an event into one plain English sentence.
 
-    ``templates`` maps an event kind to a ``str.format`` template; the fields
-    available are the event's data plus ``seat`` (name of the first seat) and
-    ``seats`` (all names joined). Unknown kinds fall back to a generic line.
+    ``templates`` maps an event kind to a ``str.format`` template, or to a
+    function of the fields returning the sentence (for plurals and wording that
+    depends on values); the fields are the event's data plus ``seat`` (name of
+    the first seat) and ``seats`` (all names joined). Unknown kinds fall back
+    to a generic line.
     """
     names = [seat_names[s] if 0 <= s < len(seat_names) else str(s) for s in event.seats]
     fields = dict(event.data)
@@ -49,6 +51,8 @@ def render(event: Event, templates: dict[str, str], seat_names: list[str]) -> st
     if template is None:
         details = ", ".join(f"{k}={v}" for k, v in event.data.items())
         text = f"{event.kind} {fields['seats']} {details}".strip()
+    elif callable(template):
+        text = template(**fields)
     else:
         text = template.format(**fields)
     if event.clauses:

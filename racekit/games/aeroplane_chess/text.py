@@ -1,5 +1,12 @@
 """Event sentences (our own words). Fields: the event data plus ``seat`` and ``seats``."""
 
+PLACES = {"takeoff": "its take-off point", "base": "its base"}
+
+
+def _place(to: str) -> str:
+    return PLACES.get(to, to)
+
+
 TEMPLATES = {
     "first_player": "{seat} is drawn to start.",
     "roll": "{seat} rolls a {die}.",
@@ -8,7 +15,7 @@ TEMPLATES = {
     "bounce": "{pieces} overshoots the finish by {surplus} and walks back to step {to}.",
     "jump": "{pieces} jumps from own-colour step {from} to step {to}.",
     "fly": "{pieces} flies along the dashed line from step {from} to step {to}.",
-    "capture": "{seat} sends {pieces} back to the {to}.",
+    "capture": lambda seat, pieces, to, **_: f"{seat} sends {pieces} back to {_place(to)}.",
     "stack": "{pieces} now stand together as a stack on square {square}.",
     "finish": "{piece} reaches the finish and leaves play.",
     "new_lap": "{piece} was carried past its turn-off and must go round again from step {step}.",
@@ -18,10 +25,10 @@ TEMPLATES = {
     "keep": "{seat} keeps the extra roll.",
     "gift": "{seat} hands the extra roll to the teammate.",
     "chain_end": "{seat} has every plane home, so the run of extra rolls stops here.",
-    "penalty": "A third six in a row: {seat} must send {pieces} back to the {to}.",
+    "penalty": lambda seat, pieces, to, **_: f"A third six in a row: {seat} must send {pieces} back to {_place(to)}.",
     "skip": "{seat} has every plane home and sits this turn out.",
     "turn": "It is {seat}'s turn.",
     "home": "{seat} has brought every plane home (place {place}).",
-    "win": "{seats} win the game.",
+    "win": lambda seats, **f: f"{seats} {'win' if ' and ' in seats else 'wins'} the game.",
     "game_over": "The game is over.",
 }
