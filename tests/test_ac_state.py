@@ -169,7 +169,7 @@ def test_event_text_templates_render_every_kind():
     lines = [s.game.render(e) for e in s.events]
     assert lines[0] == "Red rolls a 3. [AC-TOUR-TURN-1]"
     assert any("flies along the dashed line from step 18 to step 30" in x for x in lines)
-    assert any(x.startswith("Red sends G1 back to the base.") for x in lines)
+    assert any(x.startswith("Red sends G1 back to its base.") for x in lines)
     assert {"roll", "move", "fly", "jump", "capture", "turn", "win", "gift", "keep"} <= set(TEMPLATES)
 
 
