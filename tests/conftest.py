@@ -1,5 +1,5 @@
 import sys
 from pathlib import Path
 
-# make tests/ importable (toy_game) and register the toy game for core tests
+# make tests/ importable (fake_game, the small dice race the core and explorer tests use)
 sys.path.insert(0, str(Path(__file__).parent))

@@ -5,9 +5,8 @@ import pytest
 
 from racekit.boards.loop import LoopTrack, crossed_cell
 from racekit.core.errors import FileFormatError, IllegalActionError, SetupError
-from racekit.core.state import CHANCE
 from racekit.core.yamlfile import load_data_file
-from racekit.games.aeroplane_chess.board import BOARDS_DIR, BoardFile, Board, load_board
+from racekit.games.aeroplane_chess.board import BOARDS_DIR, BoardFile, load_board
 from test_ac_helpers import frozen, legal, mk, play, step
 
 

@@ -1,42 +1,42 @@
-"""Core: scenario files and save files, good and bad (toy game)."""
+"""Core: scenario files and save files, good and bad (fake game)."""
 import json
 
 import pytest
 
 import racekit
-from racekit.core import game as core_game
 from racekit.core.errors import FileFormatError
 from racekit.core.savefile import load_save, save_game
 from racekit.core.scenarios import run_scenario
 from racekit.core.session import Session
 
+import fake_game
+
 GOOD = """\
-id: TOY-SCN-01
-title: A run of four
-clauses: [TOY-MOVE-1]
-game: toy_race
-outcome: Ann runs four squares.
+id: FR-SCN-01
+title: No overshooting
+clauses: [FR-FINISH-2]
+game: fake_race
+outcome: Token A on 7 may not move 3; token B moves instead.
 steps:
-  - chance: 4
-  - refused: walk
-    clause: TOY-AMB-02
-  - action: run
+  - chance: 3
+  - refused: move A
+    clause: FR-FINISH-2
+  - action: move B
     expect:
-      state: {pos.0: 4}
+      state: {tokens.0.1: 3}
 expect:
-  state: {pos: [4, 0], turn: 1}
+  state: {tokens: [[7, 3], [0, 0]], turn: 1}
   current_player: -1
-  events: [{kind: roll, data: {value: 4}}, {kind: move, seats: [0], clauses: [TOY-MOVE-1]}]
-  no_events: [capture]
-options: {walk_allowed: false}
+  events: [{kind: roll, data: {value: 3}}, {kind: move, seats: [0], clauses: [FR-MOVE-1]}]
+  no_events: [home]
+setup: {tokens: [[7, 0]]}
+options: {exact_finish: true}
 """
 
 
 @pytest.fixture(autouse=True)
-def toy():
-    core_game.register("toy_race", "toy_game:ToyRace")
-    yield
-    core_game._REGISTRY.pop("toy_race", None)
+def fake():
+    fake_game.register()  # idempotent; the explorer tests use it too
 
 
 def write(tmp_path, text, name="s.yaml"):
@@ -48,28 +48,28 @@ def write(tmp_path, text, name="s.yaml"):
 def test_good_scenario_passes(tmp_path):
     result = run_scenario(write(tmp_path, GOOD))
     assert result.passed, result.failures
-    assert result.before.snapshot()["pos"] == [0, 0]
-    assert result.after.snapshot()["pos"] == [4, 0]
+    assert result.before.snapshot()["tokens"] == [[7, 0], [0, 0]]
+    assert result.after.snapshot()["tokens"] == [[7, 3], [0, 0]]
 
 
 def test_wrong_expectation_fails_with_a_clear_message(tmp_path):
-    result = run_scenario(write(tmp_path, GOOD.replace("pos: [4, 0]", "pos: [5, 0]")))
+    result = run_scenario(write(tmp_path, GOOD.replace("tokens: [[7, 3], [0, 0]]", "tokens: [[7, 4], [0, 0]]")))
     assert not result.passed
-    assert "pos is [4, 0], expected [5, 0]" in result.failures[0]
+    assert "tokens is [[7, 3], [0, 0]], expected [[7, 4], [0, 0]]" in result.failures[0]
 
 
 def test_accepted_refusal_fails(tmp_path):
-    result = run_scenario(write(tmp_path, GOOD.replace("options: {walk_allowed: false}", "")))
+    result = run_scenario(write(tmp_path, GOOD.replace("exact_finish: true", "exact_finish: false")))
     assert any("was accepted but must be refused" in f for f in result.failures)
 
 
 @pytest.mark.parametrize("change, where", [
-    (("title: A run of four", "titel: A run of four"), "2: field titel: Extra inputs are not permitted"),
-    (("game: toy_race", "game: ludo"), ":4: field game: unknown game 'ludo'"),
-    (("  - chance: 4", "  - chance: 4\n    action: run"), ":7: field steps.0: Value error, a step is one of"),
-    (("{walk_allowed: false}", "{walk_allowed: maybe}"), ":18: field options.walk_allowed"),
-    (("clauses: [TOY-MOVE-1]", "clauses: []"), ":3: field clauses"),
-    (("id: TOY-SCN-01", "id: [oops"), "not valid YAML"),
+    (("title: No overshooting", "titel: No overshooting"), "2: field titel: Extra inputs are not permitted"),
+    (("game: fake_race", "game: ludo"), ":4: field game: unknown game 'ludo'"),
+    (("  - chance: 3", "  - chance: 3\n    action: move B"), ":7: field steps.0: Value error, a step is one of"),
+    (("{exact_finish: true}", "{exact_finish: maybe}"), ":19: field options.exact_finish"),
+    (("clauses: [FR-FINISH-2]", "clauses: []"), ":3: field clauses"),
+    (("id: FR-SCN-01", "id: [oops"), "not valid YAML"),
 ])
 def test_malformed_scenarios_name_file_line_and_field(tmp_path, change, where):
     path = write(tmp_path, GOOD.replace(*change))
@@ -80,7 +80,7 @@ def test_malformed_scenarios_name_file_line_and_field(tmp_path, change, where):
 
 
 def test_save_load_round_trip_is_identical(tmp_path):
-    game = racekit.load_game("toy_race", preset="long")
+    game = racekit.load_game("fake_race", preset="long")
     session = Session(game, seed=11)
     session.run()
     text = save_game(session.state, tmp_path / "g.json", seed=11)
@@ -94,13 +94,13 @@ def test_save_load_round_trip_is_identical(tmp_path):
 @pytest.mark.parametrize("mutate, message", [
     (lambda d: d.pop("history"), "field history: Field required"),
     (lambda d: d.update(game="ludo"), "field game: unknown game 'ludo'"),
-    (lambda d: d.update(options={"goal": 3}), "field options: option 'goal' cannot be 3"),
+    (lambda d: d.update(options={"track": 3}), "field options: option 'track' cannot be 3"),
     (lambda d: d["history"].insert(1, 55), "field history: .*history entry 1"),
     (lambda d: d.update(version=9), "field version"),
     (lambda d: d.update(seat=0), "field seat"),
 ])
 def test_bad_save_files_are_rejected_clearly(tmp_path, mutate, message):
-    session = Session(racekit.load_game("toy_race"), seed=2)
+    session = Session(racekit.load_game("fake_race"), seed=2)
     for _ in range(6):
         session.step()
     data = json.loads(save_game(session.state))

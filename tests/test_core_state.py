@@ -1,4 +1,4 @@
-"""Core: game declarations, options, the state verbs, chance, replay, sessions (toy game)."""
+"""Core: game declarations, options, the state verbs, chance, replay, sessions (fake game)."""
 import json
 import subprocess
 import sys
@@ -6,19 +6,18 @@ import sys
 import pytest
 
 import racekit
-from racekit.core import game as core_game
 from racekit.core.chance import Sampler, uniform
 from racekit.core.errors import IllegalActionError, OptionError, UnknownGameError
 from racekit.core.replay import replay
 from racekit.core.session import Session
 from racekit.core.state import CHANCE, TERMINAL
 
+import fake_game
+
 
 @pytest.fixture
-def toy():
-    core_game.register("toy_race", "toy_game:ToyRace")
-    yield
-    core_game._REGISTRY.pop("toy_race", None)
+def fake():
+    fake_game.register()  # idempotent; the explorer tests use it too
 
 
 def test_unknown_game_names_the_known_ones():
@@ -26,48 +25,52 @@ def test_unknown_game_names_the_known_ones():
         racekit.load_game("ludo")
 
 
-def test_option_errors_name_option_and_allowed_values(toy):
-    with pytest.raises(OptionError, match=r"'goal' cannot be 7; allowed values: 10, 20 \(settles TOY-AMB-01\)"):
-        racekit.load_game("toy_race", goal=7)
+def test_option_errors_name_option_and_allowed_values(fake):
+    with pytest.raises(OptionError, match=r"'track' cannot be 7; allowed values: 8, 12, 16 \(settles FR-AMB-01\)"):
+        racekit.load_game("fake_race", track=7)
     with pytest.raises(OptionError, match="no option 'speed'"):
-        racekit.load_game("toy_race", speed=3)
+        racekit.load_game("fake_race", speed=3)
     with pytest.raises(OptionError, match="no preset 'huge'"):
-        racekit.load_game("toy_race", preset="huge")
-    with pytest.raises(OptionError, match="seats 2 to 3"):
-        racekit.load_game("toy_race", players=5)
+        racekit.load_game("fake_race", preset="huge")
+    with pytest.raises(OptionError, match="seats 2 to 4"):
+        racekit.load_game("fake_race", players=5)
+    with pytest.raises(OptionError, match=r"\(long\) seats 2 to 3"):
+        racekit.load_game("fake_race", preset="long", players=4)
 
 
-def test_presets_set_options_and_text_values_are_parsed(toy):
-    assert racekit.load_game("toy_race", preset="long").options["goal"] == 20
-    game = racekit.load_game("toy_race", goal="20", walk_allowed="false")
-    assert game.options == {"goal": 20, "walk_allowed": False}
+def test_presets_set_options_and_text_values_are_parsed(fake):
+    long = racekit.load_game("fake_race", preset="long")
+    assert (long.options["track"], long.num_players) == (16, 3)
+    game = racekit.load_game("fake_race", track="12", exact_finish="false")
+    assert game.options == {"track": 12, "exact_finish": False}
 
 
-def test_state_verbs(toy):
-    state = racekit.load_game("toy_race").new_initial_state()
+def test_state_verbs(fake):
+    state = racekit.load_game("fake_race").new_initial_state()
     assert state.current_player() == CHANCE and state.legal_actions() == []
     assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
-    state.apply_action(4)
+    state.apply_action(3)
     assert state.current_player() == 0 and state.phase == "move"
-    assert [state.action_to_string(a) for a in state.legal_actions()] == ["run", "walk"]
-    state.apply_action(state.string_to_action("run"))
-    assert state.snapshot()["pos"] == [4, 0]
-    assert state.history() == [4, 100]
+    assert [state.action_to_string(a) for a in state.legal_actions()] == ["move A", "move B"]
+    state.apply_action(state.string_to_action("move B"))
+    assert state.snapshot()["tokens"] == [[0, 3], [0, 0]]
+    assert state.history() == [3, fake_game.MOVE_B]
     assert [e.kind for e in state.events] == ["roll", "move"]
-    assert state.events[1].clauses == ("TOY-MOVE-1",) and state.events[1].ply == 1
+    assert state.events[1].clauses == ("FR-MOVE-1",) and state.events[1].ply == 1
+    assert state.game.render(state.events[1]) == "Red moves token B from 0 to 3. [FR-MOVE-1]"
 
 
-def test_illegal_action_names_clause_lists_legal_and_changes_nothing(toy):
-    state = racekit.load_game("toy_race", walk_allowed=False).new_initial_state()
+def test_illegal_action_names_clause_lists_legal_and_changes_nothing(fake):
+    state = racekit.load_game("fake_race").new_initial_state(setup={"tokens": [[7, 0]]})
     state.apply_action(3)
     before = (json.dumps(state.snapshot()), state.history(), len(state.events))
     with pytest.raises(IllegalActionError) as info:
-        state.apply_action(101)
-    assert info.value.clause == "TOY-AMB-02"
-    assert "Legal now: run" in str(info.value)
+        state.apply_action(fake_game.MOVE_A)
+    assert info.value.clause == "FR-FINISH-2"
+    assert "Legal now: move B" in str(info.value)
     assert (json.dumps(state.snapshot()), state.history(), len(state.events)) == before
-    with pytest.raises(IllegalActionError, match="roll 7|TOY-ACTION"):
-        racekit.load_game("toy_race").new_initial_state().apply_action(7)
+    with pytest.raises(IllegalActionError, match="FR-ACTION"):
+        racekit.load_game("fake_race").new_initial_state().apply_action(7)
 
 
 def test_chance_is_a_pure_function_of_seed_and_ply():
@@ -90,8 +93,8 @@ def test_chance_values_identical_in_a_fresh_process():
     assert out.stdout.strip() == str(here)
 
 
-def test_session_replay_and_time_travel(toy):
-    game = racekit.load_game("toy_race")
+def test_session_replay_and_time_travel(fake):
+    game = racekit.load_game("fake_race")
     session = Session(game, seed=3)
     session.run()
     assert session.state.is_terminal() and session.state.current_player() == TERMINAL
@@ -110,22 +113,22 @@ def test_session_replay_and_time_travel(toy):
     assert again.line == line
 
 
-def test_session_step_after_back_keeps_or_rewrites_future(toy):
-    session = Session(racekit.load_game("toy_race"), seed=5)
+def test_session_step_after_back_keeps_or_rewrites_future(fake):
+    session = Session(racekit.load_game("fake_race"), seed=5)
     for _ in range(6):
         session.step()
     recorded = list(session.line)
     session.back(2)
     session.step()  # same recorded action
     assert session.line == recorded
-    other = 101 if recorded[5] == 100 else 100
+    other = fake_game.MOVE_B if recorded[5] == fake_game.MOVE_A else fake_game.MOVE_A
     session.step(other)
     assert session.line == recorded[:5] + [other]
 
 
-def test_clone_is_independent(toy):
-    state = racekit.load_game("toy_race").new_initial_state()
+def test_clone_is_independent(fake):
+    state = racekit.load_game("fake_race").new_initial_state()
     state.apply_action(2)
     copy = state.clone()
-    copy.apply_action(100)
-    assert state.history() == [2] and copy.history() == [2, 100]
+    copy.apply_action(fake_game.MOVE_A)
+    assert state.history() == [2] and copy.history() == [2, fake_game.MOVE_A]
