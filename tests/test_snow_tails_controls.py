@@ -144,3 +144,18 @@ def test_the_explorer_uses_the_controls():
         ex.step_button.click()
         assert ex.error is None, ex.error
     assert {"PlayControls", "MoveControls", "ListControls", "refused"} <= seen
+
+
+def test_css_hooks_for_the_browser_test():
+    """tests/test_browser.py finds the parts by these classes (ipywidgets ``_dom_classes``)."""
+    for phase, kind, toggle_class in (("play", "racekit-play", "racekit-card"),
+                                      ("move", "racekit-move", "racekit-step")):
+        controls = C.make(first(phase))
+        assert {"racekit-controls", kind} <= set(controls.widget._dom_classes)
+        head, row, preview = controls.widget.children
+        assert "racekit-controls-header" in head._dom_classes
+        assert "racekit-preview" in preview._dom_classes and preview is controls.preview
+        toggles = controls.toggles if phase == "play" else controls.steps
+        assert [c.children[1] for c in row.children] == toggles
+        assert all("racekit-input" in c._dom_classes for c in row.children)
+        assert all(toggle_class in t._dom_classes for t in toggles)

@@ -8,6 +8,13 @@ Enable with ``controls="racekit.games.snow_tails.controls:make"`` in the GameTyp
   ``DL`` or drift right ``DR``; this is where you choose *when* to drift.
 - Other decisions (bonus, discard, start slot): a dropdown of the legal actions.
 
+CSS classes for browser tests (ipywidgets ``add_class``): the whole controls box
+``racekit-controls`` plus ``racekit-play``, ``racekit-move`` or ``racekit-list``;
+its header ``racekit-controls-header``; each labelled input ``racekit-input``
+(label then toggles); card toggles ``racekit-card``, step toggles ``racekit-step``;
+the line naming the action Step will try ``racekit-preview``. The toggle buttons
+are named by their text (``-``, ``L``, ``R``, ``B``; ``F``, ``DL``, ``DR``).
+
 The controls only put an action id together with the game's own encoding
 (:mod:`.actions`); the rules decide. A choice the rules refuse (mixed values,
 the wrong number of drift steps, drifting the wrong way) is refused by the
@@ -39,19 +46,27 @@ def make(state):
 class _Base:
     """Common parts: a header, the inputs and a line naming the action they make."""
 
+    kind = ""  # CSS class of the controls box besides "racekit-controls"
+
     def __init__(self, state, header: str, inputs: list, labels: list[str] | None = None):
         self.state = state
         self.preview = widgets.HTML()
+        self.preview.add_class("racekit-preview")
         if labels:  # side by side, each input under its label
-            row = widgets.HBox([widgets.VBox([widgets.HTML(f"<b>{html.escape(label)}</b>"), box],
-                                             layout=widgets.Layout(margin="0 1em 0 0"))
-                                for label, box in zip(labels, inputs)],
-                               layout=widgets.Layout(flex_flow="row wrap"))
-            body = [row]
+            columns = [widgets.VBox([widgets.HTML(f"<b>{html.escape(label)}</b>"), box],
+                                    layout=widgets.Layout(margin="0 1em 0 0"))
+                       for label, box in zip(labels, inputs)]
+            for column in columns:
+                column.add_class("racekit-input")
+            body = [widgets.HBox(columns, layout=widgets.Layout(flex_flow="row wrap"))]
         else:
             body = list(inputs)
-        self.widget = widgets.VBox([widgets.HTML(header), *body, self.preview])
+        head = widgets.HTML(header)
+        head.add_class("racekit-controls-header")
+        self.widget = widgets.VBox([head, *body, self.preview])
         self.widget.add_class("racekit-controls")
+        if self.kind:
+            self.widget.add_class(self.kind)
         for box in inputs:
             box.observe(lambda _: self._update_preview(), names="value")
         self._update_preview()
@@ -76,6 +91,8 @@ class PlayControls(_Base):
         toggles: one ``ToggleButtons`` per card, value ``"-"``, ``"L"``, ``"R"`` or ``"B"``.
     """
 
+    kind = "racekit-play"
+
     def __init__(self, state):
         seat = state.current_player()
         view = state.snapshot(seat)["seats"][seat]
@@ -83,6 +100,8 @@ class PlayControls(_Base):
         self.toggles = [widgets.ToggleButtons(options=_SPOT_CHOICES, value="-", style=_SMALL,
                                               tooltips=["keep", "left dog", "right dog", "brake"])
                         for _ in self.cards]
+        for toggle in self.toggles:
+            toggle.add_class("racekit-card")
         self._preselect(state)
         mat = view["mat"]
         header = (f"<b>Step 1: play cards</b> (now L{mat['left']} R{mat['right']} "
@@ -130,6 +149,8 @@ class MoveControls(_Base):
         steps: one ``ToggleButtons`` per step of the speed, value ``"F"``, ``"DL"`` or ``"DR"``.
     """
 
+    kind = "racekit-move"
+
     def __init__(self, state):
         turn = state.snapshot()["turn"] or {}
         speed, drift, side = turn.get("speed", 0), turn.get("drift", 0), turn.get("drift_side", "")
@@ -138,6 +159,8 @@ class MoveControls(_Base):
         self.steps = [widgets.ToggleButtons(options=A.STEP_NAMES, value=A.STEP_NAMES[d], style=_SMALL,
                                             tooltips=["forward", "drift left", "drift right"])
                       for d in (first or [A.F] * max(speed, 0))]
+        for toggle in self.steps:
+            toggle.add_class("racekit-step")
         drift_text = f"drift {drift} to the {side}" if drift else "no drift"
         header = (f"<b>Step 2: move</b> (speed {speed}, {drift_text}): "
                   "choose when to drift")
@@ -154,6 +177,8 @@ class MoveControls(_Base):
 
 class ListControls(_Base):
     """Any other decision: a dropdown of the legal actions (bonus, discard, start slot)."""
+
+    kind = "racekit-list"
 
     def __init__(self, state):
         legal = state.legal_actions()
