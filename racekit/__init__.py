@@ -1,4 +1,4 @@
-"""racekit: rules engine and Jupyter teaching kit for four racing board games.
+"""racekit: rules engine and Jupyter teaching kit for racing board games.
 
 >>> import racekit
 >>> game = racekit.load_game("aeroplane_chess", preset="tournament")

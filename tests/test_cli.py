@@ -57,3 +57,9 @@ def test_figures_are_written_and_identical_when_regenerated(tmp_path):
                                        "aeroplane_chess-tournament-midgame.png"]
     assert [p.read_bytes() for p in first] == [p.read_bytes() for p in second]
     assert all(p.read_bytes()[:4] == b"\x89PNG" for p in first)
+
+
+def test_bench_reports_games_per_second():
+    out = runner.invoke(app, ["bench", "snow_tails", "--games", "5"])
+    assert out.exit_code == 0, out.output
+    assert "5 random playouts" in out.output and "games/s" in out.output

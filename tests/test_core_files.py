@@ -113,3 +113,19 @@ def test_not_json_is_rejected(tmp_path):
     path = write(tmp_path, "{not json", "bad.json")
     with pytest.raises(FileFormatError, match="bad.json: not JSON"):
         load_save(path)
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d["actions"].__setitem__(1, "move Z"), r"field actions.1: says 'move Z' but history entry 1 is"),
+    (lambda d: d.update(actions=d["actions"][:3]), "field actions: 3 names for 6 history entries"),
+])
+def test_edited_action_names_must_agree_with_the_history(mutate, message):
+    session = Session(racekit.load_game("fake_race"), seed=2)
+    for _ in range(6):
+        session.step()
+    data = json.loads(save_game(session.state))
+    mutate(data)
+    with pytest.raises(FileFormatError, match=message):
+        load_save(json.dumps(data), name="edited.json")
+    del data["actions"]
+    assert load_save(json.dumps(data))[0].history() == session.state.history()

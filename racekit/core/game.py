@@ -149,7 +149,8 @@ class Game(ABC):
         if isinstance(players, str) and players.isdigit():
             players = int(players)
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-            raise OptionError(f"{gt.id} ({self.preset}) seats {lo} to {hi} players; got {players!r}")
+            seats = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
+            raise OptionError(f"{gt.id} ({self.preset}) seats {seats} players; got {players!r}")
         self.num_players = players
         values = {opt.name: opt.default for opt in gt.options}
         for name, value in chosen.options.items():
@@ -190,8 +191,9 @@ class Game(ABC):
         return render(event, self.templates(), self.seat_names)
 
     def __repr__(self) -> str:
-        changed = {k: v for k, v in self.options.items() if v != self.game_type.option(k).default}
-        return f"<{self.game_type.id} preset={self.preset} players={self.num_players} {changed or ''}>"
+        changed = "".join(f" {k}={v}" for k, v in self.options.items()
+                          if v != self.game_type.option(k).default)
+        return f"<{self.game_type.id} preset={self.preset} players={self.num_players}{changed}>"
 
 
 def _resolve(dotted: str):

@@ -1,9 +1,10 @@
 """Save and load games as JSON (no pickle, no eval).
 
 A save file holds the game id, seats, preset, options, the seed (for the
-record), an optional set-up position and the history of action ids. Loading
-validates the file and replays the history, so a tampered file is rejected
-with a message naming the field or the ply.
+record), an optional set-up position, the history of action ids and the same
+actions by name. Loading validates the file, replays the history and checks
+the names against it, so a tampered file is rejected with a message naming
+the field or the ply. The format is described in docs/save-files.md.
 
 A per-seat view (``save_game(state, seat=k)``) hides other seats' secrets: it
 holds that seat's observation and its redacted history, and cannot be replayed.
@@ -114,4 +115,24 @@ def load_save(source: str | Path | dict, name: str | None = None):
         raise FileFormatError(f"{label}: field setup: {exc}") from None
     except IllegalActionError as exc:
         raise FileFormatError(f"{label}: field history: {exc}") from None
+    if info.actions:
+        _check_names(state.game, info, label)
     return state, info
+
+
+def _check_names(game, info: SaveFile, label: str) -> None:
+    """The readable ``actions`` list must name the ``history`` entries one for one.
+
+    People edit the readable list to settle a dispute; silently replaying the
+    numbers instead would show them a game they did not write.
+    """
+    if len(info.actions) != len(info.history):
+        raise FileFormatError(f"{label}: field actions: {len(info.actions)} names for "
+                              f"{len(info.history)} history entries; they must match one for one")
+    probe = game.new_initial_state(setup=info.setup, record_events=False)
+    for ply, (action, name) in enumerate(zip(info.history, info.actions)):
+        real = probe.action_to_string(action)
+        if real != name:
+            raise FileFormatError(f"{label}: field actions.{ply}: says {name!r} but history entry "
+                                  f"{ply} is {real!r}; edit both, or drop the actions list")
+        probe.apply_action(action)
