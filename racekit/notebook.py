@@ -56,10 +56,18 @@ def explain(result: ScenarioResult, events: bool = True) -> str:
 
 
 def run(game: str, ids: list[str] | None = None) -> list[ScenarioResult]:
-    """Run the shipped scenarios of ``game`` (only ``ids`` when given), in file order."""
-    results = []
+    """Run the shipped scenarios of ``game``: all in file order, or ``ids`` in the order given.
+
+    Raises:
+        KeyError: an id is not a shipped scenario of ``game``.
+    """
+    results = {}
     for path in scenario_paths(game):
         result = run_scenario(path)
-        if ids is None or result.id in ids:
-            results.append(result)
-    return results
+        results[result.id] = result
+    if ids is None:
+        return list(results.values())
+    missing = [i for i in ids if i not in results]
+    if missing:
+        raise KeyError(f"{game} has no scenario {', '.join(missing)}")
+    return [results[i] for i in ids]

@@ -1,4 +1,4 @@
-"""Build notebooks/*.ipynb from their sources in notebooks/src/*.py and store fresh outputs.
+"""Build notebooks/*.ipynb from their sources in tools/notebooks/*.py and store fresh outputs.
 
 Source format (percent cells, like jupytext):
     # %% [markdown]          a markdown cell; its lines start with "# "
@@ -16,7 +16,7 @@ import nbformat
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
-SRC = ROOT / "notebooks" / "src"
+SRC = ROOT / "tools" / "notebooks"
 
 
 def parse(text: str) -> list:

@@ -13,6 +13,8 @@
 # the same file format (`docs/snow_tails_tracks.md`).
 
 # %%
+import textwrap
+
 import racekit
 from racekit import notebook as nb
 from racekit.core.session import Session
@@ -20,7 +22,7 @@ from racekit.core.session import Session
 game = racekit.load_game("snow_tails", players=4, track="teaching")
 print(game)
 for option in game.game_type.options[:6]:
-    print(f"{option.name:>22} = {game.options[option.name]!s:<24} {option.doc[:60]}")
+    print(f"{option.name:>19} = {game.options[option.name]!s:<22} {textwrap.shorten(option.doc, 58)}")
 
 # %% [markdown]
 # ## Setting up
@@ -71,9 +73,10 @@ print("legal sequences:", ", ".join(planning.action_to_string(a) for a in planni
 nb.picture(planning, "Planned: DR F F F DR", action=planning.string_to_action("DR F F F DR"))
 
 # %%
-for result in nb.run("snow_tails", ["ST-SCN-04", "ST-SCN-05", "ST-SCN-03a", "ST-SCN-03b"]):
+results = nb.run("snow_tails", ["ST-SCN-04", "ST-SCN-05", "ST-SCN-03a", "ST-SCN-03b"])
+for result in results:
     print(nb.explain(result), end="\n\n")
-nb.before_after(result)
+nb.before_after(results[2])  # ST-SCN-03a: the late drift runs into the right-hand wall
 
 # %% [markdown]
 # ## The equal-dogs bonus
@@ -83,9 +86,10 @@ nb.before_after(result)
 # may be declined (`ST-BONUS-2`, `ST-AMB-05`). By default there is no bonus in round 1 (`ST-AMB-03`).
 
 # %%
-for result in nb.run("snow_tails", ["ST-SCN-06", "ST-SCN-18a", "ST-SCN-18b"]):
+results = nb.run("snow_tails", ["ST-SCN-06", "ST-SCN-18a", "ST-SCN-18b"])
+for result in results:
     print(nb.explain(result), end="\n\n")
-nb.before_after(result)
+nb.before_after(results[0])  # ST-SCN-06: 5 squares, then a bonus of 3 for the third mover
 
 # %% [markdown]
 # ## Speed limits, walls and other sleds
@@ -96,9 +100,10 @@ nb.before_after(result)
 # stops it without damage but denies the refill in step 3 (`ST-BLOCK-1`, `ST-BLOCK-2`).
 
 # %%
-for result in nb.run("snow_tails", ["ST-SCN-07", "ST-SCN-08a", "ST-SCN-08b", "ST-SCN-09"]):
+results = nb.run("snow_tails", ["ST-SCN-07", "ST-SCN-08a", "ST-SCN-08b", "ST-SCN-09"])
+for result in results:
     print(nb.explain(result), end="\n\n")
-nb.before_after(result)
+nb.before_after(results[3])  # ST-SCN-09: A is stopped behind B: no damage, and no refill
 
 # %% [markdown]
 # ## Step 3: refill, damage and dropping out
@@ -121,20 +126,28 @@ for result in nb.run("snow_tails", ["ST-SCN-12", "ST-SCN-13", "ST-SCN-10", "ST-S
 # the flag side (`ST-END-4`), and leave the track before the next round (`ST-END-5`).
 
 # %%
-for result in nb.run("snow_tails", ["ST-SCN-16a", "ST-SCN-16b", "ST-SCN-17a", "ST-SCN-17b", "ST-SCN-20"]):
+results = nb.run("snow_tails", ["ST-SCN-16a", "ST-SCN-16b", "ST-SCN-17a", "ST-SCN-17b", "ST-SCN-20"])
+for result in results:
     print(nb.explain(result), end="\n\n")
-nb.before_after(result)
+nb.before_after(results[2])  # ST-SCN-17a: B crossed first, but A ends further past the line
 
 # %% [markdown]
 # ## Secret hands
 #
 # Hands are hidden information. A seat's view shows its own cards and only the *number* of cards the
-# others hold; in that seat's history the other seats' draws are hidden (`None`).
+# others hold; in that seat's copy of the history the other seats' draws are hidden.
 
 # %%
 view = session.state.snapshot(0)
-print([(s["name"], s["hand"], s["hand_size"]) for s in view["seats"]])
-print(session.state.history_for(0)[:16])
+for seat in view["seats"]:
+    print(f"{seat['name']:>7}: hand {seat['hand'] if seat['hand'] is not None else '(hidden)'}, "
+          f"{seat['hand_size']} cards")
+probe = game.new_initial_state()
+seen = []
+for action, visible in zip(session.state.history(), session.state.history_for(0)):
+    seen.append(probe.action_to_string(action) if visible is not None else "(hidden)")
+    probe.apply_action(action)
+print("Red's history:", ", ".join(seen))
 
 # %% [markdown]
 # ## Every scenario

@@ -46,13 +46,17 @@ nb.picture(state, "Tournament start: all sixteen planes in their bases")
 # A turn starts with a die roll. In racekit a roll is a **chance node**: the engine lists the six
 # outcomes with their probabilities, and a seeded sampler (or a scenario) picks one. Then the player
 # chooses among the **legal actions**. Every change is recorded as an event with the clauses behind it.
+# In the family game even the choice of who starts is a chance node (`AC-AMB-09`), so it comes first.
 
 # %%
 from racekit.core.session import Session
 
 session = Session(racekit.load_game("aeroplane_chess", preset="family", players=4), seed=2)
-print("chance outcomes:", session.state.chance_outcomes()[:2], "...")
-for _ in range(4):
+session.step()  # who starts: a chance node with four outcomes
+print(session.game.render(session.state.events[-1]))
+print("at the die roll:", [(session.state.action_to_string(o), round(p, 3))
+                           for o, p in session.state.chance_outcomes()])
+for _ in range(3):
     mark = len(session.state.events)
     action = session.step()
     for event in session.state.events[mark:]:
@@ -67,9 +71,10 @@ print("legal now:", [session.state.action_to_string(a) for a in session.state.le
 # (`AC-BOTH-MOVE-2`). A six also earns another roll (`AC-TOUR-SIX-1`).
 
 # %%
-for result in nb.run("aeroplane_chess", ["AC-SCN-01", "AC-SCN-20"]):
+results = nb.run("aeroplane_chess", ["AC-SCN-01", "AC-SCN-20"])
+for result in results:
     print(nb.explain(result), end="\n\n")
-nb.before_after(result)
+nb.before_after(results[1])  # AC-SCN-20: a six launches a plane, the extra roll moves it
 
 # %% [markdown]
 # ## Capture
@@ -80,9 +85,10 @@ nb.before_after(result)
 # does not, and the option `capture_mode=pass_and_land` turns the other reading on.
 
 # %%
-for result in nb.run("aeroplane_chess", ["AC-SCN-10", "AC-SCN-17", "AC-SCN-18", "AC-SCN-18-PASS"]):
+results = nb.run("aeroplane_chess", ["AC-SCN-10", "AC-SCN-17", "AC-SCN-18", "AC-SCN-18-PASS"])
+for result in results:
     print(nb.explain(result), end="\n\n")
-nb.before_after(result)
+nb.before_after(results[0])  # AC-SCN-10: red lands on the lone green plane
 
 # %% [markdown]
 # ## Stacking (tournament)
@@ -93,9 +99,10 @@ nb.before_after(result)
 # decide who goes home (`AC-TOUR-CAPTURE-2`, `AC-TOUR-CAPTURE-3`).
 
 # %%
-for result in nb.run("aeroplane_chess", ["AC-SCN-06", "AC-SCN-07", "AC-SCN-08", "AC-SCN-09"]):
+results = nb.run("aeroplane_chess", ["AC-SCN-06", "AC-SCN-07", "AC-SCN-08", "AC-SCN-09"])
+for result in results:
     print(nb.explain(result), end="\n\n")
-nb.before_after(result)
+nb.before_after(results[3])  # AC-SCN-09: a pair lands on a pair; the stack goes home
 
 # %% [markdown]
 # ## Jump and fly (tournament)
@@ -105,21 +112,25 @@ nb.before_after(result)
 # end (`AC-TOUR-FLY-1`); whether it jumps again afterwards depends on how it got there (`AC-TOUR-FLY-2`).
 
 # %%
-for result in nb.run("aeroplane_chess", ["AC-SCN-11", "AC-SCN-12", "AC-SCN-13", "AC-SCN-05"]):
+results = nb.run("aeroplane_chess", ["AC-SCN-11", "AC-SCN-12", "AC-SCN-13", "AC-SCN-05"])
+for result in results:
     print(nb.explain(result), end="\n\n")
-nb.before_after(result)
+nb.before_after(results[1])  # AC-SCN-12: the die lands on the dashed square: fly, then jump
 
 # %% [markdown]
 # ## The finish
 #
 # A plane must reach the finish with the exact number; a larger roll reaches it and walks back by the
 # surplus (`AC-BOTH-FINISH-1`, `AC-TOUR-FINISH-2`). A finished plane leaves play (`AC-FAM-FINISH-4`).
-# In the tournament the first team with all eight planes home wins at once (`AC-TOUR-WIN-1`).
+# In the tournament the first team with all eight planes home wins at once (`AC-TOUR-WIN-1`). A family
+# game stops at its first winner (`AC-AMB-22`); the others are then placed by planes home, then by how
+# far their planes have come (with `play_for_places=true` the game goes on for every place instead).
 
 # %%
-for result in nb.run("aeroplane_chess", ["AC-SCN-14", "AC-SCN-14-EXACT", "AC-SCN-15", "AC-SCN-16"]):
+results = nb.run("aeroplane_chess", ["AC-SCN-14", "AC-SCN-14-EXACT", "AC-SCN-15", "AC-SCN-16"])
+for result in results:
     print(nb.explain(result), end="\n\n")
-nb.before_after(result)
+nb.before_after(results[0])  # AC-SCN-14: three short of the finish, a 5 bounces back to step 54
 
 # %% [markdown]
 # ## Every scenario
