@@ -3,6 +3,10 @@
 PLACES = {"takeoff": "its take-off point", "base": "its base"}
 
 
+def _squares(n: int) -> str:
+    return "1 square" if n == 1 else f"{n} squares"
+
+
 def _place(to: str) -> str:
     return PLACES.get(to, to)
 
@@ -11,7 +15,9 @@ TEMPLATES = {
     "first_player": "{seat} is drawn to start.",
     "roll": "{seat} rolls a {die}.",
     "launch": "{seat} launches {piece} from the base to the take-off point with a {die}.",
-    "move": "{seat} moves {pieces} from step {from} to step {to} (a move of {die}).",
+    "move": lambda seat, pieces, die, to, **f: (
+        f"{seat} moves {pieces} from step {f['from']} to step {to} ({_squares(die)})." if f["from"] + die == to
+        else f"{seat} moves {pieces} {_squares(die)} from step {f['from']}: past the finish and back to step {to}."),
     "bounce": "{pieces} overshoots the finish by {surplus} and walks back to step {to}.",
     "jump": "{pieces} jumps from own-colour step {from} to step {to}.",
     "fly": "{pieces} flies along the dashed line from step {from} to step {to}.",
