@@ -27,6 +27,13 @@ def _fail(exc: Exception) -> None:
     raise typer.Exit(2)
 
 
+def _ranking(state) -> None:
+    names = state.game.seat_names
+    label = "Ranking" if state.is_terminal() else "Places so far"
+    typer.echo(f"{label}: " + "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
+                                      for i, grp in enumerate(state.ranking())))
+
+
 @app.command()
 def games() -> None:
     """List the games with their seats, presets and options."""
@@ -75,9 +82,7 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
         typer.echo(f"{ply:4d} {who}: {label}")
         for event in session.state.events[mark:]:
             typer.echo(f"       {g.render(event)}")
-    places = session.state.ranking()
-    typer.echo("Ranking: " + "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
-                                       for i, grp in enumerate(places)))
+    _ranking(session.state)
     typer.echo(f"{session.state.ply} plies")
     if save:
         save_game(session.state, save, seed=seed)
@@ -92,8 +97,10 @@ def replay(path: Path = typer.Argument(..., help="a save file written by --save"
         state, info = load_save(path)
     except RacekitError as exc:
         _fail(exc)
-    typer.echo(f"{info.game}: {len(info.history)} plies replayed")
+    typer.echo(f"{info.game} ({info.preset}, {info.players} players, seed {info.seed}): "
+               f"{len(info.history)} plies replayed with no random generator")
     typer.echo(state.to_text())
+    _ranking(state)
 
 
 @app.command()
