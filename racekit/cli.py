@@ -85,7 +85,10 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     _ranking(session.state)
     typer.echo(f"{session.state.ply} plies")
     if save:
-        save_game(session.state, save, seed=seed)
+        try:
+            save_game(session.state, save, seed=seed)
+        except OSError as exc:
+            _fail(f"cannot write {save}: {exc.strerror}")
         typer.echo(f"saved to {save}")
 
 
@@ -150,7 +153,7 @@ def golden(out: Path = typer.Option(Path("tests/golden"), help="folder of the go
 
 @app.command()
 def bench(game: str = typer.Argument(..., help="game id"),
-          games: int = typer.Option(300, help="number of random playouts"),
+          games: int = typer.Option(300, min=1, help="number of random playouts"),
           players: Optional[int] = typer.Option(None),
           preset: Optional[str] = typer.Option(None),
           option: List[str] = typer.Option([], "--option", "-o"),

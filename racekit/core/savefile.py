@@ -44,8 +44,10 @@ class SaveFile(BaseModel):
 def to_dict(state, seed: int | None = None, setup: dict | None = None, seat: int | None = None) -> dict:
     """The save-file dictionary of ``state``; with ``seat``, only what that seat may see."""
     game = state.game
-    # a set-up may list every seat's secrets (hands, decks): a per-seat view never carries it
-    data = {"format": FORMAT, "version": VERSION, **game.settings(), "seed": seed,
+    # a set-up may list every seat's secrets (hands, decks): a per-seat view never carries it;
+    # nor the seed: every chance outcome (each hidden draw) follows from the seed and the ply
+    data = {"format": FORMAT, "version": VERSION, **game.settings(),
+            "seed": seed if seat is None else None,
             "setup": setup if seat is None else None, "seat": seat}
     if seat is None:
         data["history"] = state.history()
@@ -83,6 +85,9 @@ def load_save(source: str | Path | dict, name: str | None = None):
     label = name or (str(source) if isinstance(source, Path) else "save file")
     if isinstance(source, dict):
         data = source
+    elif not isinstance(source, (str, Path)):
+        raise FileFormatError(f"{label}: a save file is a path, JSON text or a mapping, "
+                              f"not {type(source).__name__}")
     else:
         text = source
         if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):

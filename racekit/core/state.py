@@ -12,6 +12,7 @@ changes, and records events.
 from __future__ import annotations
 
 import copy
+import numbers
 from abc import ABC, abstractmethod
 from typing import Any
 
@@ -85,6 +86,13 @@ class State(ABC):
             allowed = [o for o, _ in self._chance_outcomes()]
         else:
             allowed = self._legal_actions()
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+            # a name ("move R1") or None: refuse before any game hook compares it with ids
+            raise IllegalActionError(
+                f"{action!r} is not an action id (an integer); use string_to_action() for names.",
+                clause=self.game.game_type.prefix + "-ACTION", action=action,
+                legal=[self.action_to_string(a) for a in allowed])
+        action = int(action)
         if action not in allowed:
             clause, why = self._why_illegal(action)
             raise IllegalActionError(
@@ -95,8 +103,14 @@ class State(ABC):
         self._apply(action)
 
     def action_to_string(self, action: int, player: int | None = None) -> str:
-        """A short human name of ``action`` in this state (``"move R1"``, ``"roll 6"``)."""
-        return self._action_to_string(action)
+        """A short human name of ``action`` in this state (``"move R1"``, ``"roll 6"``).
+
+        Raises:
+            ValueError: ``action`` is not an action id of this game.
+        """
+        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+            raise ValueError(f"{action!r} is not an action id (an integer)")
+        return self._action_to_string(int(action))
 
     def string_to_action(self, text: str) -> int:
         """Parse an action name; by default match the names of the legal actions.

@@ -56,8 +56,12 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False) -> Benc
     """Time ``games`` random playouts (one process, events off)."""
     seeds = range(seed, seed + games)
     if progress:
-        from tqdm import tqdm
-        seeds = tqdm(seeds, desc=game.game_type.id, unit="game")
+        try:  # tqdm is optional (not a dependency): without it, no progress bar
+            from tqdm import tqdm
+        except ImportError:
+            pass
+        else:
+            seeds = tqdm(seeds, desc=game.game_type.id, unit="game")
     plies = 0
     start = time.perf_counter()
     for s in seeds:

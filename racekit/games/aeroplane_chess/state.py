@@ -124,7 +124,7 @@ class AeroplaneState(State):
             return f"give extra roll to {SEAT_NAMES[action - GIVE]}"
         if action in EFFECT_OF:
             return effect_name(action)
-        if action >= MOVE:
+        if action >= MOVE and not (action - MOVE) >> len(self.pos):
             lead = move.controlled(self, self.roller) if self.phase != "over" else self.roller
             return "move " + group_name(action - MOVE, lead)
         raise ValueError(f"no action {action}")
@@ -157,6 +157,10 @@ class AeroplaneState(State):
             return ("AC-TOUR-SIX-2", "there is no extra roll to keep now")
         if action in EFFECT_OF:
             return ("AC-AMB-06", "there is no optional effect of that kind waiting for a decision")
+        if ph == "first" and (1 <= action <= 6 or action >= MOVE):
+            return ("AC-AMB-09", "the first player is drawn before any die roll or move")
+        if ph == "roll" and FIRST <= action < FIRST + 4:
+            return ("AC-AMB-09", "the first player is already chosen; a die roll is due")
         if ph in ("roll", "first") and action >= MOVE:
             return ("AC-BOTH-MOVE-1", "the die must be rolled first")
         if ph == "bonus" and action >= MOVE:

@@ -249,8 +249,18 @@ def from_setup(st, data) -> None:
                                  field=f + (".deck" if seat.deck is not None else ".hand"))
         st.hand[s], st.disc[s], st.deck[s] = hand, disc, deck
     st.round = cfg.round
+    # ST-END-2: places hold the seats that have finished, each once, best first
+    placed = [s for g in cfg.places for s in g]
+    finished = sorted(s for s in range(st.n) if st.status[s] == FINISHED)
+    if any(not g for g in cfg.places) or len(set(placed)) != len(placed) \
+            or sorted(placed) != finished:
+        raise SetupError(f"places must list each finished seat once (finished: {finished}), "
+                         f"not {cfg.places}", field="places")
     st.places = [list(g) for g in cfg.places]
     if cfg.dents_left is not None:
+        if st.dents_left is None:  # ST-AMB-14: the supply is unlimited unless dent_supply is 20
+            raise SetupError("dents_left needs the option dent_supply=20 (the default supply is "
+                             "unlimited, ST-AMB-14)", field="dents_left")
         st.dents_left = cfg.dents_left
     if cfg.stage == "deal":
         if any(st.hand_size(s) for s in range(st.n)):

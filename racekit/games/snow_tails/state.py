@@ -129,7 +129,7 @@ class SnowTailsState(State):
             else:
                 lc = []
             self._lc = lc
-        return lc
+        return lc[:]  # a copy: callers may change the list they get
 
     def _chance_outcomes(self):
         ph = self.ph
