@@ -1,8 +1,12 @@
 """The games. Each lives in its own subpackage and registers lazily here."""
 from ..core.game import register
 
-register("aeroplane_chess", "racekit.games.aeroplane_chess.game:AeroplaneChess")
-register("snow_tails", "racekit.games.snow_tails.game:SnowTails")
+_GAMES = {
+    "aeroplane_chess": "racekit.games.aeroplane_chess.game:AeroplaneChess",
+    "snow_tails": "racekit.games.snow_tails.game:SnowTails",
+}
+for _id, _target in _GAMES.items():
+    register(_id, _target)
 
-# the games shipped in this package (tests iterate these, not whatever else got registered)
-SHIPPED = ("aeroplane_chess", "snow_tails")
+SHIPPED = tuple(_GAMES)
+"""Every game this package registers (tests iterate these, not whatever else got registered)."""
