@@ -47,9 +47,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 SHIPPED = [ROOT / "notebooks" / "aeroplane_chess.ipynb", ROOT / "notebooks" / "snow_tails.ipynb"]
 GENERATED = "generated"
 STEPS = 3
-PAGE_TIMEOUT_MS = 60_000     # kernel start + first cell outputs (first run on a cold cache;
+PAGE_TIMEOUT_MS = 120_000    # kernel start + first cell outputs (first run on a cold cache;
                              # the notebooks' kernels run side by side)
-CHANGE_TIMEOUT_MS = 15_000   # one Step: kernel round trip + one PNG
+CHANGE_TIMEOUT_MS = 30_000   # one Step: kernel round trip + one PNG
 MAX_WALK = 120               # Steps allowed to reach the first Snow Tails card play
 STATUS = ".racekit-explorer .widget-html"   # the status line is the explorer's first HTML
 BOARD = ".racekit-explorer img.racekit-board"
