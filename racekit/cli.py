@@ -36,13 +36,15 @@ def _ranking(state) -> None:
 
 @app.command()
 def games() -> None:
-    """List the games with their seats, presets and options."""
+    """List the games with their seats, presets, agents and options."""
     from . import game_names
+    from .core.agents import agent_names
     from .core.game import game_class
     for name in game_names():
         gt = game_class(name).game_type
         presets = ", ".join(p.name for p in gt.presets) or "default"
-        typer.echo(f"{name}: {gt.long_name}; {gt.min_players}-{gt.max_players} players; presets: {presets}")
+        typer.echo(f"{name}: {gt.long_name}; {gt.min_players}-{gt.max_players} players; presets: {presets}; "
+                   f"agents: {', '.join(agent_names(gt))}")
         for opt in gt.options:
             choices = " | ".join(str(c) for c in opt.choices) if opt.choices else "value"
             typer.echo(f"    {opt.name} = {opt.default!s}  ({choices})  {opt.doc}")
@@ -54,7 +56,8 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
          players: Optional[int] = typer.Option(None, help="number of seats"),
          preset: Optional[str] = typer.Option(None, help="rule preset"),
          option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
-         agent: str = typer.Option("random", help="agent for every seat: random | first"),
+         agent: str = typer.Option("random", help="agent for every seat: random | first | one of "
+                                                 "the game's own (see `racekit games`)"),
          save: Optional[Path] = typer.Option(None, help="write the finished game as JSON"),
          quiet: bool = typer.Option(False, help="print only the ranking")) -> None:
     """Play a whole game headless and print it turn by turn, ending with the ranking."""
@@ -64,7 +67,7 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     from .core.session import Session
     try:
         g = load_game(game, players=players, preset=preset, **_options(option))
-        session = Session(g, seed=seed, agents=[make_agent(agent, seed) for _ in range(g.num_players)])
+        session = Session(g, seed=seed, agents=[make_agent(agent, seed, g) for _ in range(g.num_players)])
     except (RacekitError, ValueError) as exc:
         _fail(exc)
     names = g.seat_names

@@ -1,9 +1,20 @@
-"""Agents that choose decisions: seeded random, and first-legal.
+"""Agents that choose decisions: the generic ones (seeded random, first-legal) and
+the agents a game declares.
 
 An agent is any callable ``agent(state, ply) -> action``. Chance nodes are never
-given to an agent; the :class:`~racekit.core.chance.Sampler` draws them.
+given to an agent; the :class:`~racekit.core.chance.Sampler` draws them. An agent
+is deterministic from its seed (randomness comes from
+:func:`racekit.core.chance.uniform`, never from the ``random`` module) and reads
+only what the acting seat may see.
+
+A game declares its own agents as ``GameType.agents``: ``(name, "module:Class")``
+pairs; ``Class(seed)`` builds one (see docs/contracts.md). :func:`make_agent`
+resolves a name among the generic agents and the game's, :func:`agent_names` lists
+them.
 """
 from __future__ import annotations
+
+import importlib
 
 from .chance import uniform
 
@@ -26,16 +37,56 @@ class FirstLegalAgent:
 
     name = "first"
 
+    def __init__(self, seed: int = 0):
+        self.seed = seed  # unused: kept so that every agent is built as Class(seed)
+
     def __call__(self, state, ply: int) -> int:
         return state.legal_actions()[0]
 
 
 AGENTS = {"random": RandomAgent, "first": FirstLegalAgent}
+"""The generic agents, which play any game."""
 
 
-def make_agent(name: str, seed: int = 0):
-    if name == "random":
-        return RandomAgent(seed)
-    if name == "first":
-        return FirstLegalAgent()
-    raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}")
+def _game_type(game):
+    """The GameType of ``game``: a GameType, a configured Game, a game id, or None."""
+    if game is None:
+        return None
+    if isinstance(game, str):
+        from .game import game_class
+        return game_class(game).game_type
+    return getattr(game, "game_type", game)
+
+
+def agent_names(game_type=None) -> list[str]:
+    """Names of the agents that can play ``game_type``: the generic ones, then the game's.
+
+    ``game_type`` may be a GameType, a configured Game, a game id, or None (generic only).
+    """
+    gt = _game_type(game_type)
+    declared = [name for name, _ in getattr(gt, "agents", ())] if gt is not None else []
+    return list(AGENTS) + [name for name in declared if name not in AGENTS]
+
+
+def make_agent(name: str, seed: int = 0, game=None):
+    """Build the agent called ``name`` with ``seed``.
+
+    Args:
+        name: a generic agent (``random``, ``first``) or one the game declares in
+            ``GameType.agents`` (e.g. ``careful`` for snow_tails).
+        seed: its seed (tie-breaks and random choices).
+        game: a configured Game, its GameType or its id; needed for the game's own
+            agents, not for the generic ones.
+
+    Raises:
+        ValueError: unknown name; the message lists the agents available.
+    """
+    if name in AGENTS:
+        return AGENTS[name](seed)
+    gt = _game_type(game)
+    for declared, target in (getattr(gt, "agents", ()) if gt is not None else ()):
+        if declared == name:
+            module, _, attr = target.partition(":")
+            return getattr(importlib.import_module(module), attr)(seed)
+    where = f" for {gt.id}" if gt is not None else ""
+    raise ValueError(f"unknown agent {name!r}{where}; agents: {', '.join(agent_names(gt))}")

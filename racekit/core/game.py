@@ -91,6 +91,10 @@ class GameType:
             controls; ``factory(state)`` returns an object with ``.widget`` and
             ``.selected_action()`` (see docs/contracts.md). Empty: a dropdown of
             the legal actions.
+        agents: the game's own agents as ``(name, "module:Class")`` pairs;
+            ``Class(seed)`` is a callable ``agent(state, ply) -> action``. They
+            come after the generic ones (random, first); see
+            :func:`racekit.core.agents.make_agent`.
     """
 
     id: str
@@ -106,6 +110,7 @@ class GameType:
     text: str = ""
     prefix: str = ""
     controls: str = ""
+    agents: tuple = ()
 
     def option(self, name: str) -> Option:
         for opt in self.options:

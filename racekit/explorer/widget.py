@@ -16,7 +16,7 @@ import traceback
 
 import ipywidgets as widgets
 
-from ..core.agents import make_agent
+from ..core.agents import agent_names, make_agent
 from ..core.errors import IllegalActionError
 from ..core.game import load_game
 from ..core.session import Session
@@ -24,6 +24,12 @@ from .board import Board, resolve_plot
 from .controls import ActionDropdown, close_tree, load_factory
 
 AGENT_CHOICES = ("manual", "random", "first")
+"""The agent choices every game offers; a game's own agents (``GameType.agents``) follow."""
+
+
+def agent_choices(game_type) -> tuple:
+    """The agent dropdown's entries: manual, the generic agents, then the game's own."""
+    return ("manual", *agent_names(game_type))
 
 
 class Explorer(widgets.VBox):
@@ -35,7 +41,8 @@ class Explorer(widgets.VBox):
         players: number of seats (default: the preset's).
         preset: a named variant (default: the game's first).
         agent: who decides at decision nodes: ``"manual"`` (the action chooser),
-            ``"random"`` (seeded) or ``"first"`` (first legal action).
+            ``"random"`` (seeded), ``"first"`` (first legal action) or one of the
+            game's own agents (``GameType.agents``, e.g. ``"careful"`` in snow_tails).
         log_size: how many of the latest events the log shows.
         figsize, dpi: size of the board picture.
         **options: the game's rule switches.
@@ -51,7 +58,8 @@ class Explorer(widgets.VBox):
         step_button, back_button, forward_button, reset_button: ``Button``s.
         play: the ``ipywidgets.Play``; speed: its steps-per-second slider.
         history: the ply slider (time travel); seed_box: the seed ``IntText``.
-        players_box, preset_box, option_boxes (dict by option name), agent_box.
+        players_box, preset_box, option_boxes (dict by option name), agent_box (its
+            options: manual, the generic agents, then the game's own).
         controls: the current action controls (``.widget``, ``.selected_action()``).
         action_text, try_button: type an action name and press "Try" to apply it
             (names of illegal actions are refused with their clause); Step ignores it.
@@ -64,10 +72,12 @@ class Explorer(widgets.VBox):
                  preset: str | None = None, agent: str = "manual", log_size: int = 12,
                  figsize=(6.4, 4.8), dpi: int = 80, **options):
         super().__init__()
-        if agent not in AGENT_CHOICES:
-            raise ValueError(f"agent must be one of {', '.join(AGENT_CHOICES)}; got {agent!r}")
         self.game_id = game_id
         self.game = load_game(game_id, players=players, preset=preset, **options)
+        self.agent_choices = agent_choices(self.game.game_type)
+        if agent not in self.agent_choices:
+            raise ValueError(f"agent must be one of {', '.join(self.agent_choices)}; got {agent!r}")
+        self._agent = None  # (name, seed, agent): the agent last built, reused while they stay
         self.session = Session(self.game, seed=seed)
         self.log_size = log_size
         self.error: BaseException | None = None
@@ -108,9 +118,10 @@ class Explorer(widgets.VBox):
             self.option_boxes[opt.name] = box
         self.seed_box = widgets.IntText(description="Seed", value=self.session.seed,
                                         layout=widgets.Layout(width="10em"))
-        self.agent_box = widgets.Dropdown(description="Agent", options=AGENT_CHOICES, value=agent,
+        self.agent_box = widgets.Dropdown(description="Agent", options=self.agent_choices, value=agent,
                                           layout=widgets.Layout(width="12em"),
-                                          tooltip="who decides: you (manual), random or first legal")
+                                          tooltip="who decides: you (manual), random, first legal, "
+                                                  "or one of the game's own agents")
         self.reset_button = widgets.Button(description="Reset", tooltip="start again with these settings")
 
         self.back_button = widgets.Button(description="Back", tooltip="undo one ply", layout=narrow)
@@ -240,11 +251,18 @@ class Explorer(widgets.VBox):
             return None
         agent = self.agent_box.value
         if agent != "manual":
-            return make_agent(agent, self.session.seed)(state, state.ply)
+            return self._agent_for(agent)(state, state.ply)
         action = self.controls.selected_action()
         if action is None:
             raise ValueError("Choose an action first.")
         return action
+
+    def _agent_for(self, name: str):
+        """The agent ``name`` seeded with the session's seed (built once, then reused)."""
+        seed = self.session.seed
+        if self._agent is None or self._agent[:2] != (name, seed):
+            self._agent = (name, seed, make_agent(name, seed, self.game))
+        return self._agent[2]
 
     def back(self, plies: int = 1) -> None:
         """Undo ``plies`` plies (time travel; the recorded future is kept)."""
@@ -493,7 +511,8 @@ def explore(game_id: str, seed: int = 0, players: int | None = None, preset: str
 
     >>> racekit.explore("aeroplane_chess", seed=7, players=2, preset="family")  # doctest: +SKIP
 
-    ``agent="random"`` (or ``"first"``) lets an agent decide instead of you; the
-    other keywords are the game's options. See :class:`Explorer` for the parts.
+    ``agent="random"`` (or ``"first"``, or one of the game's own agents such as
+    ``"careful"`` in snow_tails) lets an agent decide instead of you; the other
+    keywords are the game's options. See :class:`Explorer` for the parts.
     """
     return Explorer(game_id, seed=seed, players=players, preset=preset, **options)
