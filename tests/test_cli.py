@@ -63,3 +63,20 @@ def test_bench_reports_games_per_second():
     out = runner.invoke(app, ["bench", "snow_tails", "--games", "5"])
     assert out.exit_code == 0, out.output
     assert "5 random playouts" in out.output and "games/s" in out.output
+
+
+def test_play_with_a_games_own_agent():
+    out = runner.invoke(app, ["play", "snow_tails", "--seed", "2", "--agent", "careful"])
+    assert out.exit_code == 0, out.output
+    ranking = next(line for line in out.output.splitlines() if line.startswith("Ranking: "))
+    assert "2. " in ranking and "eliminated" not in out.output    # a race, not a pile-up
+    listed = runner.invoke(app, ["games"])
+    assert "agents: random, first, careful" in listed.output
+
+
+def test_play_rejects_an_unknown_agent_listing_the_games_agents():
+    out = runner.invoke(app, ["play", "snow_tails", "--agent", "clever"])
+    assert out.exit_code == 2
+    assert "unknown agent 'clever'" in out.output and "random, first, careful" in out.output
+    out = runner.invoke(app, ["play", "aeroplane_chess", "--agent", "careful"])
+    assert out.exit_code == 2 and "agents: random, first" in out.output

@@ -302,6 +302,21 @@ def test_agent_dropdown_first_and_manual():
     assert not ex.controls.widget.disabled
 
 
+def test_agent_dropdown_lists_the_games_own_agents():
+    assert make().agent_box.options == ("manual", "random", "first")
+    with pytest.raises(ValueError, match="manual, random, first"):
+        make(agent="careful")                     # snow_tails' agent, not fake_race's
+    ex = explore("snow_tails", seed=2, agent="careful")
+    assert ex.agent_box.options == ("manual", "random", "first", "careful")
+    for _ in range(40):
+        ex.step_button.click()
+    assert ex.error is None, ex.error
+    assert "steers" in ex.event_log.value
+    assert not any(e.kind in ("wall", "eliminated") for e in ex.session.state.events)
+    ex.agent_box.value = "manual"
+    assert ex.agent_box.options[-1] == "careful"
+
+
 def test_custom_controls_hook():
     ex = explore("fake_race_controls", seed=3)
     ex.step_button.click()                                # roll

@@ -99,6 +99,7 @@ GAME_TYPE = GameType(
     package="racekit.games.snow_tails",
     plot="racekit.games.snow_tails.plot:draw",
     controls="racekit.games.snow_tails.controls:make",
+    agents=(("careful", "racekit.games.snow_tails.agents:CarefulAgent"),),
     text="racekit.games.snow_tails.text:TEMPLATES",
     prefix="ST",
 )

@@ -1,0 +1,179 @@
+"""Snow Tails ``careful`` agent and the core agent hook (GameType.agents, make_agent, agent_names)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import racekit
+from racekit.core.agents import FirstLegalAgent, RandomAgent, agent_names, make_agent
+from racekit.core.session import Session
+from racekit.games.snow_tails.agents import CarefulAgent
+from racekit.games.snow_tails.consts import CROSSED, FINISHED, OUT
+from racekit.games.snow_tails.game import GAME_TYPE
+
+
+def play(track="teaching", seed=1, players=4, agent_seed=None, check=None, **options):
+    """A whole game with a careful agent in every seat; ``check(state, action)`` at each decision."""
+    game = racekit.load_game("snow_tails", players=players, track=track, **options)
+    agent = CarefulAgent(seed if agent_seed is None else agent_seed)
+
+    def driver(state, ply):
+        action = agent(state, ply)
+        if check is not None:
+            check(state, action)
+        return action
+
+    session = Session(game, seed=seed, agents=[driver] * players)
+    session.run()
+    assert session.state.is_terminal()
+    return session
+
+
+# ----- the core hook ---------------------------------------------------------------------------
+def test_agent_names_generic_then_the_games_own():
+    assert agent_names() == ["random", "first"]
+    assert agent_names(GAME_TYPE) == ["random", "first", "careful"]
+    assert agent_names("snow_tails") == agent_names(racekit.load_game("snow_tails"))
+    assert agent_names("aeroplane_chess") == ["random", "first"]
+    assert GAME_TYPE.agents == (("careful", "racekit.games.snow_tails.agents:CarefulAgent"),)
+
+
+def test_make_agent_resolves_generic_and_declared_agents():
+    assert isinstance(make_agent("random", 3), RandomAgent)      # the old signature still works
+    assert isinstance(make_agent("first", 3), FirstLegalAgent)
+    for game in ("snow_tails", GAME_TYPE, racekit.load_game("snow_tails", players=2)):
+        agent = make_agent("careful", 7, game)
+        assert isinstance(agent, CarefulAgent) and agent.seed == 7
+    with pytest.raises(ValueError, match="agents: random, first$"):
+        make_agent("careful", 1)                                   # a game's agent needs the game
+    with pytest.raises(ValueError, match="for snow_tails; agents: random, first, careful"):
+        make_agent("clever", 1, "snow_tails")
+    with pytest.raises(ValueError, match="for aeroplane_chess"):
+        make_agent("careful", 1, "aeroplane_chess")
+
+
+# ----- the careful driver ----------------------------------------------------------------------------
+def test_careful_is_deterministic_per_seed_and_uses_no_global_random(monkeypatch):
+    first = play(seed=4).line
+    for name in ("random", "choice", "choices", "randrange", "randint", "shuffle", "sample"):
+        monkeypatch.setattr(random, name, lambda *a, **k: pytest.fail("global random used"))
+    assert play(seed=4).line == first
+    # the agent's own seed breaks ties: same chance seed, other agent seeds, other lines of play
+    assert len({tuple(play(seed=4, agent_seed=k).line) for k in (1, 2, 3)}) > 1
+    # a fresh agent with the same seed picks the same action at the same position
+    game = racekit.load_game("snow_tails", track="medium")
+    session = Session(game, seed=5, agents=[CarefulAgent(5)] * 4)
+    for _ in range(120):
+        session.step()
+    state = session.state
+    while state.is_chance_node():
+        session.step()
+        state = session.state
+    assert CarefulAgent(5)(state, state.ply) == CarefulAgent(5)(state.clone(), state.ply)
+
+
+def test_careful_only_picks_legal_actions_and_steers_clear_of_walls_and_sleds():
+    seen = set()
+
+    def outcome(state, action):
+        seat = state.current_player()
+        c = state.clone()
+        c.apply_action(action)
+        return c.walled[seat], c.blocked[seat], c.dmg[seat] - state.dmg[seat]
+
+    def check(state, action):
+        assert action in state.legal_actions(), (state.phase, action)
+        seen.add(state.phase)
+        if state.phase == "move":   # no wall or sled when a sequence as cheap avoids both
+            chosen = outcome(state, action)
+            clean = [o for o in map(lambda a: outcome(state, a), state.legal_actions())
+                     if not o[0] and not o[1] and o[2] <= chosen[2]]
+            assert not clean or not (chosen[0] or chosen[1]), (state.to_text(), chosen)
+
+    for track, seed in (("teaching", 1), ("medium", 2), ("long", 3)):
+        play(track, seed, check=check)
+    play("medium", 6, players=5, check=check, slot_selection="free_choice_clockwise",
+         bonus_round1=True, bonus_partial=True, collision_damage=1)
+    assert {"play", "move", "bonus", "choose_slot"} <= seen
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5])
+def test_sleds_finish_on_the_teaching_track(seed):
+    state = play("teaching", seed).state
+    finished = [s for s in range(4) if state.status[s] in (CROSSED, FINISHED)]
+    assert finished, state.to_text()
+    assert len(state.ranking()) > 1                 # not everybody tied in last place
+    assert sum(st == OUT for st in state.status) <= 1
+
+
+def _decision_states(track="medium", seed=8, plies=400):
+    """Decision states of a careful game, one per phase kind, several of each."""
+    game = racekit.load_game("snow_tails", track=track)
+    session = Session(game, seed=seed, agents=[CarefulAgent(seed)] * 4)
+    out = []
+    while not session.state.is_terminal() and session.cursor < plies:
+        state = session.state
+        if not state.is_chance_node() and len(state.legal_actions()) > 1:
+            out.append(state.clone())
+        session.step()
+    return out
+
+
+def _hide(state, how):
+    """A copy whose other seats' hidden cards (hands, decks, discards) are different."""
+    c = state.clone()
+    me = state.current_player()
+    for s in range(c.n):
+        if s == me:
+            continue
+        for table in (c.hand, c.deck, c.disc):
+            cards = table[s]
+            if how == "rotate":            # same counts, other values
+                table[s] = [0] + cards[2:] + cards[1:2]
+            elif how == "fives":           # every card a 5
+                table[s] = [0, 0, 0, 0, 0, sum(cards)]
+            else:                          # no dog card at all
+                table[s] = [0] * 6
+    return c
+
+
+def test_careful_never_reads_another_seats_hand():
+    states = _decision_states()
+    assert len({s.phase for s in states}) >= 3 and len(states) > 40
+    agent = CarefulAgent(3)
+    for state in states:
+        me = state.current_player()
+        before = (state.snapshot(), state.history(), len(state.events))
+        want = agent(state, state.ply)
+        assert (state.snapshot(), state.history(), len(state.events)) == before   # read only
+        for how in ("rotate", "fives", "empty"):
+            other = _hide(state, how)
+            if how != "empty":   # same counts: what the seat sees is the same
+                assert other.snapshot(me) == state.snapshot(me)
+            # "empty" changes public counts too; it also sends the clones the agent tries into the
+            # next seat's no-dog-card penalty, which must not change what it reads back
+            assert agent(other, state.ply) == want, (state.phase, how, state.to_text())
+
+
+def _at_bonus(row):
+    """Red on [row, 1] of the teaching track in round 2, first in order, after 'play 3 to L+R' (speed
+    3, equal dogs) and 'F F F': the bonus of 1 is on offer."""
+    game = racekit.load_game("snow_tails", players=2)
+    state = game.new_initial_state(setup={
+        "round": 2, "turn_order": [0, 1], "turn": 0,
+        "seats": [{"position": [row, 1], "hand": [3, 3, 4, 4, 5]},
+                  {"position": [2, 3], "hand": [1, 2, 3, 4, 5]}]})
+    state.apply_action(state.string_to_action("play 3 to L+R"))
+    state.apply_action(state.string_to_action("F F F"))
+    assert state.phase == "bonus" and state.current_player() == 0
+    return state
+
+
+def test_careful_takes_a_free_bonus_and_declines_one_that_costs_damage():
+    # from [2, 1] to [5, 1]: one more square costs nothing
+    state = _at_bonus(2)
+    assert state.action_to_string(CarefulAgent(1)(state, state.ply)) == "take bonus +1"
+    # from [8, 1] to [11, 1] over the limit-3 line at speed 3: the bonus would make it 4, 1 damage
+    state = _at_bonus(8)
+    assert state.action_to_string(CarefulAgent(1)(state, state.ply)) == "decline bonus"
