@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 
+from .core.agents import make_agent
 from .core.game import game_class, game_names, load_game
 from .core.scenarios import run_all
 from .core.session import Session
@@ -37,9 +38,17 @@ def _save(draw, state, path: Path, title: str, dpi: int = 90) -> Path:
     return path
 
 
-def midgame(game, seed: int = 1):
-    """A seeded random game stopped halfway (by plies)."""
-    session = Session(game, seed=seed)
+def demo_agent(game) -> str:
+    """The agent the pictures use: the game's own (first declared) agent, else random."""
+    declared = game.game_type.agents
+    return declared[0][0] if declared else "random"
+
+
+def midgame(game, seed: int = 1, agent: str | None = None):
+    """A seeded game between ``agent`` drivers (default :func:`demo_agent`), stopped halfway by plies."""
+    name = agent or demo_agent(game)
+    session = Session(game, seed=seed,
+                      agents=[make_agent(name, seed + seat, game) for seat in range(game.num_players)])
     session.run()
     session.goto(len(session.line) // 2)
     return session.state
@@ -55,7 +64,8 @@ def regenerate(out: Path, games: list[str] | None = None, scenarios: bool = True
             written.append(_save(draw, game.new_initial_state(), out / f"{game_id}-{preset}-start.png",
                                  f"{english_name(game_id)}: {preset}, start"))
             written.append(_save(draw, midgame(game), out / f"{game_id}-{preset}-midgame.png",
-                                 f"{preset}, seed 1, halfway through a random game"))
+                                 f"{preset}, seed 1, halfway through a game of "
+                                 f"{demo_agent(game)} players"))
         for result in (run_all(game_id) if scenarios else []):
             if result.after is not None:
                 written.append(_save(draw, result.after, out / f"{game_id}-{result.id}.png",

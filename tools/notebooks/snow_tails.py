@@ -163,13 +163,26 @@ print(f"{sum(r.passed for r in results)} passed, {sum(not r.passed for r in resu
 # %% [markdown]
 # ## A whole race on the medium track
 #
-# The medium course has four corners with limits from 2 to 5. Here is a seeded race between random
-# drivers, stopped halfway; random drivers crash a lot, which is itself a lesson about drift.
+# The medium course has four corners with limits from 2 to 5. Uniformly random drivers crash into the
+# walls and drop out, which is itself a lesson about drift; the kit's **careful** driver looks one turn
+# ahead (it tries each play and drift sequence on a copy of the board, never peeking at other hands) and
+# gets round. Here is a seeded race between four careful drivers, shown halfway and at the end.
 
 # %%
+from racekit.core.agents import make_agent
 from racekit.figures import midgame
+
 medium = racekit.load_game("snow_tails", track="medium")
-nb.picture(midgame(medium, seed=1), "Medium track, seed 1, halfway", size=(9, 7))
+race = Session(medium, seed=1, agents=[make_agent("careful", seat, medium) for seat in range(4)])
+race.run()
+final = race.state
+for event in final.events:
+    if event.kind in ("placed", "eliminated", "game_over"):
+        print(medium.render(event))
+print(f"{final.snapshot()['round']} rounds, {final.ply} plies")
+
+# %%
+nb.picture(midgame(medium, seed=1), "Medium track, four careful drivers, halfway", size=(9, 7))
 
 # %% [markdown]
 # ## Explore
