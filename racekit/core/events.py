@@ -40,13 +40,16 @@ def render(event: Event, templates: dict[str, str], seat_names: list[str]) -> st
     ``templates`` maps an event kind to a ``str.format`` template, or to a
     function of the fields returning the sentence (for plurals and wording that
     depends on values); the fields are the event's data plus ``seat`` (name of
-    the first seat) and ``seats`` (all names joined). Unknown kinds fall back
-    to a generic line.
+    the first seat), ``seats`` (all names joined), ``names`` (the list of the
+    event's seat names) and ``seat_names`` (every seat's name, to name seats
+    the data holds by number). Unknown kinds fall back to a generic line.
     """
     names = [seat_names[s] if 0 <= s < len(seat_names) else str(s) for s in event.seats]
     fields = dict(event.data)
     fields.setdefault("seat", names[0] if names else "")
     fields.setdefault("seats", " and ".join(names))
+    fields.setdefault("names", names)
+    fields.setdefault("seat_names", list(seat_names))
     template = templates.get(event.kind)
     if template is None:
         details = ", ".join(f"{k}={v}" for k, v in event.data.items())

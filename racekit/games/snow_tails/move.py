@@ -67,7 +67,8 @@ def why_move(st, action):
     n = sum(1 for d in steps if d)
     if n > st.drift:
         return "ST-DRIFT-3", f"the drift is {st.drift}; it can never be more"
-    return "ST-DRIFT-5", f"drift is compulsory: exactly {st.drift} drift step(s)"
+    return "ST-DRIFT-5", (f"drift is compulsory: exactly {st.drift} drift "
+                          f"step{'' if st.drift == 1 else 's'}")
 
 
 def apply_move(st, action) -> None:
@@ -79,58 +80,80 @@ def apply_move(st, action) -> None:
     after_base(st)
 
 
-def run(st, steps) -> None:
-    """Walk the steps; stop at a wall, a sled or the end of the track."""
+def run(st, steps, bonus: int = 0) -> None:
+    """Walk the steps; stop at a wall, a sled or the end of the track.
+
+    The walk first moves the sled; then, so that the event log reads in order,
+    the ``move`` event is emitted, followed by what happened on the way and at
+    its end: line crossings (with any speed-limit damage), then the stop and
+    its damage. ``bonus`` is the bonus taken (0 for the normal move).
+    """
     s = st._cp
     tr = st.track
     nb, cross, occ = tr.nb, tr.cross, st.occ
     p = st.pos[s]
     rec = st._record
     path = [tr.position(p)] if rec else None
+    hits = []  # (line indices, squares moved this turn when crossed)
+    stop = None  # (kind, step, other seat)
+    done = 0  # squares moved in this part
     for d in steps:
         t = nb[p][d]
         if t < 0:
-            if t == WALL:
-                # ST-WALL-1 / ST-AMB-09: the target is off the track: stop, 1 damage
-                st.stopped = True
-                st.walled[s] = True
-                if rec:
-                    st.emit("wall", [s], ["ST-WALL-1", "ST-AMB-09"], position=tr.position(p),
-                            step=A.STEP_NAMES[d])
-                refill.take_damage(st, s, 1, ["ST-WALL-1"], "wall")
-            else:
-                # ST-AMB-16: no square left on the finish tile: stop, no damage
-                if rec:
-                    st.emit("end_of_track", [s], ["ST-AMB-16"], position=tr.position(p))
+            # ST-WALL-1 (target off the track) or ST-AMB-16 (end of the finish tile)
+            stop = ("wall" if t == WALL else "end", d, -1)
             break
         if occ[t] >= 0:
-            # ST-BLOCK-1 / ST-AMB-09: the target square holds a sled: stop
-            st.stopped = True
-            st.blocked[s] = True
-            if rec:
-                st.emit("blocked", [s, occ[t]], ["ST-BLOCK-1", "ST-AMB-09"],
-                        position=tr.position(p), by=occ[t])
-            if st.o.collision_damage:
-                refill.take_damage(st, s, st.o.collision_damage, ["ST-BLOCK-1", "ST-AMB-10"],
-                                   "collision")
+            stop = ("sled", d, occ[t])  # ST-BLOCK-1: the target square holds a sled
             break
         lines = cross[p][d]
         occ[p] = -1
         occ[t] = s
         p = t
         st.moved += 1
+        done += 1
         if rec:
             path.append(tr.position(p))
         if lines:
-            st.pos[s] = p
-            for li in lines:
-                _crossed(st, s, tr.lines[li])
+            hits.append((lines, st.moved))
     st.pos[s] = p
     if rec and len(path) > 1:
-        st.emit("move", [s], ["ST-MOVE-1", "ST-DRIFT-2"], path=path, moved=st.moved)
+        # ST-MOVE-1: ``moved`` counts the squares of this part (path length - 1);
+        # ``speed`` is the turn's planned speed, bonus included
+        st.emit("move", [s], ["ST-MOVE-1", "ST-DRIFT-2"] + (["ST-BONUS-2"] if bonus else []),
+                path=path, moved=done, planned=len(steps), bonus=bonus,
+                speed=(st.speed if st.speed > 0 else 0) + st.bonus_taken)
+    for lines, moved in hits:
+        for li in lines:
+            _crossed(st, s, tr.lines[li], moved)
+    if stop is None:
+        return
+    kind, d, other = stop
+    if kind == "wall":
+        # ST-WALL-1 / ST-AMB-09: the target is off the track: stop, 1 damage
+        st.stopped = True
+        st.walled[s] = True
+        if rec:
+            st.emit("wall", [s], ["ST-WALL-1", "ST-AMB-09"], position=tr.position(p),
+                    step=A.STEP_NAMES[d], moved=done)
+        refill.take_damage(st, s, 1, ["ST-WALL-1"], "wall")
+    elif kind == "sled":
+        # ST-BLOCK-1 / ST-AMB-09: the target square holds a sled: stop
+        st.stopped = True
+        st.blocked[s] = True
+        if rec:
+            st.emit("blocked", [s, other], ["ST-BLOCK-1", "ST-AMB-09"],
+                    position=tr.position(p), by=other, step=A.STEP_NAMES[d], moved=done)
+        if st.o.collision_damage:
+            refill.take_damage(st, s, st.o.collision_damage, ["ST-BLOCK-1", "ST-AMB-10"],
+                               "collision")
+    elif rec:
+        # ST-AMB-16: no square left on the finish tile: stop, no damage
+        st.emit("end_of_track", [s], ["ST-AMB-16"], position=tr.position(p), moved=done)
 
 
-def _crossed(st, s, line) -> None:
+def _crossed(st, s, line, moved) -> None:
+    """A line crossed by ``s`` after ``moved`` squares of this turn."""
     if line.kind == "finish":
         # ST-END-2: the sled has crossed; it keeps moving (ST-AMB-16)
         if st.status[s] == RACING:
@@ -141,11 +164,11 @@ def _crossed(st, s, line) -> None:
         return
     # ST-LIMIT-1/2: a speed-limit line
     planned = (st.speed if st.speed > 0 else 0) + st.bonus_taken
-    st.crossings.append((line.index, line.value, st.moved, planned))
+    st.crossings.append((line.index, line.value, moved, planned))
     if st._record:
         st.emit("limit_line", [s], ["ST-LIMIT-1"], limit=line.value, speed=planned)
     if st.o.limit_at_crossing:  # ST-AMB-08 at_crossing
-        count = planned if st.o.limit_planned else st.moved
+        count = planned if st.o.limit_planned else moved
         _penalise(st, s, line.value, count)
 
 
@@ -235,7 +258,7 @@ def apply_bonus(st, action) -> None:
         if st._record:
             st.emit("bonus_taken", [s], ["ST-BONUS-1", "ST-BONUS-2", "ST-AMB-05", "ST-AMB-22"],
                     bonus=k, speed=(st.speed if st.speed > 0 else 0) + k)
-        run(st, _FWD * k)
+        run(st, _FWD * k, bonus=k)
     elif st._record:
         st.emit("bonus_declined", [s], ["ST-BONUS-2"], bonus=st.bonus)
     finish_move(st)

@@ -103,8 +103,13 @@ def _game_over(st, clauses) -> None:
     st.ph = P_OVER
     st._cp = TERMINAL
     if st._record:
-        st.emit("game_over", [g[0] for g in st.places], clauses,
-                places=[list(g) for g in st.places])
+        # who finished (ST-END-2..4), who is ranked by position (ST-AMB-23), who dropped out
+        # (ST-ELIM-1: they share the last place)
+        clauses = list(clauses) + (["ST-ELIM-1"] if out else [])
+        st.emit("game_over", [s for g in st.places for s in g], clauses,
+                places=[list(g) for g in st.places], round=st.round,
+                finished=[s for g in st.places for s in g if st.status[s] == FINISHED],
+                out=sorted(out))
 
 
 def ranking(st) -> list[list[int]]:

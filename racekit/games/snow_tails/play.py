@@ -74,7 +74,8 @@ def why(st, action):
         return "ST-PLAY-1", "all cards played in one turn must show the same value"
     v = vals[0]
     have = st.hand[st._cp][v]
-    return "ST-PLAY-1", f"the hand holds {have} card(s) of value {v}, not {len(vals)}"
+    held = f"{have} card{'' if have == 1 else 's'}" if have else "no card"
+    return "ST-PLAY-1", f"the hand holds {held} of value {v}, not {len(vals)}"
 
 
 def apply(st, action) -> None:

@@ -120,7 +120,8 @@ def step3(st) -> None:
     if size < HAND:
         if skipped(st, s):
             if st._record:
-                st.emit("no_refill", [s], ["ST-BLOCK-2", "ST-AMB-10"], hand_size=size)
+                st.emit("no_refill", [s], ["ST-BLOCK-2", "ST-AMB-10"], hand_size=size,
+                        cause="sled" if st.blocked[s] else "wall")
         else:
             start_draws(st, s, HAND - size, THEN_STEP3)
             return

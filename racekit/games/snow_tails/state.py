@@ -18,7 +18,7 @@ from . import actions as A
 from . import move, order, play, refill, setup
 
 from .consts import *  # noqa: F403
-from .consts import CROSSED, FINISHED, PHASES, STATUS
+from .consts import CROSSED, FINISHED, OUT, PHASES, STATUS
 
 _SEAT_LISTS = ("last", "pos", "slot", "left", "right", "brake", "dmg", "status", "blocked", "walled",
                "fin_round", "out_round")
@@ -319,8 +319,13 @@ class SnowTailsState(State):
                          f"disc {sum(self.disc[s])} {STATUS[self.status[s]]}"
                          + (" blocked" if self.blocked[s] else ""))
         if self.places:
-            lines.append("places " + " ".join("=".join(self._seat_name(s) for s in g)
-                                              for g in self.places))
+            # eliminated sleds share the last place (ST-ELIM-1): say that they dropped out
+            ranked = [g for g in self.places if not all(self.status[s] == OUT for s in g)]
+            out = [s for g in self.places for s in g if self.status[s] == OUT]
+            text = " ".join("=".join(self._seat_name(s) for s in g) for g in ranked) or "none"
+            if out:
+                text += f", then dropped out: {'='.join(self._seat_name(s) for s in out)}"
+            lines.append("places " + text)
         return "\n".join(lines)
 
     # ----- internal -----------------------------------------------------------
