@@ -1,5 +1,4 @@
 """Aeroplane Chess regressions found by QA (each cites its clause; concrete values)."""
-import json
 
 import pytest
 

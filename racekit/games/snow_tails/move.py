@@ -11,7 +11,7 @@ when to drift (ST-DRIFT-4).
 """
 from __future__ import annotations
 
-from racekit.boards.lane import END, WALL
+from racekit.boards.lane import WALL
 
 from . import actions as A
 from . import refill

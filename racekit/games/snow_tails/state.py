@@ -16,9 +16,8 @@ from racekit.core.state import CHANCE, TERMINAL, State
 
 from . import actions as A
 from . import move, order, play, refill, setup
-
-from .consts import *  # noqa: F403
-from .consts import CROSSED, FINISHED, OUT, PHASES, STATUS
+from .consts import (CROSSED, FINISHED, OUT, P_BONUS, P_DEAL, P_DISCARD, P_DRAW, P_FIRST, P_MOVE,
+                     P_PLAY, P_RSLOT, P_SLOT, PHASES, RACING, STATUS)
 
 _SEAT_LISTS = ("last", "pos", "slot", "left", "right", "brake", "dmg", "status", "blocked", "walled",
                "fin_round", "out_round")
