@@ -23,10 +23,6 @@ from ..core.session import Session
 from .board import Board, resolve_plot
 from .controls import ActionDropdown, close_tree, load_factory
 
-AGENT_CHOICES = ("manual", "random", "first")
-"""The agent choices every game offers; a game's own agents (``GameType.agents``) follow."""
-
-
 def agent_choices(game_type) -> tuple:
     """The agent dropdown's entries: manual, the generic agents, then the game's own."""
     return ("manual", *agent_names(game_type))
