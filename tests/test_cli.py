@@ -69,7 +69,7 @@ def test_play_with_a_games_own_agent():
     out = runner.invoke(app, ["play", "snow_tails", "--seed", "2", "--agent", "careful"])
     assert out.exit_code == 0, out.output
     ranking = next(line for line in out.output.splitlines() if line.startswith("Ranking: "))
-    assert "2. " in ranking and "eliminated" not in out.output    # a race, not a pile-up
+    assert "2. " in ranking and "drops out" not in out.output    # a race, not a pile-up
     listed = runner.invoke(app, ["games"])
     assert "agents: random, first, careful" in listed.output
 

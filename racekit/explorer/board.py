@@ -36,10 +36,10 @@ class Board:
         figsize: inches; dpi: dots per inch of the PNG.
     """
 
-    def __init__(self, draw=None, figsize=(6.4, 4.8), dpi=80):
+    def __init__(self, draw=None, figsize=(8, 6), dpi=80):
         self.draw = draw
         self.dpi = dpi
-        self.figure = Figure(figsize=figsize)
+        self.figure = Figure(figsize=figsize, layout="constrained")
         FigureCanvasAgg(self.figure)
 
     def render(self, state, **kw) -> bytes:

@@ -66,7 +66,7 @@ class Explorer(widgets.VBox):
 
     def __init__(self, game_id: str, seed: int = 0, players: int | None = None,
                  preset: str | None = None, agent: str = "manual", log_size: int = 12,
-                 figsize=(6.4, 4.8), dpi: int = 80, **options):
+                 figsize=(8, 6), dpi: int = 80, **options):
         super().__init__()
         self.game_id = game_id
         self.game = load_game(game_id, players=players, preset=preset, **options)
