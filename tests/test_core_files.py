@@ -39,6 +39,14 @@ def fake():
     fake_game.register()  # idempotent; the explorer tests use it too
 
 
+def six_plies():
+    """A fake race after six seeded plies."""
+    session = Session(racekit.load_game("fake_race"), seed=2)
+    for _ in range(6):
+        session.step()
+    return session.state
+
+
 def write(tmp_path, text, name="s.yaml"):
     path = tmp_path / name
     path.write_text(text)
@@ -99,11 +107,8 @@ def test_save_load_round_trip_is_identical(tmp_path):
     (lambda d: d.update(version=9), "field version"),
     (lambda d: d.update(seat=0), "field seat"),
 ])
-def test_bad_save_files_are_rejected_clearly(tmp_path, mutate, message):
-    session = Session(racekit.load_game("fake_race"), seed=2)
-    for _ in range(6):
-        session.step()
-    data = json.loads(save_game(session.state))
+def test_bad_save_files_are_rejected_clearly(mutate, message):
+    data = json.loads(save_game(six_plies()))
     mutate(data)
     with pytest.raises(FileFormatError, match=message):
         load_save(json.dumps(data), name="bad.json")
@@ -120,12 +125,10 @@ def test_not_json_is_rejected(tmp_path):
     (lambda d: d.update(actions=d["actions"][:3]), "field actions: 3 names for 6 history entries"),
 ])
 def test_edited_action_names_must_agree_with_the_history(mutate, message):
-    session = Session(racekit.load_game("fake_race"), seed=2)
-    for _ in range(6):
-        session.step()
-    data = json.loads(save_game(session.state))
+    state = six_plies()
+    data = json.loads(save_game(state))
     mutate(data)
     with pytest.raises(FileFormatError, match=message):
         load_save(json.dumps(data), name="edited.json")
     del data["actions"]
-    assert load_save(json.dumps(data))[0].history() == session.state.history()
+    assert load_save(json.dumps(data))[0].history() == state.history()

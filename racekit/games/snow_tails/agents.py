@@ -101,10 +101,8 @@ class CarefulAgent:
         phase = state.phase
         if phase == "play":
             scores = self._score_plays(state, seat, legal)
-        elif phase == "move":
-            scores = self._score_moves(state, seat, legal)
-        elif phase == "bonus":
-            scores = self._score_bonus(state, seat, legal)
+        elif phase in ("move", "bonus"):
+            scores = self._score_steps(state, seat, legal)
         elif phase == "discard":
             return self._discard(state, seat, legal)
         elif phase == "choose_slot":
@@ -135,14 +133,13 @@ class CarefulAgent:
         return out
 
     def _best_after_play(self, c, seat, base) -> float:
-        if c.current_player() == seat and c.phase == "move":
-            return max(self._score_moves(c, seat, c.legal_actions(), base).values())
-        if c.current_player() == seat and c.phase == "bonus":
-            return max(self._score_bonus(c, seat, c.legal_actions(), base).values())
+        if c.current_player() == seat and c.phase in ("move", "bonus"):
+            return max(self._score_steps(c, seat, c.legal_actions(), base).values())
         return base.score(c)
 
     # ----- step 2: the move and the bonus ----------------------------------------------
-    def _score_moves(self, state, seat, legal, base=None) -> dict:
+    def _score_steps(self, state, seat, legal, base=None) -> dict:
+        """Score each move (or bonus) action; a move that leads to a bonus offer scores its best answer."""
         base = base or _Base(state, seat)
         out = {}
         for a in legal:
@@ -150,19 +147,9 @@ class CarefulAgent:
             c._record = False
             c.apply_action(a)
             if c.current_player() == seat and c.phase == "bonus":
-                out[a] = max(self._score_bonus(c, seat, c.legal_actions(), base).values())
+                out[a] = max(self._score_steps(c, seat, c.legal_actions(), base).values())
             else:
                 out[a] = base.score(c)
-        return out
-
-    def _score_bonus(self, state, seat, legal, base=None) -> dict:
-        base = base or _Base(state, seat)
-        out = {}
-        for a in legal:
-            c = state.clone()
-            c._record = False
-            c.apply_action(a)
-            out[a] = base.score(c)
         return out
 
     # ----- step 3: discards ---------------------------------------------------------------
