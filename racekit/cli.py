@@ -59,6 +59,8 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
          agent: str = typer.Option("random", help="agent for every seat: random | first | one of "
                                                  "the game's own (see `racekit games`)"),
          save: Optional[Path] = typer.Option(None, help="write the finished game as JSON"),
+         seat: Optional[int] = typer.Option(None, help="show only what this seat may see "
+                                            "(other seats' card draws hidden); default: everything"),
          quiet: bool = typer.Option(False, help="print only the ranking")) -> None:
     """Play a whole game headless and print it turn by turn, ending with the ranking."""
     from . import load_game
@@ -82,6 +84,8 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
         if quiet:
             continue
         who = "chance" if actor < 0 else names[actor]
+        if not session.state.visible_to(ply, seat):
+            label = "(hidden)"
         typer.echo(f"{ply:4d} {who}: {label}")
         for event in session.state.events[mark:]:
             typer.echo(f"       {g.render(event)}")
@@ -160,15 +164,21 @@ def bench(game: str = typer.Argument(..., help="game id"),
           players: Optional[int] = typer.Option(None),
           preset: Optional[str] = typer.Option(None),
           option: List[str] = typer.Option([], "--option", "-o"),
-          seed: int = typer.Option(0)) -> None:
-    """Random playouts per second (one process, events off)."""
+          seed: int = typer.Option(0),
+          agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own")) -> None:
+    """Playouts per second (one process, events off)."""
     from . import load_game
+    from .core.agents import make_agent
     from .sim.playouts import bench as run
     try:
         g = load_game(game, players=players, preset=preset, **_options(option))
     except RacekitError as exc:
         _fail(exc)
-    typer.echo(run(g, games=games, seed=seed, progress=True).line())
+    try:
+        make_agent(agent, 0, g)
+    except ValueError as exc:
+        _fail(exc)
+    typer.echo(run(g, games=games, seed=seed, progress=True, agent=agent).line())
 
 
 if __name__ == "__main__":

@@ -80,3 +80,20 @@ def test_play_rejects_an_unknown_agent_listing_the_games_agents():
     assert "unknown agent 'clever'" in out.output and "random, first, careful" in out.output
     out = runner.invoke(app, ["play", "aeroplane_chess", "--agent", "careful"])
     assert out.exit_code == 2 and "agents: random, first" in out.output
+
+
+def test_play_for_one_seat_hides_the_others_draws():
+    everything = runner.invoke(app, ["play", "snow_tails", "--seed", "2", "--agent", "careful"]).output
+    seat0 = runner.invoke(app, ["play", "snow_tails", "--seed", "2", "--agent", "careful", "--seat", "0"])
+    assert seat0.exit_code == 0, seat0.output
+    hidden = [line for line in seat0.output.splitlines() if line.endswith("chance: (hidden)")]
+    assert len(hidden) > 10
+    assert "chance: draw" in seat0.output          # seat 0's own draws still show
+    assert everything.count("chance: draw") == seat0.output.count("chance: draw") + len(hidden)
+
+
+def test_bench_with_a_games_agent():
+    out = runner.invoke(app, ["bench", "snow_tails", "--games", "2", "--agent", "careful"])
+    assert out.exit_code == 0 and "2 careful playouts" in out.output
+    bad = runner.invoke(app, ["bench", "snow_tails", "--games", "2", "--agent", "clever"])
+    assert bad.exit_code == 2 and "careful" in bad.output

@@ -160,6 +160,11 @@ class State(ABC):
         """The history as ``seat`` may see it: other seats' secrets are ``None``."""
         return [a if p is None or p == seat else None for a, p in zip(self._history, self._private)]
 
+    def visible_to(self, ply: int, seat: int | None) -> bool:
+        """Whether history entry ``ply`` may be shown to ``seat`` (``None``: a spectator who sees all)."""
+        owner = self._private[ply]
+        return seat is None or owner is None or owner == seat
+
     @property
     def ply(self) -> int:
         return len(self._history)

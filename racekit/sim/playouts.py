@@ -10,6 +10,7 @@ import random
 import time
 from dataclasses import dataclass
 
+from ..core.agents import make_agent
 from ..core.chance import Sampler
 from ..core.state import CHANCE
 
@@ -35,25 +36,45 @@ def random_playout(game, seed: int, max_plies: int = 20_000, record_events: bool
     raise RuntimeError(f"{game!r} seed {seed}: no end within {max_plies} plies")
 
 
+def agent_playout(game, seed: int, agent: str, max_plies: int = 20_000):
+    """Play one game to the end with ``agent`` in every seat (events off); returns the final state."""
+    if agent == "random":
+        return random_playout(game, seed, max_plies)
+    state = game.new_initial_state(record_events=False)
+    sampler = Sampler(seed)
+    agents = [make_agent(agent, seed * 31 + seat, game) for seat in range(game.num_players)]
+    for ply in range(max_plies):
+        player = state.current_player()
+        if player == CHANCE:
+            state.apply_action(sampler.sample(state.chance_outcomes(), ply))
+        elif player < 0:
+            return state
+        else:
+            state.apply_action(agents[player](state, ply))
+    raise RuntimeError(f"{game!r} seed {seed}: no end within {max_plies} plies")
+
+
 @dataclass
 class BenchResult:
     game: str
     games: int
     seconds: float
     plies: int
+    agent: str = "random"
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds
 
     def line(self) -> str:
-        return (f"{self.game}: {self.games} random playouts in {self.seconds:.2f} s = "
+        return (f"{self.game}: {self.games} {self.agent} playouts in {self.seconds:.2f} s = "
                 f"{self.games_per_second:,.0f} games/s, {self.plies / self.games:,.0f} plies/game, "
                 f"{self.plies / self.seconds:,.0f} plies/s")
 
 
-def bench(game, games: int = 200, seed: int = 0, progress: bool = False) -> BenchResult:
-    """Time ``games`` random playouts (one process, events off)."""
+def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
+          agent: str = "random") -> BenchResult:
+    """Time ``games`` playouts by ``agent`` players (one process, events off)."""
     seeds = range(seed, seed + games)
     if progress:
         try:  # tqdm is optional (not a dependency): without it, no progress bar
@@ -61,9 +82,9 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False) -> Benc
         except ImportError:
             pass
         else:
-            seeds = tqdm(seeds, desc=game.game_type.id, unit="game")
+            seeds = tqdm(seeds, desc=game.game_type.id, unit="game", leave=False)
     plies = 0
     start = time.perf_counter()
     for s in seeds:
-        plies += random_playout(game, s).ply
-    return BenchResult(repr(game), games, time.perf_counter() - start, plies)
+        plies += agent_playout(game, s, agent).ply
+    return BenchResult(repr(game), games, time.perf_counter() - start, plies, agent)
