@@ -1,9 +1,7 @@
 """End to end: a notebook served by Voila, driven in Debian Chromium through Playwright.
 
-For each shipped notebook (notebooks/aeroplane_chess.ipynb, notebooks/snow_tails.ipynb)
-that exists, and otherwise for a small notebook generated here (``racekit.explore`` of a
-real game when one loads, else of the fake race in tests/fake_game.py), one Voila server
-on a free port and one page: all servers start and all pages are opened at once, so the
+For the notebook of every shipped game (notebooks/<game>.ipynb; a missing one fails),
+one Voila server on a free port and one page: all servers start and all pages are opened at once, so the
 kernels run their notebooks side by side, and the tests of a notebook share its page.
 
 - Every notebook: click Step a few times and check that the event log text and the board
@@ -37,15 +35,15 @@ from pathlib import Path
 
 import pytest
 
+from racekit.games import SHIPPED
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
-TESTS = Path(__file__).resolve().parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SHIPPED = [ROOT / "notebooks" / "aeroplane_chess.ipynb", ROOT / "notebooks" / "snow_tails.ipynb"]
-GENERATED = "generated"
+NOTEBOOKS = {game: ROOT / "notebooks" / f"{game}.ipynb" for game in SHIPPED}  # one per shipped game
 STEPS = 3
 PAGE_TIMEOUT_MS = 120_000    # kernel start + first cell outputs (first run on a cold cache;
                              # the notebooks' kernels run side by side)
@@ -60,48 +58,6 @@ TEXT_CHANGED = ("([sel, old]) => { const el = document.querySelector(sel);"
                 " return el && el.innerText !== old; }")
 TEXT_IS = ("([sel, old]) => { const el = document.querySelector(sel);"
            " return el && el.innerText === old; }")
-
-
-def _notebooks() -> dict[str, Path | str]:
-    """Notebook id -> path (or GENERATED): the shipped ones, else one generated here."""
-    existing = {p.stem: p for p in SHIPPED if p.exists()}
-    return existing or {"generated-notebook": GENERATED}
-
-
-def _real_game() -> str | None:
-    """A real game that loads, starts and has a plot that imports, if any has landed."""
-    import racekit
-    from racekit.explorer.board import resolve_plot
-    for name in racekit.game_names():
-        if name.startswith("fake_race"):
-            continue
-        try:
-            game = racekit.load_game(name)
-            game.new_initial_state()
-            if resolve_plot(game) is not None:
-                return name
-        except Exception:  # not (completely) landed yet
-            continue
-    return None
-
-
-def _generate(folder: Path) -> Path:
-    import nbformat
-    game = _real_game()
-    if game is None:
-        setup = (f"import sys\nsys.path.insert(0, {str(TESTS)!r})\n"
-                 "import fake_game\nfake_game.register()\n")
-        game = "fake_race"
-    else:
-        setup = ""
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = [nbformat.v4.new_markdown_cell(f"# Explorer: {game}"),
-                nbformat.v4.new_code_cell(f"{setup}import racekit\n"
-                                          f"racekit.explore({game!r}, seed=1, agent='random')")]
-    path = folder / "explorer.ipynb"
-    nbformat.write(nb, path)
-    return path
 
 
 def _ply(status: str) -> int:
@@ -179,8 +135,7 @@ def voila_pages(tmp_path_factory):
                                                                            os.environ.get("PYTHONPATH")])))
     served: dict[str, Served] = {}
     try:
-        for name, notebook in _notebooks().items():
-            path = _generate(folder) if notebook == GENERATED else Path(notebook)
+        for name, path in NOTEBOOKS.items():
             port = _free_port()
             log_path = folder / f"voila-{name}.log"
             with open(log_path, "wb") as log:
@@ -271,7 +226,7 @@ def _step_and_check_change(page, explorer) -> tuple[str, str]:
     return board.get_attribute("src"), event_log.inner_text()
 
 
-@pytest.mark.parametrize("name", list(_notebooks()))
+@pytest.mark.parametrize("name", list(NOTEBOOKS))
 def test_voila_explorer_steps_in_chromium(voila_pages, name):
     s = voila_pages[name]
     with _voila_log_on_failure(s):

@@ -15,15 +15,16 @@ from ..core.chance import Sampler
 from ..core.state import CHANCE
 
 
-def random_playout(game, seed: int, max_plies: int = 20_000, record_events: bool = False):
-    """Play one game to the end with random decisions; returns the final state.
+def playout(game, seed: int, decide, max_plies: int = 20_000, record_events: bool = False):
+    """Play one game to the end; ``decide(state, ply) -> action`` at every decision.
+
+    Chance outcomes come from ``Sampler(seed)``. Returns the final state.
 
     Raises:
         RuntimeError: no terminal state within ``max_plies`` (a rules bug).
     """
     state = game.new_initial_state(record_events=record_events)
     sampler = Sampler(seed)
-    pick = random.Random(seed).random
     for ply in range(max_plies):
         player = state.current_player()
         if player == CHANCE:
@@ -31,27 +32,27 @@ def random_playout(game, seed: int, max_plies: int = 20_000, record_events: bool
         elif player < 0:
             return state
         else:
-            legal = state.legal_actions()
-            state.apply_action(legal[int(pick() * len(legal))])
+            state.apply_action(decide(state, ply))
     raise RuntimeError(f"{game!r} seed {seed}: no end within {max_plies} plies")
+
+
+def random_playout(game, seed: int, max_plies: int = 20_000, record_events: bool = False):
+    """One game with uniformly random decisions (a fast seeded pick); see :func:`playout`."""
+    pick = random.Random(seed).random
+
+    def decide(state, ply):
+        legal = state.legal_actions()
+        return legal[int(pick() * len(legal))]
+
+    return playout(game, seed, decide, max_plies, record_events)
 
 
 def agent_playout(game, seed: int, agent: str, max_plies: int = 20_000):
-    """Play one game to the end with ``agent`` in every seat (events off); returns the final state."""
+    """One game with ``agent`` in every seat (events off); see :func:`playout`."""
     if agent == "random":
         return random_playout(game, seed, max_plies)
-    state = game.new_initial_state(record_events=False)
-    sampler = Sampler(seed)
     agents = [make_agent(agent, seed * 31 + seat, game) for seat in range(game.num_players)]
-    for ply in range(max_plies):
-        player = state.current_player()
-        if player == CHANCE:
-            state.apply_action(sampler.sample(state.chance_outcomes(), ply))
-        elif player < 0:
-            return state
-        else:
-            state.apply_action(agents[player](state, ply))
-    raise RuntimeError(f"{game!r} seed {seed}: no end within {max_plies} plies")
+    return playout(game, seed, lambda state, ply: agents[state.current_player()](state, ply), max_plies)
 
 
 @dataclass
