@@ -132,3 +132,28 @@ def test_edited_action_names_must_agree_with_the_history(mutate, message):
         load_save(json.dumps(data), name="edited.json")
     del data["actions"]
     assert load_save(json.dumps(data))[0].history() == state.history()
+
+
+def test_setup_errors_name_the_field_the_user_wrote():
+    from typing import Union
+
+    from pydantic import BaseModel
+
+    from racekit.core.errors import SetupError
+    from racekit.core.setups import validate_setup
+
+    class At(BaseModel):
+        home: int
+
+    class Setup(BaseModel):
+        planes: dict[str, Union[int, At]] = {}
+        seats: list[At] = []
+
+    with pytest.raises(SetupError) as err:
+        validate_setup(Setup, {"seats": [{"home": 1}, {"home": "x"}]})
+    assert err.value.field == "seats.1.home"
+    with pytest.raises(SetupError) as err:
+        validate_setup(Setup, {"planes": {"R1": "far"}})
+    assert err.value.field == "planes.R1"          # not the union member's name
+    with pytest.raises(SetupError, match="a set-up is a mapping"):
+        validate_setup(Setup, [1])

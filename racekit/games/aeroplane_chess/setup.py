@@ -21,9 +21,10 @@ from __future__ import annotations
 
 from typing import Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.errors import SetupError
+from ...core.setups import validate_setup
 from . import move
 from .actions import piece_name
 from .finish import all_home
@@ -99,15 +100,7 @@ def apply_setup(st, setup: dict) -> None:
     Raises:
         SetupError: an unknown plane, an impossible position or an unplayable turn.
     """
-    if not isinstance(setup, dict):
-        raise SetupError("a set-up is a mapping of fields", field=None)
-    try:
-        s = Setup.model_validate(setup)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        loc = ".".join(str(x) for x in err["loc"] if not str(x).startswith("function-"))
-        raise SetupError(f"{loc}: {err['msg']}", field=loc.split(".")[0] + (
-            "." + loc.split(".")[1] if loc.startswith("planes.") else "")) from None
+    s = validate_setup(Setup, setup)
     r, b = st.r, st.b
     n = st.game.num_players
     rest = {"start": r.start, "base": -1, "takeoff": 0, "finish": b.finish}[s.rest]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from racekit.core.errors import SetupError
+from racekit.core.setups import validate_setup
 from racekit.core.state import CHANCE
 
 from . import actions as A
@@ -167,13 +168,7 @@ def _stack(v) -> list[int]:
 def from_setup(st, data) -> None:
     """Build the position described by ``data`` (raises SetupError naming the field)."""
     from .tracks import load_track, track_from_dict
-    if not isinstance(data, dict):
-        raise SetupError("a set-up is a mapping of fields", field=None)
-    try:
-        cfg = Setup.model_validate(data)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        raise SetupError(err["msg"], field=".".join(str(p) for p in err["loc"])) from None
+    cfg = validate_setup(Setup, data)
     if cfg.track is not None:
         try:
             st.track = load_track(cfg.track) if isinstance(cfg.track, str) else track_from_dict(cfg.track)
