@@ -2,14 +2,19 @@
 
 Used by the CLI (``racekit play``) and by the notebook explorer. It holds the
 seed, draws chance outcomes from it, asks agents for decisions, and keeps the
-whole line of play so Back / Forward / jump-to-ply work by replay.
+whole line of play so Back / Forward / jump-to-ply work by replay from the
+nearest checkpoint (a clone of the state kept every ``CHECKPOINT_EVERY``
+plies), so a jump costs at most that many plies of replay, however long the
+game.
 """
 from __future__ import annotations
 
 from .agents import RandomAgent
 from .chance import Sampler
-from .replay import replay
 from .state import CHANCE, TERMINAL
+
+CHECKPOINT_EVERY = 50
+"""Plies between the kept clones of the line (a jump replays fewer than this many)."""
 
 
 class Session:
@@ -25,6 +30,7 @@ class Session:
     Attributes:
         state: the current state (at ``cursor``).
         line: the full recorded line of play (may extend past the cursor after Back).
+        actors: who acted at each ply of ``line`` (a seat, or ``CHANCE``).
     """
 
     def __init__(self, game, seed: int = 0, agents=None, setup: dict | None = None):
@@ -35,6 +41,8 @@ class Session:
         self.agents = agents or [RandomAgent(seed) for _ in range(game.num_players)]
         self.state = game.new_initial_state(setup=setup)
         self.line: list[int] = []
+        self.actors: list[int] = []
+        self._checkpoints: dict[int, object] = {0: self.state.clone()}
 
     @property
     def cursor(self) -> int:
@@ -61,16 +69,27 @@ class Session:
         if action is None:
             ply = self.state.ply
             action = self.line[ply] if ply < len(self.line) else self.next_action()
+        actor = self.state.current_player()
         self.state.apply_action(action)
         ply = self.state.ply - 1
-        if ply < len(self.line) and self.line[ply] == action:
-            return action
-        del self.line[ply:]
-        self.line.append(action)
+        if not (ply < len(self.line) and self.line[ply] == action):
+            del self.line[ply:]
+            del self.actors[ply:]
+            for key in [k for k in self._checkpoints if k > ply]:
+                del self._checkpoints[key]
+            self.line.append(action)
+            self.actors.append(actor)
+        self._keep(self.state)
         return action
 
+    def _keep(self, state) -> None:
+        """Keep a clone of ``state`` when it sits on a checkpoint ply of the line."""
+        ply = state.ply
+        if ply % CHECKPOINT_EVERY == 0 and ply not in self._checkpoints:
+            self._checkpoints[ply] = state.clone()
+
     def back(self, plies: int = 1) -> None:
-        """Undo ``plies`` plies (by replay from the start)."""
+        """Undo ``plies`` plies (replay from the nearest checkpoint)."""
         self.goto(max(0, self.cursor - plies))
 
     def forward(self, plies: int = 1) -> None:
@@ -78,10 +97,37 @@ class Session:
         self.goto(min(len(self.line), self.cursor + plies))
 
     def goto(self, ply: int) -> None:
-        """Jump to ``ply`` (0 .. len(line)) of the recorded line."""
+        """Jump to ``ply`` (0 .. len(line)) of the recorded line.
+
+        Replays from the nearest checkpoint at or before ``ply`` (fewer than
+        ``CHECKPOINT_EVERY`` plies), or from the state itself when it lies on the
+        way; the result equals ``replay(game, line[:ply])``.
+
+        Raises:
+            ValueError: ``ply`` is outside the line.
+        """
         if not 0 <= ply <= len(self.line):
             raise ValueError(f"ply must be between 0 and {len(self.line)}, got {ply}")
-        self.state = replay(self.game, self.line[:ply], setup=self.setup)
+        here = self.state.ply
+        if here <= ply and ply - here < CHECKPOINT_EVERY:
+            state = self.state
+        else:
+            base = max(k for k in self._checkpoints if k <= ply)
+            state = self._checkpoints[base].clone()
+        for k in range(state.ply, ply):
+            state.apply_action(self.line[k])
+            self._keep(state)
+        self.state = state
+
+    def decision_before(self, ply: int) -> int:
+        """The latest ply before ``ply`` at which a seat decides (not a chance draw), else 0.
+
+        Used to step back over runs of chance draws (``0 < ply <= len(line)``).
+        """
+        k = min(ply, len(self.actors)) - 1
+        while k > 0 and self.actors[k] == CHANCE:
+            k -= 1
+        return max(k, 0)
 
     def run(self, max_plies: int = 100_000) -> None:
         """Play to the end (or ``max_plies``)."""

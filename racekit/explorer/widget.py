@@ -20,7 +20,7 @@ from ..core.agents import agent_names, make_agent
 from ..core.errors import IllegalActionError
 from ..core.game import load_game
 from ..core.session import Session
-from .board import Board, resolve_plot
+from .board import Board, resolve_painter, resolve_plot
 from .controls import ActionDropdown, close_tree, load_factory
 
 def agent_choices(game_type) -> tuple:
@@ -190,10 +190,10 @@ class Explorer(widgets.VBox):
 
     def _load_game_hooks(self) -> None:
         """Resolve the game's plot and custom controls (errors are shown, with fallbacks)."""
-        self.board.draw = None
+        self.board.set_plot(None, None)
         self._factory = None
         try:
-            self.board.draw = resolve_plot(self.game)
+            self.board.set_plot(resolve_plot(self.game), resolve_painter(self.game))
         except Exception as exc:  # show it; the text picture stands in
             self._show_error(exc, "Cannot load the board picture")
         try:

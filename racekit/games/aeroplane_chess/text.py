@@ -38,3 +38,25 @@ TEMPLATES = {
     "win": lambda seats, **f: f"{seats} {'win' if ' and ' in seats else 'wins'} the game.",
     "game_over": "The game is over.",
 }
+
+PHASES = {
+    "first": "draw who starts",
+    "roll": "roll the die",
+    "move": "choose a plane to move",
+    "effect": "take or decline an optional jump, flight or capture",
+    "bonus": "keep the extra roll or hand it to the teammate",
+    "over": "game over",
+}
+"""Phase names as a teacher says them (the explorer's status line; contract 5)."""
+
+OPTION_GROUPS = {
+    "Board and seats": ("board", "seat_order", "turn_direction", "first_player"),
+    "Leaving the base": ("launch_rolls", "launch_moves_steps"),
+    "Moving": ("overshoot", "jump_fly", "max_jumps_per_move", "optional_effects",
+               "stack_blocks", "teammate_overrun"),
+    "Captures": ("capture_mode", "tour_capture_mode", "captured_to", "capture_on_fly_path"),
+    "Sixes and extra rolls": ("six_bonus", "six_without_move_rerolls", "three_sixes_penalty",
+                              "bonus_roll_on_finish"),
+    "End of the game": ("finished_player", "play_for_places"),
+}
+"""How the explorer groups the rule options (options not listed go under "Other rules")."""

@@ -61,29 +61,108 @@ def draw(state, ax: Axes | None = None, action: int | None = None, seat: int | N
     if ax is None:
         fig = Figure(figsize=kw.pop("figsize", (8, 6.5)))
         ax = fig.add_subplot(111)
-    tr = state.track
-    plan = _plan(state, action)
-    mat_seat = _mat_seat(state, seat) if mat else None
-    rows = _legend_rows(state, plan)
-    if mat and state.is_terminal():
-        rows = _result_rows(state) + rows
-    panel_size = None
-    if mat_seat is not None or rows:
-        height = (MAT_H if mat_seat is not None else 0) + ROW_H * len(rows) + 10
-        panel_size = (PANEL_W + 10, height)
-    view = _layout(ax, tr, panel_size, _squeeze(state, plan) if squeeze else None)
-    _track(ax, tr, view)
-    _sleds(ax, state, view)
-    _draw_plan(ax, state, plan, view)
-    ax.set_xlim(*view.xlim)
-    ax.set_ylim(*view.ylim)
-    ax.set_aspect("equal", adjustable="box")
-    ax.axis("off")
-    if title:
-        ax.set_title(f"Snow Tails - {tr.name} - round {state.round} - {state.phase}", fontsize=10)
-    if panel_size is not None:
-        ax.add_artist(_panel(state, mat_seat, rows, view.loc))
+    opts = dict(action=action, seat=seat, mat=mat, title=title, squeeze=squeeze)
+    Painter(ax, state, **opts).update(state, **opts)
     return ax
+
+
+class Painter:
+    """Draws the track once into ``ax``; :meth:`update` redraws only what moves.
+
+    The explorer's fast path (docs/contracts.md, "Explorer drawing"). The static
+    part is the track (tiles, walls, flags, limits, slots, finish) laid out for a
+    panel of the size the first state needs; the sleds, the move preview, the
+    panel (mat, legend, result) and the title are redrawn by :meth:`update`.
+    :meth:`fits` is False when another track is shown, when the panel would need
+    more room than was kept for it, or when a straight track would be squeezed
+    differently (the explorer then builds a new Painter).
+
+    Keyword arguments are those of :func:`draw` (``action``, ``seat``, ``mat``,
+    ``title``, ``squeeze``).
+    """
+
+    def __init__(self, ax, state, action=None, seat=None, mat=True, squeeze=True, **_):
+        self.ax = ax
+        self.track = state.track
+        self.mat = mat
+        self.squeeze = squeeze
+        self._moving: list = []
+        self._cache = None
+        plan, mat_seat, rows = self._parts(state, action, seat)
+        self.panel_size = _panel_size(mat_seat, rows)
+        self.runs = self._runs(state, plan)
+        view = _layout(ax, self.track, self.panel_size, _Squeeze(self.runs) if self.runs else None)
+        self.view = view
+        _track(ax, self.track, view)
+        ax.set_xlim(*view.xlim)
+        ax.set_ylim(*view.ylim)
+        ax.set_aspect("equal", adjustable="box")
+        ax.axis("off")
+
+    def _parts(self, state, action=None, seat=None):
+        """The preview plan, the mat's seat and the panel rows (computed once per state)."""
+        key = (id(state), state.ply, action, seat)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        plan = _plan(state, action)
+        mat_seat = _mat_seat(state, seat) if self.mat else None
+        rows = _legend_rows(state, plan)
+        if self.mat and state.is_terminal():
+            rows = _result_rows(state) + rows
+        self._cache = (key, (plan, mat_seat, rows))
+        return plan, mat_seat, rows
+
+    def _runs(self, state, plan):
+        if not self.squeeze:
+            return None
+        sq = _squeeze(state, plan)
+        return sq.runs if sq is not None else None
+
+    def fits(self, state) -> bool:
+        """Same track, a panel no larger than the room kept, the same squeezed rows."""
+        if state.track is not self.track:
+            return False
+        plan, mat_seat, rows = self._parts(state)
+        need = _panel_size(mat_seat, rows)
+        if need is not None and (self.panel_size is None or need[1] > self.panel_size[1]):
+            return False
+        return self._runs(state, plan) == self.runs
+
+    def update(self, state, action=None, seat=None, title=True, **_) -> None:
+        """Remove the previous sleds, preview, panel and title; draw those of ``state``."""
+        for artist in self._moving:
+            artist.remove()
+        self._moving = []
+        ax, view = self.ax, self.view
+        plan, mat_seat, rows = self._parts(state, action, seat)
+        add = self._add
+        _sleds(add, state, view)
+        _draw_plan(add, state, plan, view)
+        if title:
+            phase = _phase_words(state.phase)
+            ax.set_title(f"Snow Tails - {self.track.name} - round {state.round} - {phase}",
+                         fontsize=10)
+        else:
+            ax.set_title("")
+        if mat_seat is not None or rows:
+            add(_panel(state, mat_seat, rows, view.loc))
+
+    def _add(self, artist):
+        self.ax.add_artist(artist)
+        self._moving.append(artist)
+        return artist
+
+
+def _panel_size(mat_seat, rows):
+    if mat_seat is None and not rows:
+        return None
+    height = (MAT_H if mat_seat is not None else 0) + ROW_H * len(rows) + 10
+    return (PANEL_W + 10, height)
+
+
+def _phase_words(phase: str) -> str:
+    from .text import PHASES
+    return PHASES.get(phase, phase.replace("_", " "))
 
 
 # ------------------------------------------------------------------ layout
@@ -274,7 +353,7 @@ def _track(ax, tr, V: _View):
         if V.hidden(tr.center(sq)[1]):
             continue
         kind = tr.tile_info[tr.tile[sq]]["kind"]
-        ax.add_patch(Polygon([V.p(*q) for q in poly], closed=True, facecolor=TILE_FILLS[kind],
+        ax.add_artist(Polygon([V.p(*q) for q in poly], closed=True, facecolor=TILE_FILLS[kind],
                              edgecolor="#9fb3c8", linewidth=0.5, zorder=1))
     # tile borders (blue lines between tiles)
     for info in tr.tile_info[1:]:
@@ -367,7 +446,7 @@ def _breaks(ax, tr, V):
     """Mark each left-out stretch: a shaded gap between the walls naming the rows."""
     for a, b in V.squeeze.runs:
         corners = [(0, a), (tr.lanes, a), (tr.lanes, b), (0, b)]
-        ax.add_patch(Polygon([V.p(x, y) for x, y in corners], closed=True, facecolor="#eef1f5",
+        ax.add_artist(Polygon([V.p(x, y) for x, y in corners], closed=True, facecolor="#eef1f5",
                              edgecolor="#b9c4d2", linewidth=0, hatch="///", zorder=1.5))
         cx, cy = V.p(tr.lanes / 2, a + (b - a) / 2)
         ax.text(cx, cy, f"rows {a}-{b - 1}", fontsize=V.font(0.3, 6, 8), color="#445566",
@@ -411,7 +490,7 @@ def _finish_flag(ax, tr, V, A, B):
     shape = _flag_shape(F, _unit(F[0] - O[0], F[1] - O[1]), V.u(1))
     (bx, by), (tx, ty) = shape["base"], shape["top"]
     ax.plot([bx, tx], [by, ty], color="#333333", linewidth=1.5, zorder=6, solid_capstyle="butt")
-    ax.add_patch(Polygon(shape["pennant"], closed=True, facecolor="black", edgecolor="black",
+    ax.add_artist(Polygon(shape["pennant"], closed=True, facecolor="black", edgecolor="black",
                          zorder=6))
     ax.text(*shape["label"], "finish", fontsize=8, ha=shape["ha"], va=shape["va"], zorder=6,
             color="#222222")
@@ -441,7 +520,7 @@ def _sled_size(V: _View):
     return max(0.72, V.u(12)), max(0.68, V.u(11))
 
 
-def _sleds(ax, state, V: _View):
+def _sleds(add, state, V: _View):
     tr = state.track
     names = state.game.seat_names
     w, h = _sled_size(V)
@@ -451,12 +530,12 @@ def _sleds(ax, state, V: _View):
         if p < 0:
             continue
         cx, cy = V.p(*tr.center(p))
-        ax.add_patch(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
-                                    boxstyle="round,pad=0.02,rounding_size=0.15",
-                                    facecolor=SEAT_COLOURS[s % 5], edgecolor="black", linewidth=0.8,
-                                    zorder=8))
-        ax.text(cx, cy, names[s][0], color="white", fontsize=size, fontweight="bold", ha="center",
-                va="center", zorder=9)
+        add(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
+                           boxstyle="round,pad=0.02,rounding_size=0.15",
+                           facecolor=SEAT_COLOURS[s % 5], edgecolor="black", linewidth=0.8,
+                           zorder=8))
+        add(Text(cx, cy, names[s][0], color="white", fontsize=size, fontweight="bold", ha="center",
+                 va="center", zorder=9, clip_on=False))
 
 
 # ------------------------------------------------------------------ preview
@@ -504,7 +583,7 @@ def _plan(state, action):
     return plan
 
 
-def _draw_plan(ax, state, plan, V: _View):
+def _draw_plan(add, state, plan, V: _View):
     tr = state.track
     mover = plan["mover"]
     if mover is None:
@@ -512,8 +591,8 @@ def _draw_plan(ax, state, plan, V: _View):
     colour = SEAT_COLOURS[mover % 5]
     for sq in plan["ends"]:
         cx, cy = V.p(*tr.center(sq))
-        ax.plot(cx, cy, marker="o", markersize=V.font(0.3, 3.5, 7), color=colour, alpha=0.5,
-                zorder=7)
+        add(Line2D([cx], [cy], marker="o", markersize=V.font(0.3, 3.5, 7), color=colour,
+                   alpha=0.5, linestyle="none", zorder=7))
     for a, b, drift in plan["steps"]:
         start, end = V.p(*tr.center(a)), V.p(*tr.center(b))
         if drift:
@@ -523,27 +602,26 @@ def _draw_plan(ax, state, plan, V: _View):
         else:
             arrow = FancyArrowPatch(start, end, arrowstyle="-|>", mutation_scale=12,
                                     color=colour, linewidth=2.2, shrinkA=2, shrinkB=2, zorder=10)
-        ax.add_patch(arrow)
+        add(arrow)
     end = plan["end"]
     if plan["steps"] and end is not None and end != state.pos[mover]:
         w, h = _sled_size(V)
         cx, cy = V.p(*tr.center(end))
-        ax.add_patch(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
-                                    boxstyle="round,pad=0.02,rounding_size=0.15", facecolor="none",
-                                    edgecolor=colour, linewidth=1.6, linestyle=(0, (2, 1.5)),
-                                    zorder=9))
+        add(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
+                           boxstyle="round,pad=0.02,rounding_size=0.15", facecolor="none",
+                           edgecolor=colour, linewidth=1.6, linestyle=(0, (2, 1.5)), zorder=9))
     label = {"wall": "wall", "blocked": "sled", "end_of_track": "end"}
     box = dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none", alpha=0.85)
     for sq, kind in plan["stops"]:
         cx, cy = V.p(*tr.center(sq))
-        ax.plot(cx, cy, marker="x", markersize=V.font(0.6, 7, 12), color=STOP_COLOUR,
-                markeredgewidth=2.5, zorder=11)
-        ax.text(cx + 0.42, cy - 0.42, label[kind], fontsize=8, color=STOP_COLOUR, ha="left",
-                va="top", zorder=12, bbox=box)
+        add(Line2D([cx], [cy], marker="x", markersize=V.font(0.6, 7, 12), color=STOP_COLOUR,
+                   markeredgewidth=2.5, linestyle="none", zorder=11))
+        add(Text(cx + 0.42, cy - 0.42, label[kind], fontsize=8, color=STOP_COLOUR, ha="left",
+                 va="top", zorder=12, bbox=box, clip_on=False))
     if plan["damage"]:
         cx, cy = V.p(*tr.center(plan["end"]))
-        ax.text(cx, cy + 0.5, f"+{plan['damage']} damage", fontsize=8, color=STOP_COLOUR,
-                ha="center", va="bottom", fontweight="bold", zorder=12, bbox=box)
+        add(Text(cx, cy + 0.5, f"+{plan['damage']} damage", fontsize=8, color=STOP_COLOUR,
+                 ha="center", va="bottom", fontweight="bold", zorder=12, bbox=box, clip_on=False))
 
 
 # ------------------------------------------------------------------ panel

@@ -149,3 +149,29 @@ TEMPLATES = {
     "removed": "{seat}'s sled leaves the track after crossing the line.",
     "game_over": _game_over,
 }
+
+PHASES = {
+    "first_player": "draw who picks a start slot first",
+    "choose_slot": "choose a start slot",
+    "random_slot": "draw a start slot",
+    "deal": "deal the dog cards",
+    "play": "play cards to the dogs and the brake",
+    "move": "move the sled (choose when to drift)",
+    "bonus": "take or skip the bonus move",
+    "discard": "discard cards",
+    "draw": "draw a card",
+    "over": "race over",
+}
+"""Phase names as a teacher says them (the explorer's status line and the board title; contract 5)."""
+
+OPTION_GROUPS = {
+    "Track and start": ("track", "slot_selection"),
+    "Bonus move": ("bonus_round1", "bonus_requires_move", "bonus_partial", "bonus_after_stop",
+                   "bonus_blocked"),
+    "Speed limits": ("limit_speed", "limit_eval", "limit_per_line"),
+    "Collisions and damage": ("no_refill_scope", "collision_damage", "dent_supply",
+                              "elim_check"),
+    "Cards": ("deck_exhaust",),
+    "End of the race": ("finish_rank_metric", "end"),
+}
+"""How the explorer groups the rule options (options not listed go under "Other rules")."""
