@@ -159,14 +159,23 @@ def golden(out: Path = typer.Option(Path("tests/golden"), help="folder of the go
 
 
 @app.command()
-def bench(game: str = typer.Argument(..., help="game id"),
+def bench(game: Optional[str] = typer.Argument(None, help="game id (with --explorer: default every "
+                                                         "shipped game)"),
           games: int = typer.Option(300, min=1, help="number of random playouts"),
           players: Optional[int] = typer.Option(None),
           preset: Optional[str] = typer.Option(None),
           option: List[str] = typer.Option([], "--option", "-o"),
           seed: int = typer.Option(0),
-          agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own")) -> None:
-    """Playouts per second (one process, events off)."""
+          agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own"),
+          explorer: bool = typer.Option(False, "--explorer", help="time the notebook explorer instead: "
+                                        "Step p50/p95 and jump p50 (ms)"),
+          steps: int = typer.Option(150, min=5, help="with --explorer: Step clicks to time")) -> None:
+    """Playouts per second (one process, events off); with --explorer, Step and jump times."""
+    if explorer:
+        _bench_explorer(game, steps, seed, players, preset, _options(option))
+        return
+    if game is None:
+        _fail("give a game id (see `racekit games`), or --explorer for every game")
     from . import load_game
     from .core.agents import make_agent
     from .sim.playouts import bench as run
@@ -179,6 +188,31 @@ def bench(game: str = typer.Argument(..., help="game id"),
     except ValueError as exc:
         _fail(exc)
     typer.echo(run(g, games=games, seed=seed, progress=True, agent=agent).line())
+
+
+def _bench_explorer(game, steps, seed, players, preset, options) -> None:
+    import matplotlib
+    matplotlib.use("Agg")
+    from . import load_game
+    from .games import SHIPPED
+    from .sim.explorer_bench import ExplorerBench, bench_explorer
+    ids = [game] if game else list(SHIPPED)
+    settings = {"players": players, "preset": preset, **options}
+    try:
+        for gid in ids:
+            load_game(gid, **settings)
+    except RacekitError as exc:
+        _fail(exc)
+    typer.echo("Explorer: one Step = apply a ply, resolve chance draws up to the next decision, redraw;"
+               " jump = Session.goto to a random ply of a long line (jump+draw = Explorer.goto)."
+               " Targets: Step p50 <= 60 ms, p95 <= 120 ms; jump <= 50 ms.")
+    typer.echo(ExplorerBench.HEADER)
+    for gid in ids:
+        try:
+            result = bench_explorer(gid, steps=steps, seed=seed, **settings)
+        except RuntimeError as exc:
+            _fail(exc)
+        typer.echo(result.line_text())
 
 
 if __name__ == "__main__":

@@ -29,7 +29,10 @@ fake_game.register_with_controls()
 
 
 def make(**kw) -> Explorer:
+    """A fake-race explorer where each Step is one ply ("show every draw" ticked), so tests can
+    count plies; the default (Step resolves draws up to the next decision) has its own tests."""
     kw.setdefault("seed", 3)
+    kw.setdefault("every_draw", True)
     return explore("fake_race", **kw)
 
 
@@ -45,9 +48,11 @@ def test_is_an_ipywidgets_container_with_named_parts():
     assert [b.description for b in (ex.step_button, ex.back_button, ex.forward_button,
                                     ex.reset_button)] == ["Step", "Back", "Forward", "Reset"]
     assert isinstance(ex.play, widgets.Play) and isinstance(ex.image, widgets.Image)
-    assert isinstance(ex.seed_box, widgets.IntText) and ex.seed_box.value == 5
+    assert isinstance(ex.seed_box, widgets.Text) and ex.seed_box.value == "5"   # any size of int
     assert ex.session.seed == 5 and ex.session.cursor == 0
-    assert ex.image.format == "png" and ex.image.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert ex.image.format == "jpeg" and ex.image.value[:3] == b"\xff\xd8\xff"   # JPEG: fast
+    png = racekit.explore("fake_race", seed=5, image_format="png")
+    assert png.image.format == "png" and png.image.value[:8] == b"\x89PNG\r\n\x1a\n"
     assert set(ex.option_boxes) == {"track", "exact_finish"}
     assert ex.players_box.options == (2, 3, 4)
     assert ex.error is None and ex.error_box.layout.display == "none"
@@ -187,7 +192,7 @@ def test_the_seed_reproduces_the_same_line():
 
     ex = make(seed=11, agent="random")
     play_out(ex, 10)
-    ex.seed_box.value = 12            # editing the seed starts over with it
+    ex.seed_box.value = "12"          # editing the seed starts over with it
     assert ex.session.seed == 12 and ex.session.cursor == 0 and "seed 12" in ex.status.value
     assert play_out(ex) == c
 
@@ -306,7 +311,7 @@ def test_agent_dropdown_lists_the_games_own_agents():
     assert make().agent_box.options == ("manual", "random", "first")
     with pytest.raises(ValueError, match="manual, random, first"):
         make(agent="careful")                     # snow_tails' agent, not fake_race's
-    ex = explore("snow_tails", seed=2, agent="careful")
+    ex = explore("snow_tails", seed=2, agent="careful", every_draw=True)
     assert ex.agent_box.options == ("manual", "random", "first", "careful")
     for _ in range(40):
         ex.step_button.click()
@@ -318,7 +323,7 @@ def test_agent_dropdown_lists_the_games_own_agents():
 
 
 def test_custom_controls_hook():
-    ex = explore("fake_race_controls", seed=3)
+    ex = explore("fake_race_controls", seed=3, every_draw=True)
     ex.step_button.click()                                # roll
     custom = ex.controls
     assert isinstance(custom, fake_game.TokenControls)
@@ -340,7 +345,7 @@ def test_custom_controls_hook():
 
 
 def test_a_broken_controls_factory_falls_back_to_the_dropdown():
-    ex = explore("fake_race_controls", seed=3)
+    ex = explore("fake_race_controls", seed=3, every_draw=True)
 
     def broken(state):
         raise KeyError("no such card")
@@ -385,7 +390,7 @@ def test_a_plot_that_cannot_load_is_shown_and_the_text_picture_stands_in():
     ex = explore("fake_race_noplot")
     assert isinstance(ex.error, ModuleNotFoundError)
     assert "Cannot load the board picture" in ex.error_box.value
-    assert ex.board.draw is None and ex.image.value[:4] == b"\x89PNG"
+    assert ex.board.draw is None and ex.image.value[:3] == b"\xff\xd8\xff"
     ex.step_button.click()                       # it keeps working with the text picture
     assert ex.error is None and ex.session.cursor == 1
     ex.reset_button.click()                      # and says so again after Reset

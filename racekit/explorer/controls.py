@@ -57,8 +57,30 @@ def load_factory(game):
     return getattr(importlib.import_module(module), attr)
 
 
-def close_tree(widget) -> None:
-    """Close a widget and, for boxes, its children (frees the front-end models)."""
-    for child in getattr(widget, "children", ()):
-        close_tree(child)
-    widget.close()
+def widget_tree(*roots) -> list:
+    """Every widget model reachable from ``roots``: children, and the ``layout`` and
+    ``style`` models (and any other widget-valued trait), each once."""
+    seen: dict[int, widgets.Widget] = {}
+    stack = [w for w in roots if isinstance(w, widgets.Widget)]
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen[id(w)] = w
+        for name in w.keys:
+            value = getattr(w, name, None)
+            if isinstance(value, widgets.Widget):
+                stack.append(value)
+            elif isinstance(value, (tuple, list)):
+                stack.extend(v for v in value if isinstance(v, widgets.Widget))
+    return list(seen.values())
+
+
+def close_tree(*roots) -> None:
+    """Close widgets and every model under them (children, layouts, styles).
+
+    Closing a widget alone leaves its ``layout`` and ``style`` models open in the
+    kernel's registry; this closes them too (frees the front-end models).
+    """
+    for w in widget_tree(*roots):
+        widgets.Widget.close(w)

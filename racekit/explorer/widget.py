@@ -1,17 +1,35 @@
 """The explorer widget: set up, step, play and time-travel any registered game.
 
 In the style of Mesa's notebook controller: a row of setup controls (seats,
-preset, the game's options, seed, agent, Reset), a row of play controls (Back,
-Step, Forward, Play/Pause with a speed slider, a history slider), the action
-chooser, the board picture and the event log with clause IDs.
+preset, seed, who plays, Reset), the game's rule options grouped with their help
+text and clause IDs, a row of play controls (Back, Step, Forward, Play/Pause with a
+speed slider, a history slider), the action chooser, the board picture, the event
+log (each clause ID shows its summary on hover) and a "Rules" panel listing the
+game's clauses, marking those the latest step involved.
 
-Everything the user does goes through a handler that catches errors and shows
-them in a red box (``.error`` holds the last one): widget callbacks would
-otherwise only log them.
+Safety (issue 8):
+
+- Every user action runs under one lock per explorer (``threading.RLock``), so
+  callbacks that a kernel runs on other threads never interleave; the figure
+  belongs to the explorer (no pyplot state).
+- Everything the user does goes through a handler that catches errors and shows
+  them in a red box (``.error`` holds the last one): widget callbacks would
+  otherwise only log them.
+- Reset stops Play before it resets; Play never makes a decision for a seat a
+  person plays: it pauses there.
+- :meth:`Explorer.close` closes every widget model of the tree (layouts and
+  styles included); replaced action controls are closed the same way.
+
+By default Step resolves chance nodes (dice, card draws) up to the next decision;
+Back and Forward skip the same draws, so Step then Back shows the earlier picture
+again. The "show every draw" box makes each draw a Step of its own.
 """
 from __future__ import annotations
 
+import functools
 import html
+import importlib
+import threading
 import traceback
 
 import ipywidgets as widgets
@@ -20,12 +38,85 @@ from ..core.agents import agent_names, make_agent
 from ..core.errors import IllegalActionError
 from ..core.game import load_game
 from ..core.session import Session
+from ..core.state import CHANCE
 from .board import Board, resolve_painter, resolve_plot
 from .controls import ActionDropdown, close_tree, load_factory
+
+PLY_HELP = ("A <b>ply</b> is one entry of the game's record: one decision by a seat, or one chance "
+            "draw (a die roll, a card). <b>Step</b> goes on to the next decision and makes the draws "
+            "on the way; tick <i>show every draw</i> to see them one at a time. <b>Back</b> and "
+            "<b>Forward</b> move through what was played; the slider jumps to any ply.")
+
 
 def agent_choices(game_type) -> tuple:
     """The agent dropdown's entries: manual, the generic agents, then the game's own."""
     return ("manual", *agent_names(game_type))
+
+
+def _locked(method):
+    """Run ``method`` holding the explorer's lock (re-entrant: handlers call each other)."""
+    @functools.wraps(method)
+    def run(self, *args, **kw):
+        with self._lock:
+            return method(self, *args, **kw)
+    return run
+
+
+# ----- the game's words: clause summaries, phase names, option groups -----------------------
+_CLAUSES: dict[str, dict] = {}
+
+
+def clause_table(game_id: str) -> dict[str, dict]:
+    """``{clause_id: {"summary": ..., "decision": ..., "option": ...}}`` of a game, in file order
+    (from its ``clauses.yaml``; empty when the game ships none). Cached per game."""
+    if game_id not in _CLAUSES:
+        table: dict[str, dict] = {}
+        try:
+            from ..core.clauses import load_clauses
+            spec = load_clauses(game_id)
+        except Exception:  # no clauses.yaml (a test game): no summaries
+            spec = None
+        if spec is not None:
+            for entry in spec.clauses:
+                table[entry.id] = {"summary": entry.summary, "decision": "", "option": None}
+            for amb in spec.ambiguities:
+                table[amb.id] = {"summary": amb.summary, "decision": amb.decision, "option": amb.option}
+        _CLAUSES[game_id] = table
+    return _CLAUSES[game_id]
+
+
+def _text_module(game_type):
+    target = game_type.text
+    if not target:
+        return None
+    try:
+        return importlib.import_module(target.partition(":")[0])
+    except Exception:
+        return None
+
+
+def phase_words(game_type, phase) -> str:
+    """The phase as a teacher says it (the game's ``text.PHASES``), else the id in words."""
+    if not phase:
+        return ""
+    words = getattr(_text_module(game_type), "PHASES", {}) or {}
+    return words.get(phase, str(phase).replace("_", " "))
+
+
+def option_groups(game_type) -> list[tuple[str, list]]:
+    """The game's options grouped by topic (``text.OPTION_GROUPS``); the rest under "Other rules"."""
+    groups = getattr(_text_module(game_type), "OPTION_GROUPS", {}) or {}
+    by_name = {opt.name: opt for opt in game_type.options}
+    out, used = [], set()
+    for title, names in groups.items():
+        members = [by_name[n] for n in names if n in by_name and n not in used]
+        used.update(o.name for o in members)
+        if members:
+            out.append((title, members))
+    rest = [o for o in game_type.options if o.name not in used]
+    if rest:
+        out.append(("Other rules" if out else "Rule options", rest))
+    return out
 
 
 class Explorer(widgets.VBox):
@@ -33,57 +124,79 @@ class Explorer(widgets.VBox):
 
     Args:
         game_id: a registered game id (``racekit.game_names()``).
-        seed: the seed of chance outcomes (and of the random agent).
+        seed: the seed of chance outcomes (and of the agents).
         players: number of seats (default: the preset's).
         preset: a named variant (default: the game's first).
-        agent: who decides at decision nodes: ``"manual"`` (the action chooser),
-            ``"random"`` (seeded), ``"first"`` (first legal action) or one of the
-            game's own agents (``GameType.agents``, e.g. ``"careful"`` in snow_tails).
+        agent: who decides at decision nodes: ``"manual"`` (you, with the action
+            chooser, for every seat), ``"random"`` (seeded), ``"first"`` (first legal
+            action) or one of the game's own agents (``GameType.agents``, e.g.
+            ``"careful"`` in snow_tails).
+        human: with an agent, the seat (0-based) that you play while the agent plays
+            the others; Play pauses at that seat's decisions. ``None``: the agent plays
+            every seat.
+        every_draw: ``True`` makes each chance draw a Step of its own (default: Step
+            resolves draws up to the next decision).
         log_size: how many of the latest events the log shows.
-        figsize, dpi: size of the board picture.
+        figsize, dpi: size of the board picture (inches, dots per inch).
+        image_format: ``"jpeg"`` (default, fast; looks the same on a board) or ``"png"``.
         **options: the game's rule switches.
 
     Raises:
-        UnknownGameError, OptionError: bad arguments (raised at once, not shown).
+        UnknownGameError, OptionError: bad arguments (raised at once, not shown);
+        ValueError: an unknown agent or a seat outside the game.
 
     Attributes for code and tests:
         game, session: the configured Game and the :class:`~racekit.core.session.Session`.
         error: the last error a handler caught (``None`` after a later success);
         errors: every error caught, oldest first.
-        figure: the one matplotlib Figure, reused for every picture.
+        figure: the one matplotlib Figure, reused for every picture; board: its
+            :class:`~racekit.explorer.board.Board`.
         step_button, back_button, forward_button, reset_button: ``Button``s.
         play: the ``ipywidgets.Play``; speed: its steps-per-second slider.
-        history: the ply slider (time travel); seed_box: the seed ``IntText``.
+        history: the ply slider (time travel); seed_box: the seed ``Text`` (any size of int).
+        every_draw: the "show every draw" ``Checkbox``.
         players_box, preset_box, option_boxes (dict by option name), agent_box (its
-            options: manual, the generic agents, then the game's own).
+            options: manual, the generic agents, then the game's own), human_box (the
+            seat you play beside an agent).
         controls: the current action controls (``.widget``, ``.selected_action()``).
         action_text, try_button: type an action name and press "Try" to apply it
             (names of illegal actions are refused with their clause); Step ignores it.
         event_log: ``HTML`` event log, latest first (not ``log``: every widget
             already has a traitlets logger there).
+        rules_panel, rules_html: the "Rules" accordion and its table.
         image: the board ``Image``; error_box: ``HTML``; status: ``HTML`` line (ply, who acts).
+
+    Public hooks (also for benchmarks): ``step_button.click()``, :meth:`step`,
+    :meth:`back`, :meth:`forward`, :meth:`goto` and :meth:`reset` return once the
+    picture is redrawn; :meth:`close` closes every widget model.
     """
 
     def __init__(self, game_id: str, seed: int = 0, players: int | None = None,
-                 preset: str | None = None, agent: str = "manual", log_size: int = 12,
-                 figsize=(8, 6), dpi: int = 80, **options):
+                 preset: str | None = None, agent: str = "manual", human: int | None = None,
+                 every_draw: bool = False, log_size: int = 12, figsize=(8, 6), dpi: int = 80,
+                 image_format: str = "jpeg", **options):
         super().__init__()
+        self._lock = threading.RLock()
         self.game_id = game_id
         self.game = load_game(game_id, players=players, preset=preset, **options)
         self.agent_choices = agent_choices(self.game.game_type)
         if agent not in self.agent_choices:
             raise ValueError(f"agent must be one of {', '.join(self.agent_choices)}; got {agent!r}")
+        if human is not None and not 0 <= human < self.game.num_players:
+            raise ValueError(f"human must be a seat from 0 to {self.game.num_players - 1}; got {human!r}")
         self._agent = None  # (name, seed, agent): the agent last built, reused while they stay
         self.session = Session(self.game, seed=seed)
         self.log_size = log_size
         self.error: BaseException | None = None
         self.errors: list[BaseException] = []
         self._syncing = False
-        self.board = Board(None, figsize=figsize, dpi=dpi)
+        self._closed = False
+        self.board = Board(None, figsize=figsize, dpi=dpi, image_format=image_format)
         self.figure = self.board.figure
         self._factory = None
         self._custom = None
-        self._build_widgets(agent)
+        self._rules_key = None
+        self._build_widgets(agent, human, every_draw, image_format)
         self._guard(self._start)
 
     def _start(self) -> None:
@@ -91,7 +204,7 @@ class Explorer(widgets.VBox):
         self.refresh()
 
     # ----- construction ---------------------------------------------------
-    def _build_widgets(self, agent: str) -> None:
+    def _build_widgets(self, agent: str, human, every_draw: bool, image_format: str) -> None:
         gt, game = self.game.game_type, self.game
         narrow = widgets.Layout(width="auto")
         self.players_box = widgets.Dropdown(description="Players", layout=widgets.Layout(width="11em"))
@@ -101,36 +214,54 @@ class Explorer(widgets.VBox):
             description="Preset", options=[p.name for p in gt.presets] or [game.preset],
             value=game.preset, disabled=not gt.presets, layout=widgets.Layout(width="14em"))
         self.option_boxes: dict[str, widgets.Widget] = {}
-        for opt in gt.options:
-            value = game.options[opt.name]
-            if opt.choices:
-                box = widgets.Dropdown(description=opt.name, options=[(str(c), c) for c in opt.choices],
-                                       value=value, tooltip=opt.doc)
-            else:
-                box = widgets.Text(description=opt.name, value="" if value is None else str(value),
-                                   continuous_update=False, tooltip=opt.doc)
-            box.style.description_width = "initial"
-            box.layout = widgets.Layout(width="auto")
-            self.option_boxes[opt.name] = box
-        self.seed_box = widgets.IntText(description="Seed", value=self.session.seed,
-                                        layout=widgets.Layout(width="10em"))
+        option_rows = []
+        for title, opts in option_groups(gt):
+            rows = [widgets.HTML(f"<b>{html.escape(title)}</b>")]
+            for opt in opts:
+                box = self._option_box(opt, game.options[opt.name])
+                self.option_boxes[opt.name] = box
+                cites = f" <i>({html.escape(', '.join(opt.clauses))})</i>" if opt.clauses else ""
+                help_text = widgets.HTML(
+                    f"<span style='color:#555;font-size:90%'>{html.escape(opt.doc)}{cites}</span>",
+                    layout=widgets.Layout(flex="1 1 20em"))
+                help_text.add_class("racekit-option-help")
+                rows.append(widgets.HBox([box, help_text],
+                                         layout=widgets.Layout(align_items="center")))
+            group = widgets.VBox(rows, layout=widgets.Layout(margin="0 0 0.5em 0"))
+            group.add_class("racekit-option-group")
+            option_rows.append(group)
+        self.seed_box = widgets.Text(description="Seed", value=str(self.session.seed),
+                                     continuous_update=False, layout=widgets.Layout(width="16em"),
+                                     tooltip="the seed of every chance draw: the same seed and "
+                                             "choices replay the same game")
         self.agent_box = widgets.Dropdown(description="Agent", options=self.agent_choices, value=agent,
                                           layout=widgets.Layout(width="12em"),
                                           tooltip="who decides: you (manual), random, first legal, "
                                                   "or one of the game's own agents")
+        seats = [("no seat (watch)", None)] + [(name, i) for i, name in enumerate(game.seat_names)]
+        self.human_box = widgets.Dropdown(description="You play", options=seats, value=human,
+                                          layout=widgets.Layout(width="15em"),
+                                          tooltip="the seat you decide for while the agent plays the "
+                                                  "others (Play pauses at your decisions)")
         self.reset_button = widgets.Button(description="Reset", tooltip="start again with these settings")
 
-        self.back_button = widgets.Button(description="Back", tooltip="undo one ply", layout=narrow)
-        self.step_button = widgets.Button(description="Step", button_style="primary",
-                                          tooltip="apply one ply: a seeded draw or a decision",
+        self.back_button = widgets.Button(description="Back", tooltip="back to the previous decision",
                                           layout=narrow)
-        self.forward_button = widgets.Button(description="Forward", tooltip="redo one ply", layout=narrow)
+        self.step_button = widgets.Button(description="Step", button_style="primary",
+                                          tooltip="apply the decision, then make the draws up to the "
+                                                  "next one", layout=narrow)
+        self.forward_button = widgets.Button(description="Forward", tooltip="redo what was played",
+                                             layout=narrow)
         self.play = widgets.Play(value=0, min=0, max=10**9, step=1, interval=250, show_repeat=False,
                                  description="Play", tooltip="play / pause")
         self.speed = widgets.IntSlider(description="Speed", value=4, min=1, max=20,
-                                       tooltip="plies per second", layout=widgets.Layout(width="16em"))
+                                       tooltip="Steps per second", layout=widgets.Layout(width="16em"))
         self.history = widgets.IntSlider(description="Ply", value=0, min=0, max=0,
-                                         continuous_update=False, layout=widgets.Layout(width="24em"))
+                                         continuous_update=False, layout=widgets.Layout(width="24em"),
+                                         tooltip="jump to any ply of the record")
+        self.every_draw = widgets.Checkbox(value=bool(every_draw), description="show every draw",
+                                           indent=False, layout=widgets.Layout(width="auto"))
+        self.every_draw.add_class("racekit-every-draw")
 
         self.dropdown = ActionDropdown()
         self.controls = self.dropdown
@@ -143,29 +274,40 @@ class Explorer(widgets.VBox):
         self.action_area = widgets.HBox([self.dropdown.widget, self._typed])
 
         self.status = widgets.HTML()
+        self.status.add_class("racekit-status")
         self.error_box = widgets.HTML(layout=widgets.Layout(display="none"))
         self.error_box.add_class("racekit-error")
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%"))
+        self.image = widgets.Image(format=image_format, layout=widgets.Layout(max_width="100%"))
         self.image.add_class("racekit-board")
         self.event_log = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.event_log.add_class("racekit-log")
-        log_panel = widgets.VBox([widgets.HTML("<b>Events</b> (latest first)"), self.event_log],
+        log_panel = widgets.VBox([widgets.HTML("<b>Events</b> (latest first; point at a clause ID "
+                                               "to read the rule)"), self.event_log],
                                  layout=widgets.Layout(min_width="18em", max_height="32em",
                                                        overflow="auto", flex="1 1 0"))
+        self.rules_html = widgets.HTML()
+        self.rules_html.add_class("racekit-rules-table")
+        self.rules_panel = widgets.Accordion(children=[self.rules_html], titles=("Rules",),
+                                             selected_index=None)
+        self.rules_panel.add_class("racekit-rules")
 
         setup_row = widgets.HBox([self.players_box, self.preset_box, self.seed_box, self.agent_box,
-                                  self.reset_button], layout=widgets.Layout(flex_flow="row wrap"))
+                                  self.human_box, self.reset_button],
+                                 layout=widgets.Layout(flex_flow="row wrap"))
         self.options_panel = widgets.Accordion(
-            children=[widgets.HBox(list(self.option_boxes.values()),
-                                   layout=widgets.Layout(flex_flow="row wrap"))],
+            children=[widgets.VBox(option_rows)],
             titles=(f"Rule options ({len(self.option_boxes)}): changing one starts a new game",),
             selected_index=None)
+        self.options_panel.add_class("racekit-options")
         play_row = widgets.HBox([self.back_button, self.step_button, self.forward_button, self.play,
-                                 self.speed, self.history], layout=widgets.Layout(flex_flow="row wrap"))
+                                 self.speed, self.history, self.every_draw],
+                                layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        help_line = widgets.HTML(f"<span style='color:#555;font-size:90%'>{PLY_HELP}</span>")
+        help_line.add_class("racekit-help")
         self.children = [self.status, setup_row,
                          *([self.options_panel] if self.option_boxes else []),
-                         play_row, self.action_area, self.error_box,
-                         widgets.HBox([self.image, log_panel])]
+                         play_row, help_line, self.action_area, self.error_box,
+                         widgets.HBox([self.image, log_panel]), self.rules_panel]
         self.add_class("racekit-explorer")
 
         self.reset_button.on_click(lambda _: self._guard(self.reset))
@@ -180,7 +322,24 @@ class Explorer(widgets.VBox):
         for box in [self.players_box, self.seed_box, *self.option_boxes.values()]:
             box.observe(self._on_setting, names="value")
         self.agent_box.observe(lambda _: self._sync_guard(self.refresh), names="value")
+        self.human_box.observe(lambda _: self._sync_guard(self.refresh), names="value")
+        self.every_draw.observe(lambda _: self._sync_guard(self.refresh), names="value")
+        self.rules_panel.observe(lambda _: self._sync_guard(self._refresh_rules), names="selected_index")
         self.try_button.on_click(lambda _: self._guard(self.try_typed))
+
+    @staticmethod
+    def _option_box(opt, value):
+        label = opt.name.replace("_", " ")
+        if opt.choices:
+            box = widgets.Dropdown(description=label, options=[(str(c), c) for c in opt.choices],
+                                   value=value, tooltip=opt.doc)
+        else:
+            box = widgets.Text(description=label, value="" if value is None else str(value),
+                               continuous_update=False, tooltip=opt.doc)
+        box.style.description_width = "14em"
+        box.layout = widgets.Layout(width="30em", min_width="24em")
+        box.add_class("racekit-option")
+        return box
 
     def _set_player_range(self, preset_name: str) -> None:
         gt = self.game.game_type
@@ -201,16 +360,30 @@ class Explorer(widgets.VBox):
         except Exception as exc:  # show it; the dropdown stands in
             self._show_error(exc, "Cannot load the action controls")
 
+    # ----- who decides ------------------------------------------------------
+    def is_human(self, seat: int) -> bool:
+        """Whether a person decides for ``seat`` (agent "manual", or the "You play" seat)."""
+        return self.agent_box.value == "manual" or self.human_box.value == seat
+
+    def _human_decision(self, state) -> bool:
+        if state.is_terminal() or state.is_chance_node():
+            return False
+        return self.is_human(state.current_player())
+
     # ----- the actions (raise on error; the buttons show errors instead) ---
+    @_locked
     def step(self, action: int | None = None):
-        """Apply one ply and return its action id (``None`` when the game is over).
+        """Apply one decision (or draw) and, unless "show every draw" is ticked, the chance
+        draws after it up to the next decision; redraw; return the first action id applied
+        (``None`` when the game is over).
 
         With ``action=None``: at a chance node the seeded sampler draws (or the
-        recorded line is replayed after Back); at a decision the chosen agent's
-        pick or the action chooser's selection is applied.
+        recorded line is replayed after Back); at a decision the agent's pick or,
+        for a seat a person plays, the action chooser's selection is applied.
 
         Raises:
             IllegalActionError: the action is refused (nothing changes).
+            ValueError: nothing is chosen in the controls.
         """
         if action is None:
             if self.session.state.is_terminal():
@@ -218,11 +391,24 @@ class Explorer(widgets.VBox):
                 return None
             action = self.chosen_action()
         action = self.session.step(action)
+        self._draw_on()
         self.refresh()
         if self.session.state.is_terminal():
             self._stop_play()
         return action
 
+    def _draw_on(self) -> None:
+        """Make the chance draws up to the next decision (unless every draw is a Step)."""
+        if self.every_draw.value:
+            return
+        state = self.session.state
+        for _ in range(100_000):
+            if not state.is_chance_node():
+                return
+            self.session.step()
+            state = self.session.state
+
+    @_locked
     def try_typed(self):
         """Apply the action named in ``action_text`` (the "Try" button).
 
@@ -245,9 +431,8 @@ class Explorer(widgets.VBox):
         state = self.session.state
         if state.is_chance_node():
             return None
-        agent = self.agent_box.value
-        if agent != "manual":
-            return self._agent_for(agent)(state, state.ply)
+        if not self.is_human(state.current_player()):
+            return self._agent_for(self.agent_box.value)(state, state.ply)
         action = self.controls.selected_action()
         if action is None:
             raise ValueError("Choose an action first.")
@@ -260,44 +445,96 @@ class Explorer(widgets.VBox):
             self._agent = (name, seed, make_agent(name, seed, self.game))
         return self._agent[2]
 
+    @_locked
     def back(self, plies: int = 1) -> None:
-        """Undo ``plies`` plies (time travel; the recorded future is kept)."""
-        self.session.back(plies)
+        """Go back ``plies`` Steps: to the previous decision (or one ply with "show every
+        draw"); the recorded future is kept."""
+        target = self.session.cursor
+        for _ in range(plies):
+            if target == 0:
+                break
+            target = target - 1 if self.every_draw.value else self.session.decision_before(target)
+        self.session.goto(target)
         self.refresh()
 
+    @_locked
     def forward(self, plies: int = 1) -> None:
-        """Redo recorded plies."""
-        self.session.forward(plies)
+        """Redo recorded Steps (each: a decision and the draws after it)."""
+        s = self.session
+        target = s.cursor
+        for _ in range(plies):
+            if target >= len(s.line):
+                break
+            target += 1
+            while not self.every_draw.value and target < len(s.line) and s.actors[target] == CHANCE:
+                target += 1
+        s.goto(target)
         self.refresh()
 
+    @_locked
     def goto(self, ply: int) -> None:
-        """Jump to ply ``ply`` of the recorded line."""
+        """Jump to ply ``ply`` of the recorded line and redraw.
+
+        Raises:
+            ValueError: ``ply`` is outside the line.
+        """
         self.session.goto(ply)
         self.refresh()
 
+    @_locked
     def reset(self) -> None:
-        """Start again with the settings shown (seats, preset, options, seed).
+        """Stop Play, then start again with the settings shown (seats, preset, options, seed).
 
         Raises:
-            OptionError: the settings do not make a valid game (the old game stays).
+            OptionError: the settings do not make a valid game (the old game stays);
+            ValueError: the seed is not a whole number.
         """
+        self._stop_play()
         options = {}
         for opt in self.game.game_type.options:
             value = self.option_boxes[opt.name].value
             options[opt.name] = value if opt.choices else _from_text(value, opt.default)
         game = load_game(self.game_id, players=self.players_box.value, preset=self.preset_box.value,
                          **options)
-        seed = self.seed_box.value
-        self._stop_play()
+        seed = _seed_from_text(self.seed_box.value)
         self.game = game
         self.session = Session(game, seed=seed)
+        self._sync(self._seats_changed)
         self._load_game_hooks()
         self._sync(lambda: setattr(self.play, "value", 0))
         self.refresh()
 
+    def _seats_changed(self) -> None:
+        seats = [("no seat (watch)", None)] + [(n, i) for i, n in enumerate(self.game.seat_names)]
+        if list(self.human_box.options) != seats:
+            keep = self.human_box.value
+            self.human_box.options = seats
+            self.human_box.value = keep if keep is None or keep < self.game.num_players else None
+        self.seed_box.value = str(self.session.seed)
+
+    @_locked
+    def close(self) -> None:
+        """Stop Play and close every widget model of the explorer (children, layouts, styles,
+        the action controls not shown); clear the figure. The explorer cannot be used after."""
+        if self._closed:
+            return
+        self._closed = True
+        if self.comm is not None:
+            self._stop_play()
+        extra = [self.dropdown.widget]
+        if self._custom is not None:
+            extra.append(self._custom.widget)
+        close_tree(self, *extra)
+        try:
+            self.board.painter = None
+            self.board.figure.clear()
+        except Exception:  # at interpreter exit (Widget.__del__ closes too): nothing to free
+            pass
+
     # ----- drawing --------------------------------------------------------
+    @_locked
     def refresh(self) -> None:
-        """Bring every widget in line with the session (board, log, sliders, chooser)."""
+        """Bring every widget in line with the session (board, log, sliders, chooser, rules)."""
         s, state = self.session, self.session.state
         cursor, length = s.cursor, len(s.line)
         self._syncing = True
@@ -307,19 +544,23 @@ class Explorer(widgets.VBox):
             self.back_button.disabled = cursor == 0
             self.forward_button.disabled = cursor >= length
             self.step_button.disabled = state.is_terminal()
+            self.human_box.disabled = self.agent_box.value == "manual"
             self._update_controls(state, s.line[cursor] if cursor < length else None)
         finally:
             self._syncing = False
         self.status.value = self._status_html(state, cursor, length)
-        self.event_log.value = self._log_html(state)
+        involved = self._involved(state)
+        self.event_log.value = self._log_html(state, involved[0])
+        self._involved_now = involved[1]
+        self._refresh_rules()
         self.image.value = self.board.render(state)
 
     def _update_controls(self, state, recorded) -> None:
-        manual = self.agent_box.value == "manual"
         decision = not state.is_terminal() and not state.is_chance_node()
+        manual = decision and self.is_human(state.current_player())
         old = self._custom
         self._custom = None
-        if manual and decision and self._factory is not None:
+        if manual and self._factory is not None:
             try:
                 self._custom = self._factory(state)
                 self.controls = self._custom
@@ -342,57 +583,107 @@ class Explorer(widgets.VBox):
         game = self.game
         names = game.seat_names
         player = state.current_player()
+        phase = ""
+        if state.phase and not state.is_terminal():
+            words = phase_words(game.game_type, state.phase)
+            phase = (f": {html.escape(words)} <span style='color:#888;font-size:85%'>"
+                     f"(phase {html.escape(str(state.phase))})</span>")
         if state.is_terminal():
             places = " · ".join(", ".join(names[s] for s in group) for group in state.ranking())
             who = f"<b>Game over.</b> Ranking: {html.escape(places)}"
         elif state.is_chance_node():
-            who = "Chance: Step draws from the seed"
+            who = f"Chance: Step draws from the seed{phase}"
         else:
-            who = f"<b>{html.escape(names[player])}</b> to act ({html.escape(self.agent_box.value)})"
-        phase = f" · phase {html.escape(str(state.phase))}" if state.phase else ""
+            if self.is_human(player):
+                by = "your decision: choose below, then Step"
+            else:
+                by = f"decided by the {html.escape(self.agent_box.value)} agent"
+            who = f"<b>{html.escape(names[player])}</b> to act ({by}){phase}"
         return (f"<b>{html.escape(game.game_type.long_name)}</b> · preset {html.escape(game.preset)} · "
-                f"{game.num_players} players · seed {self.session.seed} · ply {cursor} of {length}"
-                f"{phase} · {who}")
+                f"{game.num_players} players · seed {html.escape(str(self.session.seed))} · "
+                f"<span title='a ply is one decision or one chance draw'>ply {cursor} of {length}</span>"
+                f" · {who}")
 
-    def _log_html(self, state) -> str:
+    def _involved(self, state) -> tuple[int, list[str]]:
+        """The first ply of the latest Step, and the clause IDs its events carry (in order)."""
+        cursor = state.ply
+        if cursor == 0:
+            return 0, []
+        since = cursor - 1 if self.every_draw.value else self.session.decision_before(cursor)
+        seen: dict[str, None] = {}
+        for event in reversed(state.events):
+            if event.ply < since:
+                break
+            for cid in event.clauses:
+                seen.setdefault(cid, None)
+        return since, list(seen)
+
+    def _log_html(self, state, since: int) -> str:
         events = state.events[-self.log_size:]
         if not events:
             return "<i>No events yet: press Step.</i>"
-        last = state.ply - 1
+        table = clause_table(self.game_id)
         lines = []
         for event in reversed(events):
-            text = html.escape(self._render_event(event))
-            if event.ply == last:
+            text = self._render_event(event, table)
+            if event.ply >= since:
                 text = f"<b>{text}</b>"
             lines.append(f"<div><span style='color:#777'>ply {event.ply}:</span> {text}</div>")
         return "<div style='font-family:sans-serif;line-height:1.4'>" + "".join(lines) + "</div>"
 
-    def _render_event(self, event) -> str:
+    def _render_event(self, event, table=None) -> str:
+        """The event's sentence as HTML; its clause IDs show their summaries on hover."""
+        table = clause_table(self.game_id) if table is None else table
+        suffix = f" [{', '.join(event.clauses)}]" if event.clauses else ""
         try:
-            return self.game.render(event)
+            text = self.game.render(event)
         except Exception:  # a template that does not fit its event: show the raw event
             details = ", ".join(f"{k}={v}" for k, v in event.data.items())
-            clauses = f" [{', '.join(event.clauses)}]" if event.clauses else ""
-            return f"{event.kind} {list(event.seats)} {details}{clauses}"
+            text = f"{event.kind} {list(event.seats)} {details}{suffix}"
+        if suffix and text.endswith(suffix):
+            text = text[: -len(suffix)]
+            cites = ", ".join(_clause_span(cid, table) for cid in event.clauses)
+            return f"{html.escape(text)} [{cites}]"
+        return html.escape(text)
+
+    def _refresh_rules(self) -> None:
+        """The Rules panel: its title always; its table only while it is open."""
+        table = clause_table(self.game_id)
+        involved = getattr(self, "_involved_now", [])
+        now = [c for c in involved if c in table] + [c for c in involved if c not in table]
+        title = f"Rules: {len(table)} clauses" + (f" · this step: {', '.join(now)}" if now else "")
+        if self.rules_panel.get_title(0) != title:
+            self.rules_panel.set_title(0, title)
+        if self.rules_panel.selected_index is None:
+            return
+        key = (self.game_id, tuple(now))
+        if key == self._rules_key:
+            return
+        self._rules_key = key
+        self.rules_html.value = _rules_table(table, now)
 
     # ----- handlers ---------------------------------------------------------
     def _guard(self, fn, *args):
-        """Run a user action; show (never swallow) any error. Returns fn's result or None.
+        """Run a user action under the lock; show (never swallow) any error. Returns fn's
+        result or None.
 
         The error box is cleared first, so it shows what went wrong in this action
         (including errors shown along the way, such as a plot that cannot load).
         """
-        self._clear_error()
-        try:
-            return fn(*args)
-        except Exception as exc:
-            self._stop_play()
-            self._show_error(exc)
-            try:  # keep the other widgets truthful even after a failure
-                self._sync(self._sync_sliders)
-            except Exception:
-                pass
-            return None
+        with self._lock:
+            if self._closed:
+                return None
+            self._clear_error()
+            try:
+                return fn(*args)
+            except Exception as exc:
+                self._stop_play()
+                self._show_error(exc)
+                try:  # keep the other widgets truthful even after a failure
+                    self._sync(self._sync_sliders)
+                except Exception:
+                    pass
+                return None
 
     def _sync_guard(self, fn):
         if not self._syncing:
@@ -405,10 +696,20 @@ class Explorer(widgets.VBox):
     def _on_play(self, change) -> None:
         if self._syncing or not change["new"]:
             return
-        if self.session.state.is_terminal():
+        self._guard(self._play_tick)
+
+    def _play_tick(self) -> None:
+        """One tick of Play: a Step, unless Play was stopped meanwhile (Reset, pause), the game
+        is over, or the decision is a person's (then Play pauses and leaves it to them)."""
+        if not self.play.playing:
+            return
+        state = self.session.state
+        if state.is_terminal() or self._human_decision(state):
             self._stop_play()
             return
-        self._guard(self.step)
+        self.step()
+        if self._human_decision(self.session.state):
+            self._stop_play()
 
     def _on_speed(self, change) -> None:
         self.play.interval = max(20, int(1000 / change["new"]))
@@ -480,9 +781,71 @@ class Explorer(widgets.VBox):
             self.error_box.value = ""
             self.error_box.layout.display = "none"
 
+    def hint(self) -> str:
+        """What a notebook shows where the live widget is missing (text/plain)."""
+        return (f"{self.game.game_type.long_name} explorer (seed {self.session.seed}, ply "
+                f"{self.session.cursor} of {len(self.session.line)}): run this cell to start it "
+                "(Run > Run All Cells); a saved notebook keeps no live explorer.")
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = self.hint()
+        return bundle
+
     def __repr__(self) -> str:
         return (f"<Explorer {self.game!r} seed={self.session.seed} ply={self.session.cursor}"
                 f"/{len(self.session.line)}>")
+
+
+def _clause_span(cid: str, table: dict) -> str:
+    entry = table.get(cid)
+    if entry is None:
+        return html.escape(cid)
+    tip = entry["summary"] + (f" Decision: {entry['decision']}" if entry["decision"] else "")
+    return (f"<span class='racekit-clause' title='{html.escape(tip, quote=True)}' "
+            f"style='text-decoration:underline dotted;cursor:help'>{html.escape(cid)}</span>")
+
+
+def _rules_table(table: dict, now: list[str]) -> str:
+    """The Rules panel: the clauses of this step first (highlighted), then every clause."""
+    if not table:
+        return "<i>This game ships no clause list.</i>"
+    now_set = set(now)
+
+    def row(cid, entry):
+        mark = " style='background:#fff3bf'" if cid in now_set else ""
+        extra = ""
+        if entry["decision"]:
+            opt = f" (option <code>{html.escape(entry['option'])}</code>)" if entry["option"] else ""
+            extra = (f"<div style='color:#555'>Our decision: {html.escape(entry['decision'])}"
+                     f"{opt}</div>")
+        return (f"<tr{mark}><td style='white-space:nowrap;vertical-align:top;padding-right:1em'>"
+                f"<code>{html.escape(cid)}</code></td><td>{html.escape(entry['summary'])}{extra}</td></tr>")
+
+    parts = ["<div style='max-height:28em;overflow:auto;font-size:90%'>"]
+    if now:
+        parts.append("<b>Rules the latest step involved</b><table>")
+        parts += [row(c, table[c]) for c in now if c in table]
+        parts.append("</table><br>")
+    parts.append("<b>Every clause of the game</b> (highlighted: the latest step's)<table>")
+    parts += [row(c, e) for c, e in table.items()]
+    parts.append("</table></div>")
+    return "".join(parts)
+
+
+def _seed_from_text(text) -> int:
+    """The seed box's text as an int (any size).
+
+    Raises:
+        ValueError: not a whole number.
+    """
+    if isinstance(text, int):
+        return text
+    try:
+        return int(str(text).strip().replace("_", "").replace(",", ""))
+    except ValueError:
+        raise ValueError(f"the seed must be a whole number, got {text!r}") from None
 
 
 def _from_text(text: str, default):
@@ -508,7 +871,8 @@ def explore(game_id: str, seed: int = 0, players: int | None = None, preset: str
     >>> racekit.explore("aeroplane_chess", seed=7, players=2, preset="family")  # doctest: +SKIP
 
     ``agent="random"`` (or ``"first"``, or one of the game's own agents such as
-    ``"careful"`` in snow_tails) lets an agent decide instead of you; the other
-    keywords are the game's options. See :class:`Explorer` for the parts.
+    ``"careful"`` in snow_tails) lets an agent decide instead of you; with
+    ``human=seat`` you play that seat against the agent. The other keywords are the
+    game's options. See :class:`Explorer` for the parts.
     """
     return Explorer(game_id, seed=seed, players=players, preset=preset, **options)

@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.patches import Circle, FancyArrowPatch, Polygon, RegularPolygon, Wedge
 from matplotlib.text import Text
+from matplotlib.transforms import TransformedPatchPath
 
 from .actions import MOVE, bits, piece_name
 
@@ -94,6 +95,7 @@ class Painter:
         self.ax = ax
         self.key = self._key(state)
         self._moving: list = []
+        self._clip = TransformedPatchPath(ax.patch)
         b = state.b
         lay = b.data.layout
         self.cell = cell = lay.cell
@@ -162,6 +164,7 @@ class Painter:
         return self._key(state) == self.key
 
     def _add(self, artist):
+        artist.set_clip_path(self._clip)   # shared: add_artist would build a clip path each
         self.ax.add_artist(artist)
         self._moving.append(artist)
         return artist

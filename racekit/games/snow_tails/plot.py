@@ -34,6 +34,7 @@ from matplotlib.lines import Line2D
 from matplotlib.offsetbox import AnchoredOffsetbox, DrawingArea, VPacker
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Polygon
 from matplotlib.text import Text
+from matplotlib.transforms import TransformedPatchPath
 
 from .consts import OUT
 
@@ -78,18 +79,26 @@ class Painter:
     differently (the explorer then builds a new Painter).
 
     Keyword arguments are those of :func:`draw` (``action``, ``seat``, ``mat``,
-    ``title``, ``squeeze``).
+    ``title``, ``squeeze``), and ``live=True`` (the explorer: many states will follow,
+    so room is kept for a mat and two legend rows even when this state needs less).
     """
 
-    def __init__(self, ax, state, action=None, seat=None, mat=True, squeeze=True, **_):
+    LIVE_ROWS = 2
+
+    def __init__(self, ax, state, action=None, seat=None, mat=True, squeeze=True, live=False, **_):
         self.ax = ax
         self.track = state.track
         self.mat = mat
         self.squeeze = squeeze
         self._moving: list = []
+        self._clip = TransformedPatchPath(ax.patch)
         self._cache = None
         plan, mat_seat, rows = self._parts(state, action, seat)
         self.panel_size = _panel_size(mat_seat, rows)
+        if live and mat:
+            room = _panel_size(0, [None] * self.LIVE_ROWS)
+            if self.panel_size is None or self.panel_size[1] < room[1]:
+                self.panel_size = room
         self.runs = self._runs(state, plan)
         view = _layout(ax, self.track, self.panel_size, _Squeeze(self.runs) if self.runs else None)
         self.view = view
@@ -148,6 +157,7 @@ class Painter:
             add(_panel(state, mat_seat, rows, view.loc))
 
     def _add(self, artist):
+        artist.set_clip_path(self._clip)   # shared: add_artist would build a clip path each
         self.ax.add_artist(artist)
         self._moving.append(artist)
         return artist
