@@ -330,14 +330,13 @@ class Explorer(widgets.VBox):
     @staticmethod
     def _option_box(opt, value):
         label = opt.name.replace("_", " ")
+        common = dict(description=label, tooltip=opt.doc, style={"description_width": "14em"},
+                      layout=widgets.Layout(width="30em", min_width="24em"))
         if opt.choices:
-            box = widgets.Dropdown(description=label, options=[(str(c), c) for c in opt.choices],
-                                   value=value, tooltip=opt.doc)
+            box = widgets.Dropdown(options=[(str(c), c) for c in opt.choices], value=value, **common)
         else:
-            box = widgets.Text(description=label, value="" if value is None else str(value),
-                               continuous_update=False, tooltip=opt.doc)
-        box.style.description_width = "14em"
-        box.layout = widgets.Layout(width="30em", min_width="24em")
+            box = widgets.Text(value="" if value is None else str(value), continuous_update=False,
+                               **common)
         box.add_class("racekit-option")
         return box
 
