@@ -136,3 +136,33 @@ def test_a_long_seed_is_shown_whole():
     assert isinstance(ex.error, ValueError) and "whole number" in ex.error_box.value
     assert ex.session.seed == seed
     ex.close()
+
+
+def test_explore_shows_the_title_and_a_loading_note_first(monkeypatch):
+    """In a notebook, racekit.explore shows "<title> · loading the explorer…" before the
+    heavy imports and the first picture, then blanks it (the explorer shows below)."""
+    import IPython
+    import IPython.display
+
+    import racekit
+
+    shown = []
+
+    class Handle:
+        def update(self, obj):
+            shown.append(("update", obj.data))
+
+    class Shell:
+        kernel = object()
+
+    def fake_display(obj, display_id=False):
+        shown.append(("display", obj.data))
+        return Handle()
+
+    monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
+    monkeypatch.setattr(IPython.display, "display", fake_display)
+    ex = racekit.explore("snow_tails", seed=1)
+    assert shown[0][0] == "display" and "Snow Tails" in shown[0][1]
+    assert "loading the explorer…" in shown[0][1] and "racekit-loading" in shown[0][1]
+    assert shown[1] == ("update", "") and len(shown) == 2
+    ex.close()

@@ -1,11 +1,67 @@
 """The generic notebook explorer: ``racekit.explore(game_id, seed=0, players=None, preset=None, **options)``.
 
 It knows no specific game: it reads the game's ``GameType`` (presets, options,
-seat range, ``plot``, ``text`` and the optional ``controls`` hook) and drives a
-:class:`~racekit.core.session.Session`.
+seat range, ``plot`` with its ``Painter``, ``text`` with its ``PHASES`` and the
+optional ``controls`` hook) and drives a :class:`~racekit.core.session.Session`.
+
+This package imports matplotlib and ipywidgets only when an explorer is made
+(about 1.5 s in a fresh kernel): :func:`explore` first shows the game's title and
+"loading the explorer…" in the notebook, so a class sees something at once.
 """
-from .board import Board
-from .controls import ActionDropdown
-from .widget import Explorer, explore
+from __future__ import annotations
 
 __all__ = ["explore", "Explorer", "Board", "ActionDropdown"]
+
+_LAZY = {"Explorer": ".widget", "Board": ".board", "ActionDropdown": ".controls"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _loading_note(game_id: str):
+    """Show "<title> · loading the explorer…" in a running notebook; the display handle, or None."""
+    try:
+        from IPython import get_ipython
+        shell = get_ipython()
+        if shell is None or not hasattr(shell, "kernel"):
+            return None
+        import html
+
+        from IPython.display import HTML, display
+        try:
+            from ..core.game import game_class
+            title = game_class(game_id).game_type.long_name
+        except Exception:  # an unknown game: the explorer itself says so
+            title = game_id
+        return display(HTML(f"<div class='racekit-loading'><b>{html.escape(title)}</b> · "
+                            "<i>loading the explorer…</i></div>"), display_id=True)
+    except Exception:  # never let the courtesy note break the explorer
+        return None
+
+
+def explore(game_id: str, seed: int = 0, players: int | None = None, preset: str | None = None,
+            **options):
+    """Open the interactive explorer of ``game_id`` (display the returned widget).
+
+    >>> racekit.explore("aeroplane_chess", seed=7, players=2, preset="family")  # doctest: +SKIP
+
+    ``agent="random"`` (or ``"first"``, or one of the game's own agents such as
+    ``"careful"`` in snow_tails) lets an agent decide instead of you; with
+    ``human=seat`` you play that seat against the agent. The other keywords are the
+    game's options. See :class:`~racekit.explorer.widget.Explorer` for the parts.
+
+    Raises:
+        UnknownGameError, OptionError, ValueError: bad arguments.
+    """
+    note = _loading_note(game_id)
+    try:
+        from .widget import Explorer
+        return Explorer(game_id, seed=seed, players=players, preset=preset, **options)
+    finally:
+        if note is not None:
+            from IPython.display import HTML
+            note.update(HTML(""))

@@ -865,13 +865,6 @@ def _from_text(text: str, default):
 
 def explore(game_id: str, seed: int = 0, players: int | None = None, preset: str | None = None,
             **options) -> Explorer:
-    """Open the interactive explorer of ``game_id`` (display the returned widget).
-
-    >>> racekit.explore("aeroplane_chess", seed=7, players=2, preset="family")  # doctest: +SKIP
-
-    ``agent="random"`` (or ``"first"``, or one of the game's own agents such as
-    ``"careful"`` in snow_tails) lets an agent decide instead of you; with
-    ``human=seat`` you play that seat against the agent. The other keywords are the
-    game's options. See :class:`Explorer` for the parts.
-    """
+    """Make an :class:`Explorer` (see :func:`racekit.explorer.explore`, which also shows a
+    loading note in a notebook first)."""
     return Explorer(game_id, seed=seed, players=players, preset=preset, **options)

@@ -184,7 +184,9 @@ class ListControls(_Base):
         legal = state.legal_actions()
         self.dropdown = widgets.Dropdown(options=[(state.action_to_string(a), a) for a in legal],
                                          description="Action")
-        super().__init__(state, f"<b>{state.phase.replace('_', ' ').capitalize()}</b>",
+        from .text import PHASES
+        words = PHASES.get(state.phase, state.phase.replace("_", " "))
+        super().__init__(state, f"<b>{html.escape(words[:1].upper() + words[1:])}</b>",
                          [self.dropdown])
 
     def selected_action(self) -> int:
