@@ -94,6 +94,7 @@ class Painter:
     def __init__(self, ax, state, **kw):
         self.ax = ax
         self.key = self._key(state)
+        self.board = state.b
         self._moving: list = []
         self._clip = TransformedPatchPath(ax.patch)
         b = state.b
@@ -157,11 +158,11 @@ class Painter:
 
     @staticmethod
     def _key(state):
-        return (id(state.b), state.game.num_players, bool(state.r.jump_fly))
+        return (state.game.num_players, bool(state.r.jump_fly))
 
     def fits(self, state) -> bool:
-        """Same board, seats and shortcut rule as the static picture."""
-        return self._key(state) == self.key
+        """Same board (the very object: it is kept), seats and shortcut rule as the static picture."""
+        return state.b is self.board and self._key(state) == self.key
 
     def _add(self, artist):
         artist.set_clip_path(self._clip)   # shared: add_artist would build a clip path each

@@ -110,15 +110,15 @@ class Painter:
 
     def _parts(self, state, action=None, seat=None):
         """The preview plan, the mat's seat and the panel rows (computed once per state)."""
-        key = (id(state), state.ply, action, seat)
-        if self._cache is not None and self._cache[0] == key:
-            return self._cache[1]
+        key = (state.ply, action, seat)
+        if self._cache is not None and self._cache[0] is state and self._cache[1] == key:
+            return self._cache[2]
         plan = _plan(state, action)
         mat_seat = _mat_seat(state, seat) if self.mat else None
         rows = _legend_rows(state, plan)
         if self.mat and state.is_terminal():
             rows = _result_rows(state) + rows
-        self._cache = (key, (plan, mat_seat, rows))
+        self._cache = (state, key, (plan, mat_seat, rows))   # the state is kept: its id stays its own
         return plan, mat_seat, rows
 
     def _runs(self, state, plan):
