@@ -166,3 +166,28 @@ def test_explore_shows_the_title_and_a_loading_note_first(monkeypatch):
     assert "loading the explorer…" in shown[0][1] and "racekit-loading" in shown[0][1]
     assert shown[1] == ("update", "") and len(shown) == 2
     ex.close()
+
+
+def test_a_loading_note_shown_in_an_earlier_cell_is_replaced_by_the_explorer(monkeypatch):
+    import IPython
+    import IPython.display
+
+    import racekit.explorer
+
+    shown = []
+
+    class Handle:
+        def update(self, obj):
+            shown.append(("update", obj.data))
+
+    class Shell:
+        kernel = object()
+
+    monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
+    monkeypatch.setattr(IPython.display, "display",
+                        lambda obj, display_id=False: shown.append(("display", obj.data)) or Handle())
+    racekit.explorer.loading("aeroplane_chess")          # its own cell, shown at once
+    assert len(shown) == 1 and "Aeroplane Chess" in shown[0][1]
+    ex = racekit.explorer.explore("aeroplane_chess")      # the next cell
+    assert shown[1:] == [("update", "")]                  # the same note, blanked; no second one
+    ex.close()

@@ -10,7 +10,7 @@ This package imports matplotlib and ipywidgets only when an explorer is made
 """
 from __future__ import annotations
 
-__all__ = ["explore", "Explorer", "Board", "ActionDropdown"]
+__all__ = ["explore", "loading", "Explorer", "Board", "ActionDropdown"]
 
 _LAZY = {"Explorer": ".widget", "Board": ".board", "ActionDropdown": ".controls"}
 
@@ -43,6 +43,22 @@ def _loading_note(game_id: str):
         return None
 
 
+_NOTES: dict = {}
+
+
+def loading(game_id: str) -> None:
+    """Show "<title> · loading the explorer…" now; the next ``explore(game_id)`` replaces it.
+
+    For a cell of its own just before the explorer's cell: Voila (with
+    ``--progressive_rendering=True``) shows a cell's output only when the cell ends, so
+    the note must end its cell before the explorer's imports start. In JupyterLab,
+    :func:`explore` alone shows the note while it works.
+    """
+    note = _loading_note(game_id)
+    if note is not None:
+        _NOTES[game_id] = note
+
+
 def explore(game_id: str, seed: int = 0, players: int | None = None, preset: str | None = None,
             **options):
     """Open the interactive explorer of ``game_id`` (display the returned widget).
@@ -57,7 +73,7 @@ def explore(game_id: str, seed: int = 0, players: int | None = None, preset: str
     Raises:
         UnknownGameError, OptionError, ValueError: bad arguments.
     """
-    note = _loading_note(game_id)
+    note = _NOTES.pop(game_id, None) or _loading_note(game_id)
     try:
         from .widget import Explorer
         return Explorer(game_id, seed=seed, players=players, preset=preset, **options)

@@ -647,8 +647,13 @@ class Explorer(widgets.VBox):
 
     def _refresh_rules(self) -> None:
         """The Rules panel: its title always; its table only while it is open."""
-        table = clause_table(self.game_id)
         involved = getattr(self, "_involved_now", [])
+        if not involved and self.rules_panel.selected_index is None and self.game_id not in _CLAUSES:
+            # nothing cites a clause yet: read clauses.yaml later (it costs a first picture's time)
+            if self.rules_panel.get_title(0) != "Rules":
+                self.rules_panel.set_title(0, "Rules")
+            return
+        table = clause_table(self.game_id)
         now = [c for c in involved if c in table] + [c for c in involved if c not in table]
         title = f"Rules: {len(table)} clauses" + (f" · this step: {', '.join(now)}" if now else "")
         if self.rules_panel.get_title(0) != title:
