@@ -151,3 +151,27 @@ def test_bench_explorer_prints_step_and_jump_times():
     assert bad.exit_code == 2 and "no_such_game" in bad.output
     plain = CliRunner().invoke(app, ["bench"])
     assert plain.exit_code == 2 and "game id" in plain.output
+
+
+def test_the_text_cache_stamps_the_same_pixels_as_its_first_rendering():
+    """A label drawn again (a hit) gives the picture its first drawing gave (a miss)."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    from racekit.explorer.board import _TextCache
+
+    def picture(repeat: int) -> bytes:
+        fig = Figure(figsize=(3, 2), dpi=80)
+        FigureCanvasAgg(fig)
+        ax = fig.add_axes((0, 0, 1, 1))
+        ax.set_axis_off()
+        _TextCache.install(fig.canvas)
+        ax.text(0.3, 0.5, "R1 home", color="red", fontsize=12)
+        ax.text(0.6, 0.2, "Blue", rotation=30)
+        for _ in range(repeat):
+            fig.canvas.draw()
+        cache = fig.canvas.get_renderer()._racekit_text_cache
+        assert cache.ok and len(cache.cache) == 2
+        return bytes(fig.canvas.buffer_rgba())
+
+    assert picture(1) == picture(3)

@@ -120,6 +120,9 @@ class _TextCache:
                 self.plain(gc, ix, iy, s, prop, angle, ismath, mtext)
             finally:
                 r._renderer = capture.real
+            if s.strip() and not capture.calls:
+                self.ok = False   # this matplotlib draws text some other way: stop caching
+                return None
             if len(self.cache) >= TEXT_CACHE_SIZE:
                 self.cache.clear()
             self.cache[key] = [(image, gx - ix, gy - iy, a) for image, gx, gy, a in capture.calls]
