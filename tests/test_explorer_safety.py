@@ -218,3 +218,28 @@ def test_close_closes_every_child_model_including_layouts_and_styles():
     ex.close()                                     # twice is harmless
     ex.step_button.click()                         # a late click on a closed explorer does nothing
     assert ex.session.cursor == 0
+
+
+def test_a_person_playing_one_seat_does_not_see_the_agents_options():
+    """Snow Tails with Red played by a person: at the agents' card plays the chooser shows no
+    legal plays (they would reveal the agent's hand); at Red's own, Red's hand is offered."""
+    ex = explore("snow_tails", seed=6, agent="random", human=0)
+    seen_agent = seen_own = False
+    for _ in range(60):
+        state = ex.session.state
+        if state.is_terminal():
+            break
+        if state.phase == "play":
+            if state.current_player() == 0:
+                seen_own = True
+                assert ex.controls is not ex.dropdown          # Red's own card toggles
+            else:
+                seen_agent = True
+                labels = [label for label, _ in ex.dropdown.widget.options]
+                assert labels == [f"{ex.game.seat_names[state.current_player()]} decides "
+                                  "(random agent)"]
+                assert ex.dropdown.widget.disabled
+        ex.step_button.click()              # Red: the preselected choice; others: the agent
+        assert ex.error is None, ex.error
+    assert seen_agent and seen_own
+    ex.close()

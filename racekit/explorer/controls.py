@@ -40,6 +40,12 @@ class ActionDropdown:
         self.widget.value = preselect if preselect in legal else legal[0]
         self.widget.disabled = not enabled
 
+    def show_note(self, note: str) -> None:
+        """Show only ``note`` (disabled): e.g. an agent's decision whose options are its secret."""
+        self.widget.options = [(note, None)]
+        self.widget.value = None
+        self.widget.disabled = True
+
     def selected_action(self):
         return self.widget.value
 

@@ -569,9 +569,14 @@ class Explorer(widgets.VBox):
                 self._custom = None
         if self._custom is None:
             note = "game over" if state.is_terminal() else "chance: seeded draw"
-            if decision and not manual:
-                recorded = self.chosen_action()
-            self.dropdown.update(state, preselect=recorded, enabled=manual, note=note)
+            if decision and not manual and self.human_box.value is not None:
+                # a person plays another seat: the agent's options (its hand) stay its secret
+                player = self.game.seat_names[state.current_player()]
+                self.dropdown.show_note(f"{player} decides ({self.agent_box.value} agent)")
+            else:
+                if decision and not manual:
+                    recorded = self.chosen_action()
+                self.dropdown.update(state, preselect=recorded, enabled=manual, note=note)
             self.controls = self.dropdown
             if self.action_area.children[0] is not self.dropdown.widget:
                 self.action_area.children = [self.dropdown.widget, self._typed]
