@@ -207,12 +207,15 @@ class Explorer(widgets.VBox):
     def _build_widgets(self, agent: str, human, every_draw: bool, image_format: str) -> None:
         gt, game = self.game.game_type, self.game
         narrow = widgets.Layout(width="auto")
-        self.players_box = widgets.Dropdown(description="Players", layout=widgets.Layout(width="11em"))
+        label = {"description_width": "initial"}
+        self.players_box = widgets.Dropdown(description="Players", style=label,
+                                            layout=widgets.Layout(width="9em"))
         self._set_player_range(game.preset)
         self.players_box.value = game.num_players
         self.preset_box = widgets.Dropdown(
             description="Preset", options=[p.name for p in gt.presets] or [game.preset],
-            value=game.preset, disabled=not gt.presets, layout=widgets.Layout(width="14em"))
+            value=game.preset, disabled=not gt.presets, style=label,
+            layout=widgets.Layout(width="15em"))
         self.option_boxes: dict[str, widgets.Widget] = {}
         option_rows = []
         for title, opts in option_groups(gt):
@@ -231,16 +234,17 @@ class Explorer(widgets.VBox):
             group.add_class("racekit-option-group")
             option_rows.append(group)
         self.seed_box = widgets.Text(description="Seed", value=str(self.session.seed),
-                                     continuous_update=False, layout=widgets.Layout(width="16em"),
+                                     continuous_update=False, style=label,
+                                     layout=widgets.Layout(width="18em"),
                                      tooltip="the seed of every chance draw: the same seed and "
                                              "choices replay the same game")
         self.agent_box = widgets.Dropdown(description="Agent", options=self.agent_choices, value=agent,
-                                          layout=widgets.Layout(width="12em"),
+                                          style=label, layout=widgets.Layout(width="13em"),
                                           tooltip="who decides: you (manual), random, first legal, "
                                                   "or one of the game's own agents")
         seats = [("no seat (watch)", None)] + [(name, i) for i, name in enumerate(game.seat_names)]
         self.human_box = widgets.Dropdown(description="You play", options=seats, value=human,
-                                          layout=widgets.Layout(width="15em"),
+                                          style=label, layout=widgets.Layout(width="15em"),
                                           tooltip="the seat you decide for while the agent plays the "
                                                   "others (Play pauses at your decisions)")
         self.reset_button = widgets.Button(description="Reset", tooltip="start again with these settings")
@@ -302,7 +306,10 @@ class Explorer(widgets.VBox):
         play_row = widgets.HBox([self.back_button, self.step_button, self.forward_button, self.play,
                                  self.speed, self.history, self.every_draw],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        help_line = widgets.HTML(f"<span style='color:#555;font-size:90%'>{PLY_HELP}</span>")
+        # the style hides the "loading the explorer…" note once an explorer shows (where the
+        # front end does not apply the note's own update, as in Voila)
+        help_line = widgets.HTML(f"<style>.racekit-loading{{display:none}}</style>"
+                                 f"<span style='color:#555;font-size:90%'>{PLY_HELP}</span>")
         help_line.add_class("racekit-help")
         self.children = [self.status, setup_row,
                          *([self.options_panel] if self.option_boxes else []),
