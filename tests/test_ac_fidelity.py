@@ -102,3 +102,17 @@ def test_AC_AMB_22_play_for_places_still_ranks_everyone():
            setup={"planes": {**home, "R4": 55, "Y1": 40}, "phase": "move", "die": 1})
     play(s, "move R4")
     assert not s.is_terminal() and s.ranking() == [[0], [1], [2]]
+
+
+def test_AC_AMB_16_the_arriving_group_is_compared_with_the_stack():
+    """After a declined capture (optional_effects) yellow's Y1 shares a square with a red + blue
+    stack. A lone green plane arrives: the arriving group (1) is smaller than the stack (2), so
+    everything on the square goes back (AC-TOUR-CAPTURE-2); counting Y1 with the arrivals would
+    have made it 2 against 2 and spared yellow and green (AC-TOUR-CAPTURE-3)."""
+    s = mk("tournament", optional_effects=True,
+           setup={"planes": {"R1": {"square": 30}, "B1": {"square": 30}, "Y1": {"square": 30},
+                             "G1": {"square": 27}}, "to_move": "green", "phase": "move", "die": 3})
+    play(s, "move G1")
+    assert_event(s, "capture", clause="AC-AMB-16", clauses=["AC-TOUR-CAPTURE-2"], arriving=1, stack=2)
+    assert {p: s.snapshot()["planes"][p]["where"] for p in ("R1", "B1", "Y1", "G1")} == \
+        {"R1": "base", "B1": "base", "Y1": "base", "G1": "base"}, "AC-AMB-16"

@@ -179,7 +179,7 @@ def test_event_text_templates_render_every_kind():
 def test_AC_AMB_01_standard52_board_model():
     """AC-AMB-01: the kit board model of spec section 1, loaded from standard52.yaml."""
     b = load_board()
-    assert (b.loop_len, b.entries, b.loop_steps, b.finish) == (52, (0, 13, 26, 39), 50, 56)
+    assert (b.loop_len, b.entries, b.loop_steps, b.finish) == (52, (0, 13, 26, 39), 50, 56), "AC-AMB-01"
     assert sorted(b.own) == list(range(2, 51, 4))
     assert (b.fly_from, b.fly_to, b.jump) == (18, 30, 4)
     assert b.sq[0][1] == 0 and b.sq[1][1] == 13 and b.sq[3][14] == 0 and b.sq[2][50] == 23

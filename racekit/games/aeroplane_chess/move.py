@@ -292,6 +292,8 @@ def walk(st, ctx, n: int) -> None:
         clauses.append("AC-TOUR-STACK-2")
     if any(p >> 2 != c for p in pieces):
         clauses.append("AC-TOUR-STACK-4")
+    if s0 <= top < end:
+        clauses.append("AC-AMB-20")          # into its own home column, the colour's safe zone
     here = st.pos[ctx["ref"]]
     extra = {"short": b.short_of_entry(start)} if start < -1 else {}   # from before its step 1
     st.emit("move", [c], clauses, pieces=group_name(mask, c), **{"from": s0}, to=end, die=n,
