@@ -115,3 +115,25 @@ def test_ST_AMB_13_reshuffle_all_option_and_text():
     assert s.game.render(e).startswith("Red's deck is empty: 16 cards (the discards and 16 covered "
                                        "dog cards) are shuffled into a new deck.")
     assert seat(s, 0)["left_stack"] == [3] and seat(s, 0)["right_stack"] == [5]
+
+
+def test_every_sled_out_is_a_win_for_nobody():
+    """Issue 6: when every sled drops out, the returns are 0 for all (not +1 each)."""
+    found = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        s = racekit.load_game("snow_tails", players=3).new_initial_state(record_events=False)
+        while not s.is_terminal():
+            pick = s.chance_outcomes() if s.is_chance_node() else [(a, 1) for a in s.legal_actions()]
+            s.apply_action(rng.choice(pick)[0])
+        ret = s.returns()
+        assert abs(sum(ret)) < 1e-9
+        if s.ranking() == [[0, 1, 2]]:
+            assert ret == [0.0, 0.0, 0.0]
+            found += 1
+        else:
+            winner = s.ranking()[0]
+            assert all(v < 1.0 for k, v in enumerate(ret) if [k] != winner)
+        if found >= 2:
+            break
+    assert found >= 1
