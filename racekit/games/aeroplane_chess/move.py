@@ -127,9 +127,10 @@ def route_problem(st, c: int, mask: int, d: int):
         return ("AC-TOUR-STACK-3", f"{'+'.join(piece_name(q) for q in mates)} may not be carried "
                 f"into {st.b.colours[c].title()}'s safe zone")
     if r.blocks:
-        for s in range(max(s0, 0) + 1, min(t, top + 1)):
-            if _blocking(st, c, b.sq[c][s]):
-                return ("AC-AMB-26", f"an enemy stack on loop square {b.sq[c][s]} blocks the way")
+        for s in range(s0 + 1, min(t, top + 1)):
+            sq = b.sq[c][s if s >= 1 else s - 2]          # a walk from before step 1 (AC-AMB-27)
+            if _blocking(st, c, sq):
+                return ("AC-AMB-26", f"an enemy stack on loop square {sq} blocks the way")
     if mates and not r.new_lap:
         # the same legality with optional_effects (AC-AMB-06): judged on the full bonus chain
         final = planned_final(st, end)
