@@ -145,7 +145,7 @@ def group_problem(st, mask: int):
     """Why the group ``mask`` may not move now (composition and route), or ``None``."""
     r, pos, fin = st.r, st.pos, st.b.finish
     if mask <= 0 or mask >> len(pos):
-        # citations follow the preset: four planes per player is AC-AMB-21 in both
+        # citations follow the preset (AC-FAM-COMP-1 is the family clause)
         return ("AC-TOUR-SETUP-1" if r.tour else "AC-FAM-COMP-1", "there is no such plane in this game")
     c = controlled(st, st.roller)
     pieces = bits(mask)
