@@ -40,7 +40,7 @@ def square_key(st, p: int):
     """A key equal for pieces on the same physical square where groups can form (loop, home)."""
     s = st.pos[p]
     b = st.b
-    if b.on_loop(s):
+    if 1 <= s <= b.loop_steps or s < BASE:           # b.on_loop(s), inlined: a hot path
         return b.sq[p >> 2][s]
     if b.loop_steps < s < b.finish:
         return HOME_KEY + (p >> 2) * 100 + s
