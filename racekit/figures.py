@@ -88,7 +88,8 @@ def regenerate(out: Path | None = None, games: list[str] | None = None, scenario
             jobs.append((draw, game.new_initial_state, f"{game_id}-{preset}-start.png",
                          f"{game_title(game_id)}: {preset}, start"))
             jobs.append((draw, lambda game=game: midgame(game), f"{game_id}-{preset}-midgame.png",
-                         f"{preset}, seed 1, halfway through a game of {demo_agent(game)} players"))
+                         f"{game_title(game_id)}: {preset}, seed 1, halfway through a game "
+                         f"of {demo_agent(game)} players"))
         if scenarios:
             jobs.append((draw, None, game_id, None))   # the game's scenarios, run when reached
     written = []
