@@ -125,3 +125,19 @@ def test_setup_runs_again_quickly_and_changes_nothing(stock_setup):
                            capture_output=True, text=True, timeout=TIMEOUT)
     assert again.returncode == 0, again.stderr[-3000:]
     assert "creating .venv" not in again.stderr and "installing uv" not in again.stderr, again.stderr
+
+
+def test_run_sh_headless_prints_short_summaries(stock_setup):
+    """`bash tools/run.sh --headless`: a few lines per game (seed, winner, ranking, plies), no log."""
+    clone, _, _, run = stock_setup
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = subprocess.run(["bash", "tools/run.sh", "--headless"], cwd=clone, env=_stock_env(),
+                         capture_output=True, text=True, timeout=TIMEOUT)
+    assert out.returncode == 0, out.stderr[-3000:]
+    lines = [line for line in out.stdout.splitlines() if line.strip()]
+    assert len(lines) <= 12, out.stdout[:3000]
+    for name in ("Aeroplane Chess", "Snow Tails"):
+        assert any(line.startswith(name) and "seed 1" in line for line in lines), out.stdout
+    assert sum(line.startswith("Winner: ") for line in lines) == 2, out.stdout
+    assert sum(line.startswith("Ranking: 1. ") for line in lines) == 2, out.stdout
+    assert sum(line.endswith(" plies") for line in lines) == 2, out.stdout
