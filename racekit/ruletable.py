@@ -22,19 +22,21 @@ from dataclasses import dataclass, field
 # counting existed, only citations were found: "cited in tests" / gap.
 ASSERTED, CITED_ONLY, CITED, GAP = "asserted", "cited only", "cited in tests", "gap"
 _ORDER = (ASSERTED, CITED, CITED_ONLY, GAP)
+_STATUS = {"asserted": ASSERTED, "cited": CITED_ONLY, "cited only": CITED_ONLY, "gap": GAP}
 
 
 def coverage_label(row) -> str:
     """The coverage of one :class:`racekit.core.clauses.Coverage` row, as a short label.
 
     The adapter between the coverage counting and every display of it: when the counting changes,
-    only this function changes. A row that carries ``asserted`` (places where a test or scenario
-    asserts the clause) gets ``asserted`` / ``cited only`` / ``gap``; a row that has only citations
-    gets ``cited in tests`` (implemented and cited by a test or scenario) / ``gap``.
+    only this function changes. A row with a ``status`` (``asserted``, ``cited`` or ``gap``: the
+    counting of contract 1) or an ``asserted`` flag gets ``asserted`` / ``cited only`` / ``gap``; a
+    row that has only citations gets ``cited in tests`` (implemented and cited by a test or
+    scenario) / ``gap``.
     """
     status = getattr(row, "status", None)
-    if isinstance(status, str):                      # a counting that labels its rows itself
-        return status
+    if isinstance(status, str):      # the counting labels its rows: asserted / cited / gap
+        return _STATUS.get(status, status)
     asserted = getattr(row, "asserted", None)
     if asserted is not None:
         if asserted:

@@ -82,6 +82,11 @@ def test_coverage_label_reads_citations_and_assertions():
     assert coverage_label(Asserting([], implemented=["x.py:1"], tests=["t.py"])) == CITED_ONLY
     assert coverage_label(Asserting([], implemented=["x.py:1"])) == GAP
 
+    class Labelled:   # a row that labels itself (contract 1's counting in racekit.core.clauses)
+        def __init__(self, status):
+            self.status = status
+    assert [coverage_label(Labelled(s)) for s in ("asserted", "cited", "gap")] == [ASSERTED, CITED_ONLY, GAP]
+
 
 def test_headline_counts_add_up():
     table = racekit.rules("snow_tails")
