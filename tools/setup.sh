@@ -29,11 +29,21 @@ if [ ! -x "$venv/bin/python" ]; then
         exit 1
     fi
     say "creating .venv with $("$python" --version 2>&1) ($(command -v "$python"))"
-    if ! "$python" -m venv "$venv"; then
+    err=$(mktemp)
+    if ! "$python" -m venv "$venv" 2>"$err"; then
         rm -rf "$venv"
-        say "'$python -m venv' failed; on Debian/Ubuntu: apt install python3-venv"
-        exit 1
+        # Debian without python3-venv has no ensurepip: a venv without pip will do when uv is on PATH
+        if command -v uv >/dev/null 2>&1 && "$python" -m venv --without-pip "$venv" 2>/dev/null; then
+            say "made .venv without pip (no ensurepip here); uv on PATH installs into it"
+        else
+            cat "$err" >&2
+            rm -f "$err"
+            rm -rf "$venv"
+            say "'$python -m venv' failed; on Debian/Ubuntu: apt install python3-venv (or put uv on PATH)"
+            exit 1
+        fi
     fi
+    rm -f "$err"
 fi
 
 # uv: one on PATH, else the one in .venv, else install it into .venv with the venv's pip
@@ -42,8 +52,11 @@ if command -v uv >/dev/null 2>&1; then
 elif [ -x "$venv/bin/uv" ]; then
     uv=("$venv/bin/uv")
 else
-    if ! "$venv/bin/python" -m pip --version >/dev/null 2>&1; then
-        "$venv/bin/python" -m ensurepip --upgrade >/dev/null   # a venv made without pip
+    if ! "$venv/bin/python" -m pip --version >/dev/null 2>&1 &&
+       ! "$venv/bin/python" -m ensurepip --upgrade >/dev/null 2>&1; then   # a venv made without pip
+        say ".venv has no pip and there is no uv on PATH: apt install python3-venv, or install uv," \
+            "then remove .venv and run this again"
+        exit 1
     fi
     say "installing uv into .venv with pip"
     # the machine's pip configuration may list local folders that have no uv: pip warns, harmlessly
