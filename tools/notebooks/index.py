@@ -32,13 +32,16 @@ nb.gallery()
 #
 # * **Seed, players, rule set and options**: choose them, then press **Reset** to start a new game.
 #   The same seed always gives the same dice and cards.
-# * **Step** takes one step of the game: it rolls the die or draws a card (from the seed), or makes the
-#   move chosen in the controls below the board. Each step is one *ply*.
-# * **Play** steps on its own at the speed you set; press it again to pause.
-# * **Back**, **Forward** and the slider travel through the game's steps, so a class can look again at
-#   any position.
+# * **Step** moves the game on: it makes the move chosen in the controls below the board, or rolls the
+#   die and draws cards from the seed. Card draws between two decisions come in one Step; tick
+#   *show every draw* to see them one at a time. Each decision or draw is one *ply*.
+# * **Play** steps on its own at the speed you set and pauses where a person has to decide; press it
+#   again to pause.
+# * **Back**, **Forward** and the slider travel through the game, so a class can look again at any
+#   position.
 # * The **log** says what happened in words. Every line ends with the IDs of the rules behind it, such as
-#   `[ST-DRIFT-3]`.
+#   `[ST-DRIFT-3]`; hold the pointer over an ID to read the rule, or open the **Rules** panel under the
+#   board for the game's rules, with those of the current position marked.
 #
 # To read a rule, ask for the table of rules in a cell: `racekit.rules("snow_tails")` lists every
 # clause in our own words, and `.find("drift")` keeps those that mention a word. For example:
