@@ -61,7 +61,9 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
          save: Optional[Path] = typer.Option(None, help="write the finished game as JSON"),
          seat: Optional[int] = typer.Option(None, help="show only what this seat may see "
                                             "(other seats' card draws hidden); default: everything"),
-         quiet: bool = typer.Option(False, help="print only the ranking")) -> None:
+         quiet: bool = typer.Option(False, help="print only the ranking"),
+         summary: bool = typer.Option(False, help="print a few lines: the game and seed, the "
+                                      "winner, the ranking and the number of plies")) -> None:
     """Play a whole game headless and print it turn by turn, ending with the ranking."""
     from . import load_game
     from .core.agents import make_agent
@@ -73,7 +75,8 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     except (RacekitError, ValueError) as exc:
         _fail(exc)
     names = g.seat_names
-    if not quiet:
+    quiet = quiet or summary
+    if summary or not quiet:
         typer.echo(f"{g.game_type.long_name} · preset {g.preset} · {g.num_players} players · seed {seed}")
     while not session.state.is_terminal():
         state = session.state
@@ -89,6 +92,9 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
         typer.echo(f"{ply:4d} {who}: {label}")
         for event in session.state.events[mark:]:
             typer.echo(f"       {g.render(event)}")
+    if summary:
+        first = session.state.ranking()[0] if session.state.ranking() else []
+        typer.echo("Winner: " + (" & ".join(names[s] for s in first) or "none"))
     _ranking(session.state)
     typer.echo(f"{session.state.ply} plies")
     if save:
@@ -142,19 +148,34 @@ def rules(game: str = typer.Argument(..., help="game id"),
 
 
 @app.command()
-def figures(out: Path = typer.Option(Path("figures"), help="folder to write the PNGs to"),
-            game: Optional[str] = typer.Option(None, help="only this game")) -> None:
-    """Regenerate the pictures in figures/."""
+def figures(out: Optional[Path] = typer.Option(None, help="folder to write the PNGs to "
+                                               "(default: the checkout's figures/, from any folder)"),
+            game: Optional[str] = typer.Option(None, help="only this game"),
+            width: int = typer.Option(1200, min=200, max=8000, help="picture width in pixels"),
+            dpi: int = typer.Option(150, min=30, max=600, help="dots per inch: larger makes text "
+                                    "and lines larger relative to the picture"),
+            scenarios: bool = typer.Option(True, help="also a picture of every scenario's result")) -> None:
+    """Regenerate the pictures in figures/ (start, mid-game and every scenario), with progress."""
     from .figures import regenerate
-    paths = regenerate(out, [game] if game else None)
-    typer.echo(f"wrote {len(paths)} figures to {out}")
+    try:
+        paths = regenerate(out, [game] if game else None, scenarios=scenarios, width=width, dpi=dpi,
+                           progress=True)
+    except RacekitError as exc:
+        _fail(exc)
+    typer.echo(f"wrote {len(paths)} figures ({width} px wide) to {paths[0].parent if paths else out}")
 
 
 @app.command()
-def golden(out: Path = typer.Option(Path("tests/golden"), help="folder of the golden files")) -> None:
-    """Regenerate the golden playthrough files (one per game and preset)."""
+def golden(out: Optional[Path] = typer.Option(None, help="folder of the golden files "
+                                              "(default: the checkout's tests/golden/, from any folder)"),
+           game: Optional[str] = typer.Option(None, help="only this game")) -> None:
+    """Regenerate the golden playthrough files (one per game and preset), with progress."""
     from .sim.golden import write_all
-    for path in write_all(out):
+    try:
+        paths = write_all(out, [game] if game else None, progress=True)
+    except RacekitError as exc:
+        _fail(exc)
+    for path in paths:
         typer.echo(f"wrote {path}")
 
 
