@@ -62,13 +62,13 @@ class State(ABC):
         """Legal action ids of the seat to act, sorted; ``[]`` at chance and terminal nodes."""
         if self._current_player() < 0:
             return []
-        return self._legal_actions()
+        return list(self._legal_actions())   # the caller's own list (it may sort or shuffle it)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(outcome, probability)`` pairs at a chance node; ``[]`` otherwise."""
         if self._current_player() != CHANCE:
             return []
-        return self._chance_outcomes()
+        return list(self._chance_outcomes())   # the caller's own list (OpenSpiel's MCTS shuffles it)
 
     def apply_action(self, action: int) -> None:
         """Apply a decision or a chance outcome.
@@ -149,8 +149,8 @@ class State(ABC):
         return out
 
     def ranking(self) -> list[list[int]]:
-        """Places so far, best first; each place is a list of seats sharing it."""
-        return self._ranking()
+        """Places so far, best first; each place is a list of seats sharing it (the caller's own lists)."""
+        return [list(place) for place in self._ranking()]
 
     def history(self) -> list[int]:
         """Every action and chance outcome applied, in order (replayable)."""
