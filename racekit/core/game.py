@@ -8,6 +8,7 @@ allowed values.
 """
 from __future__ import annotations
 
+import functools
 import importlib
 import re
 from abc import ABC, abstractmethod
@@ -166,6 +167,27 @@ class Game(ABC):
     """
 
     game_type: GameType
+
+    def __init_subclass__(cls, **kwargs):
+        """Every game's ``new_initial_state`` remembers the set-up it was given.
+
+        The returned state carries it as ``state.initial_setup`` (a JSON copy), so
+        that ``save_game(state)`` writes it and the file replays to the same position.
+        """
+        super().__init_subclass__(**kwargs)
+        make = cls.__dict__.get("new_initial_state")
+        if make is None or getattr(make, "_remembers_setup", False):
+            return
+
+        @functools.wraps(make)
+        def new_initial_state(self, setup=None, *args, **kwargs):
+            state = make(self, setup, *args, **kwargs)
+            if setup is not None:
+                state.remember_setup(setup)
+            return state
+
+        new_initial_state._remembers_setup = True
+        cls.new_initial_state = new_initial_state
 
     def __init__(self, players: int | None = None, preset: str | None = None, **options: Any):
         gt = self.game_type

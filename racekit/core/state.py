@@ -39,6 +39,8 @@ class State(ABC):
     """
 
     phase: str = ""
+    initial_setup: dict | None = None
+    """The set-up this state's game started from (``None``: the normal start)."""
 
     def __init__(self, game, record_events: bool = True):
         self.game = game
@@ -129,6 +131,7 @@ class State(ABC):
                 return a
         parsed = self._parse_action(text)
         if parsed is not None:
+            self._typed = (parsed, text)   # so that a refusal quotes the name typed, not the id
             return parsed
         raise IllegalActionError(f"No action is called {text!r} here.",
                                  clause=self.game.game_type.prefix + "-ACTION",
@@ -168,6 +171,15 @@ class State(ABC):
     @property
     def ply(self) -> int:
         return len(self._history)
+
+    def remember_setup(self, setup: dict) -> None:
+        """Keep a JSON copy of the set-up the game started from (see :attr:`initial_setup`).
+
+        Games whose set-up refers to a file may override this to keep the file's
+        content instead, so that a save does not depend on where the file was.
+        """
+        import json
+        self.initial_setup = json.loads(json.dumps(setup))
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -222,7 +234,12 @@ class State(ABC):
         """The clause and reason an action is refused (games refine this)."""
         return self.game.game_type.prefix + "-ACTION", "it is not among the legal actions"
 
+    _typed: tuple | None = None
+
     def _describe(self, action: int) -> str:
+        typed = self._typed
+        if typed is not None and typed[0] == action:
+            return repr(typed[1])
         try:
             return repr(self._action_to_string(action))
         except Exception:  # an id outside the action space has no name
