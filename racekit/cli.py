@@ -151,9 +151,11 @@ def replay(path: Path = typer.Argument(..., help="a save file written by --save"
     A file whose entry K breaks a rule is replayed up to K: `replayed K of N plies`, and the
     rule that refuses entry K (exit code 1).
     """
-    from .core.savefile import replay_save
+    from .core.savefile import check_names, replay_save
     result = replay_save(path)
     state, info = result.state, result.info
+    if info.actions:   # an edited name that disagrees with its number: say so before anything else
+        check_names(state.game, info, str(path), limit=result.replayed, setup=state.initial_setup)
     seed = "no seed recorded" if info.seed is None else f"seed {info.seed}"
     typer.echo(f"{info.game} ({info.preset}, {info.players} players, {seed})"
                + (", from a set-up position" if info.setup is not None else ""))
@@ -171,9 +173,6 @@ def replay(path: Path = typer.Argument(..., help="a save file written by --save"
     if show:
         typer.echo(state.to_text())
     _ranking(state)
-    if info.actions:
-        from .core.savefile import _check_names
-        _check_names(state.game, info, str(path))
 
 
 def _story(state, history) -> None:

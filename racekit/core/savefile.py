@@ -251,10 +251,14 @@ def load_save(source: str | Path | dict, name: str | None = None):
                               f"({short(result.info.history[ply])}) cannot be replayed: [{exc.clause}] "
                               f"{exc.reason}") from None
     if result.info.actions:
-        _check_names(result.state.game, result.info, label)
+        check_names(result.state.game, result.info, label, setup=result.state.initial_setup)
     return result.state, result.info
-def _check_names(game, info: SaveFile, label: str) -> None:
-    """The readable ``actions`` list must name the ``history`` entries one for one.
+def check_names(game, info: SaveFile, label: str, limit: int | None = None, setup=None) -> None:
+    """The readable ``actions`` list must name the ``history`` entries one for one
+    (the first ``limit`` entries only, when given).
+
+    Raises:
+        FileFormatError: a count or a name that does not match.
 
     People edit the readable list to settle a dispute; silently replaying the
     numbers instead would show them a game they did not write.
@@ -262,8 +266,8 @@ def _check_names(game, info: SaveFile, label: str) -> None:
     if len(info.actions) != len(info.history):
         raise FileFormatError(f"{label}: field actions: {len(info.actions)} names for "
                               f"{len(info.history)} history entries; they must match one for one")
-    probe = game.new_initial_state(setup=info.setup, record_events=False)
-    for ply, (action, name) in enumerate(zip(info.history, info.actions)):
+    probe = game.new_initial_state(setup=info.setup if setup is None else setup, record_events=False)
+    for ply, (action, name) in enumerate(zip(info.history[:limit], info.actions)):
         real = probe.action_to_string(action)
         if real != name:
             raise FileFormatError(f"{label}: field actions.{ply}: says {short(name)} but history entry "
