@@ -371,7 +371,7 @@ def collect(targets: list[str]) -> list[Path]:
         elif path.suffix in (".yaml", ".yml") or path.exists():
             out.append(path)
         else:
-            raise FileFormatError(f"{short(target)}: not a game ({', '.join(game_names())}), "
+            raise FileFormatError(f"{str(target)[:300]}: not a game ({', '.join(game_names())}), "
                                   "nor a scenario file or folder")
     return out
 
