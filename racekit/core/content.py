@@ -75,12 +75,13 @@ def resolve_file(ref: str, what: str = "file") -> Path:
     if len(ref) > 255 or "\x00" in ref:
         raise ValueError(f"a {what} path is at most 255 characters of text")
     posix = PurePosixPath(ref.replace("\\", "/"))
+    where = "the current folder" if _BASE.get() is None else "the folder of the file that names it"
     if posix.is_absolute() or ref.startswith("~") or re.match(r"^[A-Za-z]:", ref):
-        raise ValueError(f"{short(ref)}: a {what} file must be given relative to the folder of "
-                         "the file that names it (no absolute paths)")
+        raise ValueError(f"{short(ref)}: a {what} file must be given relative to {where} "
+                         "(no absolute paths)")
     if ".." in posix.parts:
         raise ValueError(f"{short(ref)}: a {what} file path may not contain '..'; keep the file "
-                         "beside the file that names it, or in a folder below it")
+                         f"in {where}, or in a folder below it")
     if posix.suffix.lower() not in (".yaml", ".yml"):
         raise ValueError(f"{short(ref)}: a {what} file name ends in .yaml")
     root = base_folder().resolve()
