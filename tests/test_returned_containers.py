@@ -67,9 +67,12 @@ def test_mutating_returned_containers_changes_no_seeded_game(game_id):
 
 @pytest.mark.parametrize("game_id", SHIPPED)
 def test_the_draw_does_not_depend_on_the_order_of_the_outcome_list(game_id):
-    state = racekit.load_game(game_id).new_initial_state()
-    outcomes = state.chance_outcomes()
-    assert outcomes, "every shipped game starts with a chance node"
+    session = Session(racekit.load_game(game_id), seed=8)
+    while not session.state.is_chance_node() and not session.state.is_terminal() and session.cursor < 500:
+        session.step()
+    outcomes = session.state.chance_outcomes()
+    if not outcomes:
+        pytest.skip(f"{game_id} reached no chance node in 500 plies")
     sampler = Sampler(123456789)
     for ply in range(50):
         want = sampler.sample(outcomes, ply)

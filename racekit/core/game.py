@@ -181,7 +181,7 @@ class Game(ABC):
 
         @functools.wraps(make)
         def new_initial_state(self, setup=None, *args, **kwargs):
-            state = make(self, setup, *args, **kwargs)
+            state = make(self, *args, setup=setup, **kwargs)
             if setup is not None:
                 state.remember_setup(setup)
             return state

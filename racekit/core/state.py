@@ -129,7 +129,12 @@ class State(ABC):
         for a in allowed:
             if self.action_to_string(a) == text:
                 return a
-        parsed = self._parse_action(text)
+        try:
+            parsed = self._parse_action(text)
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError):
+            parsed = None   # a name a game's parser chokes on ("roll ²": isdigit() but not int()) is no name
+        if parsed is not None and (isinstance(parsed, bool) or not isinstance(parsed, numbers.Integral)):
+            parsed = None
         if parsed is not None:
             self._typed = (parsed, text)   # so that a refusal quotes the name typed, not the id
             return parsed
@@ -179,7 +184,10 @@ class State(ABC):
         content instead, so that a save does not depend on where the file was.
         """
         import json
-        self.initial_setup = json.loads(json.dumps(setup))
+        try:
+            self.initial_setup = json.loads(json.dumps(setup))
+        except (TypeError, ValueError):   # not JSON-able: keep a private copy all the same
+            self.initial_setup = copy.deepcopy(setup)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
