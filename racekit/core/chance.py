@@ -63,13 +63,16 @@ def _keyed(seed: int):
     return hashlib.blake2b(key=key, digest_size=8, person=_PERSON)
 
 
-def _bits(seed: int, ply: int, salt: int) -> int:
-    h = _keyed(seed).copy()
+def _uniform(keyed, ply: int, salt: int) -> float:
+    h = keyed.copy()
     try:
-        h.update(_PLY_SALT.pack(ply, salt))
+        h.update(_pack(ply, salt))
     except struct.error:
         raise ValueError(f"ply and salt must be 64-bit integers, got {ply!r}, {salt!r}") from None
-    return int.from_bytes(h.digest(), "big")
+    return (int.from_bytes(h.digest(), "big") >> 11) * _SCALE
+
+
+_pack = _PLY_SALT.pack
 
 
 def uniform(seed: int, ply: int, salt: int = 0) -> float:
@@ -78,7 +81,7 @@ def uniform(seed: int, ply: int, salt: int = 0) -> float:
     Raises:
         TypeError, ValueError: ``seed`` is not a usable integer (see :func:`check_seed`).
     """
-    return (_bits(seed, ply, salt) >> 11) * _SCALE
+    return _uniform(_keyed(seed), ply, salt)
 
 
 class Sampler:
@@ -94,6 +97,7 @@ class Sampler:
 
     def __init__(self, seed: int = 0):
         self.seed = check_seed(seed)
+        self._keyed = _keyed(seed)
 
     def sample(self, outcomes: Sequence[tuple[int, float]], ply: int, salt: int = 0) -> int:
         """Pick one outcome of ``outcomes`` ((outcome, probability) pairs) for ply ``ply``.
@@ -114,7 +118,7 @@ class Sampler:
                 total += p
         if not total > 0:
             raise ValueError("a chance node needs an outcome with a positive probability")
-        u = uniform(self.seed, ply, salt) * total
+        u = _uniform(self._keyed, ply, salt) * total
         acc = 0.0
         last = None
         for outcome, p in ordered:
@@ -127,4 +131,4 @@ class Sampler:
 
     def choice(self, items: Sequence, ply: int, salt: int = 0):
         """Pick one of ``items`` uniformly by position (used by random agents on sorted lists)."""
-        return items[int(uniform(self.seed, ply, salt) * len(items))]
+        return items[int(_uniform(self._keyed, ply, salt) * len(items))]
