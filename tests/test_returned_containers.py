@@ -40,6 +40,8 @@ def _vandal(state):
                 state.ranking(), state.history(), state.returns()]
     for seat in range(n):
         returned += [state.snapshot(seat), state.observation(seat), state.history_for(seat)]
+    # event details are the reader's too: wrecking them must not reach the game's own data
+    returned += [list(event.data.values()) for event in state.events_since(max(0, state.ply - 2))]
     for value in returned:
         _wreck(value)
 
