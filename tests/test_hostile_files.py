@@ -130,7 +130,7 @@ def test_files_that_could_block_or_leave_the_folder_are_refused(tmp_path):
         run_scenario("/dev/zero")
 
 
-NAMES = ["roll ²", "roll ٣", "roll 7", "roll 99999999999999999999", "draw ²", "draw 9", "first player ²",
+NAMES = ["roll ²", "roll ٣", "play ٣ to L", "take bonus +٣", "roll 7", "roll 99999999999999999999", "draw ²", "draw 9", "first player ²",
          "first player 99", "random slot ²", "random slot 0", "move ²", "move R1+R1", "move R9", "launch Z1",
          "play ² to L", "play 3 to L+L", "discard ²", "bonus ²", "DR ² F", "", " ", "\x00", "x" * 10_000,
          "move " + "R1+" * 1000 + "R2", "Red starts", "give extra roll to Purple", "slot ²", "slot 99"]

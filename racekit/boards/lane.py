@@ -433,7 +433,7 @@ class LaneTrack:
 
 
 # -------------------------------------------------------------------- loading
-_GRID = re.compile(r"^straight(\d)(?:_(\d+))?$")
+_GRID = re.compile(r"^straight([0-9])(?:_([0-9]{1,4}))?$")
 
 
 def grid_spec(lanes: int, rows: int = 30, runout: int = 4, finish_flag: str = "left") -> TrackSpec:
