@@ -16,7 +16,7 @@ __all__ = ["load_game", "game_names", "explore", "rules", "CHANCE", "TERMINAL", 
            "OptionError", "IllegalActionError", "SetupError", "FileFormatError", "UnknownGameError"]
 
 
-def explore(game: str, seed: int = 0, **kwargs):
+def explore(game: str, seed: int | None = None, **kwargs):
     """Open the interactive explorer widget for ``game`` in a notebook (see racekit.explorer)."""
     from .explorer import explore as _explore
     return _explore(game, seed=seed, **kwargs)

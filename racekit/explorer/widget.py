@@ -33,7 +33,8 @@ class Explorer(widgets.VBox):
 
     Args:
         game_id: a registered game id (``racekit.game_names()``).
-        seed: the seed of chance outcomes (and of the random agent).
+        seed: the seed of chance outcomes (and of the random agent); default: a
+            fresh secret 128-bit seed, shown in the Seed box (a small seed is public).
         players: number of seats (default: the preset's).
         preset: a named variant (default: the game's first).
         agent: who decides at decision nodes: ``"manual"`` (the action chooser),
@@ -64,7 +65,7 @@ class Explorer(widgets.VBox):
         image: the board ``Image``; error_box: ``HTML``; status: ``HTML`` line (ply, who acts).
     """
 
-    def __init__(self, game_id: str, seed: int = 0, players: int | None = None,
+    def __init__(self, game_id: str, seed: int | None = None, players: int | None = None,
                  preset: str | None = None, agent: str = "manual", log_size: int = 12,
                  figsize=(8, 6), dpi: int = 80, **options):
         super().__init__()
@@ -501,7 +502,7 @@ def _from_text(text: str, default):
     return text
 
 
-def explore(game_id: str, seed: int = 0, players: int | None = None, preset: str | None = None,
+def explore(game_id: str, seed: int | None = None, players: int | None = None, preset: str | None = None,
             **options) -> Explorer:
     """Open the interactive explorer of ``game_id`` (display the returned widget).
 

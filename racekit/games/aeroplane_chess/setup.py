@@ -1,26 +1,13 @@
 """Scenario set-ups: put planes anywhere and choose who is to move.
 
-Format (every field optional)::
-
-    planes:                 # plane -> position
-      R1: 10                # a path step: 0 take-off point, 1-50 loop, 51-55 home column, 56 finish
-      R2: base              # or base | takeoff | finish | start (the preset's starting place)
-      Y1: {square: 20}      # or a loop index (0-51), converted to that colour's path step;
-                            # tournament: a square between its turn-off and entry is the
-                            # pre-entry position of a carried plane (AC-AMB-27)
-      B1: {home: 3}         # or a home-column square 1-5
-    rest: start             # where unlisted planes are: start | base | takeoff | finish
-    to_move: red            # seat (0-3) or colour of the next roller (default red)
-    turn: red               # whose regular turn it is (default: to_move)
-    phase: roll             # roll (next is a die roll) | move (die given, a plane to choose) | bonus
-    die: 6                  # the roll, for phase move or bonus
-    sixes: 0                # sixes already rolled in a row by the roller (three_sixes_penalty)
-
-A set-up never draws the family first player: ``to_move`` starts.
-Errors are :class:`~racekit.core.errors.SetupError` with ``field`` naming the key.
+The format is documented where users look: ``help(game.new_initial_state)``
+(:meth:`racekit.games.aeroplane_chess.game.AeroplaneChess.new_initial_state`) and
+docs/setups.md. Errors are :class:`~racekit.core.errors.SetupError` with ``field``
+naming the key.
 """
 from __future__ import annotations
 
+import re
 from typing import Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -62,7 +49,7 @@ def _seat(st, value, field: str) -> int:
         for s, name in enumerate(SEAT_NAMES[:n]):
             if low in (name.lower(), name[0].lower()):
                 return s
-        if low.isdigit():
+        if re.fullmatch(r"[0-9]{1,2}", low):
             value = int(low)
         else:
             raise SetupError(f"{field} must be a seat 0-{n - 1} or a colour of this game, "

@@ -3,27 +3,7 @@
 Rules spec: ``ST-...`` clauses of the Snow Tails rule specification; every
 ambiguity (ST-AMB-nn) with a real choice is an option below, default first.
 
-Set-up (``new_initial_state(setup=...)``, validated with pydantic; errors are
-``SetupError(message, field=...)``)::
-
-    track: straight4          # optional: a track name / file, or an inline track dict
-    stage: turn               # turn (default) or deal (sleds on their slots, hands dealt)
-    round: 2                  # round number (1 = slot order, no bonus by default)
-    turn_order: [1, 0]        # this round's order (default: slots in round 1, else position)
-    turn: 0                   # index in turn_order of the seat to move now
-    dents_left: 20            # only with dent_supply 20
-    places: [[2]]             # seats already placed (finished earlier)
-    seats:                    # one entry per seat
-      - slot: 1               # start slot (optional)
-        position: [0, 2]      # [row, lane] (row along the lane, lane 1 = leftmost)
-        status: racing        # racing | finished | eliminated (the last two: no position)
-        left: 3               # dog value (3 = the printed 3, no card) or a stack list [5, 2]
-        right: [5]
-        brake: 3
-        hand: [2, 3, 3, 4, 5] # dog cards in hand
-        damage: 0             # damage cards in hand
-        deck: null            # default: the rest of the 20 cards; a list fixes it
-        discard: []
+Set-ups (your own start positions): see ``help(game.new_initial_state)`` and docs/setups.md.
 """
 from __future__ import annotations
 
@@ -144,13 +124,48 @@ class SnowTails(Game):
         try:
             self.track = load_track(self.options["track"])
         except (ValueError, OSError) as exc:
-            raise OptionError(f"option 'track': {exc}") from None
+            raise OptionError(f"option 'track': {exc}", field="options.track") from None
         if len(self.track.slots) < self.num_players:
             raise OptionError(f"track {self.track.name} has {len(self.track.slots)} start slots, "
-                              f"fewer than {self.num_players} seats")
+                              f"fewer than {self.num_players} seats", field="players")
         self.flags = Flags(self.options)
 
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
+        """The start of a race, or a position of your own (a *set-up*, e.g. to settle a dispute).
+
+        ``setup`` is a mapping (a scenario's ``setup:`` block, or a dict in Python),
+        validated with pydantic; every field but ``seats`` is optional::
+
+            track: straight4          # optional: a track name / file, or an inline track dict
+            stage: turn               # turn (default) or deal (sleds on their slots, hands dealt)
+            round: 2                  # round number (1 = slot order, no bonus by default)
+            turn_order: [1, 0]        # this round's order (default: slots in round 1, else position)
+            turn: 0                   # index in turn_order of the seat to move now
+            dents_left: 20            # only with dent_supply 20
+            places: [[2]]             # seats already placed (finished earlier)
+            seats:                    # one entry per seat
+              - slot: 1               # start slot (optional)
+                position: [0, 2]      # [row, lane] (row along the lane, lane 1 = leftmost)
+                status: racing        # racing | crossed | finished | eliminated (the last two: no position)
+                left: 3               # dog value (3 = the printed 3, no card) or a stack list [5, 2]
+                right: [5]
+                brake: 3
+                hand: [2, 3, 3, 4, 5] # dog cards in hand
+                damage: 0             # damage cards in hand
+                deck: null            # default: the rest of the 20 cards; a list fixes it
+                discard: []
+
+        ``track`` may name a shipped track, ``straightW`` (a plain grid), a ``.yaml``
+        file beside the scenario or save that names it, or be a whole track
+        inline (format: docs/snow_tails_tracks.md). The state remembers the set-up
+        (``state.initial_setup``, with a track file's content inline):
+        ``save_game(state)`` writes it and the file replays to the same position.
+        Worked examples: docs/setups.md.
+
+        Raises:
+            SetupError: an impossible position; ``field`` names the key
+                (``seats.1.hand``, ``track.tiles.2.rows``).
+        """
         from .state import SnowTailsState
         return SnowTailsState(self, setup, record_events=record_events)
 
