@@ -12,11 +12,21 @@ from . import games as _games  # registers the games  # noqa: F401
 
 __version__ = "0.1.0"
 
-__all__ = ["load_game", "game_names", "explore", "CHANCE", "TERMINAL", "RacekitError",
+__all__ = ["load_game", "game_names", "explore", "rules", "CHANCE", "TERMINAL", "RacekitError",
            "OptionError", "IllegalActionError", "SetupError", "FileFormatError", "UnknownGameError"]
 
 
-def explore(game: str, seed: int = 0, **kwargs):
+def explore(game: str, seed: int | None = None, **kwargs):
     """Open the interactive explorer widget for ``game`` in a notebook (see racekit.explorer)."""
     from .explorer import explore as _explore
     return _explore(game, seed=seed, **kwargs)
+
+
+def rules(game: str, coverage: bool = True):
+    """The rule clauses of ``game``: an HTML table in a notebook, text in a terminal.
+
+    ``racekit.rules("snow_tails").find("drift")`` keeps the clauses that mention drift;
+    ``coverage=False`` leaves out the coverage column (see racekit.ruletable).
+    """
+    from .ruletable import rules as _rules
+    return _rules(game, coverage=coverage)

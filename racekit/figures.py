@@ -3,7 +3,9 @@
 For every game and preset: the start position, a mid-game position from a
 seeded random game, and the after-picture of every shipped scenario. PNGs are
 written with fixed size, dpi and no timestamp metadata, so the same stack
-gives the same bytes.
+gives the same bytes. The default size (1200 px wide at 150 dpi) fits a slide;
+``width`` and ``dpi`` change it. Titles carry the games' Chinese names when a CJK
+font is installed (:mod:`racekit.plotting`).
 """
 from __future__ import annotations
 
@@ -23,18 +25,28 @@ def plotter(game_id: str):
     return getattr(importlib.import_module(module), name)
 
 
+WIDTH = 1200   # pixels: sharp on a 1920 x 1080 slide at two thirds of its width
+DPI = 150      # dots per inch: sets how large text and lines are relative to the picture
+ASPECT = 6.5 / 8
+
+
 def english_name(game_id: str) -> str:
-    """The game's English name (matplotlib's default font has no CJK glyphs)."""
+    """The game's English name (for text that must render without a CJK font)."""
     return game_class(game_id).game_type.long_name.split(" (")[0]
 
 
-def _save(draw, state, path: Path, title: str, dpi: int = 90) -> Path:
+def _save(draw, state, path: Path, title: str, width: int = WIDTH, dpi: int = DPI) -> Path:
+    """Draw ``state`` into a ``width`` pixels wide PNG at ``dpi`` (height: width x 6.5/8)."""
     from matplotlib.figure import Figure
-    fig = Figure(figsize=(8, 6.5), dpi=dpi, layout="constrained")
-    ax = fig.add_subplot()
-    draw(state, ax)
-    ax.set_title(title, fontsize=10)
-    fig.savefig(path, metadata={"Software": None})
+
+    from .plotting import style
+    inches = width / dpi
+    with style():
+        fig = Figure(figsize=(inches, inches * ASPECT), dpi=dpi, layout="constrained")
+        ax = fig.add_subplot()
+        draw(state, ax)
+        ax.set_title(title, fontsize=10)
+        fig.savefig(path, metadata={"Software": None})
     return path
 
 
@@ -54,20 +66,45 @@ def midgame(game, seed: int = 1, agent: str | None = None):
     return session.state
 
 
-def regenerate(out: Path, games: list[str] | None = None, scenarios: bool = True) -> list[Path]:
+def regenerate(out: Path | None = None, games: list[str] | None = None, scenarios: bool = True,
+               width: int = WIDTH, dpi: int = DPI, progress: bool = False) -> list[Path]:
+    """Write the pictures of ``games`` (default: every game) into ``out``; return their paths.
+
+    ``out`` defaults to the source checkout's ``figures/`` whatever the working directory.
+    ``width`` is in pixels; ``progress`` shows a tqdm bar (on stderr).
+
+    Raises:
+        RacekitError: no ``out`` and racekit is not running from a source checkout.
+    """
+    from .paths import checkout_folder
+    from .plotting import game_title
+    out = Path(out) if out is not None else checkout_folder("figures")
     out.mkdir(parents=True, exist_ok=True)
-    written = []
+    jobs = []   # (draw, state-or-thunk, file name, title)
     for game_id in games or game_names():
         draw = plotter(game_id)
         for preset in presets(game_id):
             game = load_game(game_id, preset=preset)
-            written.append(_save(draw, game.new_initial_state(), out / f"{game_id}-{preset}-start.png",
-                                 f"{english_name(game_id)}: {preset}, start"))
-            written.append(_save(draw, midgame(game), out / f"{game_id}-{preset}-midgame.png",
-                                 f"{preset}, seed 1, halfway through a game of "
-                                 f"{demo_agent(game)} players"))
-        for result in (run_all(game_id) if scenarios else []):
-            if result.after is not None:
-                written.append(_save(draw, result.after, out / f"{game_id}-{result.id}.png",
-                                     f"{result.id}: {result.scenario.title}", dpi=60))
+            jobs.append((draw, game.new_initial_state, f"{game_id}-{preset}-start.png",
+                         f"{game_title(game_id)}: {preset}, start"))
+            jobs.append((draw, lambda game=game: midgame(game), f"{game_id}-{preset}-midgame.png",
+                         f"{game_title(game_id)}: {preset}, seed 1, halfway through a game "
+                         f"of {demo_agent(game)} players"))
+        if scenarios:
+            jobs.append((draw, None, game_id, None))   # the game's scenarios, run when reached
+    written = []
+    from tqdm import tqdm
+    with tqdm(total=len(jobs), desc="figures", unit="picture", disable=not progress) as bar:
+        for draw, state, name, title in jobs:
+            if state is None:      # expand a game's scenarios into pictures
+                results = [r for r in run_all(name) if r.after is not None]
+                bar.total += len(results) - 1
+                bar.refresh()
+                for result in results:
+                    written.append(_save(draw, result.after, out / f"{name}-{result.id}.png",
+                                         f"{result.id}: {result.scenario.title}", width, dpi))
+                    bar.update()
+                continue
+            written.append(_save(draw, state(), out / name, title, width, dpi))
+            bar.update()
     return written

@@ -3,6 +3,8 @@
 Pictures are returned as PNG ``IPython.display.Image`` objects drawn on a
 private matplotlib Figure, so notebook cells never leak pyplot figures and the
 stored text output (``<IPython.core.display.Image object>``) is stable for nbval.
+They are drawn in racekit's style (:mod:`racekit.plotting`), so Chinese names
+render when a CJK font is installed.
 """
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import io
 
 from .core.scenarios import ScenarioResult, run_scenario, scenario_paths
 from .figures import plotter
+from .plotting import game_title, style
 
 
 def _png(fig) -> bytes:
@@ -22,25 +25,27 @@ def picture(state, title: str | None = None, size=(7.5, 6), **kw):
     """A PNG picture of ``state`` (keyword arguments go to the game's ``draw``)."""
     from IPython.display import Image
     from matplotlib.figure import Figure
-    fig = Figure(figsize=size, dpi=90, layout="constrained")
-    ax = fig.add_subplot()
-    plotter(state.game.game_type.id)(state, ax, **kw)
-    if title:
-        ax.set_title(title, fontsize=10)
-    return Image(_png(fig))
+    with style():
+        fig = Figure(figsize=size, dpi=90, layout="constrained")
+        ax = fig.add_subplot()
+        plotter(state.game.game_type.id)(state, ax, **kw)
+        if title:
+            ax.set_title(title, fontsize=10)
+        return Image(_png(fig))
 
 
 def before_after(result: ScenarioResult, size=(13, 5.5)):
     """The scenario's start and end positions side by side, as a PNG picture."""
     from IPython.display import Image
     from matplotlib.figure import Figure
-    fig = Figure(figsize=size, dpi=80, layout="constrained")
-    draw = plotter(result.scenario.game)
-    for i, (state, label) in enumerate([(result.before, "before"), (result.after, "after")]):
-        ax = fig.add_subplot(1, 2, i + 1)
-        draw(state, ax)
-        ax.set_title(f"{result.id} {label}", fontsize=10)
-    return Image(_png(fig))
+    with style():
+        fig = Figure(figsize=size, dpi=80, layout="constrained")
+        draw = plotter(result.scenario.game)
+        for i, (state, label) in enumerate([(result.before, "before"), (result.after, "after")]):
+            ax = fig.add_subplot(1, 2, i + 1)
+            draw(state, ax)
+            ax.set_title(f"{result.id} {label}", fontsize=10)
+        return Image(_png(fig))
 
 
 def explain(result: ScenarioResult, events: bool = True) -> str:
@@ -71,3 +76,39 @@ def run(game: str, ids: list[str] | None = None) -> list[ScenarioResult]:
     if missing:
         raise KeyError(f"{game} has no scenario {', '.join(missing)}")
     return [results[i] for i in ids]
+
+
+def game_table(games=None):
+    """The start page's list of games (default: every shipped game) as Markdown: name, seats,
+    presets, and a link to the game's notebook (``<id>.ipynb`` next to the start page)."""
+    from IPython.display import Markdown
+
+    from .core.game import game_class
+    from .games import SHIPPED
+    rows = ["| game | players | rule sets (presets) | notebook |", "|---|---|---|---|"]
+    for game_id in games or SHIPPED:
+        gt = game_class(game_id).game_type
+        presets = ", ".join(p.name for p in gt.presets) or "default"
+        rows.append(f"| **{gt.long_name}** | {gt.min_players} to {gt.max_players} | {presets} | "
+                    f"[open {game_id}.ipynb]({game_id}.ipynb) |")
+    return Markdown("\n".join(rows))
+
+
+def gallery(games=None, columns: int = 2, width: float = 13):
+    """The start position of every game (default: every shipped game) side by side, titled with
+    the games' names, as one PNG picture."""
+    from IPython.display import Image
+    from matplotlib.figure import Figure
+
+    from .core.game import load_game
+    from .games import SHIPPED
+    games = list(games or SHIPPED)
+    columns = max(1, min(columns, len(games)))
+    rows = -(-len(games) // columns)
+    with style():
+        fig = Figure(figsize=(width, width / columns * 0.85 * rows), dpi=70, layout="constrained")
+        for i, game_id in enumerate(games):
+            ax = fig.add_subplot(rows, columns, i + 1)
+            plotter(game_id)(load_game(game_id).new_initial_state(), ax)
+            ax.set_title(game_title(game_id), fontsize=12)
+        return Image(_png(fig))

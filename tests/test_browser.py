@@ -1,185 +1,115 @@
-"""End to end: a notebook served by Voila, driven in Debian Chromium through Playwright.
+"""End to end in Voila: every notebook served as an app, driven in Debian Chromium through Playwright.
 
-For the notebook of every shipped game (notebooks/<game>.ipynb; a missing one fails),
-one Voila server on a free port and one page: all servers start and all pages are opened at once, so the
-kernels run their notebooks side by side, and the tests of a notebook share its page.
+One Voila server on notebooks/ (tree mode: ``voila notebooks/``, as the README says) and one page
+per notebook, all opened at once so their kernels run side by side; the tests of a notebook share
+its page. The notebooks are notebooks/index.ipynb and one per shipped game
+(racekit.games.SHIPPED: a new game joins these tests by registering; a missing notebook fails).
 
-- Every notebook: click Step a few times and check that the event log text and the board
-  picture change and that no error box is shown; then click Back and check that the
-  previous log comes back.
-- Snow Tails: Reset, Step through the draws and the start-slot choices to the first card
-  play; with the card toggles put one card on the left dog (a value that makes the sled
-  drift), check the preview names that play, Step, check the log and the picture; then at
-  the move choose when to drift with the F/DL/DR toggles (not the preselected sequence),
-  check the preview, Step, and check the log shows "steers: <that sequence>" and the
-  picture changed.
+- Every game: Step changes the event log and the board picture (the PNG bytes, not just the
+  image URL); Back restores the earlier picture and log; Reset with another seed gives another
+  game (other pictures and log after the same number of Steps).
+- The start page: a link to every shipped game's notebook, the gallery picture, the rules table.
+- Snow Tails: Reset, Step to the first card play; with the card toggles put one card on the left
+  dog (a value that makes the sled drift), check the preview names that play, Step, check the log
+  and the picture; then choose when to drift with the F/DL/DR toggles (not the preselected
+  sequence), check the preview, Step, and check the log shows "steers: <that sequence>".
 
-The servers are stopped by their process ids whatever happens.
-
-Needs /usr/bin/chromium (``bash tools/install-chromium.sh``); skipped without it.
-Never run ``playwright install``: Playwright drives the Debian browser.
+On a failure the page is saved as a screenshot into tmp/artifacts/ (see browser_helpers). The
+server is stopped by its process id whatever happens. Needs /usr/bin/chromium
+(``bash tools/install-chromium.sh``); skipped without it. Never run ``playwright install``.
 """
 from __future__ import annotations
 
-import os
 import re
-import signal
-import socket
 import subprocess
 import sys
 import time
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from math import comb
-from pathlib import Path
 
 import pytest
 
+from browser_helpers import (ROOT, artifacts_on_failure, free_port, launch, png_bytes,
+                             require_browser, same_picture, server_env, stop, venv_tool,
+                             wait_for_port)
 from racekit.games import SHIPPED
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-NOTEBOOKS = {game: ROOT / "notebooks" / f"{game}.ipynb" for game in SHIPPED}  # one per shipped game
+NOTEBOOKS = {name: ROOT / "notebooks" / f"{name}.ipynb" for name in ("index", *SHIPPED)}
 STEPS = 3
-PAGE_TIMEOUT_MS = 120_000    # kernel start + first cell outputs (first run on a cold cache;
-                             # the notebooks' kernels run side by side)
+PAGE_TIMEOUT_MS = 150_000    # kernel start + first cell outputs (the kernels run side by side)
 CHANGE_TIMEOUT_MS = 30_000   # one Step: kernel round trip + one PNG
 MAX_WALK = 120               # Steps allowed to reach the first Snow Tails card play
 STATUS = ".racekit-explorer .widget-html"   # the status line is the explorer's first HTML
-BOARD = ".racekit-explorer img.racekit-board"
 LOG = ".racekit-explorer .racekit-log"
-SRC_CHANGED = ("([sel, old]) => { const el = document.querySelector(sel);"
-               " return el && el.getAttribute('src') && el.getAttribute('src') !== old; }")
 TEXT_CHANGED = ("([sel, old]) => { const el = document.querySelector(sel);"
                 " return el && el.innerText !== old; }")
 TEXT_IS = ("([sel, old]) => { const el = document.querySelector(sel);"
            " return el && el.innerText === old; }")
+SRC_CHANGED = ("([sel, old]) => { const el = document.querySelector(sel);"
+               " return el && el.getAttribute('src') && el.getAttribute('src') !== old; }")
+BOARD = ".racekit-explorer img.racekit-board"
 
 
 def _ply(status: str) -> int:
-    """The ply shown in the explorer's status line ("... ply 3 of 7 ...")."""
-    match = re.search(r"\bply (\d+) of \d+", status)
+    """The ply shown in the explorer's status line ("... ply 3 of 7 ..." or "step 3 of 7")."""
+    match = re.search(r"\b(?:ply|step) (\d+) of \d+", status)
     assert match, f"no ply in the status line: {status!r}"
     return int(match.group(1))
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def _wait_for_port(port: int, proc: subprocess.Popen, timeout: float = 30.0) -> None:
-    """Wait until the server accepts connections (a TCP connect: an HTTP GET would start a kernel)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"voila exited early with code {proc.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"voila did not listen on port {port} within {timeout:.0f} s")
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    """Stop the server by its process id: SIGTERM (it shuts its kernels down), then SIGKILL."""
-    if proc.poll() is not None:
-        return
-    os.kill(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=5)
-
-
 @dataclass
-class Served:
-    """One Voila server and the Chromium page open on it."""
+class Page:
+    """One notebook's page on the Voila server."""
     name: str
-    proc: subprocess.Popen
-    port: int
-    log_path: Path
+    page: object
+    log_path: object
     started: float
-    page: object = None
     explorer: object = None
     timings: dict = field(default_factory=dict)
 
     def mark(self, what: str) -> None:
         self.timings[what] = time.monotonic() - self.started
 
-    def log_tail(self) -> str:
-        return self.log_path.read_text(errors="replace")[-3000:]
-
 
 @pytest.fixture(scope="module")
 def voila_pages(tmp_path_factory):
-    """Start one Voila per notebook and open a page on each, all at once; stop them by pid."""
-    if not os.path.exists(CHROMIUM):
-        pytest.skip(f"{CHROMIUM} is missing: run `bash tools/install-chromium.sh` (Debian chromium); "
-                    "the browser test never downloads a browser")
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    bindir = Path(sys.executable).parent
-    voila = bindir / "voila"
-    if not voila.exists():
-        pytest.skip(f"voila is not installed next to {sys.executable}")
-    folder = tmp_path_factory.mktemp("voila")
-    env = dict(os.environ, PATH=f"{bindir}{os.pathsep}{os.environ.get('PATH', '')}",
-               MPLBACKEND="Agg", PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT),
-                                                                           os.environ.get("PYTHONPATH")])))
-    served: dict[str, Served] = {}
+    """One Voila server on notebooks/, a page per notebook opened at once; stopped by pid."""
+    sync_api = require_browser()
+    voila = venv_tool("voila")
+    missing = [str(p) for p in NOTEBOOKS.values() if not p.exists()]
+    assert not missing, f"missing notebooks (build them: .venv/bin/python tools/build_notebooks.py): {missing}"
+    log_path = tmp_path_factory.mktemp("voila") / "voila.log"
+    port = free_port()
+    started = time.monotonic()
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                 "--show_tracebacks=True", "notebooks"],
+                                cwd=ROOT, env=server_env(), stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL)
+    pages: dict[str, Page] = {}
     try:
-        for name, path in NOTEBOOKS.items():
-            port = _free_port()
-            log_path = folder / f"voila-{name}.log"
-            with open(log_path, "wb") as log:
-                proc = subprocess.Popen(
-                    [str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                     "--show_tracebacks=True", path.name],
-                    cwd=path.parent, env=env, stdout=log, stderr=subprocess.STDOUT,
-                    stdin=subprocess.DEVNULL)
-            served[name] = Served(name, proc, port, log_path, time.monotonic())
-        for s in served.values():
-            try:
-                _wait_for_port(s.port, s.proc)
-            except Exception:
-                print(f"--- voila log of {s.name} (tail) ---\n{s.log_tail()}", file=sys.stderr)
-                raise
-            s.mark("server")
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            try:
-                for s in served.values():  # "commit": do not wait for this kernel before the next
-                    s.page = browser.new_page(viewport={"width": 1400, "height": 1000})
-                    s.page.goto(f"http://127.0.0.1:{s.port}/", wait_until="commit",
-                                timeout=PAGE_TIMEOUT_MS)
-                yield served
-            finally:
-                browser.close()
+        wait_for_port(port, proc, "voila")
+        pw, browser = launch(sync_api)
+        try:
+            for name, path in NOTEBOOKS.items():  # "commit": do not wait for this kernel before the next
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.goto(f"http://127.0.0.1:{port}/voila/render/{path.name}", wait_until="commit",
+                          timeout=PAGE_TIMEOUT_MS)
+                pages[name] = Page(name, page, log_path, started)
+            yield pages
+        finally:
+            browser.close()
+            pw.stop()
     finally:
-        for s in served.values():
-            _stop(s.proc)
-            s.mark("total")
-            print(f"browser test timings for {s.name} (s from server start): "
-                  + ", ".join(f"{k} {v:.1f}" for k, v in s.timings.items()), file=sys.stderr)
+        stop(proc)
+        for p in pages.values():
+            print(f"voila timings for {p.name} (s from server start): "
+                  + ", ".join(f"{k} {v:.1f}" for k, v in p.timings.items()), file=sys.stderr)
 
 
-@contextmanager
-def _voila_log_on_failure(s: Served):
-    try:
-        yield
-    except BaseException:
-        print(f"--- voila log of {s.name} (tail) ---\n{s.log_tail()}", file=sys.stderr)
-        raise
-
-
-def _explorer(s: Served):
+def _explorer(s: Page):
     """The explorer of the page once its Step button shows (fails fast on a cell's traceback)."""
     if s.explorer is not None:
         return s.explorer
@@ -215,21 +145,27 @@ def _step(page, explorer) -> None:
     page.wait_for_function(TEXT_CHANGED, arg=[STATUS, old], timeout=CHANGE_TIMEOUT_MS)
 
 
-def _step_and_check_change(page, explorer) -> tuple[str, str]:
-    """Click Step; wait for a new board picture and a new log; return (src, log text)."""
+def _step_and_check_change(page, explorer) -> tuple[bytes, str]:
+    """Click Step; wait for a new board picture and a new log; return (PNG bytes, log text)."""
     board = explorer.locator("img.racekit-board")
     event_log = explorer.locator(".racekit-log")
     src, text = board.get_attribute("src"), event_log.inner_text()
     explorer.get_by_role("button", name="Step", exact=True).click()
     page.wait_for_function(SRC_CHANGED, arg=[BOARD, src], timeout=CHANGE_TIMEOUT_MS)
     page.wait_for_function(TEXT_CHANGED, arg=[LOG, text], timeout=CHANGE_TIMEOUT_MS)
-    return board.get_attribute("src"), event_log.inner_text()
+    return png_bytes(board), event_log.inner_text()
 
 
-@pytest.mark.parametrize("name", list(NOTEBOOKS))
-def test_voila_explorer_steps_in_chromium(voila_pages, name):
+def _seed_box(explorer):
+    """The explorer's seed input (the text box labelled Seed)."""
+    return explorer.locator(".widget-inline-hbox").filter(
+        has=explorer.page.locator("label", has_text=re.compile(r"^\s*seed\s*$", re.I))).locator("input")
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_voila_step_changes_log_and_picture_and_back_restores_it(voila_pages, name):
     s = voila_pages[name]
-    with _voila_log_on_failure(s):
+    with artifacts_on_failure(s.page, f"voila-{name}-step-back", s.log_path):
         page = s.page
         explorer = _explorer(s)
         for button in ("Back", "Forward", "Reset"):
@@ -237,29 +173,95 @@ def test_voila_explorer_steps_in_chromium(voila_pages, name):
         board = explorer.locator("img.racekit-board")
         event_log = explorer.locator(".racekit-log")
         status = explorer.locator(".widget-html").first
-        srcs = [board.get_attribute("src")]
+        pictures = [png_bytes(board)]
         logs = [event_log.inner_text()]
         plies = [_ply(status.inner_text())]
-        assert srcs[0], "the board picture has no src"
         for _ in range(STEPS):
-            src, text = _step_and_check_change(page, explorer)
-            srcs.append(src)
+            picture, text = _step_and_check_change(page, explorer)
+            pictures.append(picture)
             logs.append(text)
             plies.append(_ply(status.inner_text()))
         s.mark("steps")
         _no_error(explorer)
-        assert len(set(srcs)) == STEPS + 1, "the board picture did not change on every Step"
+        for i in range(STEPS):
+            assert not same_picture(pictures[i], pictures[i + 1]), f"Step {i + 1} did not change the picture"
         assert len(set(logs)) == STEPS + 1, "the event log did not change on every Step"
         assert "[" in logs[-1] and "]" in logs[-1], \
             f"event sentences should end with clause IDs: {logs[-1]!r}"
-        # a Step is a decision plus the chance draws up to the next one: the ply only grows
-        assert plies == sorted(set(plies)), (plies, status.inner_text())
+        assert plies == sorted(set(plies)), f"every Step should advance the ply: {plies}"
 
-        # time travel: Back shows the previous position's log again
-        explorer.get_by_role("button", name="Back", exact=True).click()
+        # time travel: Back (as often as needed, if a Step took several plies) returns to the
+        # position before the last Step, with its log and picture
+        for _ in range(plies[-1] - plies[-2]):
+            old = status.inner_text()
+            explorer.get_by_role("button", name="Back", exact=True).click()
+            page.wait_for_function(TEXT_CHANGED, arg=[STATUS, old], timeout=CHANGE_TIMEOUT_MS)
+            if _ply(status.inner_text()) <= plies[-2]:
+                break
+        assert _ply(status.inner_text()) == plies[-2], status.inner_text()
         page.wait_for_function(TEXT_IS, arg=[LOG, logs[-2]], timeout=CHANGE_TIMEOUT_MS)
-        assert _ply(status.inner_text()) == plies[-2], status.inner_text()   # the previous Step's
+        back = png_bytes(board)
+        for _ in range(20):   # the picture may arrive just after the log
+            if same_picture(back, pictures[-2]):
+                break
+            page.wait_for_timeout(250)
+            back = png_bytes(board)
+        assert same_picture(back, pictures[-2]), "Back did not restore the earlier picture"
+        assert not same_picture(back, pictures[-1])
+        _no_error(explorer)
         s.mark("back")
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_voila_reset_with_another_seed_gives_another_game(voila_pages, name):
+    s = voila_pages[name]
+    with artifacts_on_failure(s.page, f"voila-{name}-reset-seed", s.log_path):
+        from playwright.sync_api import expect
+        page = s.page
+        explorer = _explorer(s)
+        status = explorer.locator(".widget-html").first
+        board = explorer.locator("img.racekit-board")
+        seed_box = _seed_box(explorer)
+        expect(seed_box).to_have_count(1)
+        games = {}
+        for seed in (11, 12):
+            seed_box.fill(str(seed))
+            seed_box.press("Tab")
+            explorer.get_by_role("button", name="Reset", exact=True).click()
+            expect(status).to_contain_text(re.compile(rf"\bseed {seed}\b.*\b(?:ply|step) 0 of 0\b"),
+                                           timeout=CHANGE_TIMEOUT_MS)
+            seen = [png_bytes(board)]
+            for _ in range(STEPS + 1):
+                _step(page, explorer)
+                seen.append(png_bytes(board))
+            games[seed] = (seen, explorer.locator(".racekit-log").inner_text())
+        _no_error(explorer)
+        (a, log_a), (b, log_b) = games.values()
+        assert log_a != log_b, "another seed gave the same log"
+        assert any(not same_picture(x, y) for x, y in zip(a, b)), \
+            "another seed gave the same pictures"
+        s.mark("reset")
+
+
+def test_voila_start_page_links_every_game(voila_pages):
+    s = voila_pages["index"]
+    with artifacts_on_failure(s.page, "voila-index", s.log_path):
+        from playwright.sync_api import expect
+        page = s.page
+        body = page.locator("body")
+        expect(page.get_by_role("heading", name=re.compile("racekit"))).to_be_visible(timeout=PAGE_TIMEOUT_MS)
+        for game in SHIPPED:
+            link = page.locator(f"a[href$='{game}.ipynb']")
+            expect(link).to_have_count(1, timeout=PAGE_TIMEOUT_MS)
+        expect(page.locator("table.racekit-rules-table")).to_be_visible(timeout=PAGE_TIMEOUT_MS)
+        expect(page.locator("img").first).to_be_visible()
+        assert page.locator("[data-mime-type='application/vnd.jupyter.stderr']").count() == 0, \
+            body.inner_text()[-3000:]
+        # each link leads to the game's app on the same server (the page its tests use)
+        for game in SHIPPED:
+            url = page.locator(f"a[href$='{game}.ipynb']").evaluate("a => a.href")
+            assert url == voila_pages[game].page.url, (url, voila_pages[game].page.url)
+        s.mark("index")
 
 
 def _drift_sequences(speed: int, drift: int, side: str) -> list[str]:
@@ -277,7 +279,7 @@ def test_voila_snow_tails_cards_and_drift(voila_pages):
     if "snow_tails" not in voila_pages:
         pytest.skip("notebooks/snow_tails.ipynb is missing")
     s = voila_pages["snow_tails"]
-    with _voila_log_on_failure(s):
+    with artifacts_on_failure(s.page, "voila-snow_tails-cards-drift", s.log_path):
         page = s.page
         explorer = _explorer(s)
         status = explorer.locator(".widget-html").first
@@ -285,7 +287,7 @@ def test_voila_snow_tails_cards_and_drift(voila_pages):
 
         # a fresh game (the page may come from the generic test), then Step to the first card play
         explorer.get_by_role("button", name="Reset", exact=True).click()
-        expect(status).to_contain_text(re.compile(r"\bply 0 of 0\b"), timeout=CHANGE_TIMEOUT_MS)
+        expect(status).to_contain_text(re.compile(r"\b(?:ply|step) 0 of 0\b"), timeout=CHANGE_TIMEOUT_MS)
         for _ in range(MAX_WALK):
             text = status.inner_text()
             if "phase play" in text and "to act" in text:

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Every test: unit, clause, property-based, scenarios, golden files, notebooks (nbval), and the
-# browser test (Voila + Debian Chromium through Playwright).
+# Every test: unit, clause, property-based, scenarios, golden files, notebooks (nbval), the stock
+# set-up test (tools/setup.sh in a temporary clone, -m setup), and the browser tests (every notebook
+# in Voila and in JupyterLab, Debian Chromium through Playwright, -m browser).
+# Extra arguments go to pytest, e.g. `bash tools/test.sh -m "not browser and not setup"`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash tools/setup.sh test

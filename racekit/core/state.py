@@ -39,6 +39,8 @@ class State(ABC):
     """
 
     phase: str = ""
+    initial_setup: dict | None = None
+    """The set-up this state's game started from (``None``: the normal start)."""
 
     def __init__(self, game, record_events: bool = True):
         self.game = game
@@ -62,13 +64,13 @@ class State(ABC):
         """Legal action ids of the seat to act, sorted; ``[]`` at chance and terminal nodes."""
         if self._current_player() < 0:
             return []
-        return self._legal_actions()
+        return list(self._legal_actions())   # the caller's own list (it may sort or shuffle it)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(outcome, probability)`` pairs at a chance node; ``[]`` otherwise."""
         if self._current_player() != CHANCE:
             return []
-        return self._chance_outcomes()
+        return list(self._chance_outcomes())   # the caller's own list (OpenSpiel's MCTS shuffles it)
 
     def apply_action(self, action: int) -> None:
         """Apply a decision or a chance outcome.
@@ -127,30 +129,64 @@ class State(ABC):
         for a in allowed:
             if self.action_to_string(a) == text:
                 return a
-        parsed = self._parse_action(text)
+        try:
+            parsed = self._parse_action(text)
+        except (ValueError, TypeError, KeyError, IndexError, OverflowError):
+            parsed = None   # a name a game's parser chokes on ("roll ²": isdigit() but not int()) is no name
+        if parsed is not None and (isinstance(parsed, bool) or not isinstance(parsed, numbers.Integral)):
+            parsed = None
         if parsed is not None:
+            self._typed = (parsed, text)   # so that a refusal quotes the name typed, not the id
             return parsed
         raise IllegalActionError(f"No action is called {text!r} here.",
                                  clause=self.game.game_type.prefix + "-ACTION",
                                  legal=[self.action_to_string(a) for a in allowed])
 
     def returns(self) -> list[float]:
-        """Per-seat returns: 1 for first place, -1 for last, linear between; 0s until terminal."""
+        """Per-seat returns, derived from :meth:`ranking`; all ``0.0`` until the game is over.
+
+        Each seat scores its mean result against every other seat: +1 for each
+        seat placed below it, -1 for each placed above it, 0 for each sharing
+        its place. With ``n`` seats, ``above`` and ``below`` counting the seats
+        in better and worse places::
+
+            returns[seat] = (below - above) / (n - 1)
+
+        Properties (tested in tests/test_core_state.py):
+        - zero-sum: the returns add up to 0 (every pairwise result counts once
+          for and once against);
+        - seats sharing a place get the same value, the mean of the values of
+          the positions they span (``[[0], [1, 2]]`` gives ``[1, -0.5, -0.5]``);
+        - +1.0 only for a seat alone in first place (it beat everyone); a
+          shared first place is less, a shared last place is not a win, and
+          one place shared by every seat (e.g. every sled eliminated) gives
+          0.0 to all;
+        - with four seats in two sides, ``[[0, 2], [1, 3]]`` gives
+          ``[2/3, -2/3, 2/3, -2/3]``.
+
+        Seats missing from the ranking share one place after the ranked ones.
+        A game with one seat gets ``[0.0]`` (no one to beat).
+        """
         n = self.game.num_players
-        if not self.is_terminal():
-            return [0.0] * n
-        places = self.ranking()
         out = [0.0] * n
-        k = len(places)
-        for i, group in enumerate(places):
-            value = 1.0 if k == 1 else 1.0 - 2.0 * i / (k - 1)
+        if not self.is_terminal() or n < 2:
+            return out
+        places = [list(g) for g in self.ranking()]
+        ranked = {s for g in places for s in g}
+        missing = [s for s in range(n) if s not in ranked]
+        if missing:
+            places.append(missing)
+        above = 0
+        for group in places:
+            below = n - above - len(group)
             for seat in group:
-                out[seat] = value
+                out[seat] = (below - above) / (n - 1)
+            above += len(group)
         return out
 
     def ranking(self) -> list[list[int]]:
-        """Places so far, best first; each place is a list of seats sharing it."""
-        return self._ranking()
+        """Places so far, best first; each place is a list of seats sharing it (the caller's own lists)."""
+        return [list(place) for place in self._ranking()]
 
     def history(self) -> list[int]:
         """Every action and chance outcome applied, in order (replayable)."""
@@ -168,6 +204,18 @@ class State(ABC):
     @property
     def ply(self) -> int:
         return len(self._history)
+
+    def remember_setup(self, setup: dict) -> None:
+        """Keep a JSON copy of the set-up the game started from (see :attr:`initial_setup`).
+
+        Games whose set-up refers to a file may override this to keep the file's
+        content instead, so that a save does not depend on where the file was.
+        """
+        import json
+        try:
+            self.initial_setup = json.loads(json.dumps(setup))
+        except (TypeError, ValueError):   # not JSON-able: keep a private copy all the same
+            self.initial_setup = copy.deepcopy(setup)
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -222,7 +270,12 @@ class State(ABC):
         """The clause and reason an action is refused (games refine this)."""
         return self.game.game_type.prefix + "-ACTION", "it is not among the legal actions"
 
+    _typed: tuple | None = None
+
     def _describe(self, action: int) -> str:
+        typed = self._typed
+        if typed is not None and typed[0] == action:
+            return repr(typed[1])
         try:
             return repr(self._action_to_string(action))
         except Exception:  # an id outside the action space has no name

@@ -1,4 +1,4 @@
-"""The generic notebook explorer: ``racekit.explore(game_id, seed=0, players=None, preset=None, **options)``.
+"""The generic notebook explorer: ``racekit.explore(game_id, seed=None, players=None, preset=None, **options)``.
 
 It knows no specific game: it reads the game's ``GameType`` (presets, options,
 seat range, ``plot`` with its ``Painter``, ``text`` with its ``PHASES`` and the
@@ -59,7 +59,7 @@ def loading(game_id: str) -> None:
         _NOTES[game_id] = note
 
 
-def explore(game_id: str, seed: int = 0, players: int | None = None, preset: str | None = None,
+def explore(game_id: str, seed: int | None = None, players: int | None = None, preset: str | None = None,
             **options):
     """Open the interactive explorer of ``game_id`` (display the returned widget).
 

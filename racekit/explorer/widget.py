@@ -124,7 +124,8 @@ class Explorer(widgets.VBox):
 
     Args:
         game_id: a registered game id (``racekit.game_names()``).
-        seed: the seed of chance outcomes (and of the agents).
+        seed: the seed of chance outcomes (and of the agents); default: a fresh secret
+            128-bit seed, shown in the Seed box (a small seed is public).
         players: number of seats (default: the preset's).
         preset: a named variant (default: the game's first).
         agent: who decides at decision nodes: ``"manual"`` (you, with the action
@@ -171,7 +172,7 @@ class Explorer(widgets.VBox):
     picture is redrawn; :meth:`close` closes every widget model.
     """
 
-    def __init__(self, game_id: str, seed: int = 0, players: int | None = None,
+    def __init__(self, game_id: str, seed: int | None = None, players: int | None = None,
                  preset: str | None = None, agent: str = "manual", human: int | None = None,
                  every_draw: bool = False, log_size: int = 12, figsize=(8, 6), dpi: int = 80,
                  image_format: str = "jpeg", **options):
@@ -880,7 +881,7 @@ def _from_text(text: str, default):
     return text
 
 
-def explore(game_id: str, seed: int = 0, players: int | None = None, preset: str | None = None,
+def explore(game_id: str, seed: int | None = None, players: int | None = None, preset: str | None = None,
             **options) -> Explorer:
     """Make an :class:`Explorer` (see :func:`racekit.explorer.explore`, which also shows a
     loading note in a notebook first)."""

@@ -1,7 +1,8 @@
 """Golden playthroughs: a seeded game written out ply by ply, compared by the tests.
 
-One file per game and preset in ``tests/golden/``; ``racekit golden --write``
-regenerates them all.
+One file per game and preset in ``tests/golden/``; ``racekit golden``
+regenerates them all (into the source checkout's ``tests/golden/`` whatever the
+working directory, or ``--out DIR``).
 """
 from __future__ import annotations
 
@@ -40,13 +41,25 @@ def golden_path(folder: Path, game_id: str, preset: str) -> Path:
     return folder / f"{game_id}-{preset}.txt"
 
 
-def write_all(folder: Path) -> list[Path]:
+def write_all(folder: Path | None = None, games: list[str] | None = None,
+              progress: bool = False) -> list[Path]:
+    """Write the golden file of every game and preset into ``folder``; return their paths.
+
+    ``folder`` defaults to the source checkout's ``tests/golden/``; ``progress`` shows a tqdm bar.
+
+    Raises:
+        RacekitError: no ``folder`` and racekit is not running from a source checkout.
+    """
+    from tqdm import tqdm
+
+    from ..paths import checkout_folder
+    folder = Path(folder) if folder is not None else checkout_folder("tests/golden")
     folder.mkdir(parents=True, exist_ok=True)
+    jobs = [(game_id, preset) for game_id in games or game_names() for preset in presets(game_id)]
     written = []
-    for game_id in game_names():
-        for preset in presets(game_id):
-            game = load_game(game_id, preset=None if preset == "default" else preset)
-            path = golden_path(folder, game_id, preset)
-            path.write_text(playthrough_text(game), encoding="utf-8")
-            written.append(path)
+    for game_id, preset in tqdm(jobs, desc="golden", unit="file", disable=not progress):
+        game = load_game(game_id, preset=None if preset == "default" else preset)
+        path = golden_path(folder, game_id, preset)
+        path.write_text(playthrough_text(game), encoding="utf-8")
+        written.append(path)
     return written

@@ -3,8 +3,8 @@
 #
 # This notebook teaches Aeroplane Chess with the **racekit** rules engine: the board, a turn, take-off,
 # capture, stacking, jumps and flights along the dashed line, and the finish. Every rule is named by its
-# clause ID from the racekit spec (for example `AC-TOUR-FLY-1`), so you can look it up with
-# `racekit rules aeroplane_chess` or find its code with `grep -rn AC-TOUR-FLY-1 racekit`.
+# clause ID from the racekit spec (for example `AC-TOUR-FLY-1`), so you can look it up in a cell:
+# `racekit.rules("aeroplane_chess")` shows every clause in our own words (an example is below).
 #
 # Two rule sets ("presets") are built in:
 #
@@ -15,7 +15,7 @@
 #   teammates stack, and planes jump and fly on their own colour.
 #
 # Where the rule texts disagree or say nothing, racekit takes the spec's default and offers the other
-# readings as options. Run `racekit games` to see them all.
+# readings as options: the cell below lists the first few, and `game.game_type.options` has them all.
 
 # %%
 import racekit
@@ -110,12 +110,18 @@ nb.before_after(results[3])  # AC-SCN-09: a pair lands on a pair; the stack goes
 # A plane whose move ends on its own colour jumps ahead to the next square of its colour
 # (`AC-TOUR-JUMP-1`), at most once per move (`AC-AMB-25`). On the dashed square it flies across to the far
 # end (`AC-TOUR-FLY-1`); whether it jumps again afterwards depends on how it got there (`AC-TOUR-FLY-2`).
+# A stack jumps and flies on the mover's colours (`AC-TOUR-STACK-4`), so it can carry the teammate's
+# plane past the teammate's own turn-off: that plane stays on the loop and goes round again, even when
+# it stops just short of its own entry square; a carry never puts it into its home column (`AC-AMB-27`).
 
 # %%
-results = nb.run("aeroplane_chess", ["AC-SCN-11", "AC-SCN-12", "AC-SCN-13", "AC-SCN-05"])
+results = nb.run("aeroplane_chess", ["AC-SCN-11", "AC-SCN-12", "AC-SCN-13", "AC-SCN-05", "AC-SCN-05c"])
 for result in results:
     print(nb.explain(result), end="\n\n")
 nb.before_after(results[1])  # AC-SCN-12: the die lands on the dashed square: fly, then jump
+
+# %%
+nb.before_after(results[4])  # AC-SCN-05c: blue rests on loop square 25, one short of its entry
 
 # %% [markdown]
 # ## The finish
@@ -136,13 +142,25 @@ nb.before_after(results[0])  # AC-SCN-14: three short of the finish, a 5 bounces
 # ## Every scenario
 #
 # The kit ships reproducible scenarios for the spec's edge cases and more. Each one fixes the dice,
-# plays the moves and checks the rule's outcome. The same check runs with `racekit scenarios aeroplane_chess`.
+# plays the moves and checks the rule's outcome. (In a terminal, `racekit scenarios aeroplane_chess` runs
+# the same check.)
 
 # %%
 results = nb.run("aeroplane_chess")
 for result in results:
     print(result.line())
 print(f"{sum(r.passed for r in results)} passed, {sum(not r.passed for r in results)} failed")
+
+# %% [markdown]
+# ## The rules in words
+#
+# `racekit.rules("aeroplane_chess")` is the table of every clause and ambiguity: its ID, what it says in
+# our own words, the rule sets it belongs to, and, for an ambiguity, the decision racekit takes and the
+# option that changes it. `.find(...)` keeps the rows that mention every word given; here the rules of
+# flying along the dashed line.
+
+# %%
+racekit.rules("aeroplane_chess", coverage=False).find("fly")
 
 # %% [markdown]
 # ## Explore

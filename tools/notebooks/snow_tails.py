@@ -5,8 +5,8 @@
 # two dogs (left and right) and a brake. Cards played from the hand set the dogs' pull and the brake;
 # the sum of the dogs minus the brake is the **speed**, and the difference between the dogs makes the sled
 # **drift** sideways. Corners have speed limits, walls and other sleds stop you, and damage cards clog
-# your hand. Every rule is named by its clause ID from the racekit spec (for example `ST-DRIFT-3`); run
-# `racekit rules snow_tails` to see where each is implemented and tested.
+# your hand. Every rule is named by its clause ID from the racekit spec (for example `ST-DRIFT-3`);
+# `racekit.rules("snow_tails")` in a cell shows each clause in our own words (an example is below).
 #
 # The published track tiles are not part of the rule documents, so the tracks here (`teaching`,
 # `medium`, `long`) are **our own illustrative layouts**; owners of the game can enter their tiles in
@@ -152,7 +152,7 @@ print("Red's history:", ", ".join(seen))
 # %% [markdown]
 # ## Every scenario
 #
-# All shipped scenarios, the same check as `racekit scenarios snow_tails`.
+# All shipped scenarios (in a terminal, `racekit scenarios snow_tails` runs the same check).
 
 # %%
 results = nb.run("snow_tails")
@@ -183,6 +183,16 @@ print(f"{final.snapshot()['round']} rounds, {final.ply} plies")
 
 # %%
 nb.picture(midgame(medium, seed=1), "Medium track, four careful drivers, halfway", size=(9, 7))
+
+# %% [markdown]
+# ## The rules in words
+#
+# `racekit.rules("snow_tails")` is the table of every clause and ambiguity: its ID, what it says in our
+# own words, and, for an ambiguity, the decision racekit takes and the option that changes it.
+# `.find(...)` keeps the rows that mention every word given; here the rules about the speed limits.
+
+# %%
+racekit.rules("snow_tails", coverage=False).find("limit")
 
 # %% [markdown]
 # ## Explore

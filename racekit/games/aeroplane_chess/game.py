@@ -105,10 +105,11 @@ OPTIONS = (
     Option("stack_blocks", False, (False, True),
            "House rule: two or more pieces of one side on a square block enemy pieces from "
            "walking past.", ("AC-AMB-26",)),
-    Option("teammate_overrun", "refuse", ("refuse", "new_lap"),
-           "Tournament: a group move that would carry a teammate's plane past its own turn-off is "
-           "refused (AC-AMB-27), or allowed with the teammate starting a new lap (kit option: "
-           "needed for the spec's AC-SCN-05, see clauses.yaml).", ("AC-AMB-27",)),
+    Option("teammate_overrun", "new_lap", ("new_lap", "refuse"),
+           "Tournament: a group may carry a teammate's plane past the teammate's own turn-off; "
+           "the carried plane stays on the loop and goes round again, never put into its home "
+           "column by the carry (new_lap), or such a group move is refused as a whole (refuse).",
+           ("AC-AMB-27",)),
 )
 
 GAME_TYPE = GameType(
@@ -183,9 +184,38 @@ class AeroplaneChess(Game):
 
     def check_options(self) -> None:
         if self.preset == "tournament" and self.num_players != 4:
-            raise OptionError("the tournament preset seats exactly 4 players (AC-TOUR-SETUP-1)")
+            raise OptionError("the tournament preset seats exactly 4 players (AC-TOUR-SETUP-1)",
+                              field="players")
 
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
+        """The start of a game, or a position of your own (a *set-up*, e.g. to settle a dispute).
+
+        ``setup`` is a mapping (a scenario's ``setup:`` block, or a dict in Python).
+        Format (every field optional)::
+
+            planes:                 # plane -> position
+              R1: 10                # a path step: 0 take-off point, 1-50 loop, 51-55 home column, 56 finish
+              R2: base              # or base | takeoff | finish | start (the preset's starting place)
+              Y1: {square: 20}      # or a loop index (0-51), converted to that colour's path step
+                                    # (tournament: a square between its turn-off and its entry
+                                    # is a carried plane short of its entry, AC-AMB-27)
+              B1: {home: 3}         # or a home-column square 1-5
+            rest: start             # where unlisted planes are: start | base | takeoff | finish
+            to_move: red            # seat (0-3) or colour of the next roller (default red)
+            turn: red               # whose regular turn it is (default: to_move)
+            phase: roll             # roll (next is a die roll) | move (die given, a plane to choose) | bonus
+            die: 6                  # the roll, for phase move or bonus
+            sixes: 0                # sixes already rolled in a row by the roller (three_sixes_penalty)
+
+        A set-up never draws the family first player: ``to_move`` starts. The
+        state remembers the set-up (``state.initial_setup``): ``save_game(state)``
+        writes it and the file replays to the same position. Worked examples:
+        docs/setups.md.
+
+        Raises:
+            SetupError: an unknown plane, an impossible position or an unplayable
+                turn; ``field`` names the key (``planes.R1``).
+        """
         from .state import AeroplaneState
         state = AeroplaneState(self, record_events=record_events)
         if setup is not None:

@@ -1,24 +1,13 @@
 """Scenario set-ups: put planes anywhere and choose who is to move.
 
-Format (every field optional)::
-
-    planes:                 # plane -> position
-      R1: 10                # a path step: 0 take-off point, 1-50 loop, 51-55 home column, 56 finish
-      R2: base              # or base | takeoff | finish | start (the preset's starting place)
-      Y1: {square: 20}      # or a loop index (0-51), converted to that colour's path step
-      B1: {home: 3}         # or a home-column square 1-5
-    rest: start             # where unlisted planes are: start | base | takeoff | finish
-    to_move: red            # seat (0-3) or colour of the next roller (default red)
-    turn: red               # whose regular turn it is (default: to_move)
-    phase: roll             # roll (next is a die roll) | move (die given, a plane to choose) | bonus
-    die: 6                  # the roll, for phase move or bonus
-    sixes: 0                # sixes already rolled in a row by the roller (three_sixes_penalty)
-
-A set-up never draws the family first player: ``to_move`` starts.
-Errors are :class:`~racekit.core.errors.SetupError` with ``field`` naming the key.
+The format is documented where users look: ``help(game.new_initial_state)``
+(:meth:`racekit.games.aeroplane_chess.game.AeroplaneChess.new_initial_state`) and
+docs/setups.md. Errors are :class:`~racekit.core.errors.SetupError` with ``field``
+naming the key.
 """
 from __future__ import annotations
 
+import re
 from typing import Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -60,7 +49,7 @@ def _seat(st, value, field: str) -> int:
         for s, name in enumerate(SEAT_NAMES[:n]):
             if low in (name.lower(), name[0].lower()):
                 return s
-        if low.isdigit():
+        if re.fullmatch(r"[0-9]{1,2}", low):
             value = int(low)
         else:
             raise SetupError(f"{field} must be a seat 0-{n - 1} or a colour of this game, "
@@ -81,11 +70,11 @@ def _step(st, p: int, value, field: str) -> int:
         if value.square is not None:
             if value.square >= b.loop_len:
                 raise SetupError(f"loop squares are 0-{b.loop_len - 1}", field=field)
-            step = b.track.step(seat, value.square)
-            if step > b.loop_steps:
+            step = b.loop_position(seat, value.square)
+            if step < -1 and not st.r.tour:
                 raise SetupError(f"loop square {value.square} is past {SEAT_NAMES[seat]}'s turn-off: "
-                                 "that colour never stands there", field=field)
-            return step
+                                 "in the family game that colour never stands there", field=field)
+            return step      # tournament: a carried plane can rest there (AC-AMB-27)
         if value.home > b.home_len:
             raise SetupError(f"home squares are 1-{b.home_len}", field=field)
         return b.loop_steps + value.home
@@ -119,7 +108,7 @@ def apply_setup(st, setup: dict) -> None:
     seen: dict[int, int] = {}
     for p in range(4 * n):
         v = st.pos[p]
-        if 1 <= v <= b.loop_steps:
+        if b.on_loop(v):
             sq = b.sq[p >> 2][v]
             other = seen.setdefault(sq, p)
             mixed = (r.side[other >> 2] != r.side[p >> 2]) if r.tour else (other >> 2 != p >> 2)

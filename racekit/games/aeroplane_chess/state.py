@@ -1,7 +1,9 @@
 """The Aeroplane Chess state (OpenSpiel-shaped, see racekit.core.state).
 
 Positions are path steps per plane (spec section 1): -1 base, 0 take-off
-point, 1..50 loop, 51..55 home column, 56 finish. Phases: ``first`` (chance:
+point, 1..50 loop, 51..55 home column, 56 finish; a teammate's plane carried
+past its turn-off can rest on the loop before its step 1 (AC-AMB-27), coded
+``-1-k`` for ``k`` squares short of its entry (-2, -3 on standard52). Phases: ``first`` (chance:
 family first player), ``roll`` (chance: the die), ``move`` (decision: which
 plane or group), ``effect`` (decision: an optional capture, jump or flight),
 ``bonus`` (decision: keep or give the extra roll), ``over``.
@@ -88,7 +90,7 @@ class AeroplaneState(State):
         if self.phase == "first":
             n = self.game.num_players
             return [(FIRST + s, 1.0 / n) for s in range(n)]
-        return _DIE
+        return _DIE[:]   # never the module's own list: a caller may reorder what it gets
 
     def _apply(self, action: int) -> None:
         self._moves = None
@@ -172,7 +174,8 @@ class AeroplaneState(State):
             if why is not None:
                 return why
         if 1 <= action <= 6 or FIRST <= action < FIRST + 4:
-            return ("AC-FAM-TURN-1", "it is a player's decision now, not a roll")
+            return ("AC-TOUR-TURN-1" if r.tour else "AC-FAM-TURN-1",
+                    "it is a player's decision now, not a roll")
         return ("AC-ACTION", "it is not among the legal actions")
 
     def _ranking(self):
@@ -182,18 +185,21 @@ class AeroplaneState(State):
     def plane(self, p: int) -> dict:
         s = self.pos[p]
         b = self.b
-        if s < 0:
+        if s == -1:
             where = "base"
         elif s == 0:
             where = "takeoff"
-        elif s <= b.loop_steps:
+        elif b.on_loop(s):
             where = "loop"
         elif s < b.finish:
             where = "home"
         else:
             where = "finish"
+        # a plane carried past its turn-off may rest on the loop before its step 1 (AC-AMB-27):
+        # then step is None and short_of_entry counts the squares to its entry square
         return {"seat": p >> 2, "where": where, "step": None if s < 0 else s,
-                "square": b.sq[p >> 2][s] if where == "loop" else None}
+                "square": b.sq[p >> 2][s] if where == "loop" else None,
+                "short_of_entry": b.short_of_entry(s)}
 
     def stacks(self) -> list[dict]:
         """Squares of the loop and home columns holding two or more pieces."""
@@ -228,9 +234,10 @@ class AeroplaneState(State):
             "stacks": self.stacks(),
             "sides": [[0, 2], [1, 3]] if self.r.tour else None,
             "pending": None,
-            "last_move": self.last,
+            "last_move": None if self.last is None else
+            {k: list(v) if isinstance(v, list) else v for k, v in self.last.items()},
             "places": list(self.places),
-            "winner": self.winner,
+            "winner": None if self.winner is None else list(self.winner),
         }
         if self.phase == "effect":
             kind, arg = self.ctx["effect"]
@@ -250,10 +257,12 @@ class AeroplaneState(State):
             for p in range(4 * s, 4 * s + 4):
                 v = self.pos[p]
                 nm = piece_name(p)
-                if v < 0:
+                if v == -1:
                     parts["base"].append(nm)
                 elif v == 0:
                     parts["takeoff"].append(nm)
+                elif v < -1:
+                    parts["path"].append(f"{nm}@entry-{b.short_of_entry(v)}(sq{b.sq[s][v]})")
                 elif v <= b.loop_steps:
                     parts["path"].append(f"{nm}@{v}(sq{b.sq[s][v]})")
                 elif v < b.finish:

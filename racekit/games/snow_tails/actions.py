@@ -156,9 +156,10 @@ def decision_name(a: int) -> str | None:
     return None
 
 
-_PLAY_SAME = re.compile(r"^play (\d) to ([LRB](?:\+[LRB])*)$")
-_PLAY_MIXED = re.compile(r"^play (\d to [LRB](?:, \d to [LRB])*)$")
-_PLAY_STACK = re.compile(r"^play (\d) \1 to ([LRB])$")
+# ASCII digits only ([0-9], not \d): a name is typed as racekit prints it
+_PLAY_SAME = re.compile(r"^play ([0-9]) to ([LRB](?:\+[LRB])*)$")
+_PLAY_MIXED = re.compile(r"^play ([0-9] to [LRB](?:, [0-9] to [LRB])*)$")
+_PLAY_STACK = re.compile(r"^play ([0-9]) \1 to ([LRB])$")
 
 
 def parse_decision(text: str) -> int | None:
@@ -192,7 +193,7 @@ def parse_decision(text: str) -> int | None:
         return move_id([STEP_NAMES.index(w) for w in words])
     if t == "decline bonus":
         return BONUS_BASE
-    m = re.match(r"^take bonus \+(\d+)$", t)
+    m = re.match(r"^take bonus \+([0-9]{1,2})$", t)
     if m and 1 <= int(m.group(1)) <= 11:
         return BONUS_BASE + int(m.group(1))
     if t == "discard damage":

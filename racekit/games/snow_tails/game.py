@@ -3,27 +3,7 @@
 Rules spec: ``ST-...`` clauses of the Snow Tails rule specification; every
 ambiguity (ST-AMB-nn) with a real choice is an option below, default first.
 
-Set-up (``new_initial_state(setup=...)``, validated with pydantic; errors are
-``SetupError(message, field=...)``)::
-
-    track: straight4          # optional: a track name / file, or an inline track dict
-    stage: turn               # turn (default) or deal (sleds on their slots, hands dealt)
-    round: 2                  # round number (1 = slot order, no bonus by default)
-    turn_order: [1, 0]        # this round's order (default: slots in round 1, else position)
-    turn: 0                   # index in turn_order of the seat to move now
-    dents_left: 20            # only with dent_supply 20
-    places: [[2]]             # seats already placed (finished earlier)
-    seats:                    # one entry per seat
-      - slot: 1               # start slot (optional)
-        position: [0, 2]      # [row, lane] (row along the lane, lane 1 = leftmost)
-        status: racing        # racing | finished | eliminated (the last two: no position)
-        left: 3               # dog value (3 = the printed 3, no card) or a stack list [5, 2]
-        right: [5]
-        brake: 3
-        hand: [2, 3, 3, 4, 5] # dog cards in hand
-        damage: 0             # damage cards in hand
-        deck: null            # default: the rest of the 20 cards; a list fixes it
-        discard: []
+Set-ups (your own start positions): see ``help(game.new_initial_state)`` and docs/setups.md.
 """
 from __future__ import annotations
 
@@ -68,8 +48,11 @@ OPTIONS = (
     Option("elim_check", "after_refill", ("after_refill", "immediate"),
            "When a hand of only damage cards eliminates: after a refill, or at once at the "
            "end of any step 3.", ("ST-AMB-12", "ST-ELIM-1")),
-    Option("deck_exhaust", "reshuffle_discards", ("reshuffle_discards", "no_reshuffle"),
-           "What happens when a dog deck runs out.", ("ST-AMB-13",)),
+    Option("deck_exhaust", "reshuffle_discards", ("reshuffle_discards", "no_reshuffle", "reshuffle_all"),
+           "What happens when a dog deck runs out: the discard pile (brake and excess cards) "
+           "becomes the new deck while covered dog cards stay on the mat, so a long race can leave "
+           "a short hand; no reshuffle at all; or reshuffle_all, which also returns the covered "
+           "dog cards (all but the top card of each dog stack).", ("ST-AMB-13",)),
     Option("dent_supply", "unlimited", ("unlimited", 20),
            "The supply of damage cards.", ("ST-AMB-14",)),
     Option("finish_rank_metric", "beyond_line", ("beyond_line", "short_of_line"),
@@ -110,7 +93,7 @@ class Flags:
 
     __slots__ = ("slot_selection", "bonus_round1", "bonus_requires_move", "bonus_partial",
                  "limit_planned", "limit_at_crossing", "limit_each", "refill_wall",
-                 "collision_damage", "elim_immediate", "reshuffle", "rank_beyond",
+                 "collision_damage", "elim_immediate", "reshuffle", "reshuffle_all", "rank_beyond",
                  "bonus_after_stop", "bonus_refuse", "end_first")
 
     def __init__(self, o: dict):
@@ -124,7 +107,8 @@ class Flags:
         self.refill_wall = o["no_refill_scope"] == "sled_and_wall"
         self.collision_damage = int(o["collision_damage"])
         self.elim_immediate = o["elim_check"] == "immediate"
-        self.reshuffle = o["deck_exhaust"] == "reshuffle_discards"
+        self.reshuffle = o["deck_exhaust"] in ("reshuffle_discards", "reshuffle_all")
+        self.reshuffle_all = o["deck_exhaust"] == "reshuffle_all"
         self.rank_beyond = o["finish_rank_metric"] == "beyond_line"
         self.bonus_after_stop = bool(o["bonus_after_stop"])
         self.bonus_refuse = o["bonus_blocked"] == "refuse_if_blocked"
@@ -140,13 +124,48 @@ class SnowTails(Game):
         try:
             self.track = load_track(self.options["track"])
         except (ValueError, OSError) as exc:
-            raise OptionError(f"option 'track': {exc}") from None
+            raise OptionError(f"option 'track': {exc}", field="options.track") from None
         if len(self.track.slots) < self.num_players:
             raise OptionError(f"track {self.track.name} has {len(self.track.slots)} start slots, "
-                              f"fewer than {self.num_players} seats")
+                              f"fewer than {self.num_players} seats", field="players")
         self.flags = Flags(self.options)
 
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
+        """The start of a race, or a position of your own (a *set-up*, e.g. to settle a dispute).
+
+        ``setup`` is a mapping (a scenario's ``setup:`` block, or a dict in Python),
+        validated with pydantic; every field but ``seats`` is optional::
+
+            track: straight4          # optional: a track name / file, or an inline track dict
+            stage: turn               # turn (default) or deal (sleds on their slots, hands dealt)
+            round: 2                  # round number (1 = slot order, no bonus by default)
+            turn_order: [1, 0]        # this round's order (default: slots in round 1, else position)
+            turn: 0                   # index in turn_order of the seat to move now
+            dents_left: 20            # only with dent_supply 20
+            places: [[2]]             # seats already placed (finished earlier)
+            seats:                    # one entry per seat
+              - slot: 1               # start slot (optional)
+                position: [0, 2]      # [row, lane] (row along the lane, lane 1 = leftmost)
+                status: racing        # racing | crossed | finished | eliminated (the last two: no position)
+                left: 3               # dog value (3 = the printed 3, no card) or a stack list [5, 2]
+                right: [5]
+                brake: 3
+                hand: [2, 3, 3, 4, 5] # dog cards in hand
+                damage: 0             # damage cards in hand
+                deck: null            # default: the rest of the 20 cards; a list fixes it
+                discard: []
+
+        ``track`` may name a shipped track, ``straightW`` (a plain grid), a ``.yaml``
+        file beside the scenario or save that names it, or be a whole track
+        inline (format: docs/snow_tails_tracks.md). The state remembers the set-up
+        (``state.initial_setup``, with a track file's content inline):
+        ``save_game(state)`` writes it and the file replays to the same position.
+        Worked examples: docs/setups.md.
+
+        Raises:
+            SetupError: an impossible position; ``field`` names the key
+                (``seats.1.hand``, ``track.tiles.2.rows``).
+        """
         from .state import SnowTailsState
         return SnowTailsState(self, setup, record_events=record_events)
 

@@ -1,0 +1,57 @@
+# %% [markdown]
+# # racekit: racing board games, one rule at a time
+#
+# **racekit** is a rules engine and teaching kit for racing board games. Every game follows its rule
+# documents clause by clause: each rule has an ID (for example `AC-TOUR-FLY-1` or `ST-DRIFT-3`), and
+# every event of a game names the rules behind it. Where the rule texts disagree or say nothing, racekit
+# takes a written default and offers the other readings as options.
+#
+# Use it to **teach** (step a class through a game phase by phase), to **design** (check edge cases and
+# balance with reproducible scenarios), and to **settle disputes** (replay the exact position from a
+# seed). Every die roll and card draw comes from the seed you give, so the same seed and moves give the
+# same game on any machine.
+#
+# ## The games
+#
+# Each game has its own notebook: the rules phase by phase with pictures and worked scenarios, then an
+# explorer to play with.
+
+# %%
+import racekit
+from racekit import notebook as nb
+
+nb.game_table()
+
+# %% nbval-ignore-output
+nb.gallery()
+
+# %% [markdown]
+# ## How to use the explorer
+#
+# At the end of each game's notebook there is an **explorer**: the board, a row of buttons and a log.
+#
+# * **Seed, players, rule set and options**: choose them, then press **Reset** to start a new game.
+#   The same seed always gives the same dice and cards.
+# * **Step** moves the game on: it makes the move chosen in the controls below the board, or rolls the
+#   die and draws cards from the seed. Card draws between two decisions come in one Step; tick
+#   *show every draw* to see them one at a time. Each decision or draw is one *ply*.
+# * **Play** steps on its own at the speed you set and pauses where a person has to decide; press it
+#   again to pause.
+# * **Back**, **Forward** and the slider travel through the game, so a class can look again at any
+#   position.
+# * The **log** says what happened in words. Every line ends with the IDs of the rules behind it, such as
+#   `[ST-DRIFT-3]`; hold the pointer over an ID to read the rule, or open the **Rules** panel under the
+#   board for the game's rules, with those of the current position marked.
+#
+# To read a rule, ask for the table of rules in a cell: `racekit.rules("snow_tails")` lists every
+# clause in our own words, and `.find("drift")` keeps those that mention a word. For example:
+
+# %%
+racekit.rules("snow_tails", coverage=False).find("drift")
+
+# %% [markdown]
+# ## Running this page
+#
+# In JupyterLab run all cells (Run > Run All Cells), then open a game's notebook from the table above.
+# As an app without code, start Voila on the notebooks folder: `.venv/bin/voila notebooks/`, and open
+# `index.ipynb` in the page it shows.
