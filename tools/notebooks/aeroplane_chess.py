@@ -165,9 +165,16 @@ racekit.rules("aeroplane_chess", coverage=False).find("fly")
 # %% [markdown]
 # ## Explore
 #
-# Now play yourself. Choose the preset, seats and options and press **Reset**; **Step** rolls the die
-# (from the seed shown) or makes the move picked in the list of legal moves; **Play** runs on its own;
-# **Back**, **Forward** and the slider travel in time. The log names the rule behind every event.
+# Now play yourself. Choose the preset, seats and options and press **Reset**; **Step** makes the move
+# picked in the list of legal moves and rolls the die (from the seed shown) for the next one (tick
+# *show every draw* to roll with a Step of its own); **Play** runs on its own and pauses where a person
+# decides; **Back**, **Forward** and the slider travel in time. The log names the rule behind every
+# event: point at a rule ID to read it.
+
+# %% nbval-ignore-output
+import racekit.explorer
+
+racekit.explorer.loading("aeroplane_chess")  # shows "loading the explorer…" until the next cell is done
 
 # %% nbval-ignore-output
 racekit.explore("aeroplane_chess", seed=1, preset="tournament")

@@ -198,9 +198,15 @@ racekit.rules("snow_tails", coverage=False).find("limit")
 # ## Explore
 #
 # Choose the seats, track and options, then **Reset**. At a card play, pick the cards for the left dog,
-# right dog and brake; at a move, build the drift sequence step by step; **Step** applies it (or draws a
-# card from the seed shown). **Back**, **Forward** and the slider travel in time, and the log names the
-# rule behind every event.
+# right dog and brake; at a move, build the drift sequence step by step; **Step** applies it and makes
+# the card draws from the seed shown up to the next decision (tick *show every draw* to see them one by
+# one). **Back**, **Forward** and the slider travel in time, and the log names the rule behind every
+# event: point at a rule ID to read it.
+
+# %% nbval-ignore-output
+import racekit.explorer
+
+racekit.explorer.loading("snow_tails")  # shows "loading the explorer…" until the next cell is done
 
 # %% nbval-ignore-output
 racekit.explore("snow_tails", seed=3, track="teaching")
