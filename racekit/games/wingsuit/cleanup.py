@@ -143,7 +143,7 @@ def start_cover(st) -> bool:
                     card=st.cs.cards[card].id)
         return more_cards(st)
     if len(spots) == 1:
-        lay(st, who, card, spots[0])
+        lay(st, who, card, spots[0], spots)
         return more_cards(st)
     st.lay = (who, card, spots)
     return False
@@ -155,21 +155,21 @@ def more_cards(st) -> bool:
     return True
 
 
-def lay(st, who: int, card: int, b: int) -> None:
+def lay(st, who: int, card: int, b: int, spots=()) -> None:
     before = usable_count(st.queue)
     st.queue.append((card, b))
     st.lay = None
     if st._record:
-        st.emit("lay", [who], ("WS-CLEANUP-1", "WS-CLEANUP-3", "WS-CLEANUP-4", "WS-CLEANUP-5",
-                               "WS-CLEANUP-6", "WS-AMB-21"),
-                card=st.cs.cards[card].id, at=b, usable_before=before,
+        st.emit("lay", [who], ("WS-CLEANUP-1", "WS-CLEANUP-2", "WS-CLEANUP-3", "WS-CLEANUP-4",
+                               "WS-CLEANUP-5", "WS-CLEANUP-6", "WS-AMB-21", "WS-AMB-23"),
+                card=st.cs.cards[card].id, at=b, spots=list(spots), usable_before=before,
                 usable_after=usable_count(st.queue),
                 rows=[st.cs.cards[p[0]].id for p in rows_of(st.queue)])
 
 
 def apply_lay(st, b: int) -> None:
-    who, card, _ = st.lay
-    lay(st, who, card, b)
+    who, card, spots = st.lay
+    lay(st, who, card, b, spots)
     if st.o.cleanup_repeat and st.k_min < len(st.board.track) and bottom_empty(st):
         st.cstages.insert(0, "cover")
 

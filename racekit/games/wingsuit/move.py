@@ -68,6 +68,8 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
     if rec:
         cl = {"arrow": ("WS-ACT-2",), "sprint": ("WS-SPRINT-1",), "free": ("WS-SPRINT-3",),
               "gift": ("WS-FAQ-Q5a",)}[kind]
+        if tc == 0 or tc == b.W - 1:
+            cl = cl + ("WS-FAQ-Q1b",)  # partial hexes on the side edges are terrain
         st.emit("move", [s], cl, frm=b.label(h), to=b.label(t), direction=DIRECTIONS[d],
                 move=kind, altitude=st.alt[s])
     if b.updraft[t]:
@@ -178,7 +180,15 @@ def crash(st, who: list[int], mover) -> None:
         before = st.alt[s]
         st.alt[s] = min(ALT_MAX, before + 2)
         if st._record:
-            st.emit("crash", [s], ("WS-CRASH-3", "WS-ALT-1") + (("WS-AMB-15",) if s != mover else ()),
+            cl = ("WS-CRASH-3", "WS-ALT-1")
+            if s != mover:
+                cl += ("WS-AMB-15",)
+                if mover in who:
+                    cl += ("WS-FAQ-Q6b",)  # the other player resets first (A6)
+            y = h // b.W
+            if y % b.H == 0 and y > b.H * (st.k_min - 1) and y < b.top:
+                cl += ("WS-FAQ-Q6a", "WS-AMB-30")  # a shared hex belongs to the lower card
+            st.emit("crash", [s], cl,
                     at=b.label(h), card=card, before=before, altitude=st.alt[s], dice_lost=lost,
                     cubes_discarded=sum(dropped), mover=s == mover,
                     cube_colours=[c for i, c in enumerate(("red", "yellow", "blue"))
@@ -302,7 +312,7 @@ def exit_track(st, s: int) -> None:
     first = not st.end_triggered
     st.end_triggered = True
     if st._record:
-        st.emit("exit", [s], ("WS-END-1", "WS-END-2", "WS-AMB-28", "WS-AMB-24")
+        st.emit("exit", [s], ("WS-END-1", "WS-END-2", "WS-AMB-28", "WS-AMB-24", "WS-FAQ-Q1a")
                 + (("WS-END-3",) if first else ()), at=st.board.label(h), unresolved=rest + queued,
                 altitude=st.alt[s], score=st.score[s])
 
