@@ -170,18 +170,22 @@ def why(st, a: int) -> tuple[str, str]:
         if st.free is not None:
             return "WS-AMB-19", "the free sprints are mandatory under this option"
         return "WS-SPRINT-3", "there are no free sprints to decline"
-    if A.STEAL <= a < A.YELLOW + 3:
+    if A.STEAL <= a < A.STEAL + 30 or A.GIVE <= a < A.GIVE + 3000 or A.YELLOW <= a < A.YELLOW + 3:
         if st.gift is not None and s == st.pend_owner:
             return "WS-FAQ-Q5b", "a player carrying out a given effect may not use items"
         if s == st.actor and not st.dice_of(s) and not st.pend:
             return "WS-ACT-4", "the action ended with the last die; no item after it"
-        colour = (a - A.STEAL) // 10 if a < A.GIVE else ((a - A.GIVE) // 1000 if a < A.YELLOW
-                                                          else a - A.YELLOW)
+        if a < A.STEAL + 30:
+            colour = (a - A.STEAL) // 10
+        elif a >= A.GIVE:
+            colour = (a - A.GIVE) // 1000
+        else:
+            colour = a - A.YELLOW
         if not st.cubes[s][colour]:
             return "WS-ITEM-3", f"this player holds no {A.COLOURS[colour]} cube"
         if not any(c == colour for c, _ in usable(st)):
             return "WS-ITEM-3", f"no {A.COLOURS[colour]} item cost shows in the queue"
-        if A.GIVE <= a < A.YELLOW:
+        if A.GIVE <= a:
             return "WS-FAQ-Q5a", "the blue item gives one of the user's Brave dice still in the queue " \
                 "(a die counts as Brave where it stands now, WS-AMB-19)"
         return "WS-AMB-17", "items are used only in the item windows of one's own action"

@@ -19,7 +19,7 @@ Decisions:
     20210 + d      free sprint in direction d (WS-SPRINT-3)
     20300 + colour return a cube of that colour to the bag (WS-ITEM-2)
     21000 + colour*10 + seat        use an item: steal altitude from seat (WS-FAQ-Q4)
-    22000 + colour*1000 + cell*10 + seat   use an item: give the Brave die in cell to seat (WS-FAQ-Q5a)
+    30000 + colour*1000 + cell*10 + seat   use an item: give the Brave die in cell to seat (WS-FAQ-Q5a)
     23000 + colour                  use an item: free sprint (the kit's yellow, WS-AMB-04)
 """
 from __future__ import annotations
@@ -51,7 +51,7 @@ SPRINT = 20200
 FREE = 20210
 RETURN = 20300
 STEAL = 21000
-GIVE = 22000
+GIVE = 30000
 YELLOW = 23000
 
 

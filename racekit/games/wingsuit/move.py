@@ -123,11 +123,11 @@ def check_hex(st, h: int, mover) -> bool:
         height = b.height[h]
         for s in who:
             if height == WHITE or st.alt[s] < height:
-                st.emit("too_low", [s], ("WS-CRASH-1", "WS-TERRAIN-1"), at=b.label(h),
+                st.emit("too_low", [s], ("WS-CRASH-1", "WS-TERRAIN-1", "WS-AMB-13"), at=b.label(h),
                         altitude=st.alt[s], height="white" if height == WHITE else height)
         coll = [s for s in who if not (height == WHITE or st.alt[s] < height)]
         if coll:
-            st.emit("collision", coll, ("WS-COLLIDE-2", "WS-CRASH-2", "WS-FAQ-Q2"), at=b.label(h),
+            st.emit("collision", coll, ("WS-COLLIDE-2", "WS-CRASH-2", "WS-FAQ-Q2", "WS-AMB-13"), at=b.label(h),
                     altitude=st.alt[coll[0]])
     crash(st, who, mover)
     return True
