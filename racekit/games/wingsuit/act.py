@@ -205,7 +205,8 @@ def apply(st, a: int) -> None:
             st.emit("action_end", [s], ("WS-ACT-4",))
     elif A.SPRINT <= a < A.SPRINT + 6:
         if st._record:
-            st.emit("sprint", [s], ("WS-SPRINT-1", "WS-SPRINT-4", "WS-AMB-10"),
+            st.emit("sprint", [s], ("WS-SPRINT-1", "WS-SPRINT-4", "WS-AMB-10")
+                    + (("WS-FAQ-Q5b",) if st.gift is not None else ()),
                     direction=DIRECTIONS[a - A.SPRINT], before=st.alt[s], altitude=st.alt[s] - 1)
         move.step(st, s, a - A.SPRINT, "sprint")
     elif A.FREE <= a < A.FREE + 6:
@@ -236,7 +237,7 @@ def apply(st, a: int) -> None:
         pay(st, s, a - A.YELLOW)
         st.free = [s, 1, "yellow"]
         if st._record:
-            st.emit("item_free_sprint", [s], ("WS-ITEM-3", "WS-AMB-04"), colour=A.COLOURS[a - A.YELLOW],
+            st.emit("item_free_sprint", [s], ("WS-ITEM-3", "WS-ITEM-4", "WS-AMB-04"), colour=A.COLOURS[a - A.YELLOW],
                     kit_rule=True)
 
 
@@ -300,7 +301,7 @@ def steal(st, s: int, colour: int, t: int) -> None:
     pay(st, s, colour)
     got = st.alt[t] > 1
     if st._record:
-        st.emit("steal", [s, t], ("WS-ITEM-3", "WS-FAQ-Q4", "WS-AMB-04"), colour=A.COLOURS[colour],
+        st.emit("steal", [s, t], ("WS-ITEM-3", "WS-ITEM-4", "WS-FAQ-Q4", "WS-AMB-04"), colour=A.COLOURS[colour],
                 target_before=st.alt[t], target_altitude=st.alt[t] - 1 if got else st.alt[t],
                 user_before=st.alt[s], user_altitude=min(4, st.alt[s] + 1) if got else st.alt[s],
                 cube_to="bag")
@@ -324,7 +325,7 @@ def give(st, s: int, colour: int, cell: int, t: int) -> None:
     st.pend_owner = t
     st.pend_started = False
     if st._record:
-        st.emit("gift", [s, t], ("WS-ITEM-3", "WS-FAQ-Q5a", "WS-AMB-19"), colour=A.COLOURS[colour],
+        st.emit("gift", [s, t], ("WS-ITEM-3", "WS-ITEM-4", "WS-FAQ-Q5a", "WS-AMB-19"), colour=A.COLOURS[colour],
                 cell=A.cell_name(cell), icons=[_tok(x) for x in st.pend])
 
 

@@ -26,9 +26,9 @@ def settle(st) -> None:
             kind = st.intr[0][0]
             if kind == "draw":
                 if sum(st.bag) == 0:  # WS-AMB-18: nothing is drawn
-                    st.intr.pop(0)
+                    s = st.intr.pop(0)[1]
                     if st._record:
-                        st.emit("bag_empty", [st.intr_seat_last], ("WS-AMB-18",))
+                        st.emit("bag_empty", [s], ("WS-AMB-18",))
                     continue
                 st._cp = CHANCE
                 return

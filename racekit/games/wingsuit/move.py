@@ -41,7 +41,7 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
     # 1) beyond a side edge: not made, crash from here (WS-FAQ-Q1a; side beats exit, WS-AMB-28)
     if tc < 0 or tc >= b.W:
         if rec:
-            st.emit("off_map", [s], ("WS-FAQ-Q1a", "WS-CRASH-2", "WS-AMB-12"), at=b.label(h),
+            st.emit("off_map", [s], ("WS-FAQ-Q1a", "WS-CRASH-2", "WS-AMB-12", "WS-AMB-05"), at=b.label(h),
                     direction=DIRECTIONS[d], edge="side", move=kind)
         crash(st, [s], s)
         return "crash"
@@ -56,7 +56,7 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
     # 3) below the bottom edge of the lowest card on the track, or a void cell
     if ty < y_bottom(st) or b.height[t] == VOID:
         if rec:
-            st.emit("off_map", [s], ("WS-FAQ-Q1a", "WS-CRASH-2", "WS-AMB-12"), at=b.label(h),
+            st.emit("off_map", [s], ("WS-FAQ-Q1a", "WS-CRASH-2", "WS-AMB-12", "WS-AMB-05"), at=b.label(h),
                     direction=DIRECTIONS[d], edge="void" if ty >= y_bottom(st) else "bottom",
                     move=kind)
         crash(st, [s], s)
@@ -66,8 +66,8 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
     st.here[t].append(s)
     st.pos[s] = t
     if rec:
-        cl = {"arrow": ("WS-ACT-2",), "sprint": ("WS-SPRINT-1",), "free": ("WS-SPRINT-3",),
-              "gift": ("WS-FAQ-Q5a",)}[kind]
+        cl = {"arrow": ("WS-ACT-2",), "sprint": ("WS-SPRINT-1", "WS-AMB-11"),
+              "free": ("WS-SPRINT-3", "WS-AMB-11"), "gift": ("WS-FAQ-Q5a", "WS-AMB-11")}[kind]
         if tc == 0 or tc == b.W - 1:
             cl = cl + ("WS-FAQ-Q1b",)  # partial hexes on the side edges are terrain
         st.emit("move", [s], cl, frm=b.label(h), to=b.label(t), direction=DIRECTIONS[d],
@@ -322,7 +322,7 @@ def draw_cube(st, s: int, colour: int) -> None:
     st.bag[colour] -= 1
     st.cubes[s][colour] += 1
     if st._record:
-        st.emit("draw", [s], ("WS-ITEM-1",), colour=("red", "yellow", "blue")[colour],
+        st.emit("draw", [s], ("WS-ITEM-1", "WS-AMB-11"), colour=("red", "yellow", "blue")[colour],
                 held=sum(st.cubes[s]))
     if sum(st.cubes[s]) > 2:
         st.intr.insert(0, ("return", s))
