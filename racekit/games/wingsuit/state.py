@@ -39,7 +39,7 @@ class WingsuitState(State):
         self.k_min = 1
         self.pos = [-3] * n          # hex id; -1 limbo (crashed, not yet placed); -2 exited; -3 not placed
         self.alt = [4] * n
-        self.cubes = [[0, 0, 0] for _ in range(n)]
+        self.cubes = [[0, 0, 0] for _ in range(n)]  # WS-COMP-3: cubes held; 3 action dice a seat live in cells
         self.bag = [self.cubes_total] * 3   # WS-SETUP-7
         self.out = [0, 0, 0]
         self.cells: list = [[] for _ in range(12)]   # (owner, planned style) per die
