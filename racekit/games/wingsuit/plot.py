@@ -32,9 +32,10 @@ def _tok_label(t) -> str:
         return ARROWS[DIRECTIONS[t]]
     cond, n, arrows = t
     name = token_text(t).split(",")[0].replace("IF(", "")
-    short = {"alt_at_least": "≥", "alt_at_most": "≤"}
+    short = {"alt_at_least(": "alt≥", "alt_at_most(": "alt≤", "holds_cube": "cube",
+             "on_updraft": "upd", ")": ""}
     for k, v in short.items():
-        name = name.replace(k + "(", "alt" + v).replace(")", "")
+        name = name.replace(k, v)
     return "[" + name + ":" + "".join(ARROWS[DIRECTIONS[a]] for a in arrows) + "]"
 
 
@@ -171,7 +172,7 @@ class Painter:
                 cell = style * 6 + r
                 icons = " ".join(_tok_label(t) for t in state.cell_tokens(cell))
                 ax.add_artist(Text(x0 + self.cw / 2, y0 + self.rh * 0.7, icons, ha="center",
-                                   va="center", fontsize=7 if len(icons) < 14 else 5))
+                                   va="center", fontsize=7 if len(icons) < 12 else 5))
                 ax.add_artist(Text(x0 + 0.15, y0 + 0.2, A.cell_name(cell), fontsize=5,
                                    color="#555555"))
             if p is not None:
