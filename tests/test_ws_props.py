@@ -52,3 +52,23 @@ def test_random_playouts_keep_invariants(seed, players, window, cover):
     assert after_reveal
     assert state.is_terminal() and state.ranking()
     assert sorted(s for place in state.ranking() for s in place) == list(range(players))
+
+
+_CHOICES = {o.name: o.choices for o in racekit.load_game("wingsuit").game_type.options
+            if o.choices and o.name not in ("max_players", "board_model", "cost_visible")}
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st_.integers(0, 10**9), players=st_.integers(2, 5),
+       picks=st_.fixed_dictionaries({k: st_.sampled_from(v) for k, v in _CHOICES.items()}))
+def test_every_option_combination_plays_to_the_end(seed, players, picks):
+    g = racekit.load_game("wingsuit", players=players, max_rounds=40, **picks)
+    state = g.new_initial_state()
+    smp, agent = Sampler(seed), RandomAgent(seed)
+    total = 3 * g.cubes_per_color
+    while not state.is_terminal():
+        a = smp.sample(state.chance_outcomes(), state.ply) if state.is_chance_node() else agent(state, state.ply)
+        state.apply_action(a)
+        _check(state, total)
+        assert state.ply < 30000
+    assert sorted(s for place in state.ranking() for s in place) == list(range(players))
