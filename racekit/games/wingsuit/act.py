@@ -42,7 +42,7 @@ def sprint_window(st, s: int) -> bool:
         return False
     if st.pend:
         return st.o.sprint_window != "between_dice"
-    if not st.dice_of(s):
+    if not st.has_dice(s):
         return st.o.sprint_window == "also_after_last_die"
     return True
 
@@ -53,7 +53,7 @@ def item_window(st, s: int) -> bool:
         return False
     if st.pend:
         return st.o.item_window == "with_sprints" and st.o.sprint_window == "between_icons"
-    if not st.dice_of(s):
+    if not st.has_dice(s):
         return st.o.item_window == "also_after_last_die"
     return True
 
@@ -64,6 +64,10 @@ def rear_dirs(st) -> tuple:
 
 def usable(st) -> list[tuple[int, str]]:
     """(colour, effect) of every card whose item cost is usable now (WS-AMB-21, WS-AMB-04)."""
+    key = len(st.queue)
+    cached = st.usable_cache
+    if cached is not None and cached[0] == key:
+        return cached[1]
     out = []
     rows = st.rows()
     for card, b in st.queue:
@@ -77,6 +81,7 @@ def usable(st) -> list[tuple[int, str]]:
                                                           2: "give_brave_die"}[cd.cost]
         if (cd.cost, eff) not in out:
             out.append((cd.cost, eff))
+    st.usable_cache = (key, out)
     return out
 
 
@@ -159,7 +164,7 @@ def why(st, a: int) -> tuple[str, str]:
     if A.SPRINT <= a < A.SPRINT + 6:
         if st.alt[s] <= 1 and sprint_window(st, s):
             return "WS-SPRINT-2", "a sprint costs 1 altitude, and altitude 1 cannot pay"
-        if s == st.actor and not st.dice_of(s) and not st.pend:
+        if s == st.actor and not st.has_dice(s) and not st.pend:
             return "WS-ACT-4", "the action ended with the last die; no sprint after it"
         return "WS-AMB-10", "sprints are made only in the sprint windows of one's own action"
     if A.FREE <= a < A.FREE + 6:
@@ -173,7 +178,7 @@ def why(st, a: int) -> tuple[str, str]:
     if A.STEAL <= a < A.STEAL + 30 or A.GIVE <= a < A.GIVE + 3000 or A.YELLOW <= a < A.YELLOW + 3:
         if st.gift is not None and s == st.pend_owner:
             return "WS-FAQ-Q5b", "a player carrying out a given effect may not use items"
-        if s == st.actor and not st.dice_of(s) and not st.pend:
+        if s == st.actor and not st.has_dice(s) and not st.pend:
             return "WS-ACT-4", "the action ended with the last die; no item after it"
         if a < A.STEAL + 30:
             colour = (a - A.STEAL) // 10

@@ -129,7 +129,7 @@ def _action_step(st) -> bool:
             st.emit("turn", [nxt], ("WS-ACT-ORDER-1", "WS-ACT-4"), altitude=st.alt[nxt],
                     at=st.board.label(st.pos[nxt]))
         return False
-    if st.dice_of(a) or act.sprint_window(st, a) or act.item_window(st, a):
+    if st.has_dice(a) or act.sprint_window(st, a) or act.item_window(st, a):
         st._cp = st.cp_seat = a
         return True
     st.done[a] = True

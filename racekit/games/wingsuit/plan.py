@@ -34,8 +34,13 @@ def legal_masks(per_group: bool) -> tuple[int, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4)
+def _legal_ids(per_group: bool) -> tuple[int, ...]:
+    return tuple(A.PLAN + m for m in legal_masks(per_group))
+
+
 def legal(st) -> list[int]:
-    return [A.PLAN + m for m in legal_masks(st.o.per_group)]
+    return list(_legal_ids(st.o.per_group))
 
 
 def why(st, mask: int) -> tuple[str, str]:

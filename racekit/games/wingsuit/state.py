@@ -45,6 +45,7 @@ class WingsuitState(State):
         self.cells: list = [[] for _ in range(12)]   # (owner, planned style) per die
         self.cell_tok: dict = {}
         self.queue: list = []
+        self.usable_cache = None
         self.set_aside: list = []
         self.unused = None
         self.round = 1
@@ -243,6 +244,13 @@ class WingsuitState(State):
             return ()
         card, b = p
         return self.cs.cards[card].rows[cell % 6 + 1 - b][cell // 6]
+
+    def has_dice(self, s: int) -> bool:
+        for cell in self.cells:
+            for d in cell:
+                if d[0] == s:
+                    return True
+        return False
 
     def dice_of(self, s: int) -> list[int]:
         return [c for c in range(12) for d in self.cells[c] if d[0] == s]
