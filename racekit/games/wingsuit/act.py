@@ -158,7 +158,7 @@ def why(st, a: int) -> tuple[str, str]:
     if a == A.END:
         if st.pend:
             return "WS-FAQ-Q3", "every icon of the cell must be carried out; none may be skipped"
-        return "WS-ACT-1", "every die must be taken back and resolved before the action ends"
+        return "WS-FAQ-Q3", "every die must be taken back and resolved before the action ends (WS-ACT-1)"
     if a == A.GO:
         return "WS-ACT-1", "no cell is being resolved"
     if A.SPRINT <= a < A.SPRINT + 6:
@@ -257,7 +257,7 @@ def take(st, s: int, cell: int) -> None:
     st.pend_owner = s
     st.pend_started = True
     if st._record:
-        st.emit("take", [s], ("WS-ACT-1", "WS-PLAN-1"), cell=A.cell_name(cell),
+        st.emit("take", [s], ("WS-ACT-1", "WS-ACT-3", "WS-PLAN-1"), cell=A.cell_name(cell),
                 icons=[_tok(t) for t in st.pend], left=len(st.dice_of(s)))
     run_token(st)
 
@@ -278,7 +278,7 @@ def run_token(st) -> None:
     cond, n, arrows = tok
     ok = holds(st, s, cond, n)
     if st._record:
-        st.emit("condition", [s], ("WS-ACT-5", "WS-AMB-03"),
+        st.emit("condition", [s], ("WS-ACT-5", "WS-AMB-03") + (() if ok else ("WS-FAQ-Q3",)),
                 test=_tok(tok), holds=ok, altitude=st.alt[s])
     if ok:
         st.pend[0:0] = list(arrows)
@@ -297,6 +297,8 @@ def holds(st, s: int, cond: int, n: int) -> bool:
 
 
 def pay(st, s: int, colour: int) -> None:
+    if st._record and not st.pend and not st.has_dice(s):
+        st.emit("late_item", [s], ("WS-AMB-17",))  # only under item_window = also_after_last_die
     st.cubes[s][colour] -= 1
     st.bag[colour] += 1
 

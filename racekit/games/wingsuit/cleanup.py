@@ -95,6 +95,11 @@ def run(st) -> bool:
             if st.k_min < len(st.board.track) and bottom_empty(st):
                 if not start_cover(st):
                     return True
+            elif st._record:
+                held = [s for s in range(st.n) if st.pos[s] >= 0
+                        and st.board.card_of(st.pos[s], st.k_min, st.o.boundary_lower) == st.k_min]
+                st.emit("card_stays", held, ("WS-CLEANUP-1", "WS-AMB-30"), number=st.k_min,
+                        boundary=[s for s in held if (st.pos[s] // st.board.W) % st.board.H == 0])
         elif stage == "updraft":
             if st.rise_q:
                 return True
@@ -150,8 +155,11 @@ def start_cover(st) -> bool:
 
 
 def more_cards(st) -> bool:
-    if st.o.cleanup_repeat and st.k_min < len(st.board.track) and bottom_empty(st):
-        return start_cover(st)
+    if st.k_min < len(st.board.track) and bottom_empty(st):
+        if st.o.cleanup_repeat:
+            return start_cover(st)
+        if st._record:
+            st.emit("card_waits", [], ("WS-AMB-31",), number=st.k_min)
     return True
 
 
@@ -170,8 +178,11 @@ def lay(st, who: int, card: int, b: int, spots=()) -> None:
 def apply_lay(st, b: int) -> None:
     who, card, spots = st.lay
     lay(st, who, card, b, spots)
-    if st.o.cleanup_repeat and st.k_min < len(st.board.track) and bottom_empty(st):
-        st.cstages.insert(0, "cover")
+    if st.k_min < len(st.board.track) and bottom_empty(st):
+        if st.o.cleanup_repeat:
+            st.cstages.insert(0, "cover")
+        elif st._record:
+            st.emit("card_waits", [], ("WS-AMB-31",), number=st.k_min)
 
 
 def apply_rise(st, rise: bool) -> None:

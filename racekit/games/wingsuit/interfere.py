@@ -35,7 +35,7 @@ def run(st) -> None:
         other = (cell + 6) % 12
         st.cells[other].extend(old[cell])
     if st._record:
-        clauses = ["WS-INTERFERE-1", "WS-INTERFERE-2", "WS-INTERFERE-3"]
+        clauses = ["WS-INTERFERE-1", "WS-INTERFERE-2", "WS-INTERFERE-3", "WS-AMB-01"]
         if st.n == 2 and st.o.neutral:
             clauses.append("WS-VAR-2P-2")
         if th == 3:

@@ -41,8 +41,12 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
     # 1) beyond a side edge: not made, crash from here (WS-FAQ-Q1a; side beats exit, WS-AMB-28)
     if tc < 0 or tc >= b.W:
         if rec:
-            st.emit("off_map", [s], ("WS-FAQ-Q1a", "WS-CRASH-2", "WS-AMB-12", "WS-AMB-05"), at=b.label(h),
-                    direction=DIRECTIONS[d], edge="side", move=kind)
+            cl = ("WS-FAQ-Q1a", "WS-CRASH-2", "WS-AMB-12", "WS-AMB-05")
+            if ty > b.top:
+                cl += ("WS-AMB-28",)  # a top corner: the side edge wins over the exit
+            if kind == "sprint":
+                cl += ("WS-AMB-13",)  # the sprint's cost is paid although the step is not made
+            st.emit("off_map", [s], cl, at=b.label(h), direction=DIRECTIONS[d], edge="side", move=kind)
         crash(st, [s], s)
         return "crash"
     # 2) over the top edge: the exit (WS-END-1, WS-AMB-28)
@@ -181,6 +185,12 @@ def crash(st, who: list[int], mover) -> None:
         st.alt[s] = min(ALT_MAX, before + 2)
         if st._record:
             cl = ("WS-CRASH-3", "WS-ALT-1")
+            if cubes[0] + cubes[1] + cubes[2]:
+                cl += ("WS-AMB-16",)
+            if st.gift is not None and s == st.gift[1]:
+                cl += ("WS-FAQ-Q5b", "WS-AMB-19")
+                if s == mover:
+                    cl += ("WS-AMB-15",)
             if s != mover:
                 cl += ("WS-AMB-15",)
                 if mover in who:
@@ -260,7 +270,7 @@ def place(st, s: int, h: int, clause: str) -> None:
     st.pos[s] = h
     st.here[h].append(s)
     if st._record:
-        st.emit("placed", [s], (clause, "WS-CRASH-3"), at=st.board.label(h), altitude=st.alt[s])
+        st.emit("placed", [s], (clause, "WS-CRASH-3", "WS-AMB-14"), at=st.board.label(h), altitude=st.alt[s])
     check_hex(st, h, None)
 
 
@@ -312,7 +322,7 @@ def exit_track(st, s: int) -> None:
     first = not st.end_triggered
     st.end_triggered = True
     if st._record:
-        st.emit("exit", [s], ("WS-END-1", "WS-END-2", "WS-AMB-28", "WS-AMB-24", "WS-FAQ-Q1a")
+        st.emit("exit", [s], ("WS-END-1", "WS-END-2", "WS-AMB-28", "WS-AMB-24", "WS-FAQ-Q1a", "WS-AMB-12")
                 + (("WS-END-3",) if first else ()), at=st.board.label(h), unresolved=rest + queued,
                 altitude=st.alt[s], score=st.score[s])
 

@@ -54,7 +54,7 @@ def begin_action(st) -> None:
     st.actor = -1
     st.done = [st.pos[s] < 0 for s in range(st.n)]
     if st._record:
-        st.emit("order", list(st.order), ("WS-ACT-ORDER-1", "WS-ACT-ORDER-2", "WS-AMB-07"),
+        st.emit("order", list(st.order), ("WS-ACT-ORDER-1", "WS-ACT-ORDER-2", "WS-AMB-07", "WS-AMB-06"),
                 altitudes=[st.alt[s] for s in st.order],
                 distances=[st.board.geo.distance(st.pos[s] // st.board.W, st.o.distance)
                            for s in st.order])

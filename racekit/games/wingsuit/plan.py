@@ -58,7 +58,7 @@ def commit(st, mask: int) -> None:
     s = st.plan_next
     st.plan[s] = mask
     if st._record:
-        st.emit("plan_committed", [s], ("WS-PLAN-2",))
+        st.emit("plan_committed", [s], ("WS-PLAN-2", "WS-PLAN-5"))
     st.plan_next += 1
     if st.plan_next >= st.n:
         reveal(st)

@@ -116,6 +116,9 @@ TEMPLATES = {
     "card_leaves": "Card {card} (number {number}) is empty and leaves the track.",
     "set_aside": "No placement of card {card} is legal: it is set aside and the queue stays.",
     "lay": _lay,
+    "card_stays": "Card {number} still holds a character and stays on the track.",
+    "card_waits": "Card {number} is empty too, but only one card leaves per Cleanup.",
+    "late_item": "{seat} uses an item after the last die (allowed by this option).",
     "neutral_leave": "The neutral dice leave the queue.",
     "game_over": _game_over,
 }
