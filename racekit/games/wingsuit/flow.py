@@ -144,6 +144,8 @@ def _end_action(st, a: int) -> None:
 
 
 def end_action_phase(st) -> None:
+    for s in range(st.n):
+        st.rear[s] = False  # the start sprint lives only in the first action phase (WS-AMB-27)
     if st.end_triggered:
         finish(st)
         return

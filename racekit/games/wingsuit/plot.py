@@ -20,6 +20,17 @@ from racekit.boards.hex import DIRECTIONS, corners, xy
 from . import actions as A
 from .cards import VOID, WHITE, token_text
 
+_CACHE: dict = {}
+
+
+def _board_sig(board):
+    sig = getattr(board, "_sig", None)
+    if sig is None:
+        sig = hash((tuple(board.track), tuple(board.height), tuple(board.updraft), tuple(board.item)))
+        board._sig = sig
+    return sig
+
+
 SEAT_COLOURS = ("#d62728", "#2ca02c", "#1f77b4", "#e6b800", "#9467bd")
 COST_COLOURS = {0: "#e8615a", 1: "#f2cc4d", 2: "#5b9bd5"}
 SHADES = {1: "#eef4e6", 2: "#cfdcb5", 3: "#a9bd86", 4: "#7f955c"}
@@ -68,13 +79,32 @@ class Painter:
         self._render_static(state)
 
     def _render_static(self, state):
-        """Draw the static board once, offscreen, and show it as one image (fast steps)."""
+        """Draw the static board once, offscreen, and show it as one image (fast steps).
+
+        The image is cached by content (board, bottom card, queue, figure size), so that
+        a caller redrawing with :func:`draw` at every step pays for it once too.
+        """
+        fig = self.ax.figure
+        w, h = fig.get_size_inches()
+        key = (_board_sig(state.board), self._key[1:], round(w, 3), round(h, 3), fig.dpi,
+               tuple(round(v, 4) for v in self.ax.get_position().bounds))
+        img = _CACHE.get(key)
+        if img is None:
+            img = self._offscreen(state, w, h, fig.dpi)
+            if len(_CACHE) > 8:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[key] = img
+        self.target = self.ax
+        self.ax.imshow(img, extent=(*self.xlim, *self.ylim), origin="upper", zorder=0,
+                       interpolation="nearest", aspect="equal")
+        self.ax.set_xlim(*self.xlim)
+        self.ax.set_ylim(*self.ylim)
+
+    def _offscreen(self, state, w, h, fig_dpi):
         import numpy as np
         from matplotlib.backends.backend_agg import FigureCanvasAgg
         from matplotlib.figure import Figure
-        fig = self.ax.figure
-        w, h = fig.get_size_inches()
-        dpi = fig.dpi * 1.25
+        dpi = fig_dpi
         off = Figure(figsize=(w, h), dpi=dpi)
         canvas = FigureCanvasAgg(off)
         oax = off.add_axes(self.ax.get_position().bounds)
@@ -89,12 +119,7 @@ class Painter:
         bb = oax.get_window_extent()
         buf = np.asarray(canvas.buffer_rgba())
         H = buf.shape[0]
-        img = buf[int(round(H - bb.y1)):int(round(H - bb.y0)), int(round(bb.x0)):int(round(bb.x1))].copy()
-        self.target = self.ax
-        self.ax.imshow(img, extent=(*self.xlim, *self.ylim), origin="upper", zorder=0,
-                       interpolation="antialiased", aspect="equal")
-        self.ax.set_xlim(*self.xlim)
-        self.ax.set_ylim(*self.ylim)
+        return buf[int(round(H - bb.y1)):int(round(H - bb.y0)), int(round(bb.x0)):int(round(bb.x1))].copy()
 
     @staticmethod
     def _static_key(state):
