@@ -62,7 +62,6 @@ class Painter:
             ax.set_xlim(0, 10)
             ax.set_ylim(0, 10)
             ax.set_axis_off()
-            ax.add_artist(Text(5, 5, "dealing the cards ...", ha="center", va="center"))
             return
         self.W, self.top = b.W, b.top
         self.xmax = xy(b.W - 1, 0)[0]
@@ -215,6 +214,7 @@ class Painter:
             artist.remove()
         self.moving = []
         if state.board is None:
+            self._deal_text(state)
             return
         add = self._add
         b = state.board
@@ -258,6 +258,19 @@ class Painter:
         add(Text(-3.0, self.ymax + 4.0, title, fontsize=8, va="top"))
         if held:
             add(Text(-3.0, self.ymax + 2.8, "cubes: " + held, fontsize=6, va="top"))
+
+    def _deal_text(self, state):
+        cs = state.cs
+        lines = ["Dealing the cards (WS-SETUP-1..4)", ""]
+        for k, i in enumerate(state.qcards):
+            colour = ("red", "yellow", "blue")[k]
+            lines.append(f"{colour} pile -> queue: {cs.cards[i].id if i is not None else '...'}")
+        if state.queue:
+            lines.append("queue, bottom to top: " + " ".join(f"{cs.cards[c].id}@{b}" for c, b in state.queue))
+        lines.append("track, bottom to top: " + (" ".join(cs.cards[i].id for i in state.dealt) or "..."))
+        if cs.illustrative:
+            lines += ["", "(the kit's own illustrative cards)"]
+        self._add(Text(0.5, 9.5, "\n".join(lines), va="top", fontsize=9, family="monospace"))
 
     def _add(self, artist):
         self.ax.add_artist(artist)

@@ -84,6 +84,8 @@ def apply_deal(st, a: int) -> None:
         return
     st.dealt.append(a - A.CARD)
     st.deal_step += 1
+    if st._record:
+        st.emit("deal_card", [], ("WS-SETUP-3",), card=st.cs.cards[a - A.CARD].id, number=len(st.dealt))
     if len(st.dealt) == 5:
         left = [i for i in range(len(st.cs.cards)) if i not in st.qcards and i not in st.dealt]
         st.unused = left[0] if left else None

@@ -70,6 +70,7 @@ def _lay(seat, card, at, usable_before, usable_after, **_):
 
 TEMPLATES = {
     "deal_queue": "The {colour} pile gives card {card} to the action queue.",
+    "deal_card": "Card {card} goes to the track as card {number} (counted from the bottom).",
     "queue": lambda rows, **_: f"The action queue from the bottom: {', '.join(rows)}.",
     "deal_track": lambda cards, unused, **_: (f"The track from the bottom: {', '.join(cards)}; "
                                               f"card {unused} is not used."),
