@@ -72,3 +72,27 @@ def test_every_option_combination_plays_to_the_end(seed, players, picks):
         _check(state, total)
         assert state.ply < 30000
     assert sorted(s for place in state.ranking() for s in place) == list(range(players))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st_.integers(0, 10**9))
+def test_clones_are_independent_and_histories_replay(seed):
+    g = racekit.load_game("wingsuit", players=3, max_rounds=30)
+    state = g.new_initial_state()
+    smp, agent = Sampler(seed), RandomAgent(seed)
+    while not state.is_terminal():
+        a = smp.sample(state.chance_outcomes(), state.ply) if state.is_chance_node() else agent(state, state.ply)
+        if state.ply % 7 == 0:
+            before = state.to_text() + repr(state.snapshot())
+            other = state.clone()
+            other.apply_action(a)
+            if not other.is_terminal():
+                b = (smp.sample(other.chance_outcomes(), other.ply + 99) if other.is_chance_node()
+                     else other.legal_actions()[-1])
+                other.apply_action(b)
+            assert state.to_text() + repr(state.snapshot()) == before
+        state.apply_action(a)
+    replay = g.new_initial_state()
+    for a in state.history():
+        replay.apply_action(a)
+    assert replay.to_text() == state.to_text() and replay.ranking() == state.ranking()

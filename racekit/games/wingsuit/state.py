@@ -22,7 +22,7 @@ from .consts import GONE, NEUTRAL
 
 _LISTS = ("pos", "alt", "done", "rear", "exited", "score", "exit_seq", "order", "bag", "out",
           "plan", "rolls", "queue", "set_aside", "intr", "pend", "ties", "cstages", "dealt",
-          "order_prev")
+          "order_prev", "qcards")
 
 
 class WingsuitState(State):
