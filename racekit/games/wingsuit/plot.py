@@ -5,7 +5,9 @@ PolyCollection, card boundaries, heights, marks, start and reset half-hexes,
 the queue's cells and icons) and :meth:`Painter.update` redraws only what moves:
 characters (dice in seat colours showing their altitude, stacked side by side
 in one hex), the current die's arrow path, the dice in the queue, and the title.
-:func:`draw` is ``Painter(ax, state).update(state)``.
+:func:`draw` is ``Painter(ax, state, raster=False).update(state)``: the same picture
+with the static board as vector artists (crisp figures); the Painter the explorer
+keeps renders the static board once into a cached image so that a Step stays fast.
 """
 from __future__ import annotations
 
@@ -53,8 +55,9 @@ def _tok_label(t) -> str:
 class Painter:
     """Static track and queue drawn once; :meth:`update` redraws the moving parts (contract §4)."""
 
-    def __init__(self, ax, state, **kw):
+    def __init__(self, ax, state, raster: bool = True, **kw):
         self.ax = ax
+        self.raster = raster  # static board as one cached image (fast steps) or as vector artists
         self.moving: list = []
         self._key = self._static_key(state)
         b = state.board
@@ -75,7 +78,12 @@ class Painter:
         ax.set_ylim(*self.ylim)
         ax.set_aspect("equal")
         ax.set_axis_off()
-        self._render_static(state)
+        if raster:
+            self._render_static(state)
+        else:
+            self.target = ax
+            self._draw_track(state)
+            self._draw_queue(state)
 
     def _render_static(self, state):
         """Draw the static board once, offscreen, and show it as one image (fast steps).
@@ -175,7 +183,7 @@ class Painter:
         for h, kind in b.starts(1):
             c, y = b.cy(h)
             ax.add_artist(PolyPatch(corners(c, y, 0.8), "#d62728" if kind == "front" else "#f08080"))
-        ax.add_artist(Text(self.xmax / 2, self.ymax + 0.5, "finish: fly out over the top edge",
+        ax.add_artist(Text(self.xmax / 2, self.ymax + 0.5, "finish ↑",
                            ha="center", va="bottom", fontsize=7, color="#555555"))
         if cs.illustrative:
             ax.add_artist(Text(self.xmax / 2, -0.5, "illustrative kit cards (not the printed game)",
@@ -312,5 +320,5 @@ def draw(state, ax=None, **kw):
     if ax is None:
         from matplotlib.figure import Figure
         ax = Figure(figsize=(6.5, 8)).add_subplot()
-    Painter(ax, state, **kw).update(state, **kw)
+    Painter(ax, state, raster=False, **kw).update(state, **kw)
     return ax
