@@ -5,13 +5,15 @@ PolyCollection, card boundaries, heights, marks, start and reset half-hexes,
 the queue's cells and icons) and :meth:`Painter.update` redraws only what moves:
 characters (dice in seat colours showing their altitude, stacked side by side
 in one hex), the current die's arrow path, the dice in the queue, and the title.
-:func:`draw` is ``Painter(ax, state, raster=False).update(state)``: the same picture
-with the static board as vector artists (crisp figures); the Painter the explorer
-keeps renders the static board once into a cached image so that a Step stays fast.
+:func:`draw` is ``Painter(ax, state).update(state)``. With ``raster=True`` the
+static board is rendered once into a cached image (for callers that redraw the
+whole figure at every step; :func:`draw` switches to it when it is called again
+on the same figure with the same board).
 """
 from __future__ import annotations
 
 import math
+import weakref
 
 from matplotlib.collections import PolyCollection
 from matplotlib.patches import FancyArrowPatch, Rectangle
@@ -55,9 +57,9 @@ def _tok_label(t) -> str:
 class Painter:
     """Static track and queue drawn once; :meth:`update` redraws the moving parts (contract §4)."""
 
-    def __init__(self, ax, state, raster: bool = True, **kw):
+    def __init__(self, ax, state, raster: bool = False, **kw):
         self.ax = ax
-        self.raster = raster  # static board as one cached image (fast steps) or as vector artists
+        self.raster = raster  # static board as one cached image, or as vector artists (default)
         self.moving: list = []
         self._key = self._static_key(state)
         b = state.board
@@ -320,5 +322,14 @@ def draw(state, ax=None, **kw):
     if ax is None:
         from matplotlib.figure import Figure
         ax = Figure(figsize=(6.5, 8)).add_subplot()
-    Painter(ax, state, raster=False, **kw).update(state, **kw)
+    # a caller that clears and redraws the same figure at every step (an explorer without the
+    # Painter fast path) gets the cached board image from the second call on
+    key = Painter._static_key(state)
+    fig = ax.figure
+    raster = _LAST_DRAW.get(fig) == key
+    _LAST_DRAW[fig] = key
+    Painter(ax, state, raster=raster, **kw).update(state, **kw)
     return ax
+
+
+_LAST_DRAW = weakref.WeakKeyDictionary()
