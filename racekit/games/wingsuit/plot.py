@@ -182,7 +182,7 @@ class Painter:
             for c, yy in b.geo.reset_hexes(k):
                 x0, y0 = xy(c, yy)
                 ax.add_artist(Rectangle((x0 - 0.5, y0 - 0.08), 1.0, 0.16, color="#f2c14e", lw=0))
-        for h, kind in b.starts(1):
+        for h, kind in (b.starts(1) if state.k_min == 1 else ()):
             c, y = b.cy(h)
             ax.add_artist(PolyPatch(corners(c, y, 0.8), "#d62728" if kind == "front" else "#f08080"))
         ax.add_artist(Text(self.xmax / 2, self.ymax + 0.5, "finish ↑",
