@@ -97,6 +97,9 @@ def test_plans_are_secret():
     assert shows("WS-PLAN-5", st.history_for(1)[-1] is None and st.history_for(0)[-1] == secret)
     for seat in (1, 2, None):
         assert shows("WS-PLAN-2", json.dumps(st.snapshot(seat)) == json.dumps(other.snapshot(seat)))
+    from racekit.core.savefile import save_game
+    for seat in (1, 2):
+        assert shows("WS-PLAN-2", save_game(st, seat=seat) == save_game(other, seat=seat))
     text = [st.game.render(e) for e in st.events]
     assert shows("WS-PLAN-2", text == [other.game.render(e) for e in other.events])
     assert shows("WS-PLAN-2", st.snapshot(0)["seats"][0]["plan"] == ["C1", "C5", "B2"])

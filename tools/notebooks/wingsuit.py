@@ -70,6 +70,7 @@ while session.state.phase == "plan":
 for event in session.state.events:
     if event.kind in ("plan_committed", "reveal", "interference", "tie_break", "order"):
         print(game.render(event))
+nb.picture(session.state, "After the reveal and Interference: the dice in the queue", size=(6.5, 8))
 
 # %% [markdown]
 # ## Interference
