@@ -47,6 +47,7 @@ def settle(st) -> None:
                     st.intr.pop(0)
                     move.place(st, s, cands[0], clause)
                     continue
+                st.place_cands = (cands, clause)
                 st._cp = s
                 return
         ph = st.ph
@@ -184,8 +185,7 @@ def apply(st, a: int) -> None:
             _return(st, st.intr[0][1], a - A.RETURN)
         else:
             _, s, card = st.intr.pop(0)
-            _, clause = move.placement_candidates(st, s, card)
-            move.place(st, s, a - A.HEX, clause)
+            move.place(st, s, a - A.HEX, st.place_cands[1])
         settle(st)
         return
     ph = st.ph
@@ -215,8 +215,7 @@ def legal(st) -> list[int]:
         if kind == "return":
             return [A.RETURN + c for c in range(3) if st.cubes[s][c]]
         if kind == "place":
-            cands, _ = move.placement_candidates(st, s, st.intr[0][2])
-            return sorted(A.HEX + h for h in cands)
+            return sorted(A.HEX + h for h in st.place_cands[0])
         return []
     ph = st.ph
     if ph in ("queue_order", "start"):

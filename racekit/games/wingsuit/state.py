@@ -67,6 +67,7 @@ class WingsuitState(State):
         self.gift = None
         self.free = None
         self.intr: list = []
+        self.place_cands = None
         self.intr_seat_last = -1
         self.end_triggered = False
         self.exited = [False] * n
