@@ -138,6 +138,9 @@ class CarefulAgent:
                     if s1 == "ok" and simulate(st, seat, h1, a1, st.pend)[0] != "crash":
                         return a
             return A.GO
+        item = self._item(st, seat, legal, h, alt)
+        if item is not None:
+            return item
         takes = [a for a in legal if A.TAKE <= a < A.TAKE + 12]
         if takes:
             cells = [a - A.TAKE for a in takes]
@@ -153,6 +156,28 @@ class CarefulAgent:
         if A.END in legal:
             return A.END
         return legal[0]
+
+    def _item(self, st, seat, legal, h, alt):
+        """Use an item when it is plainly good and safe for us: a yellow free sprint N (to go
+        up), or a red steal from the character nearest the finish (which may crash it)."""
+        for a in legal:
+            if A.YELLOW <= a < A.YELLOW + 3 and simulate(st, seat, h, alt, [0])[0] != "crash":
+                return a
+        steals = [a for a in legal if A.STEAL <= a < A.STEAL + 30]
+        if steals and alt < 4:
+            b = st.board
+
+            def ahead(a):
+                t = (a - A.STEAL) % 10
+                return st.pos[t] // b.W, st.alt[t]
+            best = max(steals, key=ahead)
+            t = (best - A.STEAL) % 10
+            th = st.pos[t]
+            # only a target ahead and above 1; never when the gain would collide with our own hex
+            if st.alt[t] > 1 and th // b.W > h // b.W and not any(
+                    x != seat and st.alt[x] == alt + 1 for x in st.here[h]):
+                return best
+        return None
 
     def _place(self, st, seat, legal):
         # the placement with the most room straight ahead

@@ -250,6 +250,16 @@ class Painter:
             for p0, p1 in zip(pts, pts[1:]):
                 add(FancyArrowPatch(p0, p1, arrowstyle="-|>", mutation_scale=10, lw=1.8,
                                     color=SEAT_COLOURS[state.pend_owner % 5], zorder=4))
+        # where characters crashed in the last few plies (a red cross; the FAQ pictures need it)
+        recent = state.ply - 3
+        for e in reversed(state.events):
+            if e.ply < recent:
+                break
+            if e.kind == "crash":
+                c, y = (int(v) for v in e.data["at"].split(","))
+                x0, y0 = xy(c, y)
+                add(Text(x0, y0, "✕", ha="center", va="center", fontsize=14, color="#c62828",
+                         alpha=0.8, zorder=4))
         # dice in the queue
         for cell in range(12):
             dice = state.cells[cell]
