@@ -107,6 +107,8 @@ def test_plans_are_secret():
     assert ev.data == {} and "WS-PLAN-2" in ev.clauses
     st.apply_action(st.string_to_action("plan C2 C3 B4"))
     st.apply_action(st.string_to_action("plan C4 B1 B6"))
+    seats = st.snapshot()["seats"]
+    assert shows("WS-COMP-3", [len(x["dice"]) for x in seats] == [3, 3, 3] and st.cubes_total == 5)
     rev = _ev(st, "reveal")[-1]
     assert rev.data["plans"]["0"] == ["C1", "C5", "B2"] and "WS-PLAN-5" in rev.clauses
 
