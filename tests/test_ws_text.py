@@ -27,3 +27,10 @@ def test_every_event_and_phase_has_words():
             assert text.endswith("]") or not e.clauses
     assert phases <= set(PHASES), phases - set(PHASES)
     assert {"reveal", "crash", "exit", "game_over", "lay", "interference"} <= kinds
+
+
+def test_option_groups_list_every_option_once():
+    from racekit.games.wingsuit.text import OPTION_GROUPS
+    names = [n for group in OPTION_GROUPS.values() for n in group]
+    options = [o.name for o in racekit.load_game("wingsuit").game_type.options]
+    assert sorted(names) == sorted(options)

@@ -140,3 +140,21 @@ PHASES = {
     "cleanup": "clean up: lay the empty bottom card, updrafts lift",
     "end": "the game is over",
 }
+"""Phase names as a teacher says them (the explorer's status line and the board title)."""
+
+OPTION_GROUPS = {
+    "Cards and board": ("cardset", "board_model", "unknown_icon", "item_effects", "cubes_per_color",
+                        "boundary_merge"),
+    "Players and start": ("max_players", "start_sharing", "queue_order", "two_player_neutral",
+                          "rear_sprint_dirs"),
+    "Plans and interference": ("distinct_scope", "interference_threshold"),
+    "Action order": ("order_mode", "distance"),
+    "Sprints and items": ("sprint_window", "item_window", "blue_free_sprints", "brave_identity",
+                          "cost_visible"),
+    "Terrain and crashes": ("updraft_before_height", "crash_place_safety", "victim_loses_dice",
+                            "discard_cubes_to"),
+    "Cleanup": ("cover_mode", "cover_fallback", "cleanup_cards", "cleanup_updraft",
+                "cleanup_updraft_step", "boundary_card_for_cleanup"),
+    "End of the game": ("nonexit_scoring", "count_conditional_arrows", "max_rounds"),
+}
+"""How the explorer groups the rule options (every option is listed once)."""
