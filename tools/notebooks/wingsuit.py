@@ -161,7 +161,32 @@ nb.before_after(q1[0], size=(11, 7))
 q2 = nb.run("wingsuit", ["WS-SCN-06", "WS-SCN-30", "WS-SCN-30-2"])
 for result in q2:
     print(nb.explain(result, events=False))
-nb.before_after(q2[0], size=(11, 7))
+
+# %% [markdown]
+# Stepping through WS-SCN-06 one decision at a time: Red takes back its Brave 2 die; its first N lands
+# on Green at altitude 3 (both crash, marked ✕); Green places first, then Red.
+
+# %%
+import io
+
+from IPython.display import Image
+from matplotlib.figure import Figure
+
+from racekit.games.wingsuit.plot import draw
+
+state = q2[0].before.clone()
+frames = [(state.clone(), "start")]
+for step in ("take B2", "at (0,8)", "at (2,8)"):
+    state.apply_action(state.string_to_action(step))
+    frames.append((state.clone(), step))
+fig = Figure(figsize=(14, 5.5), dpi=70, layout="constrained")
+for i, (frame, label) in enumerate(frames):
+    ax = fig.add_subplot(1, 4, i + 1)
+    draw(frame, ax)
+    ax.set_title(label, fontsize=10)
+buf = io.BytesIO()
+fig.savefig(buf, format="png", metadata={"Software": None})
+Image(buf.getvalue())
 
 # %% [markdown]
 # ## Q3. May I leave a die in the queue, or skip an arrow that crashes me?

@@ -334,7 +334,7 @@ def draw(state, ax=None, **kw):
         ax = Figure(figsize=(6.5, 8)).add_subplot()
     # a caller that clears and redraws the same figure at every step (an explorer without the
     # Painter fast path) gets the cached board image from the second call on
-    key = Painter._static_key(state)
+    key = (Painter._static_key(state), tuple(round(v, 4) for v in ax.get_position().bounds))
     fig = ax.figure
     raster = _LAST_DRAW.get(fig) == key
     _LAST_DRAW[fig] = key
