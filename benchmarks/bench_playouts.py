@@ -13,6 +13,8 @@ CASES = [  # (game, settings, agent in every seat)
     ("aeroplane_chess", dict(preset="family", players=4), "random"),
     ("snow_tails", dict(players=4, track="medium"), "random"),   # random drivers mostly crash out
     ("snow_tails", dict(players=4, track="medium"), "careful"),  # whole races: every sled finishes
+    ("wingsuit", dict(players=3), "random"),
+    ("wingsuit", dict(players=3), "careful"),                     # whole games, few crashes
 ]
 
 

@@ -20,30 +20,19 @@ from dataclasses import dataclass, field
 # The coverage labels, best first. With racekit.core.clauses' counting of assertions (a clause
 # counts only where a test or scenario asserts it): asserted / cited only / gap. Before that
 # counting existed, only citations were found: "cited in tests" / gap.
-ASSERTED, CITED_ONLY, CITED, GAP = "asserted", "cited only", "cited in tests", "gap"
-_ORDER = (ASSERTED, CITED, CITED_ONLY, GAP)
-_STATUS = {"asserted": ASSERTED, "cited": CITED_ONLY, "cited only": CITED_ONLY, "gap": GAP}
+ASSERTED, CITED_ONLY, GAP = "asserted", "cited only", "gap"
+_ORDER = (ASSERTED, CITED_ONLY, GAP)
+_STATUS = {"asserted": ASSERTED, "cited": CITED_ONLY, "gap": GAP}
 
 
 def coverage_label(row) -> str:
     """The coverage of one :class:`racekit.core.clauses.Coverage` row, as a short label.
 
-    The adapter between the coverage counting and every display of it: when the counting changes,
-    only this function changes. A row with a ``status`` (``asserted``, ``cited`` or ``gap``: the
-    counting of contract 1) or an ``asserted`` flag gets ``asserted`` / ``cited only`` / ``gap``; a
-    row that has only citations gets ``cited in tests`` (implemented and cited by a test or
-    scenario) / ``gap``.
+    ``asserted`` (a test or scenario asserts the clause), ``cited only`` (its ID appears only in
+    docstrings, comments, option help or scenario ``clauses:`` lists) or ``gap`` (nowhere): the
+    counting of :mod:`racekit.core.clauses` (contract 1 in docs/contracts.md).
     """
-    status = getattr(row, "status", None)
-    if isinstance(status, str):      # the counting labels its rows: asserted / cited / gap
-        return _STATUS.get(status, status)
-    asserted = getattr(row, "asserted", None)
-    if asserted is not None:
-        if asserted:
-            return ASSERTED
-        cited = getattr(row, "cited", None)
-        return CITED_ONLY if (cited if cited is not None else row.exercised) else GAP
-    return CITED if (row.implemented and row.exercised) else GAP
+    return _STATUS[row.status]
 
 
 @dataclass(frozen=True)

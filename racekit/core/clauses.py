@@ -185,7 +185,7 @@ def coverage(game_id: str) -> list[Coverage]:
     """Every clause and ambiguity of ``game_id`` with its citations and assertions."""
     gt = game_class(game_id).game_type
     spec = load_clauses(game_id)
-    pattern = re.compile(rf"\b{gt.prefix}-(?:[A-Z]+-)+\d+\b")
+    pattern = re.compile(rf"\b{gt.prefix}-(?:[A-Z0-9]+-)+[A-Z]*\d+[a-z]?\b")
     pkg = _package_dir(game_id)
     root = pkg.parents[2]
     code = _cites(sorted(pkg.rglob("*.py")), pattern, root)

@@ -159,6 +159,11 @@ def read_yaml(path: str | Path, label: str | None = None) -> Located:
     return Located(read_text(path, label, MAX_CONTENT_BYTES), label)
 
 
+_SAYS_WHAT_WAS_TYPED = {"literal_error", "enum", "int_parsing", "int_type", "float_parsing",
+                        "bool_parsing", "string_type", "greater_than_equal", "less_than_equal",
+                        "greater_than", "less_than"}
+
+
 def error_locations(exc: ValidationError, limit: int = 6) -> list[tuple[list, str]]:
     """(location, message) of the first pydantic errors, without pydantic's internal names."""
     out = []
@@ -170,6 +175,11 @@ def error_locations(exc: ValidationError, limit: int = 6) -> list[tuple[list, st
         if named:
             loc = loc + [int(p) if p.isdecimal() else p for p in named.group(1).split(".")]
             msg = named.group(2)
+        elif err["type"] in _SAYS_WHAT_WAS_TYPED:
+            typed = err.get("input")
+            if isinstance(typed, (str, int, float)) and not isinstance(typed, bool) \
+                    and len(str(typed)) <= 40:
+                msg = f"{msg} (got {typed!r})"
         out.append((loc, msg))
     return out
 

@@ -1,0 +1,192 @@
+"""Wingsuit Flight agents: ``careful`` avoids crashes where it can.
+
+It reads only what its seat may see: the board, the queue, characters and its
+own plan (never another seat's hidden plan, never future draws). It looks ahead
+with a small path simulator over the public terrain (edges, void, height, white,
+updrafts, characters standing still), not with chance outcomes.
+"""
+from __future__ import annotations
+
+import itertools
+
+from racekit.core.chance import uniform
+
+from . import actions as A
+from .cards import VOID, WHITE
+from .plan import legal_masks
+
+
+def simulate(st, seat: int, h: int, alt: int, tokens, cubes: int = 0):
+    """Follow ``tokens`` from hex ``h`` at ``alt``; returns (status, hex, alt, steps)."""
+    b = st.board
+    W = b.W
+    ybot = b.H * (st.k_min - 1)
+    todo = list(tokens)
+    steps = 0
+    while todo:
+        t = todo.pop(0)
+        if not isinstance(t, int):
+            cond, n, arrows = t
+            ok = (alt >= n if cond == 0 else alt <= n if cond == 1 else
+                  b.updraft[h] if cond == 2 else cubes > 0 if cond == 3 else False)
+            if ok:
+                todo[0:0] = list(arrows)
+            continue
+        c, y = h % W, h // W
+        dc, dy = b.step_dc[t]
+        tc, ty = c + dc, y + dy
+        if tc < 0 or tc >= W:
+            return "crash", h, alt, steps
+        if ty > b.top:
+            return "exit", h, alt, steps + len(todo)
+        nh = ty * W + tc
+        if ty < ybot or b.height[nh] == VOID:
+            return "crash", h, alt, steps
+        h = nh
+        steps += 1
+        if b.updraft[h]:
+            alt = min(4, alt + 1)
+        ht = b.height[h]
+        if ht == WHITE or alt < ht:
+            return "crash", h, alt, steps
+        if any(x != seat and st.alt[x] == alt for x in st.here[h]):
+            return "crash", h, alt, steps
+    return "ok", h, alt, steps
+
+
+def _value(st, status, h, alt, extra=0):
+    if status == "crash":
+        return -1000
+    if status == "exit":
+        return 1000 + alt + extra
+    return (h // st.board.W) * 3 + alt
+
+
+class CarefulAgent:
+    """Plays safe: plans and orders its dice so that no simulated path crashes, then climbs."""
+
+    name = "careful"
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+
+    def __call__(self, state, ply: int) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        seat = state.current_player()
+        ph = state.phase
+        try:
+            if ph == "plan":
+                return self._plan(state, seat, legal, ply)
+            if ph in ("action", "gift", "free_sprints"):
+                return self._act(state, seat, legal, ply)
+            if ph == "crash_place":
+                return self._place(state, seat, legal)
+        except Exception:  # never let the heuristic break a game
+            pass
+        return legal[int(uniform(self.seed, ply, 0xCA7E) * len(legal))]
+
+    # ----- plan: the best split if nobody interferes -----------------------------------
+    def _plan(self, st, seat, legal, ply):
+        best, best_v = [], None
+        h, alt = st.pos[seat], st.alt[seat]
+        for mask in legal_masks(st.o.per_group):
+            cells = A.plan_cells(mask)
+            v = self._best_order(st, seat, h, alt, cells)[0]
+            if best_v is None or v > best_v:
+                best, best_v = [mask], v
+            elif v == best_v:
+                best.append(mask)
+        pick = best[int(uniform(self.seed, ply, 0x91A) * len(best))]
+        return A.PLAN + pick
+
+    def _best_order(self, st, seat, h, alt, cells):
+        best = (-10**9, None)
+        for perm in itertools.permutations(cells):
+            hh, aa, total, status = h, alt, 0, "ok"
+            left = 0
+            for i, cell in enumerate(perm):
+                status, hh, aa, _ = simulate(st, seat, hh, aa, st.cell_tokens(cell), sum(st.cubes[seat]))
+                if status != "ok":
+                    left = sum(1 for c in perm[i + 1:] for t in st.cell_tokens(c) if isinstance(t, int))
+                    break
+            v = _value(st, status, hh, aa, left)
+            if v > best[0]:
+                best = (v, perm)
+        return best
+
+    # ----- action: order dice safely; sprint only to dodge a crash ----------------------
+    def _act(self, st, seat, legal, ply):
+        names = {a: st.action_to_string(a) for a in legal}
+        h, alt = st.pos[seat], st.alt[seat]
+        if st.free is not None:
+            for d in ("N", "NE", "NW"):
+                a = A.FREE + ("N", "NE", "SE", "S", "SW", "NW").index(d)
+                if a in legal and simulate(st, seat, h, alt, [a - A.FREE])[0] in ("ok", "exit"):
+                    return a
+            return A.DECLINE if A.DECLINE in legal else legal[0]
+        if st.pend:
+            status = simulate(st, seat, h, alt, st.pend)[0]
+            if status != "crash" or A.GO not in legal:
+                return A.GO if A.GO in legal else legal[0]
+            # try one paid sprint that makes the rest of the cell safe
+            for d in range(6):
+                a = A.SPRINT + d
+                if a in legal:
+                    s1, h1, a1, _ = simulate(st, seat, h, alt - 1, [d])
+                    if s1 == "ok" and simulate(st, seat, h1, a1, st.pend)[0] != "crash":
+                        return a
+            return A.GO
+        item = self._item(st, seat, legal, h, alt)
+        if item is not None:
+            return item
+        takes = [a for a in legal if A.TAKE <= a < A.TAKE + 12]
+        if takes:
+            cells = [a - A.TAKE for a in takes]
+            v, perm = self._best_order(st, seat, h, alt, cells)
+            if v < -500:
+                for d in range(6):  # a paid sprint first, if it makes the whole action safe
+                    a = A.SPRINT + d
+                    if a in legal:
+                        s1, h1, a1, _ = simulate(st, seat, h, alt - 1, [d])
+                        if s1 == "ok" and self._best_order(st, seat, h1, a1, cells)[0] > -500:
+                            return a
+            return A.TAKE + perm[0]
+        if A.END in legal:
+            return A.END
+        return legal[0]
+
+    def _item(self, st, seat, legal, h, alt):
+        """Use an item when it is plainly good and safe for us: a yellow free sprint N (to go
+        up), or a red steal from the character nearest the finish (which may crash it)."""
+        for a in legal:
+            if A.YELLOW <= a < A.YELLOW + 3 and simulate(st, seat, h, alt, [0])[0] != "crash":
+                return a
+        steals = [a for a in legal if A.STEAL <= a < A.STEAL + 30]
+        if steals and alt < 4:
+            b = st.board
+
+            def ahead(a):
+                t = (a - A.STEAL) % 10
+                return st.pos[t] // b.W, st.alt[t]
+            best = max(steals, key=ahead)
+            t = (best - A.STEAL) % 10
+            th = st.pos[t]
+            # only a target ahead and above 1; never when the gain would collide with our own hex
+            if st.alt[t] > 1 and th // b.W > h // b.W and not any(
+                    x != seat and st.alt[x] == alt + 1 for x in st.here[h]):
+                return best
+        return None
+
+    def _place(self, st, seat, legal):
+        # the placement with the most room straight ahead
+        best, best_v = legal[0], None
+        for a in legal:
+            h = a - A.HEX
+            v = simulate(st, seat, h, st.alt[seat], [0, 0, 0])[3]
+            c = h % st.board.W
+            v = v * 10 - abs(c - st.board.W // 2)
+            if best_v is None or v > best_v:
+                best, best_v = a, v
+        return best

@@ -1,0 +1,98 @@
+"""The five-card track as lookup tables (WS-SETUP-3, WS-AMB-29, WS-AMB-30).
+
+A :class:`Board` is built once per game from the card set and the dealt track
+(cards 1..5 bottom to top) and never changes afterwards (cards leaving the track
+only raise the bottom edge, which the state keeps). Tables are lists indexed by
+hex id ``y * W + c`` (:class:`racekit.boards.hex.StackedTrack`):
+``height`` (0 where no hex exists, 1-4, WHITE or VOID), ``updraft``, ``item``.
+"""
+from __future__ import annotations
+
+from racekit.boards.hex import DOUBLED, DIRECTIONS, StackedTrack
+
+from .cards import VOID, WHITE
+
+
+def merge(lower: tuple, upper: tuple, mode: str) -> tuple:
+    """Merge the two printed halves of a boundary hex (WS-AMB-30).
+
+    ``max``: the higher number (white if either is white, void if either is void),
+    with a feature if either half shows it; ``upper_half``: the upper card's half alone.
+    """
+    if mode == "upper_half":
+        return upper[:3]
+    hl, hu = lower[0], upper[0]
+    if VOID in (hl, hu):
+        h = VOID
+    else:
+        h = max(hl, hu)
+    return (h, lower[1] or upper[1], lower[2] or upper[2])
+
+
+class Board:
+    """Terrain of the dealt track.
+
+    Args:
+        cardset: the validated :class:`~racekit.games.wingsuit.cards.CardSet`.
+        track: card indices, bottom (card 1) to top (card 5).
+        boundary_merge: ``max`` or ``upper_half`` (WS-AMB-30).
+        plain: ignore the cards' map faces (every hex height 1, no features); used by
+            scenario set-ups, which then name each hex that differs.
+        overrides: global ``(c, y)`` -> ``(height, updraft, item)`` set last.
+    """
+
+    def __init__(self, cardset, track: list[int], boundary_merge: str = "max", plain: bool = False,
+                 overrides: dict | None = None):
+        self.geo = geo = StackedTrack(cardset.columns, cardset.half_rows, len(track))
+        self.W, self.H, self.top = geo.W, geo.H, geo.top
+        self.track = list(track)
+        self.cardset = cardset
+        n = geo.size
+        self.height = [0] * n
+        self.updraft = [False] * n
+        self.item = [False] * n
+        for c, y in geo.hexes():
+            if plain:
+                t = (1, False, False)
+            else:
+                k = geo.card_of(y)  # lower card for a boundary hex
+                card = cardset.cards[track[k - 1]]
+                ly = y - self.H * (k - 1)
+                t = card.terrain(c, ly)[:3]
+                if ly == self.H and k < len(track):
+                    upper = cardset.cards[track[k]].terrain(c, 0)
+                    t = merge(t, upper, boundary_merge)
+                elif y == 0 or ly == 0:
+                    t = card.terrain(c, 0)[:3]
+            h = geo.hid(c, y)
+            self.height[h], self.updraft[h], self.item[h] = t
+        for (c, y), t in (overrides or {}).items():
+            h = geo.hid(c, y)
+            self.height[h], self.updraft[h], self.item[h] = t
+        # neighbour table: nb[h][d] = target hex id, or a negative code
+        self.step_dc = [DOUBLED[d] for d in DIRECTIONS]
+
+    def hid(self, c: int, y: int) -> int:
+        return y * self.W + c
+
+    def cy(self, h: int) -> tuple[int, int]:
+        return h % self.W, h // self.W
+
+    def label(self, h: int) -> str:
+        c, y = self.cy(h)
+        return f"{c},{y}"
+
+    def card_of(self, h: int, k_min: int, boundary_lower: bool = True) -> int:
+        return self.geo.card_of(h // self.W, k_min, boundary_lower)
+
+    def reset_ids(self, card: int) -> list[int]:
+        return [self.hid(c, y) for c, y in self.geo.reset_hexes(card)]
+
+    def starts(self, k_min: int = 1) -> list[tuple[int, str]]:
+        """Start cells of the bottom card as ``(hex id, 'front'|'rear')`` (WS-AMB-25)."""
+        card = self.cardset.cards[self.track[k_min - 1]]
+        base = self.H * (k_min - 1)
+        return [(self.hid(c, y + base), kind) for (c, y), kind in card.starts()]
+
+    def is_white(self, h: int) -> bool:
+        return self.height[h] == WHITE

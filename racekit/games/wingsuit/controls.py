@@ -1,0 +1,92 @@
+"""Explorer controls for Wingsuit Flight (the ``GameType.controls`` hook, docs/contracts.md).
+
+- Plan phase: the seat to commit sets its three action dice, each a face (1-6) and
+  a hand (Cautious or Brave). The seat's choice is entered on its own and stays
+  hidden: the picture and the log show only *that* it committed, and the next
+  seat gets fresh, empty controls (pass the device between players).
+- Every other decision: a dropdown of the legal actions.
+
+CSS classes: ``racekit-controls`` plus ``racekit-plan`` or ``racekit-list``; each
+die row ``racekit-input``; the preview line ``racekit-preview``.
+The controls only build an action id (:mod:`.actions`); the rules decide, and a
+refused plan shows its clause (WS-PLAN-2, WS-PLAN-3).
+"""
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from . import actions as A
+
+
+def make(state):
+    """The controls for the decision of ``state`` (called by the explorer)."""
+    if state.phase == "plan":
+        return PlanControls(state)
+    return ListControls(state)
+
+
+class PlanControls:
+    def __init__(self, state):
+        self.state = state
+        seat = state.current_player()
+        name = state.game.seat_names[seat]
+        defaults = [(1, "Cautious"), (3, "Cautious"), (5, "Brave")]
+        self.faces, self.hands = [], []
+        rows = []
+        for i, (face, hand) in enumerate(defaults):
+            f = widgets.Dropdown(options=[1, 2, 3, 4, 5, 6], value=face, description=f"die {i + 1}",
+                                 layout=widgets.Layout(width="9em"))
+            h = widgets.ToggleButtons(options=["Cautious", "Brave"], value=hand,
+                                      style={"button_width": "6em"})
+            row = widgets.HBox([f, h])
+            row.add_class("racekit-input")
+            rows.append(row)
+            self.faces.append(f)
+            self.hands.append(h)
+        head = widgets.HTML(f"<b>{html.escape(name)}</b> plans in secret: three dice with different "
+                            "faces, at least one in each hand. Others should look away; the plan "
+                            "stays hidden until everyone has committed.")
+        self.preview = widgets.HTML()
+        self.preview.add_class("racekit-preview")
+        self.widget = widgets.VBox([head, *rows, self.preview])
+        self.widget.add_class("racekit-controls")
+        self.widget.add_class("racekit-plan")
+        for w in self.faces + self.hands:
+            w.observe(lambda _: self._update(), names="value")
+        self._update()
+
+    def selected_action(self) -> int:
+        mask, cells = 0, []
+        for f, h in zip(self.faces, self.hands):
+            cell = (0 if h.value == "Cautious" else 6) + f.value - 1
+            if cell in cells:
+                mask |= 1 << 12  # the same cell twice: refused (WS-PLAN-3)
+            cells.append(cell)
+            mask |= 1 << cell
+        return A.PLAN + mask
+
+    def _update(self):
+        a = self.selected_action()
+        if a in self.state.legal_actions():
+            self.preview.value = "Step will commit this plan."
+        else:
+            clause, why = self.state._why_illegal(a)
+            self.preview.value = f"<span style='color:#900'>Not allowed: {html.escape(why)} [{clause}]</span>"
+
+
+class ListControls:
+    def __init__(self, state):
+        self.state = state
+        legal = state.legal_actions()
+        self.dropdown = widgets.Dropdown(options=[(state.action_to_string(a), a) for a in legal],
+                                         description="action", layout=widgets.Layout(width="30em"))
+        self.widget = widgets.VBox([widgets.HTML(f"<i>{html.escape(state.phase)}</i>"), self.dropdown])
+        self.widget.add_class("racekit-controls")
+        self.widget.add_class("racekit-list")
+
+    def selected_action(self) -> int:
+        if self.dropdown.value is None:
+            raise ValueError("no action is possible here")
+        return self.dropdown.value

@@ -1,0 +1,345 @@
+"""Drawing Wingsuit Flight: the five-card hex track and the 2 x 6 action queue.
+
+Reads state only. :class:`Painter` draws the static board once (hexes as one
+PolyCollection, card boundaries, heights, marks, start and reset half-hexes,
+the queue's cells and icons) and :meth:`Painter.update` redraws only what moves:
+characters (dice in seat colours showing their altitude, stacked side by side
+in one hex), the current die's arrow path, the dice in the queue, and the title.
+:func:`draw` is ``Painter(ax, state).update(state)``. With ``raster=True`` the
+static board is rendered once into a cached image (for callers that redraw the
+whole figure at every step; :func:`draw` switches to it when it is called again
+on the same figure with the same board).
+"""
+from __future__ import annotations
+
+import math
+import weakref
+
+from matplotlib.collections import PolyCollection
+from matplotlib.patches import FancyArrowPatch, Rectangle
+from matplotlib.text import Text
+
+from racekit.boards.hex import DIRECTIONS, corners, xy
+
+from . import actions as A
+from .cards import VOID, WHITE, token_text
+
+_CACHE: dict = {}
+
+
+def _board_sig(board):
+    sig = getattr(board, "_sig", None)
+    if sig is None:
+        sig = hash((tuple(board.track), tuple(board.height), tuple(board.updraft), tuple(board.item)))
+        board._sig = sig
+    return sig
+
+
+SEAT_COLOURS = ("#d62728", "#2ca02c", "#1f77b4", "#e6b800", "#9467bd")
+COST_COLOURS = {0: "#e8615a", 1: "#f2cc4d", 2: "#5b9bd5"}
+SHADES = {1: "#eef4e6", 2: "#cfdcb5", 3: "#a9bd86", 4: "#7f955c"}
+S3 = math.sqrt(3) / 2
+ARROWS = {"N": "↑", "NE": "↗", "SE": "↘", "S": "↓", "SW": "↙", "NW": "↖"}
+
+
+def _tok_label(t) -> str:
+    if isinstance(t, int):
+        return ARROWS[DIRECTIONS[t]]
+    cond, n, arrows = t
+    name = token_text(t).split(",")[0].replace("IF(", "")
+    short = {"alt_at_least(": "alt≥", "alt_at_most(": "alt≤", "holds_cube": "cube",
+             "on_updraft": "upd", ")": ""}
+    for k, v in short.items():
+        name = name.replace(k, v)
+    return "[" + name + ":" + "".join(ARROWS[DIRECTIONS[a]] for a in arrows) + "]"
+
+
+class Painter:
+    """Static track and queue drawn once; :meth:`update` redraws the moving parts (contract §4)."""
+
+    def __init__(self, ax, state, raster: bool = False, **kw):
+        self.ax = ax
+        self.raster = raster  # static board as one cached image, or as vector artists (default)
+        self.moving: list = []
+        self._key = self._static_key(state)
+        b = state.board
+        if b is None:  # still dealing: nothing to draw yet
+            ax.set_xlim(0, 10)
+            ax.set_ylim(0, 10)
+            ax.set_axis_off()
+            return
+        self.W, self.top = b.W, b.top
+        self.xmax = xy(b.W - 1, 0)[0]
+        self.ymax = xy(0, b.top)[1]
+        self.qx = self.xmax + 2.2      # queue panel left edge
+        self.cw = 3.4                 # queue cell width
+        self.rh = self.ymax / 6       # queue row height
+        self.xlim = (-3.2, self.qx + 2 * self.cw + 0.6)
+        self.ylim = (-1.4, self.ymax + 4.2)
+        ax.set_xlim(*self.xlim)
+        ax.set_ylim(*self.ylim)
+        ax.set_aspect("equal")
+        ax.set_axis_off()
+        if raster:
+            self._render_static(state)
+        else:
+            self.target = ax
+            self._draw_track(state)
+            self._draw_queue(state)
+
+    def _render_static(self, state):
+        """Draw the static board once, offscreen, and show it as one image (fast steps).
+
+        The image is cached by content (board, bottom card, queue, figure size), so that
+        a caller redrawing with :func:`draw` at every step pays for it once too.
+        """
+        fig = self.ax.figure
+        w, h = fig.get_size_inches()
+        key = (_board_sig(state.board), self._key[1:], round(w, 3), round(h, 3), fig.dpi,
+               tuple(round(v, 4) for v in self.ax.get_position().bounds))
+        img = _CACHE.get(key)
+        if img is None:
+            img = self._offscreen(state, w, h, fig.dpi)
+            if len(_CACHE) > 8:
+                _CACHE.pop(next(iter(_CACHE)))
+            _CACHE[key] = img
+        self.target = self.ax
+        self.ax.imshow(img, extent=(*self.xlim, *self.ylim), origin="upper", zorder=0,
+                       interpolation="nearest", aspect="equal")
+        self.ax.set_xlim(*self.xlim)
+        self.ax.set_ylim(*self.ylim)
+
+    def _offscreen(self, state, w, h, fig_dpi):
+        import numpy as np
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+        from matplotlib.figure import Figure
+        dpi = fig_dpi
+        off = Figure(figsize=(w, h), dpi=dpi)
+        canvas = FigureCanvasAgg(off)
+        oax = off.add_axes(self.ax.get_position().bounds)
+        oax.set_xlim(*self.xlim)
+        oax.set_ylim(*self.ylim)
+        oax.set_aspect("equal")
+        oax.set_axis_off()
+        self.target = oax
+        self._draw_track(state)
+        self._draw_queue(state)
+        canvas.draw()
+        bb = oax.get_window_extent()
+        buf = np.asarray(canvas.buffer_rgba())
+        H = buf.shape[0]
+        return buf[int(round(H - bb.y1)):int(round(H - bb.y0)), int(round(bb.x0)):int(round(bb.x1))].copy()
+
+    @staticmethod
+    def _static_key(state):
+        if state.board is None:
+            return None
+        return (id(state.board), state.k_min, tuple(state.queue), tuple(sorted(state.cell_tok)))
+
+    def fits(self, state) -> bool:
+        return self._static_key(state) == self._key
+
+    # ----- static parts ----------------------------------------------------------
+    def _draw_track(self, state):
+        ax, b = self.target, state.board
+        clip = Rectangle((0, 0), self.xmax, self.ymax, transform=ax.transData, visible=False)
+        ax.add_artist(clip)
+        polys, faces = [], []
+        labels = []
+        for c, y in b.geo.hexes():
+            h = b.hid(c, y)
+            ht = b.height[h]
+            if ht == VOID:
+                continue
+            polys.append(corners(c, y, 0.98))
+            gone = b.geo.card_of(y) < state.k_min and y < b.H * (state.k_min - 1)
+            faces.append("#dddddd" if gone else "white" if ht == WHITE else SHADES.get(ht, "#eeeeee"))
+            x0, y0 = xy(c, y)
+            if ht == WHITE:
+                labels.append((x0, y0, "▲", "#9aa7b0"))
+            elif ht > 1:
+                labels.append((x0, y0, str(ht), "#222222"))
+            if b.updraft[h]:
+                labels.append((x0 - 0.45, y0 + 0.35, "⇑", "#1565c0"))
+            if b.item[h]:
+                labels.append((x0 + 0.45, y0 + 0.35, "◆", "#6a1b9a"))
+        coll = PolyCollection(polys, facecolors=faces, edgecolors="#8d8d8d", linewidths=0.5)
+        ax.add_collection(coll, autolim=False)
+        coll.set_clip_path(clip)
+        for x0, y0, text, colour in labels:
+            t = Text(x0, y0, text, ha="center", va="center", fontsize=6, color=colour)
+            ax.add_artist(t)
+            t.set_clip_path(clip)
+        # card boundaries, numbers and ids; start and reset half-hexes
+        cs = state.cs
+        for k in range(1, len(b.track) + 1):
+            ylo = xy(0, b.H * (k - 1))[1]
+            yhi = xy(0, b.H * k)[1]
+            ax.add_artist(Rectangle((0, ylo), self.xmax, yhi - ylo, fill=False, lw=1.4,
+                                    ec="#555555" if k >= state.k_min else "#bbbbbb"))
+            ax.add_artist(Text(-0.3, (ylo + yhi) / 2, f"card {k}\n{cs.cards[b.track[k - 1]].id}",
+                               ha="right", va="center", fontsize=6, color="#444444"))
+            for c, yy in b.geo.reset_hexes(k):
+                x0, y0 = xy(c, yy)
+                ax.add_artist(Rectangle((x0 - 0.5, y0 - 0.08), 1.0, 0.16, color="#f2c14e", lw=0))
+        for h, kind in (b.starts(1) if state.k_min == 1 else ()):
+            c, y = b.cy(h)
+            ax.add_artist(PolyPatch(corners(c, y, 0.8), "#d62728" if kind == "front" else "#f08080"))
+        ax.add_artist(Text(self.xmax / 2, self.ymax + 0.5, "finish ↑",
+                           ha="center", va="bottom", fontsize=7, color="#555555"))
+        if cs.illustrative:
+            ax.add_artist(Text(self.xmax / 2, -0.5, "illustrative kit cards (not the printed game)",
+                               ha="center", va="top", fontsize=6, style="italic", color="#777777"))
+
+    def _draw_queue(self, state):
+        ax, cs = self.target, state.cs
+        rows = state.rows()
+        ax.add_artist(Text(self.qx + self.cw, self.ymax + 0.5, "action queue\nCautious | Brave",
+                           ha="center", va="bottom", fontsize=7))
+        for r in range(6):
+            y0 = r * self.rh
+            p = rows[r]
+            for style in (0, 1):
+                x0 = self.qx + style * self.cw
+                bg = "#dce9f7" if style == 0 else "#f7dcdc"
+                ax.add_artist(Rectangle((x0, y0), self.cw, self.rh, fc=bg, ec="#777777", lw=0.8))
+                cell = style * 6 + r
+                icons = " ".join(_tok_label(t) for t in state.cell_tokens(cell))
+                ax.add_artist(Text(x0 + self.cw / 2, y0 + self.rh * 0.7, icons, ha="center",
+                                   va="center", fontsize=7 if len(icons) < 12 else 5))
+                ax.add_artist(Text(x0 + 0.15, y0 + 0.2, A.cell_name(cell), fontsize=5,
+                                   color="#555555"))
+            if p is not None:
+                card = cs.cards[p[0]]
+                ax.add_artist(Rectangle((self.qx + 2 * self.cw + 0.05, y0 + 0.1), 0.3, self.rh - 0.2,
+                                        color=COST_COLOURS[card.cost], lw=0))
+                if p[1] == r + 1:
+                    eff = card.effect.replace("_", " ") + (" (kit)" if card.effect == "free_sprint" else "")
+                    ax.add_artist(Text(self.qx - 0.15, y0 + self.rh, f"{card.id}: {eff}", ha="right",
+                                       va="center", fontsize=5, rotation=90, color="#444444"))
+
+    # ----- moving parts ----------------------------------------------------------------
+    def update(self, state, **kw) -> None:
+        for artist in self.moving:
+            artist.remove()
+        self.moving = []
+        if state.board is None:
+            self._deal_text(state)
+            return
+        add = self._add
+        b = state.board
+        names = state.game.seat_names
+        # characters: dice in seat colours, altitude on top; stacks side by side
+        seen: dict = {}
+        for s in range(state.n):
+            h = state.pos[s]
+            if h < 0:
+                continue
+            k = seen.get(h, 0)
+            seen[h] = k + 1
+            c, y = b.cy(h)
+            x0, y0 = xy(c, y)
+            x0 += (k - 0.5 * (len(state.here[h]) - 1)) * 0.55
+            add(Rectangle((x0 - 0.3, y0 - 0.3), 0.6, 0.6, fc=SEAT_COLOURS[s % 5], ec="black",
+                          lw=1.6 if s == state.current_player() else 0.6, zorder=5))
+            add(Text(x0, y0, str(state.alt[s]), ha="center", va="center", fontsize=7,
+                     color="white", weight="bold", zorder=6))
+        # the path of the icons still to carry out (current die)
+        if state.pend and state.pend_owner >= 0 and state.pos[state.pend_owner] >= 0:
+            pts = _path(state, state.pend_owner, state.pend)
+            for p0, p1 in zip(pts, pts[1:]):
+                add(FancyArrowPatch(p0, p1, arrowstyle="-|>", mutation_scale=10, lw=1.8,
+                                    color=SEAT_COLOURS[state.pend_owner % 5], zorder=4))
+        # where characters crashed in the last few plies (a red cross; the FAQ pictures need it)
+        recent = state.ply - 3
+        for e in reversed(state.events):
+            if e.ply < recent:
+                break
+            if e.kind == "crash":
+                c, y = (int(v) for v in e.data["at"].split(","))
+                x0, y0 = xy(c, y)
+                add(Text(x0, y0, "✕", ha="center", va="center", fontsize=14, color="#c62828",
+                         alpha=0.8, zorder=4))
+        # dice in the queue
+        for cell in range(12):
+            dice = state.cells[cell]
+            x0 = self.qx + (cell // 6) * self.cw
+            y0 = (cell % 6) * self.rh
+            for i, d in enumerate(dice):
+                colour = "#ffffff" if d[0] < 0 else SEAT_COLOURS[d[0] % 5]
+                add(Rectangle((x0 + 0.45 + i * 0.55, y0 + 0.35), 0.45, 0.45, fc=colour, ec="black",
+                              lw=0.6, zorder=5))
+        # title
+        cp = state.current_player()
+        who = names[cp] if 0 <= cp < len(names) else ("chance" if cp == -1 else "game over")
+        held = "  ".join(f"{names[s]} {'R' * state.cubes[s][0]}{'Y' * state.cubes[s][1]}"
+                         f"{'B' * state.cubes[s][2]}" for s in range(state.n) if sum(state.cubes[s]))
+        title = f"round {state.round} · {state.phase} · next: {who}"
+        add(Text(-3.0, self.ymax + 4.0, title, fontsize=8, va="top"))
+        if held:
+            add(Text(-3.0, self.ymax + 2.8, "cubes: " + held, fontsize=6, va="top"))
+
+    def _deal_text(self, state):
+        cs = state.cs
+        lines = ["Dealing the cards (WS-SETUP-1..4)", ""]
+        for k, i in enumerate(state.qcards):
+            colour = ("red", "yellow", "blue")[k]
+            lines.append(f"{colour} pile -> queue: {cs.cards[i].id if i is not None else '...'}")
+        if state.queue:
+            lines.append("queue, bottom to top: " + " ".join(f"{cs.cards[c].id}@{b}" for c, b in state.queue))
+        lines.append("track, bottom to top: " + (" ".join(cs.cards[i].id for i in state.dealt) or "..."))
+        if cs.illustrative:
+            lines += ["", "(the kit's own illustrative cards)"]
+        self._add(Text(0.5, 9.5, "\n".join(lines), va="top", fontsize=9, family="monospace"))
+
+    def _add(self, artist):
+        self.ax.add_artist(artist)
+        self.moving.append(artist)
+
+
+def PolyPatch(points, colour):
+    from matplotlib.patches import Polygon
+    return Polygon(points, closed=True, fill=False, ec=colour, lw=1.4)
+
+
+def _path(state, s, tokens):
+    """Centres visited by ``tokens`` from seat ``s``'s hex (conditions tested on its altitude)."""
+    b = state.board
+    h = state.pos[s]
+    c, y = b.cy(h)
+    pts = [xy(c, y)]
+    alt = state.alt[s]
+    todo = list(tokens)
+    while todo and len(pts) < 12:
+        t = todo.pop(0)
+        if not isinstance(t, int):
+            cond, n, arrows = t
+            ok = alt >= n if cond == 0 else alt <= n if cond == 1 else b.updraft[h] if cond == 2 \
+                else sum(state.cubes[s]) > 0 if cond == 3 else False
+            if ok:
+                todo[0:0] = list(arrows)
+            continue
+        dc, dy = b.step_dc[t]
+        c, y = c + dc, y + dy
+        pts.append(xy(c, y))
+        if not (0 <= c < b.W and 0 <= y <= b.top):
+            break
+    return pts
+
+
+def draw(state, ax=None, **kw):
+    """Draw ``state`` into ``ax`` (a new figure if None); returns the Axes."""
+    if ax is None:
+        from matplotlib.figure import Figure
+        ax = Figure(figsize=(6.5, 8)).add_subplot()
+    # a caller that clears and redraws the same figure at every step (an explorer without the
+    # Painter fast path) gets the cached board image from the second call on
+    key = (Painter._static_key(state), tuple(round(v, 4) for v in ax.get_position().bounds))
+    fig = ax.figure
+    raster = _LAST_DRAW.get(fig) == key
+    _LAST_DRAW[fig] = key
+    Painter(ax, state, raster=raster, **kw).update(state, **kw)
+    return ax
+
+
+_LAST_DRAW = weakref.WeakKeyDictionary()

@@ -1,0 +1,160 @@
+"""Event sentences for Wingsuit Flight (our own words) and plain names of the phases.
+
+Fields: the event data plus ``seat`` (first seat's name), ``seats`` (names
+joined), ``names`` and ``seat_names`` (see :func:`racekit.core.events.render`).
+"""
+
+
+def _and(names) -> str:
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _n(k, word):
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+def _name(seat_names, s):
+    if s == "neutral":
+        return "neutral"
+    return seat_names[s] if isinstance(s, int) and 0 <= s < len(seat_names) else str(s)
+
+
+def _reveal(plans, seat_names, **_):
+    parts = [f"{_name(seat_names, int(s))} {' '.join(cells)}" for s, cells in plans.items()]
+    return "All plans are revealed at once: " + "; ".join(parts) + "."
+
+
+def _interference(moved, threshold, **_):
+    if not moved:
+        return f"Interference: no cell holds {threshold} or more colours; nothing moves."
+    pairs = ", ".join(f"{a} to {b}" for a, b in moved.items())
+    return f"Interference: mixed cells move across at once: {pairs}."
+
+
+def _order(names, altitudes, **_):
+    return "Action order: " + ", ".join(f"{n} (altitude {a})" for n, a in zip(names, altitudes)) + "."
+
+
+def _move(seat, frm, to, direction, move, altitude, **_):
+    how = {"arrow": "flies", "sprint": "sprints", "free": "makes a free sprint", "gift": "flies (given die)"}[move]
+    if to == "exit":
+        return f"{seat} {how} {direction} from ({frm}) over the top edge."
+    return f"{seat} {how} {direction} from ({frm}) to ({to}) at altitude {altitude}."
+
+
+def _crash(seat, at, card, before, altitude, dice_lost, cubes_discarded, mover, **_):
+    lost = []
+    if dice_lost:
+        lost.append(f"{_n(dice_lost, 'die')} back unused".replace("1 dies", "1 die").replace("dies", "dice"))
+    if cubes_discarded:
+        lost.append(f"{_n(cubes_discarded, 'cube')} discarded")
+    extra = f" ({', '.join(lost)})" if lost else ""
+    return (f"{seat} crashes at ({at}){extra}: altitude {before} to {altitude}, back to the bottom "
+            f"edge of card {card}.")
+
+
+def _game_over(ranking, scores, seat_names, capped=False, **_):
+    order = ", ".join(_and(_name(seat_names, s) for s in place) for place in ranking)
+    sc = ", ".join(f"{_name(seat_names, int(s))} {v}" for s, v in scores.items())
+    head = "The round cap is reached. " if capped else ""
+    return f"{head}Game over. Ranking: {order}." + (f" Scores: {sc}." if sc else " Nobody flew out.")
+
+
+def _lay(seat, card, at, usable_before, usable_after, **_):
+    return (f"{seat} lays card {card} over queue rows {at} and {at + 1}; usable item effects "
+            f"{usable_before} to {usable_after}.")
+
+
+TEMPLATES = {
+    "deal_queue": "The {colour} pile gives card {card} to the action queue.",
+    "deal_card": "Card {card} goes to the track as card {number} (counted from the bottom).",
+    "queue": lambda rows, **_: f"The action queue from the bottom: {', '.join(rows)}.",
+    "deal_track": lambda cards, unused, **_: (f"The track from the bottom: {', '.join(cards)}; "
+                                              f"card {unused} is not used."),
+    "start": "{seat} starts on ({at}) at altitude {altitude}.",
+    "new_round": "Round {round} begins: every player plans in secret.",
+    "plan_committed": "{seat} has committed a plan (hidden until everyone has).",
+    "reveal": _reveal,
+    "neutral_die": "A neutral die is rolled: {roll}, placed in {cell}.",
+    "interference": _interference,
+    "tie_break": "The white die shows {roll}: the tied characters nearer the {side} act first.",
+    "order": _order,
+    "turn": "{seat} acts (altitude {altitude}, at ({at})).",
+    "take": lambda seat, cell, icons, left, **_: (f"{seat} takes back the die in {cell}: "
+                                                  f"{', '.join(icons) or 'no icons'}."),
+    "move": _move,
+    "off_map": "{seat} would leave the map ({edge}) going {direction} from ({at}): the step is not made.",
+    "updraft": "{seat} rides the updraft at ({at}): altitude {before} to {altitude}.",
+    "too_low": "{seat} at altitude {altitude} is too low for ({at}) of height {height}.",
+    "collision": lambda names, at, altitude, **_: (f"{_and(names)} meet at ({at}) at the same "
+                                                    f"altitude {altitude}."),
+    "stacked": "{seat} shares ({at}) with a character at another altitude: no effect.",
+    "crash": _crash,
+    "placed": "{seat} is placed on ({at}) at altitude {altitude}.",
+    "exit": ("{seat} flies out over the top: {unresolved} arrows left + altitude {altitude} = "
+             "{score} points. The game ends after this action phase."),
+    "draw": "{seat} draws a {colour} cube (now holds {held}).",
+    "return_cube": "{seat} puts a {colour} cube back in the bag.",
+    "bag_empty": "{seat} would draw a cube, but the bag is empty.",
+    "sprint": "{seat} pays 1 altitude ({before} to {altitude}) to sprint {direction}.",
+    "free_sprint": "{seat} makes a free sprint {direction}.",
+    "free_declined": "{seat} declines the remaining free sprints ({left}).",
+    "steal": lambda names, colour, target_before, target_altitude, user_before, user_altitude, **_: (
+        f"{names[0]} pays a {colour} cube to steal altitude from {names[1]}: {names[1]} "
+        f"{target_before} to {target_altitude}, {names[0]} {user_before} to {user_altitude}."),
+    "gift": lambda names, colour, cell, **_: (f"{names[0]} pays a {colour} cube and gives the die in "
+                                              f"{cell} to {names[1]}, who carries it out now."),
+    "gift_done": lambda names, free_sprints, **_: (f"The gift is done; {names[0]} gets "
+                                                   f"{free_sprints} free sprints."),
+    "item_free_sprint": "{seat} pays a {colour} cube for one free sprint (the kit's own yellow effect).",
+    "condition": lambda seat, test, holds, altitude, **_: (f"{seat} checks {test}: "
+                                                           f"{'yes' if holds else 'no, its arrows are skipped'}."),
+    "action_end": "{seat} ends the action.",
+    "cleanup": "Cleanup of round {round}.",
+    "card_leaves": "Card {card} (number {number}) is empty and leaves the track.",
+    "set_aside": "No placement of card {card} is legal: it is set aside and the queue stays.",
+    "lay": _lay,
+    "card_stays": "Card {number} still holds a character and stays on the track.",
+    "card_waits": "Card {number} is empty too, but only one card leaves per Cleanup.",
+    "late_item": "{seat} uses an item after the last die (allowed by this option).",
+    "neutral_leave": "The neutral dice leave the queue.",
+    "game_over": _game_over,
+}
+
+PHASES = {
+    "deal": "shuffle the colour piles and deal the queue and the track",
+    "queue_order": "choose the order of the three queue cards",
+    "start": "put your character on a start cell",
+    "plan": "secretly split your three dice into a Cautious and a Brave hand",
+    "neutral": "roll the two neutral dice (2 players)",
+    "tie": "roll the white die to break a tie in the action order",
+    "action": "take back your dice one by one and fly",
+    "gift": "carry out the die you were given",
+    "free_sprints": "use or decline your free sprints",
+    "draw": "draw a cube from the bag",
+    "return_cube": "put one of your three cubes back",
+    "crash_place": "choose where your crashed character restarts",
+    "cleanup": "clean up: lay the empty bottom card, updrafts lift",
+    "end": "the game is over",
+}
+"""Phase names as a teacher says them (the explorer's status line and the board title)."""
+
+OPTION_GROUPS = {
+    "Cards and board": ("cardset", "board_model", "unknown_icon", "item_effects", "cubes_per_color",
+                        "boundary_merge"),
+    "Players and start": ("max_players", "start_sharing", "queue_order", "two_player_neutral",
+                          "rear_sprint_dirs"),
+    "Plans and interference": ("distinct_scope", "interference_threshold"),
+    "Action order": ("order_mode", "distance"),
+    "Sprints and items": ("sprint_window", "item_window", "blue_free_sprints", "brave_identity",
+                          "cost_visible"),
+    "Terrain and crashes": ("updraft_before_height", "crash_place_safety", "victim_loses_dice",
+                            "discard_cubes_to"),
+    "Cleanup": ("cover_mode", "cover_fallback", "cleanup_cards", "cleanup_updraft",
+                "cleanup_updraft_step", "boundary_card_for_cleanup"),
+    "End of the game": ("nonexit_scoring", "count_conditional_arrows", "max_rounds"),
+}
+"""How the explorer groups the rule options (every option is listed once)."""

@@ -1,0 +1,76 @@
+"""Wingsuit Flight: hex geometry (racekit/boards/hex.py) and the card-set file (Appendix A)."""
+from pathlib import Path
+
+import pytest
+
+from racekit.boards import hex as H
+from racekit.core.errors import FileFormatError
+from racekit.games.wingsuit.cards import kit_path, load_cardset
+
+
+def test_axial_round_trip_and_directions():
+    for c, y in H.StackedTrack().hexes():
+        q, r = H.to_axial(c, y)
+        assert H.from_axial(q, r) == (c, y)
+        for d in H.DIRECTIONS:
+            # the doubled-height step and the axial step agree (Red Blob flat-top, r downwards)
+            assert H.to_axial(*H.neighbour(c, y, d)) == H.axial_neighbour(q, r, d)
+    assert H.neighbour(3, 9, "N") == (3, 11)
+    assert H.neighbour(0, 14, "NW") == (-1, 15)
+    with pytest.raises(ValueError):
+        H.to_axial(1, 2)
+
+
+def test_track_geometry():
+    t = H.StackedTrack()
+    assert len(t.hexes()) == 144          # 5 cards of 7 x 4 hex heights, shared boundaries
+    assert t.top == 40
+    # boundary hexes belong to the lower card (WS-AMB-30, WS-FAQ-Q6a)
+    assert t.card_of(16) == 2 and t.card_of(17) == 3 and t.card_of(15) == 2
+    assert t.card_of(16, boundary_lower=False) == 3
+    assert t.card_of(3, k_min=2) == 2
+    assert t.reset_hexes(3) == [(0, 16), (2, 16), (4, 16), (6, 16)]
+    # WS-AMB-06: vertical distance 40 - y; hex_path the fewest steps out
+    assert t.distance(13) == 27 and t.distance(9) == 31
+    assert t.distance(39, "hex_path") == 1
+    assert t.classify(-1, 41) == "side"      # WS-AMB-12: the side check comes first
+    assert t.classify(0, 42) == "exit"
+    assert t.classify(3, -1) == "below"
+    assert H.axial_distance((0, 0), (2, -3)) == 3
+
+
+def test_kit_cards_load_and_are_illustrative():
+    cs = load_cardset()
+    assert cs.illustrative and len(cs.cards) == 9 and not cs.warnings
+    assert sorted(c.cost for c in cs.cards) == [0, 0, 0, 1, 1, 1, 2, 2, 2]
+
+
+def _broken(tmp_path: Path, old: str, new: str) -> Path:
+    text = kit_path().read_text(encoding="utf-8")
+    assert old in text
+    p = tmp_path / "cards.yaml"
+    p.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return p
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ('brave: ["N", "N", "NE"]', 'brave: ["N", "UP", "NE"]', "unknown icon 'UP'"),
+    ('"4,4": {h: white}', '"4,4": {h: 7}', "height"),
+    ('"4,4": {h: white}', '"4,5": {h: white}', "not a hex of a card"),
+    ('item_effect: steal_altitude', 'item_effect: teleport', "item_effect"),
+    ('"alt_at_least(3)"', '"alt_above(3)"', "unknown condition"),
+    ("format: wingsuit-cards/1", "format: wingsuit-cards/2", "format"),
+])
+def test_card_errors_name_file_line_field(tmp_path, old, new, needle):
+    p = _broken(tmp_path, old, new)
+    with pytest.raises(FileFormatError) as err:
+        load_cardset(str(p))
+    msg = str(err.value)
+    assert str(p) in msg and needle in msg
+    assert f"{p}:" in msg and "field " in msg
+
+
+def test_user_files_get_warnings_not_errors(tmp_path):
+    p = _broken(tmp_path, '"6,6": {h: 3}', '"6,8": {h: 3}')  # a half-hex that is not plain
+    cs = load_cardset(str(p))
+    assert any("half-hexes" in w for w in cs.warnings)
