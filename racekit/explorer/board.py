@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import math
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -83,10 +84,11 @@ class _TextCache:
 
     Shaping and rasterising a short label costs about a millisecond in matplotlib 3.11
     (libraqm layout, then FreeType for each glyph), and the board's labels (plane
-    names, sled letters, the mat's numbers) repeat from frame to frame. Anchors are
-    rounded to whole pixels, so a line is at most half a pixel from where plain Agg
-    would put it. Installed on one Agg renderer (the explorer's own figure); if the
-    renderer's internals are not as expected, text is drawn the ordinary way.
+    names, sled letters, the mat's numbers) repeat from frame to frame, mostly at the
+    same places. The key holds the anchor's fraction of a pixel, so a hit stamps exactly
+    the pixels plain Agg would draw there (a whole number of pixels away). Installed on
+    one Agg renderer (the explorer's own figure); if the renderer's internals are not as
+    expected, text is drawn the ordinary way.
     """
 
     def __init__(self, renderer):
@@ -108,16 +110,16 @@ class _TextCache:
             return self.plain(gc, x, y, s, prop, angle, ismath, mtext)
         features = mtext.get_fontfeatures() if mtext is not None else None
         language = mtext.get_language() if mtext is not None else None
-        ix, iy = round(x), round(y)
-        key = (s, hash(prop), round(angle, 4), bool(gc.get_antialiased()), features, language,
-               self.renderer.dpi)
+        ix, iy = math.floor(x), math.floor(y)
+        key = (s, hash(prop), angle, bool(gc.get_antialiased()), features, language,
+               self.renderer.dpi, x - ix, y - iy)
         glyphs = self.cache.get(key)
         r = self.renderer
         if glyphs is None:
             capture = _Capture(r._renderer)
             r._renderer = capture
             try:
-                self.plain(gc, ix, iy, s, prop, angle, ismath, mtext)
+                self.plain(gc, x, y, s, prop, angle, ismath, mtext)
             finally:
                 r._renderer = capture.real
             if s.strip() and not capture.calls:
