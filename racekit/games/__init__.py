@@ -4,6 +4,7 @@ from ..core.game import register
 _GAMES = {
     "aeroplane_chess": "racekit.games.aeroplane_chess.game:AeroplaneChess",
     "snow_tails": "racekit.games.snow_tails.game:SnowTails",
+    "leaf_marathon": "racekit.games.leaf_marathon.game:LeafMarathon",
 }
 for _id, _target in _GAMES.items():
     register(_id, _target)
