@@ -39,6 +39,8 @@ class Expect(BaseModel):
     legal: list[str] | None = None
     terminal: bool | None = None
     ranking: list[list[int]] | None = None
+    clause: str | None = None          # contract 1: "these values show this clause" (no check of its own)
+    clauses: list[str] = Field(default_factory=list)
 
 
 class Step(BaseModel):

@@ -240,7 +240,6 @@ TASKS = {
 
 def run(st) -> None:
     """Pop tasks until one asks a question or none is left (the game is over)."""
-    st.pk = None
     tasks = st.tasks
     while st.pk is None:
         if not tasks:
@@ -311,6 +310,7 @@ def chance_outcomes(st):
 def apply(st, action: int) -> None:
     """Apply a decision or chance outcome at the current prompt, then run on."""
     pk, s, pd = st.pk, st.ps, st.pd
+    st.pk = None  # a handler may ask the next question itself
     if pk == "draw":
         apply_draw(st, action)
     elif pk == "order_die":

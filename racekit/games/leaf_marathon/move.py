@@ -173,7 +173,7 @@ def run_ticks(st, totals: dict, free: set, travel: bool = False):
             st.terrain[sq] = "leaf"
             st.emit("converted", [], ("LM-TERRAIN-VINE-3", "LM-AMB-49"), square=sq, to="leaf")
     for s in totals:
-        st.emit("move", [s], ("LM-MOVE-2", "LM-AMB-06") if not travel else ("LM-AMB-30",),
+        st.emit("move", [s], ("LM-MOVE-2", "LM-AMB-06", "LM-STAMINA-2") if not travel else ("LM-AMB-30", "LM-STAMINA-2"),
                 start=start[s], end=st.pos[s], total=totals[s], squares=moved[s],
                 path=paths[s], stamina_before=before[s], stamina_after=st.stamina[s])
     for s in fainted:

@@ -95,7 +95,11 @@ class LeafMarathonState(State):
             setup.begin(self)
         else:
             setup.from_setup(self, setup_data)
-        flow.run(self)
+        # the flow runs on first use, so that a scenario sees the events of its start position
+
+    def _ensure(self) -> None:
+        if self.pk is None:
+            flow.run(self)
 
     # ----- asking -------------------------------------------------------------------
     def push(self, task: tuple) -> None:
@@ -148,9 +152,11 @@ class LeafMarathonState(State):
     # ----- hooks ----------------------------------------------------------------------
     @property
     def phase(self) -> str:  # type: ignore[override]
-        return self.pk or "over"
+        self._ensure()
+        return self.pk
 
     def _current_player(self) -> int:
+        self._ensure()
         return TERMINAL if self.pk == "over" else self._cp
 
     def _legal_actions(self) -> list[int]:
@@ -290,6 +296,7 @@ class LeafMarathonState(State):
                 "bear_double": self.bear_double[s],
                 "exchanged": self.exchanged[s],
             })
+        self._ensure()
         prompt = None
         if self.pk not in (None, "over"):
             prompt = {"kind": self.pk, "seat": self.ps}
