@@ -217,6 +217,8 @@ class LeafMarathonState(State):
                 return "LM-DRAW-1", "no card of that type is left in the draw pile"
             return "LM-AMB-09", "that is not a possible outcome here"
         s = self.ps
+        if A.PICK <= action < A.PICK + 256 and self.pk != "select" and self.exchanged[s]:
+            return "LM-SETUP-5", "the opening exchange is used once, before the first round"
         if self.pk == "turn":
             return __import__("racekit.games.leaf_marathon.turn", fromlist=["why"]).why(self, s, action)
         if self.pk == "window":
