@@ -140,7 +140,7 @@ def run_ticks(st, totals: dict, free: set, travel: bool = False):
                 continue
             if t == "sand" and left[s] > 0:
                 st.emit("sand_pass", [s], ("LM-TERRAIN-SAND-2",), square=sq)
-            if t == "vine" and sq not in swamp_step:
+            if t == "vine":
                 left[s] = 0
                 tick_swamp.add(sq)
                 active[s] = False
