@@ -67,7 +67,8 @@ def protected(code: int) -> bool:
 
 
 def weight(st, code: int) -> int:
-    """Weight of one card in hand (LM-WEIGHT-1, LM-WEIGHT-6, LM-EVENT-20, LM-AMB-13/15/25)."""
+    """Weight of one card in hand (LM-WEIGHT-1, LM-WEIGHT-6, LM-EVENT-20, LM-AMB-13/15/25).
+    Armor weighs 0 (LM-ARMOR-3); there is no hand limit, only the movement penalty (LM-WEIGHT-5)."""
     lab = label(code)
     if lab:
         return st.special_weight[lab]  # special cards are never doubled (LM-EVENT-20)

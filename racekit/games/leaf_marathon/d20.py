@@ -325,6 +325,7 @@ def do_swap(st, s, t) -> None:
 
 
 def resin(st, s, t) -> None:
+    """An action card thrown as Resin Ball: the action-card use "for events" (LM-ACTION-4)."""
     c = next(c for c in st.hand[s] if C.is_action(c))
     st.hand[s].remove(c)
     S.discard(st, c)

@@ -6,7 +6,8 @@ LM-FAINT-1, LM-AMB-16 (armor), LM-AMB-36 (teleports).
 
 ``run_ticks`` moves a set of players together: in tick t every player with movement left
 advances one square (or pays a roadblock, or slides off sand); the squares entered are then
-resolved for all of them together; forests entered convert at the end of the tick.
+resolved for all of them together; forests entered convert at the end of the tick. Tokens
+never block each other (LM-MOVE-3): positions are plain square numbers, shared freely.
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def _cost(st, s: int, sq: int, seen_forest: list, tick_forest: set) -> int:
     if per and st.armor[s] >= 0 and o.armor_blocks != "forest":
         _spend_armor(st, s, sq)
         return 0
-    return per
+    return per  # leaf and the finish: the ordinary cost only (LM-TERRAIN-LEAF-1)
 
 
 def _spend_armor(st, s, sq):

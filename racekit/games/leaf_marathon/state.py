@@ -28,7 +28,8 @@ _NESTED = ("hand", "elements", "fbuffs", "leg_points", "dealt")
 
 
 class LeafMarathonState(State):
-    """A position of Leaf Marathon. Build it with ``game.new_initial_state()``."""
+    """A position of Leaf Marathon (per-player and game state of LM-DATA-4).
+    Build it with ``game.new_initial_state()``."""
 
     def __init__(self, game, setup_data=None, record_events=True):
         super().__init__(game, record_events=record_events)
