@@ -19,6 +19,7 @@ def task_leg_change(st) -> None:
     st.terrain = list(st.legs[st.leg])
     st.roadblocks = set()
     st.places = []
+    st.last_moves = {}
     for s in range(st.n):
         st.pos[s] = 0
         st.finished[s] = False

@@ -87,6 +87,7 @@ class LeafMarathonState(State):
         self.win_next = 0
         self.win_last = False
         self.over = False
+        self.last_moves: dict = {}
         self.tasks: list[tuple] = []
         self.pk = None
         self.ps = -1
@@ -144,6 +145,7 @@ class LeafMarathonState(State):
         d["limbo"] = self.limbo[:]
         d["tasks"] = self.tasks[:]
         d["win_passed"] = self.win_passed[:]
+        d["last_moves"] = dict(self.last_moves)
         pd = dict(self.pd)
         if "picked" in pd:
             pd["picked"] = pd["picked"][:]
