@@ -132,13 +132,14 @@ class Painter:
             bits.append(f"{total} pts")
             self._add(Text(9.4, y, "  ".join(bits), va="center", fontsize=7))
         if title:
-            who = state.current_player()
+            # read the prompt without running a set-up position's pending flow
+            who = (-4 if state.pk == "over" else state._cp) if state.pk else None
             names = state.game.seat_names
             from racekit.games.leaf_marathon.text import PHASES
             head = (f"Leaf Marathon, leg {state.leg + 1}/{len(state.legs)}, round {state.round}: "
-                    + ("game over" if who < -1 else
-                       (f"{names[who]} to {PHASES.get(state.phase, state.phase)}" if who >= 0 else
-                        PHASES.get(state.phase, state.phase))))
+                    + ("set-up position" if who is None else "game over" if who < -1 else
+                       (f"{names[who]} to {PHASES.get(state.pk, state.pk)}" if who >= 0 else
+                        PHASES.get(state.pk, state.pk))))
             self._add(Text(-1.1, ax.get_ylim()[1] - 0.15, head, va="top", fontsize=9))
 
 
