@@ -255,11 +255,20 @@ class LeafMarathonState(State):
         return finish.ranking(self)
 
     # ----- views ------------------------------------------------------------------------
+    def observation(self, seat: int | None = None) -> dict:
+        """What ``seat`` may see; ``None``: the public view (no hand, no hand weight)."""
+        if seat is None:
+            view = self.snapshot(-1)
+            view["viewer"] = None
+            return view
+        return self.snapshot(seat)
+
     def card_names(self, seat: int) -> list[str]:
         return [C.name(c) for c in self.hand[seat]]
 
     def snapshot(self, seat: int | None = None) -> dict:
-        """JSON-able picture. Per seat: position (square), stamina, max_stamina, weight_limit,
+        """JSON-able picture; ``seat=None`` is the referee's view (everything, as scenarios check it),
+        a seat number that seat's view, ``-1`` the public view (see :meth:`observation`). Per seat: position (square), stamina, max_stamina, weight_limit,
         movement (value), hand (names; ``None`` for hidden hands), hand_size, weight (``None``
         when hidden), armor, buffs, element_buffs, friendship_buffs, bound, faint, finished,
         place, leg_points, total; game: leg, round, phase, order, terrain, roadblocks, piles."""

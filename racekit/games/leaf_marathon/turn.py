@@ -176,7 +176,8 @@ def apply(st, s, action) -> None:
         S.discard(st, other)
         st.did23[s] = True
         st.emit("two_for_three", [s], ("LM-ACTION-3",), card=C.name(other))
-        st.push(("draw", s, 3, "LM-ACTION-3"))
+        # bear_double = all: Bear's doubling also doubles 2-for-3's draw (LM-AMB-28)
+        st.push(("draw", s, 6 if (st.o.bear_all and st.bear_double[s]) else 3, "LM-ACTION-3"))
     elif A.SHED <= action < A.SHED + 65536:
         a, b = divmod(action - A.SHED, 256)
         h.remove(a)
