@@ -14,7 +14,8 @@ square colours, tokens, arrows, bars and texts.
 from __future__ import annotations
 
 from matplotlib.axes import Axes
-from matplotlib.patches import Circle, FancyArrowPatch, Rectangle
+from matplotlib.lines import Line2D
+from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.text import Text
 
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e")
@@ -90,8 +91,10 @@ class Painter:
             stack[state.pos[s]] = k + 1
             y = LANE_Y + 1.3 + 0.45 * k
             ring = "black" if not state.faint[s] else "#999999"
-            self._add(Circle((state.pos[s] + 0.47, y), 0.2, facecolor=SEAT_COLOURS[s], edgecolor=ring,
-                             linewidth=1.5 if state.finished[s] else 0.8,
+            # a marker stays round whatever the Axes' aspect
+            self._add(Line2D([state.pos[s] + 0.47], [y], marker="o", markersize=11, linestyle="none",
+                             markerfacecolor=SEAT_COLOURS[s], markeredgecolor=ring,
+                             markeredgewidth=1.8 if state.finished[s] else 0.8,
                              alpha=0.45 if state.faint[s] else 1.0))
         for s, (a, b) in getattr(state, "last_moves", {}).items():
             if b != a:
@@ -116,7 +119,8 @@ class Painter:
             else:
                 wt, wc = f"weight ?/{limit}", "#666666"
             self._add(Text(6.0, y, wt, va="center", fontsize=7, color=wc))
-            bits = [f"{len(state.hand[s])} cards"]
+            k = len(state.hand[s])
+            bits = [f"{k} card" if k == 1 else f"{k} cards"]
             if state.armor[s] >= 0:
                 bits.append("armor")
             buffs = S.buffs(state, s)
