@@ -28,7 +28,7 @@ def task_leg_change(st) -> None:
             st.faint[s] = 0
         st.returning[s] = False
         st.bear_next[s] = st.bear_double[s] = st.bear_skip[s] = False
-        st.held[s] = st.stopped[s] = st.stop_next[s] = st.rainboom[s] = False
+        st.held[s] = st.stopped[s] = st.stop_next[s] = st.stop_skip[s] = st.rainboom[s] = False
         st.acts[s] = 0
         st.did23[s] = st.did_shed[s] = False
     if st.o.mb_scope_leg and st.mb_level:

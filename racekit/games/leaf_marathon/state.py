@@ -163,20 +163,24 @@ class LeafMarathonState(State):
         return TERMINAL if self.pk == "over" else self._cp
 
     def _legal_actions(self) -> list[int]:
+        self._ensure()
         return flow.legal(self)
 
     def _chance_outcomes(self):
+        self._ensure()
         return flow.chance_outcomes(self)
 
     def _apply(self, action: int) -> None:
         flow.apply(self, action)
 
     def _private_to(self, action: int):
+        self._ensure()
         if self.pk in ("draw", "blind", "deal", "select", "keep_char"):
             return self.ps
         return None
 
     def _action_to_string(self, action: int) -> str:
+        self._ensure()
         if self._cp == CHANCE and self.pk != "over":
             pk = self.pk
             if pk == "draw" and A.DRAW <= action < A.DRAW + 7:
@@ -200,6 +204,7 @@ class LeafMarathonState(State):
         return [c.name for c in self.roster]
 
     def _parse_action(self, text: str):
+        self._ensure()
         t = " ".join(str(text).split())
         if self._cp == CHANCE:
             for prefix in ("roll ", "d20 "):
@@ -213,6 +218,7 @@ class LeafMarathonState(State):
         return A.parse_decision(t, self.game.seat_names, self._char_names())
 
     def _why_illegal(self, action: int):
+        self._ensure()
         if self.pk == "over":
             return "LM-END-1", "the game is over"
         if self._cp == CHANCE:
@@ -342,6 +348,7 @@ class LeafMarathonState(State):
 
     def to_text(self) -> str:
         """One line for the game, one per seat (golden files)."""
+        self._ensure()
         names = self.game.seat_names
         lines = [f"leaf_marathon leg {self.leg + 1}/{len(self.legs)} round {self.round} "
                  f"phase {self.phase} order {self.order} pile {sum(self.pile)} "
