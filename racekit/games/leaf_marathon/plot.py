@@ -47,8 +47,11 @@ class Painter:
                           facecolor=TERRAIN_COLOURS.get(state.terrain[i], "white"))
             ax.add_artist(r)
             self.rects.append(r)
-            ax.add_artist(Text(i + 0.47, LANE_Y - 0.22, str(i), ha="center", va="center", fontsize=6,
-                               color="#666666"))
+            if i % 5 == 0 or i == n - 1:  # few labels: text is the slow part of a redraw
+                ax.add_artist(Text(i + 0.47, LANE_Y - 0.22, str(i), ha="center", va="center", fontsize=6,
+                                   color="#666666"))
+        ax.add_artist(Text(n - 0.06, top + 0.35, "F forest   V vine swamp   ~ sand   X roadblock   leaf: orange",
+                           fontsize=6, ha="right", va="top", color="#555555"))
         names = state.game.seat_names
         for s in range(state.n):
             y = -0.8 - ROW_H * s
@@ -118,7 +121,6 @@ class Painter:
                 wc = "#b00000" if w > limit else "black"
             else:
                 wt, wc = f"weight ?/{limit}", "#666666"
-            self._add(Text(6.0, y, wt, va="center", fontsize=7, color=wc))
             k = len(state.hand[s])
             bits = [f"{k} card" if k == 1 else f"{k} cards"]
             if state.armor[s] >= 0:
@@ -134,7 +136,8 @@ class Painter:
                 bits.append(f"finished #{state.fin_place[s]}")
             total = sum(state.leg_points[s])
             bits.append(f"{total} pts")
-            self._add(Text(9.4, y, "  ".join(bits), va="center", fontsize=7))
+            self._add(Text(6.0, y, wt + "   " + "  ".join(bits), va="center", fontsize=7,
+                           color=wc))
         if title:
             # read the prompt without running a set-up position's pending flow
             who = (-4 if state.pk == "over" else state._cp) if state.pk else None
