@@ -34,7 +34,8 @@ def task_round_start(st) -> None:
         st.did23[s] = st.did_shed[s] = False
         st.returning[s] = False
     st.emit("round_start", [], ("LM-ROUND-5",), round=st.round, leg=st.leg + 1)
-    tasks = [("revive", s) for s in range(st.n) if st.faint[s]]
+    # a pony that fainted on the finish waits for the leg change (LM-AMB-38, LM-AMB-47)
+    tasks = [("revive", s) for s in range(st.n) if st.faint[s] and not st.finished[s]]
     tasks.append(("bear_refill",))
     if not ready:
         tasks.append(("fix_order",))
