@@ -205,6 +205,15 @@ def test_resin_self_off_and_blocks_teleport():
 
 def test_unbuilt_alternatives_are_refused_by_name():
     from racekit.core.errors import OptionError
-    for name, value in (("move_model", "sequential_in_play_order"), ("resin_hold", "keep_as_special")):
+    for name, value in (("resin_hold", "keep_as_special"), ("element_buff", "by_card")):
         with pytest.raises(OptionError, match="not built yet"):
             racekit.load_game("leaf_marathon", **{name: value})
+
+
+def test_sequential_move_model_first_in_order_takes_the_swamp():
+    seats = [{"pos": 8, "movement": 4}, {"pos": 7, "movement": 5}]
+    st = make(seats, {"move_model": "sequential_in_play_order"}, terrain=leaf(20, s10="vine"), start="movement",
+              order=[1, 0])
+    assert st.pos == [12, 10], "LM-AMB-06"   # Blue moves first and is stopped; Red then passes
+    st = make(seats, terrain=leaf(20, s10="vine"), start="movement", order=[1, 0])
+    assert st.pos == [10, 12], "LM-AMB-06"   # lockstep: Red enters in tick 2, Blue in tick 3

@@ -17,6 +17,8 @@ OPTION_SETS = [
      "draft": "sequential", "effect_cards": "triggers_and_elements", "release_to": "any_behind"},
     {"teleport_triggers_terrain": True, "action_as_trigger": True, "armor_blocks": "stamina_loss_and_weapons",
      "friendship_counts_in_keep": True, "bind_lift": "global", "rewind_order": "terrain_then_event"},
+    {"move_model": "sequential_in_play_order", "tie_points": "share_dense", "attraction_die": "d20",
+     "bear_double": "all", "travel_light_unit": "cards", "final_tiebreak": "stamina"},
 ]
 
 

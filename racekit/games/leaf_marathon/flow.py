@@ -153,7 +153,17 @@ def task_movement(st) -> None:
             totals={str(s): v for s, v in totals.items()},
             excess={str(s): S.excess(st, s) for s in totals})
     free = {s for s in totals if st.rainboom[s]}
-    moved, arrivals, fainted = move.run_ticks(st, totals, free)
+    if st.o.move_sequential:
+        # move_model = sequential_in_play_order: each pony makes its whole move in play order;
+        # arrivals still count as one movement step for the tie-breaks (LM-AMB-06)
+        moved, arrivals = [0] * st.n, []
+        st.last_moves = {}
+        for s in totals:
+            got, arr, _ = move.run_ticks(st, {s: totals[s]}, free & {s})
+            moved[s] = got[s]
+            arrivals += arr
+    else:
+        moved, arrivals, fainted = move.run_ticks(st, totals, free)
     finish.rank_arrivals(st, arrivals)
     for s in st.order:
         if st.rainboom[s]:

@@ -70,7 +70,7 @@ OPTIONS = (
     Option("forest_stamina", "replace", ("replace", "add"),
            "A forest square costs 2 instead of the ordinary cost, or 2 on top of it.", ("LM-AMB-05",)),
     Option("move_model", "lockstep", ("lockstep", "sequential_in_play_order"),
-           "Simultaneous movement as lockstep ticks (the alternative is not built yet).",
+           "Simultaneous movement as lockstep ticks, or each pony's whole move in play order.",
            ("LM-AMB-06",)),
     Option("forest_cost", "per_square", ("per_square", "per_move"),
            "Forest rate for every forest square entered, or only the first of a move.", ("LM-AMB-07",)),
@@ -167,8 +167,7 @@ OPTIONS = (
            _rounds),
 )
 
-NOT_BUILT = {"move_model": "sequential_in_play_order", "resin_hold": "keep_as_special",
-             "element_buff": "by_card"}
+NOT_BUILT = {"resin_hold": "keep_as_special", "element_buff": "by_card"}
 
 GAME_TYPE = GameType(
     id="leaf_marathon",
@@ -194,6 +193,7 @@ class Flags:
 
     def __init__(self, o: dict):
         self.bonus_leg = o["action_bonus_scope"] == "leg"
+        self.move_sequential = o["move_model"] == "sequential_in_play_order"
         self.per_square = int(o["stamina_per_square"])
         self.forest_replace = o["forest_stamina"] == "replace"
         self.forest_per_move = o["forest_cost"] == "per_move"

@@ -174,7 +174,9 @@ def run_ticks(st, totals: dict, free: set, travel: bool = False):
             st.terrain[sq] = "leaf"
             st.emit("converted", [], ("LM-TERRAIN-VINE-3", "LM-AMB-49"), square=sq, to="leaf")
     if not travel:
-        st.last_moves = {s: (start[s], st.pos[s]) for s in totals}
+        if not st.o.move_sequential:
+            st.last_moves = {}
+        st.last_moves.update({s: (start[s], st.pos[s]) for s in totals})
     for s in totals:
         st.emit("move", [s], ("LM-MOVE-2", "LM-AMB-06", "LM-STAMINA-2") if not travel else ("LM-AMB-30", "LM-STAMINA-2"),
                 start=start[s], end=st.pos[s], total=totals[s], squares=moved[s],
