@@ -34,5 +34,5 @@ def test_scenarios_and_rules():
 def test_bad_option_is_named():
     out = runner.invoke(app, ["play", "leaf_marathon", "-o", "tie_points=coin"])
     assert out.exit_code == 2 and "tie_points" in out.output
-    out = runner.invoke(app, ["play", "leaf_marathon", "-o", "resin_hold=keep_as_special"])
+    out = runner.invoke(app, ["play", "leaf_marathon", "-o", "element_buff=by_card"])
     assert out.exit_code == 2 and "not built yet" in out.output

@@ -205,7 +205,7 @@ def test_resin_self_off_and_blocks_teleport():
 
 def test_unbuilt_alternatives_are_refused_by_name():
     from racekit.core.errors import OptionError
-    for name, value in (("resin_hold", "keep_as_special"), ("element_buff", "by_card")):
+    for name, value in (("element_buff", "by_card"),):
         with pytest.raises(OptionError, match="not built yet"):
             racekit.load_game("leaf_marathon", **{name: value})
 
@@ -217,3 +217,12 @@ def test_sequential_move_model_first_in_order_takes_the_swamp():
     assert st.pos == [12, 10], "LM-AMB-06"   # Blue moves first and is stopped; Red then passes
     st = make(seats, terrain=leaf(20, s10="vine"), start="movement", order=[1, 0])
     assert st.pos == [10, 12], "LM-AMB-06"   # lockstep: Red enters in tick 2, Blue in tick 3
+
+
+def test_resin_kept_as_a_special_card():
+    st = make([{"hand": ["trigger", "action"]}, {"pos": 4}], {"resin_hold": "keep_as_special"}, order=[0, 1])
+    act(st, "play trigger")
+    st.apply_action(9)
+    assert [C.name(c) for c in st.hand[0]] == ["Resin Ball"] and C.hand_weight(st, 0) == 1, "LM-AMB-29"
+    act(st, "end turn", "Resin Ball on Blue")
+    assert st.held[1] and st.discard[C.ACTION] == 1, "LM-AMB-29"

@@ -18,7 +18,8 @@ OPTION_SETS = [
     {"teleport_triggers_terrain": True, "action_as_trigger": True, "armor_blocks": "stamina_loss_and_weapons",
      "friendship_counts_in_keep": True, "bind_lift": "global", "rewind_order": "terrain_then_event"},
     {"move_model": "sequential_in_play_order", "tie_points": "share_dense", "attraction_die": "d20",
-     "bear_double": "all", "travel_light_unit": "cards", "final_tiebreak": "stamina"},
+     "bear_double": "all", "travel_light_unit": "cards", "final_tiebreak": "stamina",
+     "resin_hold": "keep_as_special"},
 ]
 
 

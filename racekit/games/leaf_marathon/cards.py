@@ -15,11 +15,11 @@ from __future__ import annotations
 
 ACTION, WEAPON, ARMOR, RECOVERY, EFFECT, TRIGGER, ELEMENT = range(7)
 TYPE_NAMES = ("action", "weapon", "armor", "recovery", "effect", "trigger", "element")
-GOH, RAINBOOM, BEAR, ROADBLOCK, FFR = 1, 2, 3, 4, 5
-LABEL_NAMES = ("", "Get Over Here", "Sonic Rainboom", "Bear", "Roadblock", "Free Forced Rest")
-LABEL_IDS = ("", "get_over_here", "sonic_rainboom", "bear", "roadblock", "free_forced_rest")
+GOH, RAINBOOM, BEAR, ROADBLOCK, FFR, RESIN = 1, 2, 3, 4, 5, 6
+LABEL_NAMES = ("", "Get Over Here", "Sonic Rainboom", "Bear", "Roadblock", "Free Forced Rest", "Resin Ball")
+LABEL_IDS = ("", "get_over_here", "sonic_rainboom", "bear", "roadblock", "free_forced_rest", "resin_ball")
 HOLDER_EVENTS = {1: GOH, 6: RAINBOOM, 7: BEAR, 15: ROADBLOCK, 19: FFR}
-ANYTIME = (GOH, RAINBOOM, BEAR, ROADBLOCK)
+ANYTIME = (GOH, RAINBOOM, BEAR, ROADBLOCK, RESIN)  # RESIN: an action card kept (resin_hold option)
 RECEIVED = 64
 DOUBLED = 128
 
@@ -53,7 +53,8 @@ def name(code: int) -> str:
 
 
 NAME_TO_CODE = {name(c): c for c in range(256)
-                if ctype(c) < 7 and (label(c) == 0 or ctype(c) == TRIGGER) and label(c) <= 5
+                if ctype(c) < 7 and (label(c) == 0 or (ctype(c) == TRIGGER and label(c) <= 5)
+                                     or (ctype(c) == ACTION and label(c) == RESIN))
                 and (not c & RECEIVED or ctype(c) == WEAPON)}
 
 
@@ -70,6 +71,8 @@ def weight(st, code: int) -> int:
     """Weight of one card in hand (LM-WEIGHT-1, LM-WEIGHT-6, LM-EVENT-20, LM-AMB-13/15/25).
     Armor weighs 0 (LM-ARMOR-3); there is no hand limit, only the movement penalty (LM-WEIGHT-5)."""
     lab = label(code)
+    if lab == RESIN:
+        return st.base_weight[ACTION]
     if lab:
         return st.special_weight[lab]  # special cards are never doubled (LM-EVENT-20)
     t = code & 7

@@ -92,6 +92,14 @@ def resolve(st, s: int, e: int) -> None:
             st.emit("no_effect", [s], ("LM-EVENT-08",), event=8)
         else:
             st.ask("target", s, purpose="trade", cands=cands)
+    elif e == 9 and o.resin_keep:
+        c = next((c for c in st.hand[s] if C.is_action(c)), None)
+        if c is None:
+            st.emit("no_effect", [s], ("LM-EVENT-09", "LM-AMB-29"), event=9)
+        else:  # resin_hold = keep_as_special: the action card is kept as an any-time Resin Ball
+            st.hand[s].remove(c)
+            S.add_to_hand(st, s, C.make(C.ACTION, C.RESIN))
+            st.emit("special_card", [s], ("LM-EVENT-09", "LM-AMB-29"), card="Resin Ball")
     elif e == 9:
         if any(C.is_action(c) for c in st.hand[s]):
             st.ask("resin", s)

@@ -125,7 +125,7 @@ OPTIONS = (
            "Bear doubles only the movement bonus of action cards, or also 2-for-3's draw.",
            ("LM-AMB-28",)),
     Option("resin_hold", "immediate", ("immediate", "keep_as_special"),
-           "Resin Ball is played when event 9 resolves (kept as a special card: not built yet).",
+           "Resin Ball is thrown when event 9 resolves, or kept as an any-time special card.",
            ("LM-AMB-29",)),
     Option("travel_light_unit", "weight", ("weight", "cards"),
            "Travel Light advances by the weight discarded, or by the number of cards.", ("LM-AMB-30",)),
@@ -167,7 +167,7 @@ OPTIONS = (
            _rounds),
 )
 
-NOT_BUILT = {"resin_hold": "keep_as_special", "element_buff": "by_card"}
+NOT_BUILT = {"element_buff": "by_card"}
 
 GAME_TYPE = GameType(
     id="leaf_marathon",
@@ -194,6 +194,7 @@ class Flags:
     def __init__(self, o: dict):
         self.bonus_leg = o["action_bonus_scope"] == "leg"
         self.move_sequential = o["move_model"] == "sequential_in_play_order"
+        self.resin_keep = o["resin_hold"] == "keep_as_special"
         self.per_square = int(o["stamina_per_square"])
         self.forest_replace = o["forest_stamina"] == "replace"
         self.forest_per_move = o["forest_cost"] == "per_move"

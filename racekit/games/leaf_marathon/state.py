@@ -42,7 +42,7 @@ class LeafMarathonState(State):
         self.base_weight = game.base_weight
         self.bound_weight = game.bound_weight
         self.doubles = game.doubles
-        self.special_weight = game.special_weight
+        self.special_weight = game.special_weight + (0,)
         self.heal = game.heal
         self.leg = 0
         self.terrain = list(self.legs[0])

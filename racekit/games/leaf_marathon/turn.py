@@ -63,6 +63,8 @@ def anytime_legal(st, s) -> list[int]:
         out.append(A.BEAR)
     if C.ROADBLOCK in labels and roadblock_ok(st, s):
         out.append(A.ROADBLOCK)
+    if C.RESIN in labels:  # resin_hold = keep_as_special (LM-AMB-29)
+        out += [A.RESIN + t for t in range(st.n) if S.targetable(st, t) and (t != s or st.o.resin_self)]
     return out
 
 
@@ -255,6 +257,11 @@ def apply(st, s, action) -> None:
         _play_special(st, s, C.ROADBLOCK)
         st.roadblocks.add(st.pos[s])
         st.emit("roadblock", [s], ("LM-EVENT-15", "LM-SPECIAL-1", "LM-AMB-34"), square=st.pos[s])
+    elif A.RESIN <= action < A.RESIN + 10:
+        t = action - A.RESIN
+        _play_special(st, s, C.RESIN)
+        st.held[t] = True
+        st.emit("resin_ball", [s, t], ("LM-EVENT-09", "LM-AMB-29", "LM-AMB-44"), self_target=(s == t))
     elif action == A.FFR:
         _play_special(st, s, C.FFR)
         stop(st, s, ("LM-EVENT-19", "LM-AMB-27"))
