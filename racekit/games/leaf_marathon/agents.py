@@ -49,6 +49,15 @@ class CarefulAgent:
             return legal[-1]
         return pick(legal)
 
+    @staticmethod
+    def _cost(st, s, squares):
+        """Stamina the next ``squares`` squares would cost (public terrain only)."""
+        fin = len(st.terrain) - 1
+        total = 0
+        for i in range(st.pos[s] + 1, min(fin, st.pos[s] + squares) + 1):
+            total += 2 if st.terrain[i] == "forest" else 1
+        return total
+
     def _turn(self, st, s, legal, pick):
         h = st.hand[s]
         if A.TRIGGER in legal:
@@ -59,7 +68,8 @@ class CarefulAgent:
         for b in (1, 0, 2):  # buff B (movement), A (limit), C (regen)
             if A.ELEMENT + b in legal:
                 return A.ELEMENT + b
-        if A.RECOVER in legal and st.stamina[s] + 3 <= S.max_stamina(st, s):
+        if A.RECOVER in legal and (st.stamina[s] + 3 <= S.max_stamina(st, s)
+                                   or self._cost(st, s, S.movement_total(st, s)) >= st.stamina[s]):
             return A.RECOVER
         over = S.excess(st, s)
         if over > 0:
@@ -69,11 +79,13 @@ class CarefulAgent:
             two = [a for a in legal if A.TWO3 <= a < A.TWO3 + 256]
             if two and over >= 2:
                 return two[0]
-        need = S.movement_total(st, s) + 1
-        if A.ACT in legal and st.stamina[s] > need + 1 and S.excess(st, s) == 0:
+        total = S.movement_total(st, s)
+        if A.ACT in legal and S.excess(st, s) == 0 and self._cost(st, s, total + 1) < st.stamina[s]:
             return A.ACT
-        if A.ACT in legal and over > 0:
+        if A.ACT in legal and over > 0 and self._cost(st, s, total + 1) < st.stamina[s]:
             return A.ACT
+        if A.BEAR in legal and self._cost(st, s, total) >= st.stamina[s]:
+            return A.BEAR  # about to faint: give up this move for a full refill
         if A.END in legal:
             return A.END
         return pick(legal)
