@@ -21,7 +21,6 @@ keep_char, keep_armor, keep_buff. Chance prompts: order_die, draw, d20, die, bli
 from __future__ import annotations
 
 from . import actions as A
-from . import cards as C
 from . import d20, finish, legs, move, order, setup, turn
 from . import stats as S
 

@@ -17,7 +17,7 @@ from racekit.core.setups import validate_setup
 from . import cards as C
 from . import order
 from . import stats as S
-from .content import CARD_TYPES, TERRAINS
+from .content import CARD_TYPES
 
 
 def begin(st) -> None:

@@ -16,7 +16,7 @@ from racekit.core.state import CHANCE, TERMINAL, State
 
 from . import actions as A
 from . import cards as C
-from . import finish, flow, setup
+from . import finish, flow, setup, turn
 from . import stats as S
 from .text import PHASES
 
@@ -229,7 +229,7 @@ class LeafMarathonState(State):
         if A.PICK <= action < A.PICK + 256 and self.pk != "select" and self.exchanged[s]:
             return "LM-SETUP-5", "the opening exchange is used once, before the first round"
         if self.pk == "turn":
-            return __import__("racekit.games.leaf_marathon.turn", fromlist=["why"]).why(self, s, action)
+            return turn.why(self, s, action)
         if self.pk == "window":
             return "LM-AMB-12", "in an any-time window only any-time special cards (or pass)"
         if self.pk == "select":

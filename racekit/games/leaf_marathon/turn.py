@@ -89,8 +89,7 @@ def legal(st) -> list[int]:
             for j in range(i + 1, len(pool)):
                 pairs.add(A.shed(pool[i], pool[j]))
         out += sorted(pairs)
-    if any(_unmarked_weapon(c) or (C.ctype(c) == C.WEAPON and C.label(c) == 0 and not c & C.RECEIVED)
-           for c in h):
+    if any(_unmarked_weapon(c) for c in h):
         out += [A.GIVE + t for t in weapon_targets(st, s)]
     types = {C.ctype(c) for c in h if C.label(c) == 0}
     if C.ARMOR in types:
