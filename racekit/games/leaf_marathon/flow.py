@@ -15,6 +15,11 @@ One round (LM-ROUND-5):
     round_end    -> buff C, modifiers expire, then the next round, the leg change
                     (LM-LEG-5) or the end (LM-END-1); the engine guard ``max_rounds``.
 
+Chance model: a shuffle of the draw pile is not a node of its own. Every card drawn is one chance
+node over the card types left in the pile, with probability count / pile size; since cards of a type
+are identical (LM-DATA-7) this is the same distribution as shuffling and drawing from the top, and a
+reshuffle of the discard pile (LM-DRAW-2) just turns its counts into the pile's.
+
 Decision prompts: turn, window, select, target, count, resin, scav_mode, friend, revive,
 keep_char, keep_armor, keep_buff. Chance prompts: order_die, draw, d20, die, blind, deal.
 """
