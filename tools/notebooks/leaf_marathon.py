@@ -168,6 +168,29 @@ for result in results:
 print(f"{sum(r.passed for r in results)} passed, {sum(not r.passed for r in results)} failed")
 
 # %% [markdown]
+# ### Every scenario pictured
+#
+# Pick a scenario to see its position before and after, with what happened in words.
+
+# %% nbval-ignore-output
+pick = widgets.Dropdown(options=[(f"{r.id}: {r.scenario.title}", r.id) for r in results], value="LM-SCN-55",
+                        description="scenario", layout=widgets.Layout(width="46em"))
+shown = widgets.Output()
+
+
+def show_scenario(_=None):
+    shown.clear_output()
+    result = ALL[pick.value]
+    with shown:
+        print(nb.explain(result))
+        display(nb.before_after(result, size=(13, 3.8)))
+
+
+pick.observe(show_scenario, names="value")
+show_scenario()
+widgets.VBox([pick, shown])
+
+# %% [markdown]
 # ## Secret hands
 #
 # Hands are hidden information (`LM-AMB-43`): a seat's view shows its own cards and only the number the
