@@ -345,6 +345,7 @@ def apply(st, action: int) -> None:
         st.push(("poll",))
         if action == A.PASS:
             st.win_passed.append(s)
+            st.emit("passed", [s], ("LM-AMB-12",), premove=pd.get("premove", False))
         else:
             st.win_passed = []
             turn.apply(st, s, action)
@@ -357,8 +358,11 @@ def apply(st, action: int) -> None:
         else:
             pd["picked"].append(action - A.PICK)
             st.pk = "select"
+            # every ply tells what happened, never which card (LM-AMB-43)
+            st.emit("picked", [s], tuple(pd["clauses"]), count=len(pd["picked"]), purpose=pd["purpose"])
             return
     elif pk == "target":
+        st.emit("target", [s, action - A.TARGET], ("LM-AMB-44",), purpose=pd["purpose"])
         d20.target_chosen(st, s, action - A.TARGET, pd["purpose"])
     elif pk == "count":
         d20.count_chosen(st, s, action - A.COUNT)

@@ -143,7 +143,8 @@ class Painter:
             who = (-4 if state.pk == "over" else state._cp) if state.pk else None
             names = state.game.seat_names
             from racekit.games.leaf_marathon.text import PHASES
-            head = (f"Leaf Marathon, leg {state.leg + 1}/{len(state.legs)}, round {state.round}: "
+            head = (f"Leaf Marathon, leg {state.leg + 1}/{len(state.legs)}, round {state.round}, "
+                    f"ply {state.ply}: "
                     + ("set-up position" if who is None else "game over" if who < -1 else
                        (f"{names[who]} to {PHASES.get(state.pk, state.pk)}" if who >= 0 else
                         PHASES.get(state.pk, state.pk))))
