@@ -182,6 +182,7 @@ GAME_TYPE = GameType(
     seat_names=SEAT_NAMES,
     package="racekit.games.leaf_marathon",
     plot="racekit.games.leaf_marathon.plot:draw",
+    controls="racekit.games.leaf_marathon.controls:make",
     agents=(("careful", "racekit.games.leaf_marathon.agents:CarefulAgent"),),
     text="racekit.games.leaf_marathon.text:TEMPLATES",
     prefix="LM",
