@@ -64,4 +64,5 @@ def task_order_roll(st) -> None:
 def apply_die(st, face: int) -> None:
     s = st.ps
     st.orolls[s] = face
-    st.emit("order_roll", [s], (st.oclause, "LM-ORDER-2", "LM-AMB-09"), face=face)
+    clauses = (st.oclause, "LM-AMB-09") if st.oclause == "LM-ORDER-2" else (st.oclause, "LM-ORDER-2", "LM-AMB-09")
+    st.emit("order_roll", [s], clauses, face=face)
