@@ -48,6 +48,19 @@ print(session.state.to_text())
 nb.picture(session.state, "Round 1 of the teaching map", size=(9, 3.6))
 
 # %% [markdown]
+# In a play turn the player may use any cards they like, in any order, and then ends the turn
+# (`LM-ROUND-1/2`, `LM-AMB-48`). These are the choices open to the first player now:
+
+# %%
+state = session.state
+seat = state.current_player()
+me = state.snapshot(seat)["seats"][seat]
+print(f"{game.seat_names[seat]} runs as {me['character']}: stamina {me['stamina']}/{me['max_stamina']}, "
+      f"movement {me['movement']}, weight {me['weight']} of {me['weight_limit']}")
+print("hand:", ", ".join(me["hand"]))
+print("choices:", "; ".join(state.action_to_string(a) for a in state.legal_actions()))
+
+# %% [markdown]
 # ## Weight and movement
 #
 # A pony moves its movement value, plus 1 for each action card played this round, minus 1 for each unit
