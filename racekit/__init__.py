@@ -12,7 +12,7 @@ from . import games as _games  # registers the games  # noqa: F401
 
 __version__ = "0.1.0"
 
-__all__ = ["load_game", "game_names", "explore", "CHANCE", "TERMINAL", "RacekitError",
+__all__ = ["load_game", "game_names", "explore", "simulate", "CHANCE", "TERMINAL", "RacekitError",
            "OptionError", "IllegalActionError", "SetupError", "FileFormatError", "UnknownGameError"]
 
 
@@ -20,3 +20,10 @@ def explore(game: str, seed: int = 0, **kwargs):
     """Open the interactive explorer widget for ``game`` in a notebook (see racekit.explorer)."""
     from .explorer import explore as _explore
     return _explore(game, seed=seed, **kwargs)
+
+
+def simulate(game, n_games: int, agents="random", seed: int = 0, options=None, executor=None, **kwargs):
+    """Play many whole games; one pandas row per game (see racekit.sim.simulate, extra ``sim``)."""
+    from .sim.simulate import simulate as _simulate
+    return _simulate(game, n_games, agents=agents, seed=seed, options=options, executor=executor,
+                     **kwargs)

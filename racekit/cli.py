@@ -181,5 +181,43 @@ def bench(game: str = typer.Argument(..., help="game id"),
     typer.echo(run(g, games=games, seed=seed, progress=True, agent=agent).line())
 
 
+@app.command()
+def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"),
+             n: int = typer.Option(1000, "-n", "--games", min=1, help="number of games"),
+             seed: int = typer.Option(0, help="simulation seed (each game's seed derives from it)"),
+             players: Optional[int] = typer.Option(None, help="number of seats"),
+             preset: Optional[str] = typer.Option(None, help="rule preset"),
+             option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
+             agent: str = typer.Option("random", help="agent in every seat: random, first, or the "
+                                                     "game's own"),
+             workers: Optional[int] = typer.Option(None, min=1, help="local processes (default: "
+                                                   "one per CPU; 1: this process)"),
+             engine: str = typer.Option("auto", help="auto (fast kernel where it covers the "
+                                        "settings) | kernel | engine"),
+             out: Optional[Path] = typer.Option(None, help="write every game as a row: FILE.parquet "
+                                                "or FILE.csv")) -> None:
+    """Play many games; print win rates per seat (95% intervals) and game length."""
+    try:
+        from .sim.simulate import simulate as run, summary_text
+    except ImportError as exc:
+        _fail(f"{exc.name or exc} is missing: install the sim extra (pip install 'racekit[sim]')")
+    if out is not None and out.suffix.lower() not in (".parquet", ".csv"):
+        _fail(f"--out must end in .parquet or .csv, got {out}")
+    try:
+        df = run(game, n, agents=agent, seed=seed, options=_options(option), players=players,
+                 preset=preset, workers=workers, engine=engine)
+    except (RacekitError, ValueError) as exc:
+        _fail(exc)
+    typer.echo(summary_text(df))
+    if out is not None:
+        try:
+            df.to_parquet(out, index=False) if out.suffix.lower() == ".parquet" else df.to_csv(out, index=False)
+        except ImportError as exc:
+            _fail(f"cannot write parquet: {exc}")
+        except OSError as exc:
+            _fail(f"cannot write {out}: {exc.strerror}")
+        typer.echo(f"wrote {len(df)} games to {out}")
+
+
 if __name__ == "__main__":
     app()
