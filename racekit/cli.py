@@ -159,14 +159,25 @@ def golden(out: Path = typer.Option(Path("tests/golden"), help="folder of the go
 
 
 @app.command()
-def bench(game: str = typer.Argument(..., help="game id"),
+def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed with --anchors)"),
           games: int = typer.Option(300, min=1, help="number of random playouts"),
           players: Optional[int] = typer.Option(None),
           preset: Optional[str] = typer.Option(None),
           option: List[str] = typer.Option([], "--option", "-o"),
           seed: int = typer.Option(0),
-          agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own")) -> None:
-    """Playouts per second (one process, events off)."""
+          agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own"),
+          anchors: bool = typer.Option(False, "--anchors", help="every game beside OpenSpiel maedn and "
+                                       "ludopy (the bench extra), interleaved rounds; prints the ratios"),
+          rounds: int = typer.Option(3, min=1, help="with --anchors: interleaved rounds"),
+          seconds: float = typer.Option(1.0, min=0.05, help="with --anchors: CPU seconds per subject "
+                                        "and round")) -> None:
+    """Playouts per second (one process, events off); --anchors: beside maedn and ludopy."""
+    if anchors:
+        from .sim.anchors import run_anchors
+        run_anchors(rounds=rounds, seconds=seconds, echo=typer.echo)
+        return
+    if game is None:
+        _fail("give a game id (see `racekit games`), or --anchors")
     from . import load_game
     from .core.agents import make_agent
     from .sim.playouts import bench as run

@@ -84,6 +84,7 @@ def play(game, seed: int, agents) -> Playout:
 
     home = [0] * n                     # planes at the finish, per seat (they never leave it)
     rows = [sq[q >> 2] for q in range(np_)]   # loop square of each plane's path step (-1: off the loop)
+    loc = [rows[q][pos[q]] for q in range(np_)]   # each plane's loop square now (kept with pos)
 
     def hop_for(s, arrived, flown, jumps):
         if not jump_fly or not 1 <= s <= top or s not in own_sq:
@@ -141,48 +142,50 @@ def play(game, seed: int, agents) -> Playout:
                         return False
         return True
 
+    single = [MOVE + (1 << p) for p in range(np_)]
+
     def legal_moves(c, d):
         """move.legal_moves: the sorted legal move actions of colour ``c`` for roll ``d``."""
         base = 4 * c
+        ownp = pos[base:base + 4]
+        launchable = d in launch
+        limit = fin - d if exact_only else fin + 6      # exact_only: no roll past the finish
         out = []
         if not tour:
-            for p in range(base, base + 4):
-                s = pos[p]
-                if s == fin:
-                    continue
+            for i in range(4):
+                s = ownp[i]
                 if s < 0:
-                    if d in launch:
-                        out.append(MOVE + (1 << p))
-                elif not (exact_only and s + d > fin):
-                    out.append(MOVE + (1 << p))
+                    if launchable:
+                        out.append(single[base + i])
+                elif s != fin and s <= limit:
+                    out.append(single[base + i])
             return out
-        sqc = sq[c]
         mb = 4 * mate[c]
-        sqm = sq[mate[c]]
-        ownp = pos[base:base + 4]
-        mate_sq = [sqm[x] for x in pos[mb:mb + 4]]
-        done = 0
+        mloc = loc[mb:mb + 4]
         grouped = False
+        done = 0
         for i in range(4):
             s = ownp[i]
-            if s == fin or done >> i & 1:
-                continue
-            p = base + i
             if s < 0:
-                if d in launch:
-                    out.append(MOVE + (1 << p))
+                if launchable:
+                    out.append(single[base + i])
                 continue
             if s == 0:
-                out.append(MOVE + (1 << p))
+                out.append(single[base + i])
                 continue
-            here = sqc[s] if s <= top else -2
-            if ownp.count(s) == 1 and here not in mate_sq:
-                if not (exact_only and s + d > fin):
-                    out.append(MOVE + (1 << p))
+            if s == fin:
                 continue
-            own = [base + j for j in range(i, 4) if ownp[j] == s]
-            mates = [mb + j for j in range(4) if mate_sq[j] == here]
+            if ownp.count(s) == 1 and (s > top or loc[base + i] not in mloc):
+                if s <= limit:
+                    out.append(single[base + i])
+                continue
+            if done >> i & 1:
+                continue
+            # a stack: every non-empty subset of own planes with any subset of the teammate's
             grouped = True
+            own = [base + j for j in range(i, 4) if ownp[j] == s]
+            here = loc[base + i] if s <= top else -2
+            mates = [mb + j for j in range(4) if mloc[j] == here]
             for q in own:
                 done |= 1 << (q - base)
             for om in range(1, 1 << len(own)):
@@ -210,29 +213,37 @@ def play(game, seed: int, agents) -> Playout:
         return [p for p in range(np_) if mask >> p & 1]
 
     def occupants(sqr, mask):
-        return [q for q in range(np_) if rows[q][pos[q]] == sqr and not mask >> q & 1]
+        return [q for q in range(np_) if loc[q] == sqr and not mask >> q & 1]
 
     def send_back(pieces):
         for q in pieces:
             pos[q] = dest
+            loc[q] = -1
         counts[_CAPTURE] += 1
 
     def place(c, mask, ref, to):
+        if mask == 1 << ref:                      # a lone plane (the common case)
+            pos[ref] = to
+            loc[ref] = rows[ref][to]
+            return
         delta = to - pos[ref]
         for p in range(np_):
             if mask >> p & 1:
                 if p >> 2 == c:
-                    pos[p] = to
+                    v = to
                 else:
                     v = pos[p] + delta
                     if v > top:
                         v = (v - 1) % loop_len + 1
-                    pos[p] = v
+                pos[p] = v
+                loc[p] = rows[p][v]
 
     def at_rest(c, mask, ref):
         """capture.at_rest: True when the moving group itself was sent back."""
-        s = pos[ref]
-        occ = occupants(sq[c][s], mask)
+        sqr = loc[ref]
+        if loc.count(sqr) == 1 and mask == 1 << ref:
+            return False                          # nobody else on the square
+        occ = occupants(sqr, mask)
         if not occ:
             return False
         if not tour:
@@ -324,6 +335,7 @@ def play(game, seed: int, agents) -> Playout:
         reached = False
         if pos[ref] < 0:
             pos[ref] = 0
+            loc[ref] = -1
             counts[_LAUNCH] += 1
             more = d - 1 if launch_steps else 0
             if more <= 0:
@@ -336,6 +348,8 @@ def play(game, seed: int, agents) -> Playout:
         while True:
             s = pos[ref]
             if 1 <= s <= top and at_rest(c, mask, ref):
+                return reached
+            if not jump_fly or s not in own_sq:   # jumps and flights start on own-colour squares
                 return reached
             nxt = hop_for(s, arrived, flown, jumps)
             if nxt is None or overruns(c, mask, ref, nxt[1]):
@@ -375,6 +389,7 @@ def play(game, seed: int, agents) -> Playout:
             for p in range(np_):
                 if six_moved >> p & 1 and pos[p] != fin and pos[p] != dest:
                     pos[p] = dest
+                    loc[p] = -1
             end_turn = True
         else:
             if d == 6:
