@@ -116,8 +116,8 @@ def ludopy_subject():
                 return plies
             piece = movable[int(pick() * len(movable))] if len(movable) else -1
             g.answer_observation(piece)
-            plies += 1
-    return Subject("ludopy", run, "4 players, pure Python"), ""
+            plies += 2 if len(movable) else 1     # a roll, and a move when one is possible
+    return Subject("ludopy", run, "4 players, pure Python; plies = rolls + moves"), ""
 
 
 def _time_slice(subject: Subject, seconds: float, start: int) -> int:
