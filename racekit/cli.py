@@ -1,6 +1,7 @@
 """The ``racekit`` command line (typer)."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import List, Optional
 
@@ -22,9 +23,31 @@ def _options(pairs: list[str]) -> dict:
     return out
 
 
-def _fail(exc: Exception) -> None:
+def _fail(exc: Exception | str) -> None:
     typer.secho(f"error: {exc}", fg="red", err=True)
     raise typer.Exit(2)
+
+
+_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")  # bundled click
+
+
+def _guarded(command):
+    """Run a command so that bad input ends as ``error: ...`` and exit code 2, never a traceback."""
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, _CLICK_ERROR):
+            raise
+        except RacekitError as exc:
+            _fail(exc)
+        except OSError as exc:
+            _fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}".lstrip(": "))
+        except RecursionError:
+            _fail("the input is nested too deeply")
+        except Exception as exc:  # a bug: still no traceback for the user, but say what it was
+            _fail(f"internal error ({type(exc).__name__}: {exc}); please report it with the command")
+    return run
 
 
 def _ranking(state) -> None:
@@ -32,9 +55,13 @@ def _ranking(state) -> None:
     label = "Ranking" if state.is_terminal() else "Places so far"
     typer.echo(f"{label}: " + "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
                                       for i, grp in enumerate(state.ranking())))
+    out = getattr(state, "dropped_out", None)
+    if callable(out) and out():
+        typer.echo("Dropped out: " + ", ".join(names[s] for s in out()))
 
 
 @app.command()
+@_guarded
 def games() -> None:
     """List the games with their seats, presets, agents and options."""
     from . import game_names
@@ -51,30 +78,41 @@ def games() -> None:
 
 
 @app.command()
+@_guarded
 def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
-         seed: int = typer.Option(1, help="seed of every chance outcome"),
+         seed: Optional[int] = typer.Option(None, help="seed of every chance outcome; default: a fresh "
+                                            "secret 128-bit seed. A small seed is public: anyone can "
+                                            "try every small number, so use one for teaching, not "
+                                            "for hidden hands"),
          players: Optional[int] = typer.Option(None, help="number of seats"),
          preset: Optional[str] = typer.Option(None, help="rule preset"),
          option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
          agent: str = typer.Option("random", help="agent for every seat: random | first | one of "
                                                  "the game's own (see `racekit games`)"),
-         save: Optional[Path] = typer.Option(None, help="write the finished game as JSON"),
+         save: Optional[Path] = typer.Option(None, help="write the finished game as JSON (with "
+                                             "--seat: only that seat's view, no seed)"),
          seat: Optional[int] = typer.Option(None, help="show only what this seat may see "
-                                            "(other seats' card draws hidden); default: everything"),
+                                            "(other seats' card draws hidden, no seed); default: "
+                                            "everything"),
          quiet: bool = typer.Option(False, help="print only the ranking")) -> None:
     """Play a whole game headless and print it turn by turn, ending with the ranking."""
     from . import load_game
     from .core.agents import make_agent
+    from .core.chance import new_seed
     from .core.savefile import save_game
     from .core.session import Session
     try:
         g = load_game(game, players=players, preset=preset, **_options(option))
+        if seat is not None and not 0 <= seat < g.num_players:
+            _fail(f"--seat must be a seat of this game, 0 to {g.num_players - 1}; got {seat}")
+        seed = new_seed() if seed is None else seed
         session = Session(g, seed=seed, agents=[make_agent(agent, seed, g) for _ in range(g.num_players)])
-    except (RacekitError, ValueError) as exc:
+    except (RacekitError, ValueError, TypeError) as exc:
         _fail(exc)
     names = g.seat_names
     if not quiet:
-        typer.echo(f"{g.game_type.long_name} · preset {g.preset} · {g.num_players} players · seed {seed}")
+        shown = f"seed {seed}" if seat is None else f"{names[seat]}'s view (seed hidden)"
+        typer.echo(f"{g.game_type.long_name} · preset {g.preset} · {g.num_players} players · {shown}")
     while not session.state.is_terminal():
         state = session.state
         actor, ply, mark = state.current_player(), state.ply, len(state.events)
@@ -93,34 +131,81 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     typer.echo(f"{session.state.ply} plies")
     if save:
         try:
-            save_game(session.state, save, seed=seed)
+            if seat is None:
+                save_game(session.state, save, seed=seed)
+            else:
+                save_game(session.state, save, seat=seat)
         except OSError as exc:
             _fail(f"cannot write {save}: {exc.strerror}")
-        typer.echo(f"saved to {save}")
+        typer.echo(f"saved to {save}" + (f" ({names[seat]}'s view)" if seat is not None else ""))
 
 
 @app.command()
-def replay(path: Path = typer.Argument(..., help="a save file written by --save")) -> None:
-    """Load a save file, replay it with no generator, and print the final position."""
-    from .core.savefile import load_save
-    try:
-        state, info = load_save(path)
-    except RacekitError as exc:
-        _fail(exc)
-    typer.echo(f"{info.game} ({info.preset}, {info.players} players, seed {info.seed}): "
-               f"{len(info.history)} plies replayed with no random generator")
-    typer.echo(state.to_text())
+@_guarded
+def replay(path: Path = typer.Argument(..., help="a save file written by --save"),
+           show: bool = typer.Option(False, "--show", help="also print the position reached "
+                                     "(where a broken file stops)"),
+           story: bool = typer.Option(True, help="print the game's story (its events)")) -> None:
+    """Replay a save file with no random generator: the story, the position and the ranking.
+
+    A file whose entry K breaks a rule is replayed up to K: `replayed K of N plies`, and the
+    rule that refuses entry K (exit code 1).
+    """
+    from .core.savefile import replay_save
+    result = replay_save(path)
+    state, info = result.state, result.info
+    seed = "no seed recorded" if info.seed is None else f"seed {info.seed}"
+    typer.echo(f"{info.game} ({info.preset}, {info.players} players, {seed})"
+               + (", from a set-up position" if info.setup is not None else ""))
+    if story:
+        _story(state, info.history[:result.replayed])
+    if result.error is not None:
+        exc, k = result.error, result.replayed
+        typer.echo(f"replayed {k} of {result.total} plies")
+        typer.echo(f"entry {k} ({info.history[k]!r}) breaks the rules: [{exc.clause}] {exc.reason}")
+        if show:
+            typer.echo(state.to_text())
+        _ranking(state)
+        raise typer.Exit(1)
+    typer.echo(f"replayed {result.replayed} of {result.total} plies with no random generator")
+    if show:
+        typer.echo(state.to_text())
     _ranking(state)
+    if info.actions:
+        from .core.savefile import _check_names
+        _check_names(state.game, info, str(path))
+
+
+def _story(state, history) -> None:
+    """Print each ply (who, what) and the events it caused, in plain words."""
+    game = state.game
+    names = game.seat_names
+    by_ply: dict[int, list] = {}
+    for event in state.events:
+        by_ply.setdefault(event.ply, []).append(event)
+    for event in by_ply.get(-1, []):   # the set-up
+        typer.echo(f"       {game.render(event)}")
+    probe = game.new_initial_state(setup=state.initial_setup, record_events=False)
+    for ply, action in enumerate(history):
+        actor = probe.current_player()
+        who = "chance" if actor < 0 else names[actor]
+        typer.echo(f"{ply:4d} {who}: {probe.action_to_string(action)}")
+        probe.apply_action(action)
+        for event in by_ply.get(ply, []):
+            typer.echo(f"       {game.render(event)}")
 
 
 @app.command()
-def scenarios(game: Optional[str] = typer.Argument(None, help="game id (default: all)")) -> None:
-    """Run the shipped scenarios: one line each, then `N passed, M failed`."""
-    from .core.scenarios import run_all
-    try:
-        results = run_all(game)
-    except RacekitError as exc:
-        _fail(exc)
+@_guarded
+def scenarios(targets: Optional[List[str]] = typer.Argument(
+        None, help="game ids, scenario files or folders (default: every game's shipped scenarios)")) -> None:
+    """Run scenarios: one line each, then `N passed, M failed`.
+
+    `racekit scenarios snow_tails` runs the shipped ones; `racekit scenarios my/case.yaml my/folder`
+    runs your own files.
+    """
+    from .core.scenarios import collect, run_all
+    results = run_all(paths=collect(targets)) if targets else run_all()
     for result in results:
         typer.echo(result.line())
     failed = sum(not r.passed for r in results)
@@ -129,6 +214,7 @@ def scenarios(game: Optional[str] = typer.Argument(None, help="game id (default:
 
 
 @app.command()
+@_guarded
 def rules(game: str = typer.Argument(..., help="game id"),
           brief: bool = typer.Option(False, help="only the summary lines and the gaps")) -> None:
     """Every clause: where it is implemented, which tests and scenarios exercise it; every ambiguity with its decision."""
@@ -142,6 +228,7 @@ def rules(game: str = typer.Argument(..., help="game id"),
 
 
 @app.command()
+@_guarded
 def figures(out: Path = typer.Option(Path("figures"), help="folder to write the PNGs to"),
             game: Optional[str] = typer.Option(None, help="only this game")) -> None:
     """Regenerate the pictures in figures/."""
@@ -151,6 +238,7 @@ def figures(out: Path = typer.Option(Path("figures"), help="folder to write the 
 
 
 @app.command()
+@_guarded
 def golden(out: Path = typer.Option(Path("tests/golden"), help="folder of the golden files")) -> None:
     """Regenerate the golden playthrough files (one per game and preset)."""
     from .sim.golden import write_all
@@ -159,6 +247,7 @@ def golden(out: Path = typer.Option(Path("tests/golden"), help="folder of the go
 
 
 @app.command()
+@_guarded
 def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed with --anchors)"),
           games: int = typer.Option(300, min=1, help="number of random playouts"),
           players: Optional[int] = typer.Option(None),
@@ -193,6 +282,7 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
 
 
 @app.command()
+@_guarded
 def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"),
              n: int = typer.Option(1000, "-n", "--games", min=1, help="number of games"),
              seed: int = typer.Option(0, help="simulation seed (each game's seed derives from it)"),

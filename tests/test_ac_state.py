@@ -3,6 +3,8 @@ import json
 
 import pytest
 
+from racekit.core.errors import OptionError
+
 from racekit.boards.loop import LoopTrack, crossed_cell
 from racekit.core.errors import FileFormatError, IllegalActionError, SetupError
 from racekit.core.yamlfile import load_data_file
@@ -205,11 +207,17 @@ def test_board_file_is_validated(tmp_path):
         load_data_file(bad, BoardFile)
 
 
-def test_custom_board_file_is_accepted(tmp_path):
-    good = tmp_path / "mine.yaml"
+def test_custom_board_file_is_accepted(tmp_path, monkeypatch):
+    good = tmp_path / "boards" / "mine.yaml"
+    good.parent.mkdir()
     good.write_text((BOARDS_DIR / "standard52.yaml").read_text().replace("id: standard52", "id: mine"))
-    s = mk("tournament", board=str(good))
+    monkeypatch.chdir(tmp_path)   # a typed path is relative to the current folder
+    s = mk("tournament", board="boards/mine.yaml")
     assert s.b.id == "mine"
+    for bad, why in [(str(good), "no absolute paths"), ("../x/mine.yaml", "may not contain '..'"),
+                     ("../../etc/passwd", "may not contain '..'"), ("/dev/zero", "no absolute paths")]:
+        with pytest.raises(OptionError, match=why):
+            mk("tournament", board=bad)
 
 
 def test_loop_geometry_helpers():

@@ -1,5 +1,7 @@
 """Lane-grid track geometry (racekit/boards/lane.py) and the shipped Snow Tails tracks."""
 import pytest
+
+from racekit.core.errors import FileFormatError
 from pydantic import ValidationError
 
 from racekit.boards.lane import END, WALL, LaneTrack, grid_name, load_spec
@@ -55,19 +57,19 @@ def test_ST_SETUP_1_flags_must_be_yellow_left_red_right():
     """ST-SETUP-1: a tile laid with red flags on the left is rejected; ST-AMB-19: no other hazards."""
     bad = {"name": "x", "lanes": 3, "tiles": [
         {"kind": "straight", "rows": 3, "flags": ["red", "yellow"]}, {"kind": "finish", "rows": 2}]}
-    with pytest.raises(ValidationError) as err:
+    with pytest.raises(FileFormatError) as err:
         load_spec(bad)
     assert "turn the tile round" in str(err.value)
 
 
 def test_track_file_errors_name_the_field():
-    with pytest.raises(ValidationError) as err:
+    with pytest.raises(FileFormatError) as err:
         load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "corner", "turn": "left",
                                                         "squares": [1, 2]},
                                                        {"kind": "finish", "rows": 2}]})
-    assert "3 square counts" in str(err.value)
-    with pytest.raises(ValidationError):
+    assert "field tiles.0.squares: a corner needs 3 square counts" in str(err.value)
+    with pytest.raises(FileFormatError):
         load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "straight", "rows": 3}]})
-    with pytest.raises(ValidationError):  # ST-AMB-19: trees and drifts are not track features
+    with pytest.raises(FileFormatError):  # ST-AMB-19: trees and drifts are not track features
         load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "tree", "rows": 3},
                                                        {"kind": "finish", "rows": 2}]})

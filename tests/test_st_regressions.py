@@ -5,6 +5,7 @@ import pytest
 from typer.testing import CliRunner
 
 import racekit
+from racekit.core.agents import RandomAgent
 from racekit.cli import app
 from racekit.core.chance import Sampler
 from racekit.core.errors import FileFormatError, IllegalActionError, SetupError
@@ -34,9 +35,11 @@ def test_ST_SETUP_2_per_seat_save_does_not_carry_the_seed():
     # the full save still records the seed
     assert json.loads(save_game(session.state, seed=7))["seed"] == 7
     # and the leak it closes: replaying the redacted history with the seed fills in seat 1's hand
-    probe, sampler = _game().new_initial_state(), Sampler(7)
+    probe, sampler, agent = _game().new_initial_state(), Sampler(7), RandomAgent(7)
     for ply, a in enumerate(view["history"]):
-        probe.apply_action(sampler.sample(probe.chance_outcomes(), ply) if a is None else a)
+        if a is None:   # a hidden draw, or a hidden discard chosen by the seeded random agent
+            a = sampler.sample(probe.chance_outcomes(), ply) if probe.is_chance_node() else agent(probe, ply)
+        probe.apply_action(a)
     assert probe.snapshot(1)["seats"][1]["hand"] == session.state.snapshot(1)["seats"][1]["hand"]
 
 

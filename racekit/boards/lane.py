@@ -39,16 +39,22 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right
 from fractions import Fraction
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 WALL = -1
 """Neighbour value: the step leaves the track sideways (a side wall)."""
 END = -2
 """Neighbour value: no square ahead (end of the finish tile)."""
+
+MAX_TILES = 100
+"""Most tiles in one track file."""
+MAX_SQUARES = 20_000
+"""Most squares in one track (a long printed course has a few hundred)."""
 
 FORWARD, FRONT_LEFT, FRONT_RIGHT = 0, 1, 2
 STEP_NAMES = ("F", "DL", "DR")
@@ -76,8 +82,8 @@ class Tile(BaseModel):
     angle: float = Field(default=90.0, gt=0, le=180)
     length: int | None = Field(default=None, ge=1, le=50)
     limit: int | None = Field(default=None, ge=1, le=20)
-    flags: tuple[str, str] = ("yellow", "red")
-    name: str | None = None
+    flags: tuple[Annotated[str, Field(max_length=20)], Annotated[str, Field(max_length=20)]] = ("yellow", "red")
+    name: str | None = Field(default=None, max_length=64)
 
     @model_validator(mode="after")
     def _shape(self):
@@ -100,16 +106,17 @@ class TrackSpec(BaseModel):
     """A whole track file."""
 
     model_config = ConfigDict(extra="forbid")
-    name: str
-    title: str = ""
+    name: str = Field(min_length=1, max_length=64)
+    title: str = Field(default="", max_length=200)
     illustrative: bool = True
-    source: str = ""
+    source: str = Field(default="", max_length=1000)
     lanes: int = Field(ge=1, le=9)
     finish_flag: Literal["left", "right"] = "left"
-    flag_rule: tuple[str, str] = ("yellow", "red")
-    start_slots: list[tuple[int, int]] = Field(default_factory=list)
+    flag_rule: tuple[Annotated[str, Field(max_length=20)], Annotated[str, Field(max_length=20)]] = \
+        ("yellow", "red")
+    start_slots: list[tuple[int, int]] = Field(default_factory=list, max_length=9)
     inner_radius: float = Field(default=1.0, ge=0.0, le=20.0)
-    tiles: list[Tile] = Field(min_length=1)
+    tiles: list[Tile] = Field(min_length=1, max_length=MAX_TILES)
 
     @field_validator("tiles")
     @classmethod
@@ -123,17 +130,20 @@ class TrackSpec(BaseModel):
 
     @model_validator(mode="after")
     def _check(self):
+        squares = sum(sum(t.squares) if t.kind == "corner" else t.rows * self.lanes for t in self.tiles)
+        if squares > MAX_SQUARES:
+            raise ValueError(f"field tiles: the track would have {squares} squares; at most {MAX_SQUARES} are allowed")
         for i, tile in enumerate(self.tiles):
             if tile.kind == "corner":
                 if len(tile.squares) != self.lanes:
-                    raise ValueError(f"tile {i}: a corner needs {self.lanes} square counts "
+                    raise ValueError(f"field tiles.{i}.squares: a corner needs {self.lanes} square counts "
                                      f"(one per lane), got {len(tile.squares)}")
                 inside = tile.squares if tile.turn == "left" else tile.squares[::-1]
                 if any(a > b for a, b in zip(inside, inside[1:])):
-                    raise ValueError(f"tile {i}: lanes on the inside of a corner may not hold more "
+                    raise ValueError(f"field tiles.{i}.squares: lanes on the inside of a corner may not hold more "
                                      f"squares than lanes further out")
             if tuple(tile.flags) != tuple(self.flag_rule):
-                raise ValueError(f"tile {i}: flags {list(tile.flags)} on (left, right), but this "
+                raise ValueError(f"field tiles.{i}.flags: flags {list(tile.flags)} on (left, right), but this "
                                  f"track needs {list(self.flag_rule)}; turn the tile round")
         return self
 
@@ -301,6 +311,7 @@ class LaneTrack:
                               (px + rx * W + hx * rows, py + ry * W + hy * rows)])
 
     def _tables(self):
+        # linear in the number of squares (bisection, no scans of whole lanes per square)
         n = len(self.lane)
         W = self.lanes
         fronts = sorted(set(self.front))
@@ -309,29 +320,30 @@ class LaneTrack:
         self.nb = []
         self.cross = []
         by_lane = self._by_lane
+        lane_fronts = [[self.front[t] for t in sqs] for sqs in by_lane]
+        line_at = sorted(range(len(self.lines)), key=lambda i: (self.lines[i].progress, i))
+        line_progress = [self.lines[i].progress for i in line_at]
         for sq in range(n):
             ln, r = self.lane[sq], self.row[sq]
             lane_sqs = by_lane[ln]
+            f = self.front[sq]
             fwd = lane_sqs[r + 1] if r + 1 < len(lane_sqs) else END
             out = [fwd]
             for side in (ln - 1, ln + 1):
                 if side < 1 or side > W:
                     out.append(WALL)
                     continue
-                target = END
-                for t in by_lane[side]:
-                    if self.front[t] > self.front[sq]:
-                        target = t
-                        break
-                out.append(target)
+                k = bisect_right(lane_fronts[side], f)
+                out.append(by_lane[side][k] if k < len(by_lane[side]) else END)
             self.nb.append(tuple(out))
             crossed = []
+            lo = bisect_left(line_progress, f)
             for t in out:
                 if t < 0:
                     crossed.append(())
                 else:
-                    crossed.append(tuple(l.index for l in self.lines
-                                         if self.front[sq] <= l.progress < self.front[t]))
+                    hi = bisect_left(line_progress, self.front[t])
+                    crossed.append(tuple(sorted(line_at[lo:hi])))
             self.cross.append(tuple(crossed))
         # next corner and side ranks
         self.next_turn = []
@@ -339,13 +351,13 @@ class LaneTrack:
         self.order_key = []
         self.beyond = []
         self.flag_distance = []
+        corner_ends = [end for _, end, _ in self.corners]
         for sq in range(n):
             f = self.front[sq]
             turn = None
-            for start, end, t in self.corners:
-                if end > f and start < self.finish_progress:
-                    turn = t
-                    break
+            k = bisect_right(corner_ends, f)   # the first corner not yet left behind
+            if k < len(self.corners) and self.corners[k][0] < self.finish_progress:
+                turn = self.corners[k][2]
             ln = self.lane[sq]
             favoured = turn or self.finish_flag
             rank_ = ln - 1 if favoured == "left" else W - ln
@@ -357,16 +369,21 @@ class LaneTrack:
 
     def _line_ends(self):
         """Endpoints of each line: the front edge corners of the outermost lanes."""
+        edges = {}
+        for ln in (1, self.lanes):
+            sqs = self._by_lane[ln]
+            edges[ln] = (sqs, [self.front[t] for t in sqs], [self.back[t] for t in sqs])
         for line in self.lines:
             ends = []
             for ln in (1, self.lanes):
-                for sq in self._by_lane[ln]:
-                    if self.front[sq] == line.progress:
-                        ends.append(self._front_corner(sq, left=(ln == 1)))
-                        break
-                    if self.back[sq] == line.progress:  # finish line: back edge of the first row
-                        ends.append(self._back_corner(sq, left=(ln == 1)))
-                        break
+                sqs, fronts, backs = edges[ln]
+                k = bisect_left(fronts, line.progress)
+                if k < len(sqs) and fronts[k] == line.progress:
+                    ends.append(self._front_corner(sqs[k], left=(ln == 1)))
+                    continue
+                k = bisect_left(backs, line.progress)
+                if k < len(sqs) and backs[k] == line.progress:  # finish line: back edge of the first row
+                    ends.append(self._back_corner(sqs[k], left=(ln == 1)))
             line.ends = ends if len(ends) == 2 else None
 
     def _front_corner(self, sq, left):
@@ -444,14 +461,24 @@ def grid_name(name: str) -> TrackSpec | None:
     return grid_spec(lanes, rows)
 
 
-def load_spec(data: dict | str | Path) -> TrackSpec:
-    """Validate a track (a dict, or a YAML file path).
+def load_spec(data: dict | str | Path, label: str | None = None) -> TrackSpec:
+    """Validate a track (a dict, or a YAML file path read with the safe loader).
 
     Raises:
-        ValueError (pydantic ValidationError): the message names the field.
+        racekit.core.errors.FileFormatError: the message names the file (``label``),
+            the line (for a file) and the field, in plain words.
     """
+    from ..core.errors import FileFormatError
+    from ..core.yamlfile import error_locations, load_data_file
     if isinstance(data, (str, Path)):
-        import yaml
-        with open(data, encoding="utf-8") as fh:
-            data = yaml.safe_load(fh)
-    return TrackSpec.model_validate(data)
+        return load_data_file(data, TrackSpec, label)
+    if not isinstance(data, dict):
+        raise FileFormatError(f"{label or 'track'}: a track is a mapping of fields")
+    try:
+        return TrackSpec.model_validate(data)
+    except ValidationError as exc:
+        loc, msg = error_locations(exc)[0]
+        field = ".".join(str(p) for p in loc) or "(top level)"
+        err = FileFormatError(f"{label or 'track'}: field {field}: {msg}")
+        err.field, err.reason = field, msg
+        raise err from None

@@ -19,7 +19,16 @@ class UnknownGameError(RacekitError, KeyError):
 
 
 class OptionError(RacekitError, ValueError):
-    """An option, preset or seat count is unknown or has a bad value."""
+    """An option, preset or seat count is unknown or has a bad value.
+
+    Attributes:
+        field: what was wrong, as a settings field: ``players``, ``preset`` or
+            ``options.<name>`` (``None`` when not known, e.g. a combination).
+    """
+
+    def __init__(self, message: str, field: str | None = None):
+        self.field = field
+        super().__init__(message)
 
 
 class IllegalActionError(RacekitError, ValueError):

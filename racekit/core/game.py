@@ -8,7 +8,9 @@ allowed values.
 """
 from __future__ import annotations
 
+import functools
 import importlib
+import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -38,6 +40,12 @@ class Option:
     check: Callable[[Any], Any] | None = None
 
     def validate(self, value: Any) -> Any:
+        """The option's value for ``value`` (also its text form: ``"true"``, ``"3"``, ``"on"``).
+
+        Raises:
+            OptionError: not an allowed value; ``field`` is ``options.<name>``.
+        """
+        field = f"options.{self.name}"
         if self.choices:
             for choice in self.choices:
                 if value == choice and type(value) is type(choice):
@@ -46,17 +54,34 @@ class Option:
             for choice in self.choices:
                 if isinstance(value, str) and str(choice).lower() == value.lower():
                     return choice
+            # a yes/no option also takes yes/no/on/off (YAML 1.1 and everyday words)
+            if isinstance(value, str) and any(isinstance(c, bool) for c in self.choices):
+                word = _BOOL_WORDS.get(value.strip().lower())
+                if word is not None and word in self.choices:
+                    return word
             if self.check is None:
+                typed = f"{short(value)} (read as {type(value).__name__})" \
+                    if isinstance(value, bool) and not any(isinstance(c, bool) for c in self.choices) \
+                    else short(value)
                 raise OptionError(
-                    f"option {self.name!r} cannot be {value!r}; allowed values: "
+                    f"option {self.name!r} cannot be {typed}; allowed values: "
                     + ", ".join(repr(c) for c in self.choices)
-                    + (f" (settles {', '.join(self.clauses)})" if self.clauses else ""))
+                    + (f" (settles {', '.join(self.clauses)})" if self.clauses else ""), field=field)
         if self.check is not None:
             try:
                 return self.check(value)
             except (ValueError, TypeError) as exc:
-                raise OptionError(f"option {self.name!r} cannot be {value!r}: {exc}") from None
+                raise OptionError(f"option {self.name!r}: {exc}", field=field) from None
         return value
+
+
+_BOOL_WORDS = {"yes": True, "on": True, "true": True, "no": False, "off": False, "false": False}
+
+
+def short(value, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclass(frozen=True)
@@ -116,8 +141,8 @@ class GameType:
         for opt in self.options:
             if opt.name == name:
                 return opt
-        raise OptionError(f"{self.id} has no option {name!r}; options: "
-                          + ", ".join(o.name for o in self.options))
+        raise OptionError(f"{self.id} has no option {short(name)}; options: "
+                          + ", ".join(o.name for o in self.options), field=f"options.{str(name)[:40]}")
 
     def preset(self, name: str | None) -> Preset:
         if not self.presets:
@@ -127,8 +152,8 @@ class GameType:
         for preset in self.presets:
             if preset.name == name:
                 return preset
-        raise OptionError(f"{self.id} has no preset {name!r}; presets: "
-                          + ", ".join(p.name for p in self.presets))
+        raise OptionError(f"{self.id} has no preset {short(name)}; presets: "
+                          + ", ".join(p.name for p in self.presets), field="preset")
 
 
 class Game(ABC):
@@ -143,6 +168,27 @@ class Game(ABC):
 
     game_type: GameType
 
+    def __init_subclass__(cls, **kwargs):
+        """Every game's ``new_initial_state`` remembers the set-up it was given.
+
+        The returned state carries it as ``state.initial_setup`` (a JSON copy), so
+        that ``save_game(state)`` writes it and the file replays to the same position.
+        """
+        super().__init_subclass__(**kwargs)
+        make = cls.__dict__.get("new_initial_state")
+        if make is None or getattr(make, "_remembers_setup", False):
+            return
+
+        @functools.wraps(make)
+        def new_initial_state(self, setup=None, *args, **kwargs):
+            state = make(self, setup, *args, **kwargs)
+            if setup is not None:
+                state.remember_setup(setup)
+            return state
+
+        new_initial_state._remembers_setup = True
+        cls.new_initial_state = new_initial_state
+
     def __init__(self, players: int | None = None, preset: str | None = None, **options: Any):
         gt = self.game_type
         chosen = gt.preset(preset)
@@ -151,11 +197,12 @@ class Game(ABC):
         hi = chosen.max_players or gt.max_players
         if players is None:
             players = chosen.default_players or gt.default_players
-        if isinstance(players, str) and players.isdigit():
+        if isinstance(players, str) and re.fullmatch(r"[0-9]{1,4}", players.strip()):
             players = int(players)
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
             seats = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-            raise OptionError(f"{gt.id} ({self.preset}) seats {seats} players; got {players!r}")
+            raise OptionError(f"{gt.id} ({self.preset}) seats {seats} players; got {short(players)}",
+                              field="players")
         self.num_players = players
         values = {opt.name: opt.default for opt in gt.options}
         for name, value in chosen.options.items():

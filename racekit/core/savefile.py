@@ -12,38 +12,60 @@ holds that seat's observation and its redacted history, and cannot be replayed.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from .content import MAX_SAVE_BYTES, content_base, read_text, short
 from .errors import FileFormatError, IllegalActionError, OptionError, SetupError, UnknownGameError
 from .game import load_game
-from .replay import replay
 
 FORMAT = "racekit-save"
 VERSION = 1
+MAX_PLIES = 1_000_000
+"""Most history entries in a save file."""
+MAX_DEPTH = 64
+"""Deepest nesting of lists and objects in a save file."""
+
+Name = Annotated[str, Field(max_length=200)]
 
 
 class SaveFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     format: Literal["racekit-save"]
     version: Literal[1]
-    game: str
-    players: int = Field(ge=1)
-    preset: str
-    options: dict[str, Any]
+    game: str = Field(max_length=64)
+    players: int = Field(ge=1, le=64)
+    preset: str = Field(max_length=64)
+    options: dict[Annotated[str, Field(max_length=64)], Any] = Field(max_length=200)
     seed: int | None = None
     setup: dict[str, Any] | None = None
-    seat: int | None = None
-    history: list[int | None]
-    actions: list[str] = Field(default_factory=list)
+    seat: int | None = Field(default=None, ge=0, le=63)
+    history: list[Annotated[int, Field(ge=-(1 << 62), le=1 << 62)] | None] = Field(max_length=MAX_PLIES)
+    actions: list[Name] = Field(default_factory=list, max_length=MAX_PLIES)
     view: dict[str, Any] | None = None
+
+    @field_validator("seed")
+    @classmethod
+    def _seed(cls, v):
+        if v is not None and not -(1 << 511) <= v < (1 << 511):
+            raise ValueError("a seed has at most 511 bits")
+        return v
 
 
 def to_dict(state, seed: int | None = None, setup: dict | None = None, seat: int | None = None) -> dict:
-    """The save-file dictionary of ``state``; with ``seat``, only what that seat may see."""
+    """The save-file dictionary of ``state``; with ``seat``, only what that seat may see.
+
+    ``setup`` defaults to the set-up the state's game started from
+    (``state.initial_setup``), so a custom position is saved without being told again.
+    """
     game = state.game
+    if setup is None:
+        setup = getattr(state, "initial_setup", None)
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < game.num_players):
+        raise ValueError(f"seat must be 0 to {game.num_players - 1}, not {short(seat)}")
     # a set-up may list every seat's secrets (hands, decks): a per-seat view never carries it;
     # nor the seed: every chance outcome (each hidden draw) follows from the seed and the ply
     data = {"format": FORMAT, "version": VERSION, **game.settings(),
@@ -51,7 +73,7 @@ def to_dict(state, seed: int | None = None, setup: dict | None = None, seat: int
             "setup": setup if seat is None else None, "seat": seat}
     if seat is None:
         data["history"] = state.history()
-        names, probe = [], game.new_initial_state(setup=setup)
+        names, probe = [], game.new_initial_state(setup=setup, record_events=False)
         for action in data["history"]:
             names.append(probe.action_to_string(action))
             probe.apply_action(action)
@@ -64,11 +86,149 @@ def to_dict(state, seed: int | None = None, setup: dict | None = None, seat: int
 
 def save_game(state, path: str | Path | None = None, *, seed: int | None = None,
               setup: dict | None = None, seat: int | None = None) -> str:
-    """Serialise ``state`` to JSON text (and write it to ``path`` if given)."""
+    """Serialise ``state`` to JSON text (and write it to ``path`` if given).
+
+    Args:
+        seed: the seed, for the record (full saves only; never in a per-seat view).
+        setup: the start position; default: the one the game started from.
+        seat: write only what this seat may see (other seats' draws hidden, no
+            seed, no set-up); such a file cannot be replayed.
+    """
     text = json.dumps(to_dict(state, seed=seed, setup=setup, seat=seat), indent=1, sort_keys=True)
     if path is not None:
         Path(path).write_text(text + "\n", encoding="utf-8")
     return text
+
+
+@dataclass
+class Replayed:
+    """The result of replaying a save file as far as the rules allow.
+
+    Attributes:
+        state: the position after the last entry that could be replayed.
+        info: the validated :class:`SaveFile`.
+        replayed, total: entries replayed, entries in the file.
+        error: the refusal of entry ``replayed`` (an :class:`IllegalActionError`
+            naming the clause), or ``None`` when the whole history replayed.
+    """
+
+    state: Any
+    info: SaveFile
+    replayed: int
+    total: int
+    error: IllegalActionError | None = None
+
+
+def _depth_ok(text: str) -> bool:
+    depth = deepest = 0
+    in_string = escape = False
+    for ch in text:
+        if in_string:
+            if escape:
+                escape = False
+            elif ch == "\\":
+                escape = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def read_save(source: str | Path | dict, name: str | None = None) -> tuple[SaveFile, str, Path | None]:
+    """Read and validate a save file without replaying it.
+
+    Returns:
+        (info, label, folder): the validated file, the name used in messages, and
+        the folder file references in it resolve in (``None``: the current folder).
+
+    Raises:
+        FileFormatError: unreadable, not JSON, too large or deep, or a bad field.
+    """
+    label = name or (str(source) if isinstance(source, Path) else "save file")
+    folder = None
+    if isinstance(source, dict):
+        data = source
+    elif not isinstance(source, (str, Path)):
+        raise FileFormatError(f"{label}: a save file is a path, JSON text or a mapping, "
+                              f"not {type(source).__name__}")
+    else:
+        text = source
+        if isinstance(source, Path) or not source.lstrip().startswith("{"):
+            label = name or str(source)
+            text = read_text(source, label, MAX_SAVE_BYTES)
+            folder = Path(source).parent
+        elif len(text) > MAX_SAVE_BYTES:
+            raise FileFormatError(f"{label}: larger than {MAX_SAVE_BYTES} bytes")
+        if not _depth_ok(text):
+            raise FileFormatError(f"{label}: nested more than {MAX_DEPTH} levels deep")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise FileFormatError(f"{label}: not JSON (line {exc.lineno}): {exc.msg}") from None
+        except (ValueError, RecursionError) as exc:   # e.g. an integer of thousands of digits
+            why = "nested too deeply" if isinstance(exc, RecursionError) else "a number is too long"
+            raise FileFormatError(f"{label}: not usable JSON: {why}") from None
+    try:
+        info = SaveFile.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        raise FileFormatError(f"{label}: field {where}: {first['msg'].removeprefix('Value error, ')}") from None
+    except RecursionError:
+        raise FileFormatError(f"{label}: nested too deeply") from None
+    if info.seat is not None:
+        raise FileFormatError(f"{label}: field seat: this is seat {info.seat}'s view, with other seats' "
+                              "draws hidden; only a full save can be replayed")
+    if any(a is None for a in info.history):
+        ply = info.history.index(None)
+        raise FileFormatError(f"{label}: field history.{ply}: a hidden entry (null); only a full "
+                              "save, with every entry, can be replayed")
+    return info, label, folder
+
+
+def replay_save(source: str | Path | dict, name: str | None = None) -> Replayed:
+    """Load a save file and replay its history as far as the rules allow.
+
+    File references in it (a track or board file) resolve beside the save file.
+
+    Raises:
+        FileFormatError: the file itself is bad (see :func:`read_save`), or its game,
+            options or set-up are; an illegal history entry is *not* raised but
+            reported in :attr:`Replayed.error`.
+    """
+    info, label, folder = read_save(source, name)
+    with content_base(folder) if folder is not None else _nothing():
+        try:
+            game = load_game(info.game, players=info.players, preset=info.preset, **info.options)
+            state = game.new_initial_state(setup=info.setup)
+        except UnknownGameError as exc:
+            raise FileFormatError(f"{label}: field game: {exc}") from None
+        except OptionError as exc:
+            raise FileFormatError(f"{label}: field {exc.field or 'options'}: {exc}") from None
+        except SetupError as exc:
+            raise FileFormatError(f"{label}: field setup{'.' + exc.field if exc.field else ''}: "
+                                  f"{exc.args[0] if exc.field is None else str(exc).removeprefix(exc.field + ': ')}") from None
+        for ply, action in enumerate(info.history):
+            try:
+                state.apply_action(action)
+            except IllegalActionError as exc:
+                return Replayed(state, info, ply, len(info.history), exc)
+    return Replayed(state, info, len(info.history), len(info.history))
+
+
+class _nothing:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
 
 
 def load_save(source: str | Path | dict, name: str | None = None):
@@ -82,49 +242,17 @@ def load_save(source: str | Path | dict, name: str | None = None):
             option, a per-seat view (not replayable), or a history entry that is
             illegal; the message names the file and the field or ply.
     """
-    label = name or (str(source) if isinstance(source, Path) else "save file")
-    if isinstance(source, dict):
-        data = source
-    elif not isinstance(source, (str, Path)):
-        raise FileFormatError(f"{label}: a save file is a path, JSON text or a mapping, "
-                              f"not {type(source).__name__}")
-    else:
-        text = source
-        if isinstance(source, Path) or (isinstance(source, str) and not source.lstrip().startswith("{")):
-            label = name or str(source)
-            try:
-                text = Path(source).read_text(encoding="utf-8")
-            except OSError as exc:
-                raise FileFormatError(f"{label}: cannot read: {exc.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise FileFormatError(f"{label}: not JSON (line {exc.lineno}): {exc.msg}") from None
-    try:
-        info = SaveFile.model_validate(data)
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise FileFormatError(f"{label}: field {where}: {first['msg']}") from None
-    if info.seat is not None or any(a is None for a in info.history):
-        raise FileFormatError(f"{label}: field seat: this is seat {info.seat}'s view with hidden "
-                              "entries; only a full save can be replayed")
-    try:
-        game = load_game(info.game, players=info.players, preset=info.preset, **info.options)
-        state = replay(game, info.history, setup=info.setup)
-    except UnknownGameError as exc:
-        raise FileFormatError(f"{label}: field game: {exc}") from None
-    except OptionError as exc:
-        raise FileFormatError(f"{label}: field options: {exc}") from None
-    except SetupError as exc:
-        raise FileFormatError(f"{label}: field setup: {exc}") from None
-    except IllegalActionError as exc:
-        raise FileFormatError(f"{label}: field history: {exc}") from None
-    if info.actions:
-        _check_names(state.game, info, label)
-    return state, info
-
-
+    result = replay_save(source, name)
+    label = name or (str(source) if isinstance(source, (str, Path)) and
+                     not str(source).lstrip().startswith("{") else "save file")
+    if result.error is not None:
+        exc, ply = result.error, result.replayed
+        raise FileFormatError(f"{label}: field history.{ply}: history entry {ply} "
+                              f"({short(result.info.history[ply])}) cannot be replayed: [{exc.clause}] "
+                              f"{exc.reason}") from None
+    if result.info.actions:
+        _check_names(result.state.game, result.info, label)
+    return result.state, result.info
 def _check_names(game, info: SaveFile, label: str) -> None:
     """The readable ``actions`` list must name the ``history`` entries one for one.
 
@@ -138,6 +266,6 @@ def _check_names(game, info: SaveFile, label: str) -> None:
     for ply, (action, name) in enumerate(zip(info.history, info.actions)):
         real = probe.action_to_string(action)
         if real != name:
-            raise FileFormatError(f"{label}: field actions.{ply}: says {name!r} but history entry "
+            raise FileFormatError(f"{label}: field actions.{ply}: says {short(name)} but history entry "
                                   f"{ply} is {real!r}; edit both, or drop the actions list")
         probe.apply_action(action)

@@ -8,15 +8,19 @@ ranking). Files are validated on load; errors name the file, line and field.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from importlib import resources
 from pathlib import Path
 from typing import Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .content import content_base, short
 from .errors import FileFormatError, IllegalActionError, OptionError, SetupError, UnknownGameError
 from .game import game_class, game_names, load_game
+from .events import Event
 from .yamlfile import Located, read_yaml, validate
 
 ActionRef = Union[int, str]
@@ -65,16 +69,16 @@ class Scenario(BaseModel):
     """A validated scenario file."""
 
     model_config = ConfigDict(extra="forbid")
-    id: str = Field(pattern=r"^[A-Z]{2,5}-[A-Z0-9]+(-[A-Za-z0-9]+)*$")
-    title: str = Field(min_length=3)
-    clauses: list[str] = Field(min_length=1)
-    game: str
-    preset: str | None = None
-    players: int | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
+    id: str = Field(pattern=r"^[A-Z]{2,5}-[A-Z0-9]+(-[A-Za-z0-9]+)*$", max_length=64)
+    title: str = Field(min_length=3, max_length=300)
+    clauses: list[str] = Field(min_length=1, max_length=200)
+    game: str = Field(max_length=64)
+    preset: str | None = Field(default=None, max_length=64)
+    players: int | None = Field(default=None, ge=1, le=64)
+    options: dict[str, Any] = Field(default_factory=dict, max_length=200)
     setup: dict[str, Any] | None = None
-    outcome: str = Field(min_length=3)
-    steps: list[Step] = Field(default_factory=list)
+    outcome: str = Field(min_length=3, max_length=5000)
+    steps: list[Step] = Field(default_factory=list, max_length=10_000)
     expect: Expect | None = None
 
 
@@ -108,14 +112,58 @@ def load_scenario(path: str | Path) -> tuple[Scenario, Located]:
     """Read and validate a scenario file.
 
     Raises:
-        FileFormatError: bad YAML, a missing or malformed field, an unknown game
-            or option; the message names the file, the line and the field.
+        FileFormatError: bad YAML, a missing or malformed field, an unknown game,
+            or a clause ID the game does not have; the message names the file,
+            the line and the field.
     """
     doc = read_yaml(path)
     scenario = validate(doc, Scenario)
     if scenario.game not in game_names():
-        raise doc.error(["game"], f"unknown game {scenario.game!r}; known: {', '.join(game_names())}")
+        raise doc.error(["game"], f"unknown game {short(scenario.game)}; known: {', '.join(game_names())}")
+    _check_clause_ids(scenario, doc)
     return scenario, doc
+
+
+def known_clauses(game_id: str) -> set[str] | None:
+    """Every clause and ambiguity ID of ``game_id`` (from its clauses.yaml), plus the
+    generic ``PREFIX-ACTION`` and ``PREFIX-END`` the core cites; ``None`` if it ships none."""
+    gt = game_class(game_id).game_type
+    try:
+        path = resources.files(gt.package) / "clauses.yaml" if gt.package else None
+    except (ModuleNotFoundError, TypeError):   # not a package (a test's game module)
+        path = None
+    if path is None or not path.is_file():
+        return None
+    data = read_yaml(Path(str(path))).data or {}
+    ids = {e.get("id") for key in ("clauses", "ambiguities") for e in data.get(key) or []
+           if isinstance(e, dict)}
+    return ids | {f"{gt.prefix}-ACTION", f"{gt.prefix}-END"}
+
+
+def _check_clause_ids(scenario: Scenario, doc: Located) -> None:
+    """Every clause ID a scenario names must be one of its game's (a typo asserts nothing)."""
+    known = known_clauses(scenario.game)
+    if known is None:
+        return
+    named: list[tuple[list, str]] = [(["clauses", i], c) for i, c in enumerate(scenario.clauses)]
+
+    def from_expect(expect, loc):
+        if expect is None:
+            return
+        own = ([expect.clause] if getattr(expect, "clause", None) else []) + list(getattr(expect, "clauses", []) or [])
+        named.extend((loc + ["clause"], c) for c in own)
+        for k, ev in enumerate(expect.events):
+            named.extend((loc + ["events", k, "clauses", j], c) for j, c in enumerate(ev.clauses))
+
+    for i, step in enumerate(scenario.steps):
+        if step.clause:
+            named.append((["steps", i, "clause"], step.clause))
+        from_expect(step.expect, ["steps", i, "expect"])
+    from_expect(scenario.expect, ["expect"])
+    for loc, clause in named:
+        if clause not in known:
+            raise doc.error(loc, f"{short(clause)} is not a clause of {scenario.game} (see "
+                                 f"`racekit rules {scenario.game}`)")
 
 
 def _game_for(scenario: Scenario, doc: Located):
@@ -123,16 +171,11 @@ def _game_for(scenario: Scenario, doc: Located):
         return load_game(scenario.game, players=scenario.players, preset=scenario.preset,
                          **scenario.options)
     except (OptionError, UnknownGameError) as exc:
-        text = str(exc)
-        loc = ["options"]
-        for name in scenario.options:
-            if repr(name) in text:
-                loc = ["options", name]
-        if "preset" in text and scenario.preset is not None:
-            loc = ["preset"]
-        if "seats" in text:
-            loc = ["players"]
-        raise doc.error(loc, text) from None
+        field = getattr(exc, "field", None) or "options"
+        loc = field.split(".")
+        if loc[0] == "players" and scenario.players is None:
+            loc = ["preset"] if scenario.preset is not None else ["game"]
+        raise doc.error(loc, str(exc)) from None
 
 
 def _initial(game, scenario: Scenario, doc: Located):
@@ -140,8 +183,35 @@ def _initial(game, scenario: Scenario, doc: Located):
         return game.new_initial_state(setup=scenario.setup)
     except SetupError as exc:
         loc = ["setup"] + (exc.field.split(".") if exc.field else [])
-        loc = [int(p) if isinstance(p, str) and p.isdigit() else p for p in loc]
-        raise doc.error(loc, str(exc)) from None
+        loc = [int(p) if isinstance(p, str) and p.isdecimal() else p for p in loc]
+        message = str(exc).removeprefix(f"{exc.field}: ") if exc.field else str(exc)
+        raise doc.error(loc, message) from None
+
+
+def _frozen(value):
+    """A comparable copy of a state's data: containers by value, other objects by identity."""
+    if value is None or isinstance(value, (bool, int, float, str, Fraction)):
+        return value
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(_frozen(x) for x in value))
+    if isinstance(value, dict):
+        return ("dict", tuple((_frozen(k), _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (set, frozenset)):
+        return ("set", frozenset(_frozen(x) for x in value))
+    if isinstance(value, Event):
+        return ("event", value.ply, value.kind, _frozen(value.seats), _frozen(value.data),
+                _frozen(value.clauses))
+    return ("object", id(value))
+
+
+def full_state(state):
+    """Everything a state holds, hidden parts included (hands, decks), as a comparable value.
+
+    Caches of legal actions are warmed first, so that only real changes show.
+    """
+    state.legal_actions()
+    state.chance_outcomes()
+    return _frozen({k: v for k, v in vars(state).items() if k not in ("game", "_typed")})
 
 
 def _normal(value):
@@ -151,12 +221,12 @@ def _normal(value):
 def lookup(snapshot: dict, path: str):
     """Follow a dotted path (``planes.R1.step``) into a snapshot; ``KeyError`` if absent."""
     node = snapshot
-    for part in path.split("."):
-        if isinstance(node, list) and part.lstrip("-").isdigit():
+    for part in str(path).split("."):
+        if isinstance(node, list) and re.fullmatch(r"-?[0-9]{1,9}", part):
             node = node[int(part)]
         elif isinstance(node, dict) and part in node:
             node = node[part]
-        elif isinstance(node, dict) and part.isdigit() and int(part) in node:
+        elif isinstance(node, dict) and re.fullmatch(r"[0-9]{1,9}", part) and int(part) in node:
             node = node[int(part)]
         else:
             raise KeyError(path)
@@ -236,8 +306,9 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
     scenario, doc = loaded or load_scenario(path)
     if options:
         scenario = scenario.model_copy(update={"options": {**scenario.options, **options}})
-    game = _game_for(scenario, doc)
-    state = _initial(game, scenario, doc)
+    with content_base(Path(path).parent):   # a track or board file it names lies beside it
+        game = _game_for(scenario, doc)
+        state = _initial(game, scenario, doc)
     result = ScenarioResult(scenario, str(path), before=state.clone())
     start = len(state.events)
     for i, step in enumerate(scenario.steps):
@@ -252,14 +323,14 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
                     break
                 state.apply_action(_resolve(state, ref))
             elif step.refused is not None:
-                before, hist = json.dumps(state.snapshot(), sort_keys=True), state.history()
+                before = full_state(state)   # hidden parts (hands, decks) included
                 try:
                     state.apply_action(_resolve(state, step.refused))
                 except IllegalActionError as exc:
                     if step.clause and exc.clause != step.clause:
                         result.failures.append(f"{where}: refused citing {exc.clause}, "
                                                f"expected {step.clause}")
-                    if json.dumps(state.snapshot(), sort_keys=True) != before or state.history() != hist:
+                    if full_state(state) != before:
                         result.failures.append(f"{where}: the refused action changed the state")
                 else:
                     result.failures.append(f"{where}: {step.refused!r} was accepted but must be refused")
@@ -291,14 +362,40 @@ def scenario_paths(game: str | None = None) -> list[Path]:
     return out
 
 
-def run_all(game: str | None = None) -> list[ScenarioResult]:
-    """Run every shipped scenario of ``game`` (or all games)."""
+def collect(targets: list[str]) -> list[Path]:
+    """Scenario files named by ``targets``: game ids (their shipped scenarios), ``.yaml``
+    files, and folders (every ``.yaml`` file below them, sorted).
+
+    Raises:
+        FileFormatError: a target is neither a game, a file nor a folder.
+    """
+    out: list[Path] = []
+    for target in targets:
+        if target in game_names():
+            out += scenario_paths(target)
+            continue
+        path = Path(target)
+        if path.is_dir():
+            out += sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml") and p.is_file())
+        elif path.suffix in (".yaml", ".yml") or path.exists():
+            out.append(path)
+        else:
+            raise FileFormatError(f"{short(target)}: not a game ({', '.join(game_names())}), "
+                                  "nor a scenario file or folder")
+    return out
+
+
+def run_all(game: str | None = None, paths: list[Path] | None = None) -> list[ScenarioResult]:
+    """Run every shipped scenario of ``game`` (or all games), or the files ``paths``.
+
+    A file that cannot be read or validated is a failed result naming the problem.
+    """
     results = []
-    for path in scenario_paths(game):
+    for path in (scenario_paths(game) if paths is None else paths):
         try:
             results.append(run_scenario(path))
         except FileFormatError as exc:
-            stub = Scenario.model_construct(id=path.stem, title="(invalid file)", clauses=[],
+            stub = Scenario.model_construct(id=Path(path).stem, title="(invalid file)", clauses=[],
                                             game=game or "", outcome="")
             results.append(ScenarioResult(stub, str(path), failures=[str(exc)]))
     return results

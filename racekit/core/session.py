@@ -7,7 +7,7 @@ whole line of play so Back / Forward / jump-to-ply work by replay.
 from __future__ import annotations
 
 from .agents import RandomAgent
-from .chance import Sampler
+from .chance import Sampler, new_seed
 from .replay import replay
 from .state import CHANCE, TERMINAL
 
@@ -18,6 +18,9 @@ class Session:
     Args:
         game: a configured Game (``racekit.load_game(...)``).
         seed: the user's seed; chance outcome at ply k depends only on (seed, k).
+            ``None`` (the default) draws a fresh 128-bit secret seed
+            (:func:`~racekit.core.chance.new_seed`): a game nobody can guess. A
+            small seed is public: anyone may try every small number.
         agents: per-seat agents (callables ``agent(state, ply) -> action``);
             ``None`` means a seeded random agent for every seat.
         setup: optional game-specific start position.
@@ -27,12 +30,12 @@ class Session:
         line: the full recorded line of play (may extend past the cursor after Back).
     """
 
-    def __init__(self, game, seed: int = 0, agents=None, setup: dict | None = None):
+    def __init__(self, game, seed: int | None = None, agents=None, setup: dict | None = None):
         self.game = game
-        self.seed = seed
+        self.seed = new_seed() if seed is None else seed
         self.setup = setup
-        self.sampler = Sampler(seed)
-        self.agents = agents or [RandomAgent(seed) for _ in range(game.num_players)]
+        self.sampler = Sampler(self.seed)
+        self.agents = agents or [RandomAgent(self.seed) for _ in range(game.num_players)]
         self.state = game.new_initial_state(setup=setup)
         self.line: list[int] = []
 

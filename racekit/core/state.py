@@ -39,6 +39,8 @@ class State(ABC):
     """
 
     phase: str = ""
+    initial_setup: dict | None = None
+    """The set-up this state's game started from (``None``: the normal start)."""
 
     def __init__(self, game, record_events: bool = True):
         self.game = game
@@ -62,13 +64,13 @@ class State(ABC):
         """Legal action ids of the seat to act, sorted; ``[]`` at chance and terminal nodes."""
         if self._current_player() < 0:
             return []
-        return self._legal_actions()
+        return list(self._legal_actions())   # the caller's own list (it may sort or shuffle it)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """``(outcome, probability)`` pairs at a chance node; ``[]`` otherwise."""
         if self._current_player() != CHANCE:
             return []
-        return self._chance_outcomes()
+        return list(self._chance_outcomes())   # the caller's own list (OpenSpiel's MCTS shuffles it)
 
     def apply_action(self, action: int) -> None:
         """Apply a decision or a chance outcome.
@@ -129,6 +131,7 @@ class State(ABC):
                 return a
         parsed = self._parse_action(text)
         if parsed is not None:
+            self._typed = (parsed, text)   # so that a refusal quotes the name typed, not the id
             return parsed
         raise IllegalActionError(f"No action is called {text!r} here.",
                                  clause=self.game.game_type.prefix + "-ACTION",
@@ -149,8 +152,8 @@ class State(ABC):
         return out
 
     def ranking(self) -> list[list[int]]:
-        """Places so far, best first; each place is a list of seats sharing it."""
-        return self._ranking()
+        """Places so far, best first; each place is a list of seats sharing it (the caller's own lists)."""
+        return [list(place) for place in self._ranking()]
 
     def history(self) -> list[int]:
         """Every action and chance outcome applied, in order (replayable)."""
@@ -168,6 +171,15 @@ class State(ABC):
     @property
     def ply(self) -> int:
         return len(self._history)
+
+    def remember_setup(self, setup: dict) -> None:
+        """Keep a JSON copy of the set-up the game started from (see :attr:`initial_setup`).
+
+        Games whose set-up refers to a file may override this to keep the file's
+        content instead, so that a save does not depend on where the file was.
+        """
+        import json
+        self.initial_setup = json.loads(json.dumps(setup))
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
@@ -222,7 +234,12 @@ class State(ABC):
         """The clause and reason an action is refused (games refine this)."""
         return self.game.game_type.prefix + "-ACTION", "it is not among the legal actions"
 
+    _typed: tuple | None = None
+
     def _describe(self, action: int) -> str:
+        typed = self._typed
+        if typed is not None and typed[0] == action:
+            return repr(typed[1])
         try:
             return repr(self._action_to_string(action))
         except Exception:  # an id outside the action space has no name

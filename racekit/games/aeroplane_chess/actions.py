@@ -10,6 +10,8 @@ capture", "jump" / "no jump", "fly" / "no fly".
 """
 from __future__ import annotations
 
+import re
+
 from .game import LETTERS, SEAT_NAMES
 
 FIRST = 10
@@ -52,8 +54,9 @@ def parse(text: str) -> int | None:
     """Parse an action name, legal or not (for refusals); ``None`` if not a name."""
     t = " ".join(text.strip().split())
     low = t.lower()
-    if low.startswith("roll ") and low[5:].isdigit():
-        return int(low[5:])
+    roll = re.fullmatch(r"roll ([1-6])", low)   # ASCII digits only: "roll ²" is no roll
+    if roll:
+        return int(roll.group(1))
     for seat, name in enumerate(SEAT_NAMES):
         if low == f"{name.lower()} starts":
             return FIRST + seat

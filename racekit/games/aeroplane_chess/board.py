@@ -8,13 +8,16 @@ line crosses (used by ``capture_on_fly_path``, AC-AMB-17).
 from __future__ import annotations
 
 import math
+import os
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...boards.loop import LoopTrack, circle_points, crossed_cell, lane_points
+from ...core.content import is_name, resolve_file, short
+from ...core.errors import FileFormatError
 from ...core.yamlfile import load_data_file
 
 BOARDS_DIR = Path(__file__).parent / "boards"
@@ -22,45 +25,46 @@ BOARDS_DIR = Path(__file__).parent / "boards"
 
 class OwnColour(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    first: int = Field(ge=1)
-    every: int = Field(ge=1)
+    first: int = Field(ge=1, le=400)
+    every: int = Field(ge=1, le=400)
 
 
 class Shortcut(BaseModel):
     model_config = ConfigDict(extra="forbid", populate_by_name=True)
-    start: int = Field(alias="from", ge=1)
-    end: int = Field(alias="to", ge=1)
+    start: int = Field(alias="from", ge=1, le=400)
+    end: int = Field(alias="to", ge=1, le=400)
 
 
 class Layout(BaseModel):
     model_config = ConfigDict(extra="forbid")
     kind: Literal["circle"] = "circle"
-    radius: float = Field(gt=0)
-    first_square_deg: float = 0.0
+    radius: float = Field(gt=0, le=1e4)
+    first_square_deg: float = Field(default=0.0, ge=-360, le=360)
     clockwise: bool = True
-    cell: float = Field(gt=0)
-    home_first: float = Field(gt=0)
-    home_spacing: float = Field(gt=0)
-    takeoff_radius: float = Field(gt=0)
-    base_radius: float = Field(gt=0)
-    base_deg_after_entry: float = 0.0
+    cell: float = Field(gt=0, le=1e4)
+    home_first: float = Field(gt=0, le=1e4)
+    home_spacing: float = Field(gt=0, le=1e4)
+    takeoff_radius: float = Field(gt=0, le=1e4)
+    base_radius: float = Field(gt=0, le=1e4)
+    base_deg_after_entry: float = Field(default=0.0, ge=-360, le=360)
 
 
 class BoardFile(BaseModel):
     """The YAML schema of a board file."""
 
     model_config = ConfigDict(extra="forbid")
-    id: str
-    name: str
-    source: str
-    loop_len: int = Field(ge=8)
-    colours: list[str] = Field(min_length=2, max_length=8)
-    colour_hex: dict[str, str]
-    entries: list[int]
-    loop_steps: int = Field(ge=2)
-    home_len: int = Field(ge=1)
+    id: str = Field(min_length=1, max_length=64)
+    name: str = Field(max_length=200)
+    source: str = Field(max_length=1000)
+    loop_len: int = Field(ge=8, le=400)
+    colours: list[Annotated[str, Field(max_length=20)]] = Field(min_length=2, max_length=8)
+    colour_hex: dict[Annotated[str, Field(max_length=20)], Annotated[str, Field(max_length=20)]] = \
+        Field(max_length=8)
+    entries: list[int] = Field(max_length=8)
+    loop_steps: int = Field(ge=2, le=400)
+    home_len: int = Field(ge=1, le=50)
     own_colour: OwnColour
-    jump: int = Field(ge=1)
+    jump: int = Field(ge=1, le=400)
     shortcut: Shortcut
     layout: Layout
 
@@ -68,27 +72,27 @@ class BoardFile(BaseModel):
     def _consistent(self):
         n = len(self.colours)
         if len(self.entries) != n:
-            raise ValueError(f"entries has {len(self.entries)} values for {n} colours")
+            raise ValueError(f"field entries: entries has {len(self.entries)} values for {n} colours")
         if len(set(self.entries)) != n or any(not 0 <= e < self.loop_len for e in self.entries):
-            raise ValueError(f"entries must be {n} distinct loop indices in 0..{self.loop_len - 1}")
+            raise ValueError(f"field entries: must be {n} distinct loop indices in 0..{self.loop_len - 1}")
         missing = [c for c in self.colours if c not in self.colour_hex]
         if missing:
-            raise ValueError(f"colour_hex lacks {', '.join(missing)}")
+            raise ValueError(f"field colour_hex: lacks {', '.join(missing)}")
         if self.loop_steps >= self.loop_len + 1:
-            raise ValueError("loop_steps must not exceed the loop length")
+            raise ValueError("field loop_steps: must not exceed the loop length")
         own = own_steps(self.own_colour.first, self.own_colour.every, self.loop_steps)
         owner: dict[int, int] = {}
         for seat, entry in enumerate(self.entries):
             for s in own:
                 sq = (entry + s - 1) % self.loop_len
                 if sq in owner and owner[sq] != seat:
-                    raise ValueError(f"loop square {sq} would be own colour of two colours")
+                    raise ValueError(f"field own_colour: loop square {sq} would be own colour of two colours")
                 owner[sq] = seat
         sc = self.shortcut
         if not (sc.start in own and sc.end in own and sc.start < sc.end <= self.loop_steps):
-            raise ValueError("the shortcut must join two own-colour loop steps, forward")
+            raise ValueError("field shortcut: the shortcut must join two own-colour loop steps, forward")
         if self.jump % self.own_colour.every:
-            raise ValueError("a jump must land on the next own-colour square (a multiple of 'every')")
+            raise ValueError("field jump: a jump must land on the next own-colour square (a multiple of 'every')")
         return self
 
 
@@ -189,15 +193,37 @@ class Board:
         return step in self.own
 
 
-@lru_cache(maxsize=16)
 def load_board(name: str = "standard52") -> Board:
-    """Load a board by name (``standard52``) or by path to a YAML file.
+    """Load a board by name (``standard52``, a file in ``boards/``) or from a YAML file.
+
+    A file is a relative ``.yaml`` path below the folder of the save or scenario
+    naming it, or below the current folder (see :mod:`racekit.core.content`).
 
     Raises:
-        racekit.core.errors.FileFormatError: the file is missing or invalid.
+        racekit.core.errors.FileFormatError: unknown name, a path that may not be
+            read, or an invalid file (naming the line and field).
     """
-    path = Path(name)
-    if not name.endswith((".yaml", ".yml")):
+    if not isinstance(name, str):
+        raise FileFormatError(f"a board is a name or a .yaml file path, not {short(name)}")
+    if is_name(name):
         path = BOARDS_DIR / f"{name}.yaml"
-    data = load_data_file(path, BoardFile)
-    return Board(data, str(path))
+        if not path.is_file():
+            shipped = ", ".join(sorted(p.stem for p in BOARDS_DIR.glob("*.yaml")))
+            raise FileFormatError(f"no board called {short(name)}; shipped boards: {shipped}, "
+                                  "or a .yaml file")
+    else:
+        try:
+            path = resolve_file(name, "board")
+        except ValueError as exc:
+            raise FileFormatError(str(exc)) from None
+    try:
+        info = os.stat(path)
+        stamp = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = None  # the read reports it
+    return _build(str(path), name, stamp)
+
+
+@lru_cache(maxsize=16)
+def _build(path: str, label: str, stamp) -> Board:
+    return Board(load_data_file(path, BoardFile, label), path)

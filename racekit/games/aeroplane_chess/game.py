@@ -183,7 +183,8 @@ class AeroplaneChess(Game):
 
     def check_options(self) -> None:
         if self.preset == "tournament" and self.num_players != 4:
-            raise OptionError("the tournament preset seats exactly 4 players (AC-TOUR-SETUP-1)")
+            raise OptionError("the tournament preset seats exactly 4 players (AC-TOUR-SETUP-1)",
+                              field="players")
 
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
         from .state import AeroplaneState

@@ -19,6 +19,7 @@ Errors are :class:`~racekit.core.errors.SetupError` with ``field`` naming the ke
 """
 from __future__ import annotations
 
+import re
 from typing import Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -60,7 +61,7 @@ def _seat(st, value, field: str) -> int:
         for s, name in enumerate(SEAT_NAMES[:n]):
             if low in (name.lower(), name[0].lower()):
                 return s
-        if low.isdigit():
+        if re.fullmatch(r"[0-9]{1,2}", low):
             value = int(low)
         else:
             raise SetupError(f"{field} must be a seat 0-{n - 1} or a colour of this game, "

@@ -88,7 +88,7 @@ class AeroplaneState(State):
         if self.phase == "first":
             n = self.game.num_players
             return [(FIRST + s, 1.0 / n) for s in range(n)]
-        return _DIE
+        return _DIE[:]   # never the module's own list: a caller may reorder what it gets
 
     def _apply(self, action: int) -> None:
         self._moves = None
@@ -228,9 +228,10 @@ class AeroplaneState(State):
             "stacks": self.stacks(),
             "sides": [[0, 2], [1, 3]] if self.r.tour else None,
             "pending": None,
-            "last_move": self.last,
+            "last_move": None if self.last is None else
+            {k: list(v) if isinstance(v, list) else v for k, v in self.last.items()},
             "places": list(self.places),
-            "winner": self.winner,
+            "winner": None if self.winner is None else list(self.winner),
         }
         if self.phase == "effect":
             kind, arg = self.ctx["effect"]

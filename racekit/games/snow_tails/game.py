@@ -140,10 +140,10 @@ class SnowTails(Game):
         try:
             self.track = load_track(self.options["track"])
         except (ValueError, OSError) as exc:
-            raise OptionError(f"option 'track': {exc}") from None
+            raise OptionError(f"option 'track': {exc}", field="options.track") from None
         if len(self.track.slots) < self.num_players:
             raise OptionError(f"track {self.track.name} has {len(self.track.slots)} start slots, "
-                              f"fewer than {self.num_players} seats")
+                              f"fewer than {self.num_players} seats", field="players")
         self.flags = Flags(self.options)
 
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):

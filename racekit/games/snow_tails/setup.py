@@ -172,8 +172,11 @@ def from_setup(st, data) -> None:
     if cfg.track is not None:
         try:
             st.track = load_track(cfg.track) if isinstance(cfg.track, str) else track_from_dict(cfg.track)
-        except (ValueError, OSError) as exc:
-            raise SetupError(f"bad track: {exc}", field="track") from None
+        except ValueError as exc:
+            inner = getattr(exc, "field", None)   # a field of an inline track
+            if inner is not None:
+                raise SetupError(getattr(exc, "reason", str(exc)), field=f"track.{inner}") from None
+            raise SetupError(str(exc), field="track") from None
         st.occ = [-1] * st.track.num_squares
     tr = st.track
     if len(cfg.seats) != st.n:

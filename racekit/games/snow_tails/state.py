@@ -11,11 +11,16 @@ seat's hand, and the public view shows none.
 """
 from __future__ import annotations
 
+import re
+
 from racekit.core.errors import IllegalActionError
 from racekit.core.state import CHANCE, TERMINAL, State
 
+from racekit.boards.lane import grid_name
+
 from . import actions as A
 from . import move, order, play, refill, setup
+from .tracks import track_names
 from .consts import (CROSSED, FINISHED, OUT, P_BONUS, P_DEAL, P_DISCARD, P_DRAW, P_FIRST, P_MOVE,
                      P_PLAY, P_RSLOT, P_SLOT, PHASES, RACING, STATUS)
 
@@ -83,6 +88,17 @@ class SnowTailsState(State):
             setup.begin(self)
         else:
             setup.from_setup(self, setup_data)
+
+    def remember_setup(self, setup_data) -> None:
+        """Keep the set-up; a track file it names is kept inline (a save then needs no file)."""
+        super().remember_setup(setup_data)
+        track = self.initial_setup.get("track") if isinstance(self.initial_setup, dict) else None
+        if isinstance(track, str) and track not in track_names() and grid_name(track) is None:
+            self.initial_setup["track"] = self.track.spec.model_dump(mode="json")
+
+    def dropped_out(self) -> list[int]:
+        """Seats eliminated from the race (ST-ELIM-1), in seat order."""
+        return [s for s in range(self.n) if self.status[s] == OUT]
 
     # ----- cheap copies -----------------------------------------------------
     def clone(self):
@@ -186,17 +202,20 @@ class SnowTailsState(State):
     def _parse_action(self, text: str):
         t = " ".join(str(text).split())
         if self._cp == CHANCE:
-            if t.startswith("draw ") and t[5:].isdigit():
-                return int(t[5:])
+            # ASCII digits in range only: "draw ²" or "draw 9" names no outcome
+            m = re.fullmatch(r"draw ([1-5])", t)
+            if m:
+                return int(m.group(1))
             if t.startswith("first player "):
                 who = t[len("first player "):]
                 names = self.game.seat_names
                 if who in names:
                     return A.FIRST_BASE + names.index(who)
-                if who.isdigit():
+                if re.fullmatch(r"[0-9]", who) and int(who) < self.n:
                     return A.FIRST_BASE + int(who)
-            if t.startswith("random slot ") and t[12:].isdigit():
-                return A.RSLOT_BASE + int(t[12:])
+            m = re.fullmatch(r"random slot ([1-9])", t)
+            if m:
+                return A.RSLOT_BASE + int(m.group(1))
             return None
         return A.parse_decision(t)
 

@@ -10,10 +10,13 @@ lanes (N rows), the spec's ``(row, lane)`` notation, for scenarios.
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
 from ....boards.lane import LaneTrack, grid_name, load_spec
+from ....core.content import is_name, resolve_file, short
+from ....core.errors import FileFormatError
 
 HERE = Path(__file__).parent
 SHIPPED = ("teaching", "medium", "long")
@@ -25,29 +28,74 @@ def track_names() -> list[str]:
 
 
 def check_track(value) -> str:
-    """Option check: a shipped name, ``straightW[_N]``, or a path to a track YAML file."""
+    """Option check: a shipped name, ``straightW[_N]``, or a track YAML file.
+
+    A file is a relative ``.yaml`` path below the folder of the file naming it (a
+    save or scenario), or below the current folder (see :mod:`racekit.core.content`);
+    it is loaded (validated) now and kept as written.
+
+    Raises:
+        ValueError: an unknown name, a path that may not be read, or an invalid file.
+    """
     if not isinstance(value, str):
-        raise ValueError("a track is a name or a file path")
+        raise ValueError("a track is a name or a .yaml file path")
     if value in track_names() or grid_name(value) is not None:
         return value
-    path = Path(value)
-    if path.suffix in (".yaml", ".yml") and path.is_file():
-        load_track(str(path.resolve()))  # validate now
-        return str(path.resolve())
-    raise ValueError(f"no such track; shipped tracks: {', '.join(track_names())}, "
-                     "or straight4 (a plain grid), or a .yaml file path")
+    if is_name(value):
+        raise ValueError(f"no track called {short(value)}; shipped tracks: {', '.join(track_names())}, "
+                         "straightW or straightW_N (a plain grid of W lanes), or a .yaml file")
+    load_track(value)  # validate now
+    return value
+
+
+def load_track(name: str) -> LaneTrack:
+    """The track called ``name``: a shipped name, a grid name, or a content file reference.
+
+    Raises:
+        ValueError (FileFormatError for files): unknown, unreadable or invalid.
+    """
+    spec = grid_name(name)
+    if spec is not None:
+        return _build_grid(name)
+    if name in track_names():
+        path = HERE / f"{name}.yaml"
+    elif is_name(name):
+        raise ValueError(f"no track called {short(name)}; shipped tracks: {', '.join(track_names())}")
+    else:
+        path = resolve_file(name, "track")
+    try:
+        stat = os.stat(path)
+        stamp = (stat.st_mtime_ns, stat.st_size)
+    except OSError:
+        stamp = None   # the read below reports it
+    return _build_file(str(path), name, stamp)
+
+
+@lru_cache(maxsize=16)
+def _build_grid(name: str) -> LaneTrack:
+    return LaneTrack(grid_name(name))
 
 
 @lru_cache(maxsize=64)
-def load_track(name: str) -> LaneTrack:
-    """Build (once) the track called ``name`` (shipped name, grid name or file path)."""
-    spec = grid_name(name)
-    if spec is None:
-        path = HERE / f"{name}.yaml" if name in track_names() else Path(name)
-        spec = load_spec(path)
-    return LaneTrack(spec)
+def _build_file(path: str, label: str, stamp) -> LaneTrack:
+    """Build (once per file version) the track in ``path``."""
+    spec = load_spec(path, label)
+    try:
+        return LaneTrack(spec)
+    except ValueError as exc:
+        raise FileFormatError(f"{label}: field start_slots: {exc}") from None
 
 
 def track_from_dict(data: dict) -> LaneTrack:
-    """Build a track described inline (a scenario set-up)."""
-    return LaneTrack(load_spec(data))
+    """Build a track described inline (a scenario set-up).
+
+    Raises:
+        FileFormatError: the message names the field of the track.
+    """
+    spec = load_spec(data)
+    try:
+        return LaneTrack(spec)
+    except ValueError as exc:
+        err = FileFormatError(f"track: field start_slots: {exc}")
+        err.field, err.reason = "start_slots", str(exc)
+        raise err from None
