@@ -14,7 +14,7 @@ SPEC_DEFAULTS = {
     "bonus_roll_on_finish": False, "seat_order": "R,G,B,Y", "finished_player": "skip",
     "six_without_move_rerolls": True, "capture_on_fly_path": False, "jump_fly": "preset",
     "play_for_places": False, "three_sixes_penalty": "off", "launch_moves_steps": 0,
-    "max_jumps_per_move": 1, "stack_blocks": False, "teammate_overrun": "refuse",
+    "max_jumps_per_move": 1, "stack_blocks": False, "teammate_overrun": "new_lap",
 }
 
 
@@ -265,11 +265,13 @@ def test_AC_AMB_26_blocking_off_by_default():
 
 def test_AC_AMB_27_walking_past_teammate_turnoff_refused():
     # blue on loop square 20 is blue step 47: 4 more squares would pass its turn-off (step 50)
-    s = mk("tournament", setup={"planes": {"R1": 21, "B1": {"square": 20}}, "phase": "move", "die": 5})
+    s = mk("tournament", setup={"planes": {"R1": 21, "B1": {"square": 20}}, "phase": "move", "die": 5},
+           teammate_overrun="refuse")
     assert "move R1+B1" not in legal(s)
     with pytest.raises(IllegalActionError) as err:
         play(s, "move R1+B1")
     assert err.value.clause == "AC-AMB-27"
-    s = mk("tournament", setup={"planes": {"R1": 21, "B1": {"square": 20}}, "phase": "move", "die": 3})
+    s = mk("tournament", setup={"planes": {"R1": 21, "B1": {"square": 20}}, "phase": "move", "die": 3},
+           teammate_overrun="refuse")
     play(s, "move R1+B1")
     assert step(s, "B1") == 50 and step(s, "R1") == 24

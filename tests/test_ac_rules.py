@@ -3,6 +3,7 @@ import pytest
 
 from racekit.core.errors import IllegalActionError, OptionError
 from racekit.core.state import CHANCE, TERMINAL
+from helpers import assert_event
 from test_ac_helpers import events, kinds, legal, mk, play, step, where
 
 
@@ -13,9 +14,9 @@ def test_AC_FAM_COMP_1_four_planes_per_player_AMB_21():
     for n in (2, 3, 4):
         s = mk("family", players=n)
         planes = s.snapshot()["planes"]
-        assert len(planes) == 4 * n
+        assert len(planes) == 4 * n, "AC-AMB-21: four planes for each player"
         for seat, letter in enumerate("RYBG"[:n]):
-            assert [planes[f"{letter}{k}"]["seat"] for k in range(1, 5)] == [seat] * 4
+            assert [planes[f"{letter}{k}"]["seat"] for k in range(1, 5)] == [seat] * 4, "AC-FAM-COMP-1"
     assert "G1" not in mk("family", players=3).snapshot()["planes"]
 
 
@@ -131,15 +132,15 @@ def test_AC_FAM_GOAL_1_first_player_with_all_planes_home_wins():
 def test_AC_TOUR_SETUP_1_four_players_two_sides():
     """AC-TOUR-SETUP-1."""
     s = mk("tournament")
-    assert s.game.num_players == 4 and s.snapshot()["sides"] == [[0, 2], [1, 3]]
-    with pytest.raises(OptionError):
+    assert s.game.num_players == 4 and s.snapshot()["sides"] == [[0, 2], [1, 3]], "AC-TOUR-SETUP-1"
+    with pytest.raises(OptionError, match="seats exactly 4 players"):  # AC-TOUR-SETUP-1
         mk("tournament", players=3)
 
 
 def test_AC_TOUR_SETUP_2_planes_start_in_base():
     """AC-TOUR-SETUP-2."""
     s = mk("tournament")
-    assert {p["where"] for p in s.snapshot()["planes"].values()} == {"base"}
+    assert {p["where"] for p in s.snapshot()["planes"].values()} == {"base"}, "AC-TOUR-SETUP-2"
 
 
 def test_AC_TOUR_TURN_1_red_rolls_first():
@@ -337,7 +338,8 @@ def test_AC_TOUR_WIN_1_side_wins_with_eight_home():
     s = mk("tournament", setup={"planes": home, "to_move": "blue"})
     play(s, "roll 2", "move B4")
     assert s.is_terminal() and s.ranking() == [[0, 2], [1, 3]]
-    assert s.returns() == [1.0, -1.0, 1.0, -1.0]
+    # the side shares first place: each seat beats the two opponents and ties with its teammate
+    assert s.returns() == pytest.approx([2 / 3, -2 / 3, 2 / 3, -2 / 3])
 
 
 def test_AC_TOUR_WIN_1_seven_home_is_not_enough():
@@ -357,6 +359,7 @@ def test_AC_BOTH_MOVE_1_one_square_per_pip(preset):
     s = mk(preset, setup={"planes": {"R1": 23}})
     play(s, "roll 5", "move R1")
     assert step(s, "R1") == 28
+    assert_event(s, "move", clause="AC-BOTH-MOVE-1", pieces="R1", to=28, die=5, square=27)
     assert events(s, "move")[0].data == {"pieces": "R1", "from": 23, "to": 28, "die": 5, "square": 27}
 
 
@@ -385,6 +388,15 @@ def test_AC_AMB_20_no_capture_in_home_column():
     s = mk("tournament", setup={"planes": {"R1": 50, "R2": 53}})
     play(s, "roll 3", "move R1")
     assert step(s, "R1") == 53 and step(s, "R2") == 53 and not events(s, "capture")
+    assert_event(s, "move", clause="AC-AMB-20", pieces="R1", to=53)   # into its own safe zone
+    # every colour's home column is its own: red, yellow and blue each on their step 53 share
+    # no square, so there is no capture and no stack, even capturing when passing
+    for mode in ("land", "pass_and_land"):
+        s = mk("tournament", tour_capture_mode=mode,
+               setup={"planes": {"R1": 50, "Y1": 53, "B1": 53}, "phase": "move", "die": 3})
+        play(s, "move R1")
+        assert [step(s, p) for p in ("R1", "Y1", "B1")] == [53, 53, 53], "AC-AMB-20"
+        assert not events(s, "capture") and s.snapshot()["stacks"] == [], "AC-AMB-20"
     s = mk("tournament", setup={"planes": {"R1": 49, "Y1": {"square": 49}}})
     assert s.snapshot()["planes"]["Y1"]["step"] == 37  # loop square 49 is yellow's step 37
 
@@ -394,7 +406,7 @@ def test_AC_AMB_07_captured_to_destinations():
     """AC-AMB-07."""
     s = mk("tournament", captured_to="takeoff", setup={"planes": {"R1": 17, "G1": {"square": 20}}})
     play(s, "roll 4", "move R1")
-    assert where(s, "G1") == "takeoff"
+    assert where(s, "G1") == "takeoff", "AC-AMB-07"
     s = mk("family", captured_to="base", setup={"planes": {"R1": 19, "Y1": {"square": 20}}})
     play(s, "roll 2", "move R1")
     assert where(s, "Y1") == "base"

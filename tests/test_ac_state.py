@@ -20,8 +20,10 @@ REFUSALS = [
      "AC-TOUR-STACK-3"),
     ("tournament", {"planes": {"R1": 10, "B1": {"square": 9}}, "to_move": "blue"}, {}, ["roll 3"],
      "move R1", "AC-TOUR-STACK-2"),
-    ("tournament", {"planes": {"R1": 10, "B1": {"square": 9}}}, {}, ["roll 4"], "move R1+B1",
-     "AC-AMB-27"),
+    ("tournament", {"planes": {"R1": 10, "B1": {"square": 9}}}, {"teammate_overrun": "refuse"},
+     ["roll 4"], "move R1+B1", "AC-AMB-27"),
+    ("tournament", {"planes": {"R1": 10, "B1": {"square": 9}}},
+     {"teammate_overrun": "refuse", "optional_effects": True}, ["roll 4"], "move R1+B1", "AC-AMB-27"),
     ("tournament", {"planes": {"R1": 10, "B1": 20}}, {}, ["roll 3"], "move R1+B1", "AC-TOUR-STACK-1"),
     ("tournament", {"planes": {"R1": 10, "Y1": {"square": 9}}}, {"optional_effects": True}, ["roll 3"],
      "move R1+Y1", "AC-TOUR-STACK-2"),
@@ -88,7 +90,6 @@ def test_chance_names():
     ({"planes": {"X9": 3}}, "planes.X9"),
     ({"planes": {"R1": 57}}, "planes.R1"),
     ({"planes": {"R1": {"square": 52}}}, "planes.R1"),
-    ({"planes": {"Y1": {"square": 11}}}, "planes.Y1"),        # past yellow's turn-off
     ({"planes": {"R1": {"home": 6}}}, "planes.R1"),
     ({"planes": {"R1": 10, "Y1": {"square": 9}}}, "planes.Y1"),  # enemies cannot share a square
     ({"to_move": "purple"}, "to_move"),
@@ -118,10 +119,11 @@ def test_setup_positions_and_phase():
     s = mk("tournament", setup={"planes": {"R1": 10, "Y2": {"square": 20}, "B3": {"home": 2}, "G4": "takeoff"},
                                 "rest": "finish", "to_move": "green", "phase": "move", "die": 2})
     snap = s.snapshot()
-    assert snap["planes"]["R1"] == {"seat": 0, "where": "loop", "step": 10, "square": 9}
-    assert snap["planes"]["Y2"] == {"seat": 1, "where": "loop", "step": 8, "square": 20}
-    assert snap["planes"]["B3"] == {"seat": 2, "where": "home", "step": 52, "square": None}
-    assert snap["planes"]["G4"] == {"seat": 3, "where": "takeoff", "step": 0, "square": None}
+    assert snap["planes"]["R1"] == {"seat": 0, "where": "loop", "step": 10, "square": 9,
+                                    "short_of_entry": 0}
+    assert snap["planes"]["Y2"] == {"seat": 1, "where": "loop", "step": 8, "square": 20, "short_of_entry": 0}
+    assert snap["planes"]["B3"] == {"seat": 2, "where": "home", "step": 52, "square": None, "short_of_entry": 0}
+    assert snap["planes"]["G4"] == {"seat": 3, "where": "takeoff", "step": 0, "square": None, "short_of_entry": 0}
     assert snap["planes"]["R2"]["where"] == "finish" and snap["planes"]["Y1"]["where"] == "finish"
     assert snap["to_move"] == 3 and snap["die"] == 2 and legal(s) == ["move G4"]
 
@@ -179,7 +181,7 @@ def test_event_text_templates_render_every_kind():
 def test_AC_AMB_01_standard52_board_model():
     """AC-AMB-01: the kit board model of spec section 1, loaded from standard52.yaml."""
     b = load_board()
-    assert (b.loop_len, b.entries, b.loop_steps, b.finish) == (52, (0, 13, 26, 39), 50, 56)
+    assert (b.loop_len, b.entries, b.loop_steps, b.finish) == (52, (0, 13, 26, 39), 50, 56), "AC-AMB-01"
     assert sorted(b.own) == list(range(2, 51, 4))
     assert (b.fly_from, b.fly_to, b.jump) == (18, 30, 4)
     assert b.sq[0][1] == 0 and b.sq[1][1] == 13 and b.sq[3][14] == 0 and b.sq[2][50] == 23

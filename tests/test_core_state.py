@@ -132,3 +132,58 @@ def test_clone_is_independent(fake):
     copy = state.clone()
     copy.apply_action(fake_game.MOVE_A)
     assert state.history() == [2] and copy.history() == [2, fake_game.MOVE_A]
+
+
+# ----- returns from the ranking (contract 2) ------------------------------------------
+
+class _Ranked:
+    """A terminal stub whose ranking is given: exercises State.returns alone."""
+
+    def __init__(self, n, places, terminal=True):
+        from racekit.core.state import State
+
+        class _S(State):
+            def _current_player(self):
+                return TERMINAL if terminal else 0
+            def _legal_actions(self):
+                return []
+            def _apply(self, action):
+                pass
+            def _action_to_string(self, action):
+                return str(action)
+            def _ranking(self):
+                return [list(g) for g in places]
+            def snapshot(self, seat=None):
+                return {}
+
+        game = type("G", (), {"num_players": n, "game_type": None})()
+        self.state = _S(game)
+
+
+def _returns(n, places, terminal=True):
+    return _Ranked(n, places, terminal).state.returns()
+
+
+@pytest.mark.parametrize("n,places,want", [
+    (2, [[0], [1]], [1.0, -1.0]),
+    (3, [[2], [0], [1]], [0.0, -1.0, 1.0]),
+    (3, [[0], [1, 2]], [1.0, -0.5, -0.5]),          # a shared last place is not a win
+    (3, [[0, 1], [2]], [0.5, 0.5, -1.0]),           # a shared first place is less than a win
+    (3, [[0, 1, 2]], [0.0, 0.0, 0.0]),              # every sled eliminated: a win for nobody
+    (2, [[0, 1]], [0.0, 0.0]),
+    (4, [[0, 2], [1, 3]], [2 / 3, -2 / 3, 2 / 3, -2 / 3]),
+    (4, [[3], [0, 1, 2]], [-1 / 3, -1 / 3, -1 / 3, 1.0]),
+    (4, [[1]], [-1 / 3, 1.0, -1 / 3, -1 / 3]),      # unranked seats share the place after
+    (5, [[4], [0], [1, 2], [3]], [0.5, -0.25, -0.25, -1.0, 1.0]),
+])
+def test_returns_are_zero_sum_and_shared_places_share(n, places, want):
+    got = _returns(n, places)
+    assert got == pytest.approx(want)
+    assert sum(got) == pytest.approx(0.0)
+    winners = places[0] if len(places[0]) == 1 else []
+    assert all(v < 1.0 for s, v in enumerate(got) if s not in winners)
+
+
+def test_returns_are_zero_before_the_end_and_for_one_seat():
+    assert _returns(3, [[0], [1], [2]], terminal=False) == [0.0, 0.0, 0.0]
+    assert _returns(1, [[0]]) == [0.0]

@@ -23,7 +23,7 @@ def test_straight_grid_neighbours_and_walls():
 def test_ST_DATA_1_corner_staggered_level_keys_and_lines():
     """ST-DATA-1, ST-AMB-01, ST-ORDER-4: staggered corner squares, level keys, limit lines."""
     t = load_track("teaching")
-    assert t.lanes == 4 and len(t.slots) == 5
+    assert t.lanes == 4 and len(t.slots) == 5, "ST-DATA-1, ST-AMB-01: the kit's track graph"
     assert [l.kind for l in t.lines] == ["limit", "finish"] and t.lines[0].value == 3
     # in the corner the inside lane (1) holds 2 squares, the outside lane 5
     corner = [sq for sq in range(t.num_squares) if t.tile[sq] == 2]
@@ -59,7 +59,7 @@ def test_ST_SETUP_1_flags_must_be_yellow_left_red_right():
         {"kind": "straight", "rows": 3, "flags": ["red", "yellow"]}, {"kind": "finish", "rows": 2}]}
     with pytest.raises(FileFormatError) as err:
         load_spec(bad)
-    assert "turn the tile round" in str(err.value)
+    assert "turn the tile round" in str(err.value), "ST-SETUP-1"
 
 
 def test_track_file_errors_name_the_field():
@@ -70,6 +70,7 @@ def test_track_file_errors_name_the_field():
     assert "field tiles.0.squares: a corner needs 3 square counts" in str(err.value)
     with pytest.raises(FileFormatError):
         load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "straight", "rows": 3}]})
-    with pytest.raises(FileFormatError):  # ST-AMB-19: trees and drifts are not track features
+    with pytest.raises(FileFormatError) as err:  # ST-AMB-19: trees and drifts are not track features
         load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "tree", "rows": 3},
                                                        {"kind": "finish", "rows": 2}]})
+    assert "tree" in str(err.value), "ST-AMB-19: no hazards other than walls and limit lines"

@@ -39,7 +39,7 @@ FAR = {"position": [20, 1], "hand": [1, 2, 3, 4, 5]}
 def test_ST_META_1_seats_2_to_5():
     """ST-META-1: 2 to 5 seats, default 4."""
     for n in (2, 3, 4, 5):
-        assert racekit.load_game("snow_tails", players=n).num_players == n
+        assert racekit.load_game("snow_tails", players=n).num_players == n, "ST-META-1"
     for n in (1, 6):
         with pytest.raises(OptionError):
             racekit.load_game("snow_tails", players=n)
@@ -50,7 +50,7 @@ def test_ST_SETUP_3_4_mat_starts_at_three():
     """ST-SETUP-3, ST-SETUP-4, ST-DATA-2: brake 3, both dogs printed 3."""
     s = racekit.load_game("snow_tails").new_initial_state()
     for seat_ in s.snapshot()["seats"]:
-        assert seat_["mat"] == {"left": 3, "right": 3, "brake": 3, "speed": 3}
+        assert seat_["mat"] == {"left": 3, "right": 3, "brake": 3, "speed": 3}, "ST-SETUP-3, ST-SETUP-4"
 
 
 def test_ST_AMB_02_free_choice_clockwise_then_ST_SETUP_6_hands():
@@ -127,7 +127,7 @@ def test_ST_PLAY_3_three_cards_one_per_spot_and_ST_PLAY_4_cover():
     assert seat(s, 0)["mat"]["left"] == 5
     do(s, "play 2 to L+R+B")
     m = seat(s, 0)["mat"]
-    assert m == {"left": 2, "right": 2, "brake": 2, "speed": 2}   # ST-SCN-19: the 5 is covered
+    assert m == {"left": 2, "right": 2, "brake": 2, "speed": 2}, "ST-PLAY-3: one card on each spot"
     assert seat(s, 0)["left_stack"] == [5, 2]
 
 

@@ -1,12 +1,33 @@
-"""The rule clauses of a game and where they are implemented and exercised.
+"""The rule clauses of a game and how honestly they are covered.
 
 Each game ships ``clauses.yaml`` (every clause and ambiguity of its spec, in
-our own words). Implementation and test coverage are found by citation: a
-clause is *implemented* where its ID appears in the game's Python modules, and
-*exercised* where it appears in ``tests/`` or in a scenario's ``clauses``.
+our own words). A clause (or ambiguity) is
+
+- **asserted** where a test or scenario asserts it (contract 1 in
+  docs/contracts.md):
+
+  * scenario: an ``events:`` expectation whose entry lists it in ``clauses``
+    (the matched event must carry it), a ``refused:`` step whose ``clause`` is
+    it, or an ``expect:`` block (top level or a step) naming it in ``clause`` /
+    ``clauses`` next to concrete checks;
+  * test (Python under ``tests/``): the ID as a string literal inside an
+    ``assert`` statement, inside a ``pytest.raises(..., match=...)`` call, or
+    as the ``clause=`` (``clauses=``) argument of
+    ``tests/helpers.py: assert_event``; found with :mod:`ast`;
+
+- **cited only** where its ID appears only in a docstring, a comment, an
+  option's help text, a scenario's top-level ``clauses:`` list or elsewhere
+  in tests or code without an assertion;
+- a **gap** where it appears nowhere.
+
+:func:`report` prints ``N clauses: A asserted, C cited only, G gaps`` (N counts
+the rules and the ambiguities). :func:`scenario_asserts` gives the clauses a
+scenario's expectations check; a scenario's ``clauses:`` list may name only
+those (tests/test_scenario_clauses.py enforces it).
 """
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -15,7 +36,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field
 
 from .game import game_class
-from .scenarios import load_scenario, scenario_paths
+from .scenarios import Scenario, load_scenario, scenario_paths
 from .yamlfile import read_yaml, validate
 
 
@@ -42,6 +63,15 @@ class ClauseFile(BaseModel):
 
 @dataclass
 class Coverage:
+    """One clause or ambiguity with where it is cited and where it is asserted.
+
+    Attributes:
+        implemented: ``path:line`` citations in the game's Python modules.
+        tests: test files citing it (asserting or not).
+        scenarios: scenario IDs citing it (asserting or not).
+        asserted_by: test files (``path:line``) and scenario IDs that assert it.
+    """
+
     id: str
     summary: str
     decision: str = ""
@@ -49,10 +79,25 @@ class Coverage:
     implemented: list[str] = field(default_factory=list)
     tests: list[str] = field(default_factory=list)
     scenarios: list[str] = field(default_factory=list)
+    asserted_by: list[str] = field(default_factory=list)
+
+    @property
+    def asserted(self) -> bool:
+        return bool(self.asserted_by)
 
     @property
     def exercised(self) -> bool:
-        return bool(self.tests or self.scenarios)
+        """Kept for callers of the old name: exercised now means asserted."""
+        return self.asserted
+
+    @property
+    def status(self) -> str:
+        """``asserted``, ``cited`` (cited only) or ``gap``."""
+        if self.asserted_by:
+            return "asserted"
+        if self.implemented or self.tests or self.scenarios:
+            return "cited"
+        return "gap"
 
 
 def _package_dir(game_id: str) -> Path:
@@ -78,8 +123,66 @@ def _cites(files: list[Path], pattern: re.Pattern, root: Path) -> dict[str, list
     return found
 
 
+def scenario_asserts(scenario: Scenario) -> set[str]:
+    """The clauses a scenario's expectations check (contract 1): event ``clauses``, refusal
+    ``clause`` and expect-block ``clause``/``clauses`` next to concrete values."""
+    out: set[str] = set()
+    blocks = [scenario.expect] + [st.expect for st in scenario.steps]
+    for block in blocks:
+        if block is None:
+            continue
+        for ev in block.events:
+            out.update(ev.clauses)
+        if block.has_values():
+            out.update(block.named_clauses())
+    for st in scenario.steps:
+        if st.refused is not None and st.clause:
+            out.add(st.clause)
+    return out
+
+
+def _strings(node: ast.AST) -> list[str]:
+    return [n.value for n in ast.walk(node) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+
+
+def _call_name(call: ast.Call) -> str:
+    f = call.func
+    return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+
+
+def python_asserts(path: Path, pattern: re.Pattern) -> dict[str, list[int]]:
+    """Clause IDs asserted in a Python test file, with their line numbers (contract 1)."""
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    except SyntaxError:
+        return {}
+    found: dict[str, list[int]] = {}
+
+    def take(node, strings):
+        for text in strings:
+            for cid in pattern.findall(text):
+                found.setdefault(cid, []).append(node.lineno)
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assert):
+            take(node, _strings(node))
+        elif isinstance(node, ast.Call):
+            name = _call_name(node)
+            if name == "raises":
+                for kw in node.keywords:
+                    if kw.arg == "match":
+                        take(node, _strings(kw.value))
+            elif name == "assert_event":
+                for kw in node.keywords:
+                    if kw.arg in ("clause", "clauses"):
+                        take(node, _strings(kw.value))
+                if len(node.args) >= 3:
+                    take(node, _strings(node.args[2]))
+    return found
+
+
 def coverage(game_id: str) -> list[Coverage]:
-    """Every clause and ambiguity of ``game_id`` with its citations."""
+    """Every clause and ambiguity of ``game_id`` with its citations and assertions."""
     gt = game_class(game_id).game_type
     spec = load_clauses(game_id)
     pattern = re.compile(rf"\b{gt.prefix}-(?:[A-Z]+-)+\d+\b")
@@ -87,44 +190,65 @@ def coverage(game_id: str) -> list[Coverage]:
     root = pkg.parents[2]
     code = _cites(sorted(pkg.rglob("*.py")), pattern, root)
     tdir = tests_dir()
-    tests = _cites(sorted(tdir.rglob("*.py")), pattern, tdir.parent) if tdir else {}
+    test_files = sorted(tdir.rglob("*.py")) if tdir else []
+    tests = _cites(test_files, pattern, tdir.parent) if tdir else {}
+    asserted: dict[str, list[str]] = {}
+    for path in test_files:
+        for cid, lines in python_asserts(path, pattern).items():
+            asserted.setdefault(cid, []).append(f"{path.relative_to(tdir.parent)}:{lines[0]}")
     scen: dict[str, list[str]] = {}
     for path in scenario_paths(game_id):
         scenario, _ = load_scenario(path)
-        for cid in {*scenario.clauses, *pattern.findall(scenario.id)}:
+        checks = scenario_asserts(scenario)
+        for cid in {*scenario.clauses, *checks}:
             scen.setdefault(cid, []).append(scenario.id)
+        for cid in sorted(checks):
+            asserted.setdefault(cid, []).append(scenario.id)
     rows = []
-    for entry in spec.clauses:
-        rows.append(Coverage(entry.id, entry.summary, implemented=code.get(entry.id, []),
-                             tests=sorted({t.split(":")[0] for t in tests.get(entry.id, [])}),
-                             scenarios=scen.get(entry.id, [])))
-    for amb in spec.ambiguities:
-        impl = list(code.get(amb.id, []))
-        rows.append(Coverage(amb.id, amb.summary, decision=amb.decision, option=amb.option,
-                             implemented=impl,
-                             tests=sorted({t.split(":")[0] for t in tests.get(amb.id, [])}),
-                             scenarios=scen.get(amb.id, [])))
+    entries = [(e.id, e.summary, "", None) for e in spec.clauses] + \
+              [(a.id, a.summary, a.decision, a.option) for a in spec.ambiguities]
+    for cid, summary, decision, option in entries:
+        rows.append(Coverage(cid, summary, decision=decision, option=option,
+                             implemented=code.get(cid, []),
+                             tests=sorted({t.split(":")[0] for t in tests.get(cid, [])}),
+                             scenarios=scen.get(cid, []),
+                             asserted_by=asserted.get(cid, [])))
     return rows
 
 
+def summary_line(rows: list[Coverage]) -> str:
+    """``N clauses: A asserted, C cited only, G gaps``."""
+    a = sum(r.status == "asserted" for r in rows)
+    c = sum(r.status == "cited" for r in rows)
+    g = sum(r.status == "gap" for r in rows)
+    return f"{len(rows)} clauses: {a} asserted, {c} cited only, {g} gaps"
+
+
 def report(game_id: str, verbose: bool = True) -> tuple[str, int]:
-    """Text for ``racekit rules``; also returns how many rows lack implementation or exercise."""
+    """Text for ``racekit rules``; also returns how many rows are not asserted.
+
+    Each row is ``ok`` (asserted), ``CITED`` (cited only) or ``GAP``; verbose
+    output (and every row that is not asserted) lists where it is implemented,
+    cited and asserted.
+    """
     rows = coverage(game_id)
-    lines, missing = [], 0
+    lines = []
+    tag = {"asserted": "ok   ", "cited": "CITED", "gap": "GAP  "}
     for row in rows:
-        ok = bool(row.implemented) and row.exercised
-        missing += not ok
-        status = "ok " if ok else "GAP"
-        lines.append(f"{status} {row.id}: {row.summary}")
+        ok = row.status == "asserted"
+        lines.append(f"{tag[row.status]} {row.id}: {row.summary}")
         if row.decision:
             opt = f" (option {row.option})" if row.option else ""
-            lines.append(f"      decision: {row.decision}{opt}")
+            lines.append(f"        decision: {row.decision}{opt}")
         if verbose or not ok:
             impl = ", ".join(row.implemented[:4]) + (" …" if len(row.implemented) > 4 else "")
-            lines.append(f"      implemented: {impl or 'NOT FOUND'}")
-            exer = ", ".join(row.tests[:3] + row.scenarios[:4])
-            lines.append(f"      exercised: {exer or 'NOT FOUND'}")
-    clauses = sum(1 for r in rows if not r.decision)
-    lines.append(f"{clauses} clauses, {len(rows) - clauses} ambiguities; "
-                 f"{len(rows) - missing} implemented and exercised, {missing} gaps")
-    return "\n".join(lines), missing
+            lines.append(f"        implemented: {impl or 'NOT FOUND'}")
+            by = ", ".join(row.asserted_by[:5]) + (" …" if len(row.asserted_by) > 5 else "")
+            lines.append(f"        asserted: {by or 'NOT ASSERTED'}")
+            if not ok:
+                cited = ", ".join(row.tests[:3] + row.scenarios[:4])
+                lines.append(f"        cited only in: {cited or 'nowhere'}")
+    rules = sum(1 for r in rows if not r.decision)
+    lines.append(f"({rules} rules and {len(rows) - rules} ambiguities)")
+    lines.append(summary_line(rows))
+    return "\n".join(lines), sum(r.status != "asserted" for r in rows)

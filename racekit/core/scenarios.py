@@ -35,6 +35,9 @@ class EventMatch(BaseModel):
 
 
 class Expect(BaseModel):
+    """Checks at one point. ``clause``/``clauses`` name the rule clauses that these concrete
+    values show (counted as asserted by ``racekit rules``); they need a concrete check next to them."""
+
     model_config = ConfigDict(extra="forbid")
     state: dict[str, Any] = Field(default_factory=dict)
     current_player: int | None = None
@@ -43,6 +46,24 @@ class Expect(BaseModel):
     legal: list[str] | None = None
     terminal: bool | None = None
     ranking: list[list[int]] | None = None
+    clause: str | None = None
+    clauses: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _clause_needs_a_value(self):
+        if (self.clause or self.clauses) and not self.has_values():
+            raise ValueError("clause/clauses in an expect block name what its concrete checks show: "
+                             "add state, legal, ranking, current_player, terminal or events")
+        return self
+
+    def has_values(self) -> bool:
+        """Does the block hold a concrete check (not only no_events)?"""
+        return bool(self.state or self.events or self.legal is not None or self.ranking is not None
+                    or self.current_player is not None or self.terminal is not None)
+
+    def named_clauses(self) -> list[str]:
+        """The clauses this block says its concrete values show."""
+        return ([self.clause] if self.clause else []) + list(self.clauses)
 
 
 class Step(BaseModel):

@@ -138,17 +138,45 @@ class State(ABC):
                                  legal=[self.action_to_string(a) for a in allowed])
 
     def returns(self) -> list[float]:
-        """Per-seat returns: 1 for first place, -1 for last, linear between; 0s until terminal."""
+        """Per-seat returns, derived from :meth:`ranking`; all ``0.0`` until the game is over.
+
+        Each seat scores its mean result against every other seat: +1 for each
+        seat placed below it, -1 for each placed above it, 0 for each sharing
+        its place. With ``n`` seats, ``above`` and ``below`` counting the seats
+        in better and worse places::
+
+            returns[seat] = (below - above) / (n - 1)
+
+        Properties (tested in tests/test_core_state.py):
+        - zero-sum: the returns add up to 0 (every pairwise result counts once
+          for and once against);
+        - seats sharing a place get the same value, the mean of the values of
+          the positions they span (``[[0], [1, 2]]`` gives ``[1, -0.5, -0.5]``);
+        - +1.0 only for a seat alone in first place (it beat everyone); a
+          shared first place is less, a shared last place is not a win, and
+          one place shared by every seat (e.g. every sled eliminated) gives
+          0.0 to all;
+        - with four seats in two sides, ``[[0, 2], [1, 3]]`` gives
+          ``[2/3, -2/3, 2/3, -2/3]``.
+
+        Seats missing from the ranking share one place after the ranked ones.
+        A game with one seat gets ``[0.0]`` (no one to beat).
+        """
         n = self.game.num_players
-        if not self.is_terminal():
-            return [0.0] * n
-        places = self.ranking()
         out = [0.0] * n
-        k = len(places)
-        for i, group in enumerate(places):
-            value = 1.0 if k == 1 else 1.0 - 2.0 * i / (k - 1)
+        if not self.is_terminal() or n < 2:
+            return out
+        places = [list(g) for g in self.ranking()]
+        ranked = {s for g in places for s in g}
+        missing = [s for s in range(n) if s not in ranked]
+        if missing:
+            places.append(missing)
+        above = 0
+        for group in places:
+            below = n - above - len(group)
             for seat in group:
-                out[seat] = value
+                out[seat] = (below - above) / (n - 1)
+            above += len(group)
         return out
 
     def ranking(self) -> list[list[int]]:

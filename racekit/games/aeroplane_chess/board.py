@@ -21,6 +21,8 @@ from ...core.errors import FileFormatError
 from ...core.yamlfile import load_data_file
 
 BOARDS_DIR = Path(__file__).parent / "boards"
+BASE = -1
+"""Position of a plane in its base; codes below it are pre-entry loop squares (AC-AMB-27)."""
 
 
 class OwnColour(BaseModel):
@@ -136,9 +138,17 @@ class Board:
         for seat in range(len(self.colours)):
             for s in self.own:
                 self.square_owner[self.track.square(seat, s)] = seat
-        # square index of every (seat, loop step), for the hot path
+        # squares between a colour's turn-off and its entry (2 on standard52): a carried
+        # teammate can rest there, on the loop before its step 1 (AC-AMB-27)
+        self.pre_len = self.loop_len - self.loop_steps
+        # square index of every (seat, position), for the hot path. Positions are path steps
+        # 0..finish, the base (-1), and the pre-entry codes -1-k (k squares short of the
+        # entry, k = 1..pre_len); the list is laid out so that these negative codes index it
+        # from the end: sq[seat][-1] = -1 (base), sq[seat][-2] = entry-1, sq[seat][-3] = entry-2.
         self.sq = [[self.track.square(seat, s) if 1 <= s <= self.loop_steps else -1
-                    for s in range(self.finish + 1)] for seat in range(len(self.colours))]
+                    for s in range(self.finish + 1)]
+                   + [self.track.square(seat, 1 - k) for k in range(self.pre_len, 0, -1)] + [-1]
+                   for seat in range(len(self.colours))]
         self._layout()
         self.crossing = {seat: self._crossing(seat) for seat in range(len(self.colours))}
 
@@ -180,6 +190,8 @@ class Board:
 
     def xy(self, seat: int, step: int, slot: int = 0) -> tuple[float, float]:
         """Drawing centre of ``seat``'s path step (``-1`` = base slot ``slot``)."""
+        if step < BASE:
+            return self.loop_xy[self.sq[seat][step]]
         if step < 0:
             return self.base_xy[seat][slot % 4]
         if step == 0:
@@ -187,6 +199,27 @@ class Board:
         if step <= self.loop_steps:
             return self.loop_xy[self.track.square(seat, step)]
         return self.home_xy[seat][step - self.loop_steps - 1]
+
+    def on_loop(self, pos: int) -> bool:
+        """Is position ``pos`` a loop square (a path step 1..50 or a pre-entry code)?"""
+        return 1 <= pos <= self.loop_steps or pos < BASE
+
+    def progress(self, pos: int) -> int:
+        """Path-step arithmetic of a position: a pre-entry code ``-1-k`` counts as step ``1-k``
+        (one square short of the entry is step 0 of the walk); others are unchanged."""
+        return pos + 2 if pos < BASE else pos
+
+    def loop_position(self, seat: int, square: int) -> int:
+        """``seat``'s position on loop square ``square``: its path step 1..loop_steps, or the
+        pre-entry code ``-1-k`` on the ``k``-th square short of its entry (AC-AMB-27)."""
+        step = self.track.step(seat, square)
+        if step <= self.loop_steps:
+            return step
+        return -1 - (self.loop_len - step + 1)
+
+    def short_of_entry(self, pos: int) -> int:
+        """Squares between a pre-entry position and the entry (0 for any other position)."""
+        return -1 - pos if pos < BASE else 0
 
     def is_own(self, step: int) -> bool:
         """Is path step ``step`` an own-colour loop square (of the path's colour)?"""

@@ -18,8 +18,9 @@ from .actions import bits, piece_name
 def occupants(st, sq: int, exclude: int = 0) -> list[int]:
     """Pieces (not in ``exclude``) on loop square ``sq``."""
     pos, bsq, top = st.pos, st.b.sq, st.b.loop_steps
+    # loop squares: path steps 1..top and the pre-entry codes below the base (-1), AC-AMB-27
     return [q for q in range(len(pos)) if not (exclude >> q) & 1
-            and 1 <= pos[q] <= top and bsq[q >> 2][pos[q]] == sq]
+            and (1 <= pos[q] <= top or pos[q] < -1) and bsq[q >> 2][pos[q]] == sq]
 
 
 def where_to(st) -> str:
@@ -65,6 +66,7 @@ def at_rest(st, ctx) -> str | None:
     enemies = [q for q in occ if side[q >> 2] != side[c]]
     friends = [q for q in occ if side[q >> 2] == side[c]]
     e = len(enemies)
+    # the stack announcement (AC-TOUR-STACK-1) is made where the move ends (move.finish_move)
     if e == 1:
         if r.optional:                                     # AC-AMB-06
             ctx["effect"] = ("capture", tuple(enemies))
@@ -80,10 +82,6 @@ def at_rest(st, ctx) -> str | None:
         # AC-TOUR-CAPTURE-3: as many or more arrivals: the stack goes back, the arrivals stay
         send_back(st, enemies, c, sq, ["AC-TOUR-CAPTURE-3", "AC-AMB-16"], by=names, step=ref,
                   arriving=g, stack=e)
-    if friends:
-        # AC-TOUR-STACK-1: same-side pieces on one square stay together as a stack
-        st.emit("stack", [c] + sorted({q >> 2 for q in friends} - {c}), ["AC-TOUR-STACK-1"],
-                pieces="+".join(piece_name(q) for q in sorted(friends + bits(mask))), square=sq)
     return None
 
 

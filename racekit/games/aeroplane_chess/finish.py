@@ -7,6 +7,10 @@ play (AC-FAM-FINISH-4, AC-TOUR-FINISH-1). Family: the first player with all
 planes home wins (AC-FAM-GOAL-1) and the game stops there unless
 ``play_for_places`` (AC-AMB-22). Tournament: the first side with all eight
 planes home wins at once (AC-TOUR-WIN-1).
+Ranking: when the family game stops at its first winner, the others share
+one place (the rules give them no order); before the end, and for the
+players still out under ``play_for_places``, places follow the kit's
+progress statistic (:func:`progress_order`).
 """
 from __future__ import annotations
 
@@ -61,7 +65,7 @@ def check_win(st, seat: int) -> bool:
 def _key(st, seats) -> tuple[int, int]:
     fin = st.b.finish
     home = sum(1 for s in seats for p in range(4 * s, 4 * s + 4) if st.pos[p] == fin)
-    progress = sum(st.pos[p] + 1 for s in seats for p in range(4 * s, 4 * s + 4))
+    progress = sum(st.b.progress(st.pos[p]) + 1 for s in seats for p in range(4 * s, 4 * s + 4))
     return (home, progress)
 
 
@@ -87,6 +91,17 @@ def ranking(st) -> list[list[int]]:
         if st.winner:
             return [st.winner, [s for s in range(4) if s not in st.winner]]
         return _grouped(st, sides)
+    if st.phase == "over" and not r.places:
+        # AC-AMB-22: the family game stops at the first winner and the rules give the others no
+        # order, so they share one place (progress_order() is the kit's statistic, not a rule)
+        return [list(st.winner), [s for s in range(r.n) if s not in st.winner]]
     placed = [[s] for s in st.places]
     rest = [[s] for s in range(r.n) if s not in st.places]
     return placed + _grouped(st, rest)
+
+
+def progress_order(st) -> list[list[int]]:
+    """The kit's statistic, not a rule: players (tournament: sides) ordered by planes home,
+    then by the path steps their planes have covered; equal totals share a place."""
+    units = [[0, 2], [1, 3]] if st.r.tour else [[s] for s in range(st.r.n)]
+    return _grouped(st, units)

@@ -105,10 +105,11 @@ OPTIONS = (
     Option("stack_blocks", False, (False, True),
            "House rule: two or more pieces of one side on a square block enemy pieces from "
            "walking past.", ("AC-AMB-26",)),
-    Option("teammate_overrun", "refuse", ("refuse", "new_lap"),
-           "Tournament: a group move that would carry a teammate's plane past its own turn-off is "
-           "refused (AC-AMB-27), or allowed with the teammate starting a new lap (kit option: "
-           "needed for the spec's AC-SCN-05, see clauses.yaml).", ("AC-AMB-27",)),
+    Option("teammate_overrun", "new_lap", ("new_lap", "refuse"),
+           "Tournament: a group may carry a teammate's plane past the teammate's own turn-off; "
+           "the carried plane stays on the loop and goes round again, never put into its home "
+           "column by the carry (new_lap), or such a group move is refused as a whole (refuse).",
+           ("AC-AMB-27",)),
 )
 
 GAME_TYPE = GameType(

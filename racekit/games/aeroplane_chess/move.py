@@ -4,8 +4,14 @@ A plane advances one square per pip along its colour's path (AC-BOTH-MOVE-1);
 the player picks the plane (AC-FAM-MOVE-1). In the tournament, pieces of one
 side sharing a square may move together, but the group must hold one of the
 mover's own planes (AC-TOUR-STACK-2), may not carry a teammate into the
-mover's safe zone (AC-TOUR-STACK-3) nor past the teammate's own turn-off
-(AC-AMB-27), and it jumps and flies on the mover's colour (AC-TOUR-STACK-4).
+mover's safe zone (AC-TOUR-STACK-3), and it jumps and flies on the mover's
+colour (AC-TOUR-STACK-4). A teammate's plane carried past its own turn-off
+stays on the loop and goes round again (AC-AMB-27, ``teammate_overrun=new_lap``;
+``refuse`` makes such a group move illegal); between its turn-off and its
+entry it stands before its step 1, never in its home column. Every legal move
+is the same with ``optional_effects`` on or off (judged on the full chain of
+jumps and flights), and a jump or flight that does not happen on an
+own-colour square is announced with the clause that stops it.
 Jump: a piece resting on its own colour jumps 4 ahead, on the loop only
 (AC-TOUR-JUMP-1, AC-AMB-19); flight: the die landing on the dashed square
 flies to its far end and jumps once more (AC-TOUR-FLY-1), a jump onto the
@@ -17,6 +23,7 @@ from __future__ import annotations
 
 from . import capture, finish, launch
 from .actions import MOVE, bits, group_name, piece_name
+from .board import BASE
 
 HOME_KEY = 1000
 
@@ -33,7 +40,7 @@ def square_key(st, p: int):
     """A key equal for pieces on the same physical square where groups can form (loop, home)."""
     s = st.pos[p]
     b = st.b
-    if 1 <= s <= b.loop_steps:
+    if b.on_loop(s):
         return b.sq[p >> 2][s]
     if b.loop_steps < s < b.finish:
         return HOME_KEY + (p >> 2) * 100 + s
@@ -102,9 +109,9 @@ def route_problem(st, c: int, mask: int, d: int):
     pieces = bits(mask)
     own = [p for p in pieces if p >> 2 == c]
     mates = [p for p in pieces if p >> 2 != c]
-    s0 = pos[own[0]]
+    s0 = b.progress(pos[own[0]])
     fin, top = b.finish, b.loop_steps
-    if s0 < 0:
+    if pos[own[0]] == BASE:
         if d not in r.launch:
             return (launch.launch_clause(st),
                     f"a plane leaves the base only on a roll of {launch.rolls_text(st)}")
@@ -124,9 +131,10 @@ def route_problem(st, c: int, mask: int, d: int):
             if _blocking(st, c, b.sq[c][s]):
                 return ("AC-AMB-26", f"an enemy stack on loop square {b.sq[c][s]} blocks the way")
     if mates and not r.new_lap:
-        final = end if r.optional else planned_final(st, end)
+        # the same legality with optional_effects (AC-AMB-06): judged on the full bonus chain
+        final = planned_final(st, end)
         for q in mates:
-            if pos[q] + final - s0 > top:
+            if b.progress(pos[q]) + final - s0 > top:
                 return ("AC-AMB-27", f"{piece_name(q)} would be carried past its own turn-off "
                         f"(it needs to enter its home column)")
     return None
@@ -174,7 +182,7 @@ def legal_moves(st) -> list[int]:
         s = pos[p]
         if s == fin:
             continue
-        if s < 0:
+        if s == BASE:
             if route_problem(st, c, 1 << p, d) is None:
                 out.append(MOVE + (1 << p))
             continue
@@ -212,30 +220,35 @@ def legal_moves(st) -> list[int]:
 # ----- carrying out a move ---------------------------------------------------------
 
 def _place(st, ctx, to: int) -> list[int]:
-    """Put the group on path step ``to`` of the mover's colour; teammates shift as far.
+    """Put the group on path step ``to`` of the mover's colour; teammates stand on the same square.
 
-    Returns the teammates' pieces carried past their own turn-off (only with
-    ``teammate_overrun=new_lap``; AC-AMB-27 refuses such moves by default).
+    A carried teammate keeps to the loop (AC-AMB-27, ``teammate_overrun=new_lap``): its
+    position is its own for that loop square, a path step or, between its turn-off and its
+    entry, a pre-entry position; a carry never puts it into its home column. Returns the
+    teammates' pieces carried past their own turn-off (they go round again).
     """
-    delta = to - st.pos[ctx["ref"]]
+    b = st.b
     c = ctx["seat"]
-    top = st.b.loop_steps
+    here = to if to >= 1 else to - 2          # a walk from a pre-entry square may end short of step 1
+    delta = to - b.progress(st.pos[ctx["ref"]])
+    top = b.loop_steps
     wrapped = []
     for p in bits(ctx["mask"]):
         if p >> 2 == c:
-            st.pos[p] = to
+            st.pos[p] = here
         else:
-            new = st.pos[p] + delta
-            if new > top:
-                new = (new - 1) % st.b.loop_len + 1
+            if b.progress(st.pos[p]) + delta > top:
                 wrapped.append(p)
-            st.pos[p] = new
+            st.pos[p] = b.loop_position(p >> 2, b.sq[c][here])
     return wrapped
 
 
 def _new_lap(st, wrapped) -> None:
+    b = st.b
     for p in wrapped:
-        st.emit("new_lap", [p >> 2], ["AC-AMB-27"], piece=piece_name(p), step=st.pos[p])
+        pos = st.pos[p]
+        st.emit("new_lap", [p >> 2], ["AC-AMB-27"], piece=piece_name(p), square=b.sq[p >> 2][pos],
+                step=pos if pos >= 1 else None, short=b.short_of_entry(pos))
 
 
 def execute(st, mask: int) -> None:
@@ -248,7 +261,7 @@ def execute(st, mask: int) -> None:
     ctx = {"mask": mask, "seat": c, "ref": own[0], "arrived": "die", "flown": False, "jumps": 0,
            "stage": "capture", "steps": [st.pos[own[0]]], "effect": None}
     st.ctx = ctx
-    if st.pos[own[0]] < 0:
+    if st.pos[own[0]] == BASE:
         more = launch.launch(st, ctx, own[0], d)          # AC-TOUR-LAUNCH-1
         if more <= 0:
             return finish_move(st)
@@ -262,7 +275,8 @@ def walk(st, ctx, n: int) -> None:
     """The die walk: ``n`` squares forward, bouncing back from the finish (AC-BOTH-FINISH-1)."""
     r, b = st.r, st.b
     c, mask = ctx["seat"], ctx["mask"]
-    s0 = st.pos[ctx["ref"]]
+    start = st.pos[ctx["ref"]]
+    s0 = b.progress(start)
     fin, top = b.finish, b.loop_steps
     t = s0 + n
     if t <= fin:
@@ -278,20 +292,26 @@ def walk(st, ctx, n: int) -> None:
         clauses.append("AC-TOUR-STACK-2")
     if any(p >> 2 != c for p in pieces):
         clauses.append("AC-TOUR-STACK-4")
+    if s0 <= top < end:
+        clauses.append("AC-AMB-20")          # into its own home column, the colour's safe zone
+    here = st.pos[ctx["ref"]]
+    extra = {"short": b.short_of_entry(start)} if start < -1 else {}   # from before its step 1
     st.emit("move", [c], clauses, pieces=group_name(mask, c), **{"from": s0}, to=end, die=n,
-            square=b.sq[c][end] if 1 <= end <= top else None)
+            square=b.sq[c][here] if b.on_loop(here) else None, **extra)
     _new_lap(st, wrapped)
     if t > fin:
+        # the tournament's bounce is AC-TOUR-FINISH-2's; the family clauses only in the family game
         bclauses = ["AC-BOTH-FINISH-1", "AC-AMB-05",
                     "AC-TOUR-FINISH-2" if r.tour else "AC-FAM-FINISH-3"]
-        if s0 == fin - 1:
+        if s0 == fin - 1 and not r.tour:
             bclauses.append("AC-FAM-FINISH-2")
         st.emit("bounce", [c], bclauses, pieces=group_name(mask, c), surplus=t - fin, to=end)
     if end == fin:
         finish.arrive(st, pieces)
+    path = [s if s >= 1 else s - 2 for s in path]          # pre-entry squares as positions
     if r.capture == "pass_and_land":
         for s in path[:-1]:
-            if 1 <= s <= top:
+            if b.on_loop(s):
                 capture.passing(st, ctx, s)
     ctx["steps"].extend(path)
 
@@ -299,20 +319,22 @@ def walk(st, ctx, n: int) -> None:
 def _overruns(st, ctx, to: int) -> bool:
     if st.r.new_lap:
         return False
-    delta = to - st.pos[ctx["ref"]]
+    b = st.b
+    delta = to - b.progress(st.pos[ctx["ref"]])
     c = ctx["seat"]
-    return any(p >> 2 != c and st.pos[p] + delta > st.b.loop_steps for p in bits(ctx["mask"]))
+    return any(p >> 2 != c and b.progress(st.pos[p]) + delta > b.loop_steps for p in bits(ctx["mask"]))
 
 
 def resume(st) -> None:
     """Resolve the rest of a move: captures at rest squares, then jumps and flights."""
     ctx = st.ctx
-    top = st.b.loop_steps
+    b = st.b
     while True:
-        s = st.pos[ctx["ref"]]
+        here = st.pos[ctx["ref"]]
+        s = b.progress(here)
         if ctx["stage"] == "capture":
             ctx["stage"] = "next"
-            if 1 <= s <= top:
+            if b.on_loop(here):
                 res = capture.at_rest(st, ctx)
                 if res == "ask":
                     st.phase = "effect"
@@ -321,8 +343,11 @@ def resume(st) -> None:
                     return finish_move(st)
         nxt = hop_for(st, s, ctx["arrived"], ctx["flown"], ctx["jumps"])
         if nxt is not None and _overruns(st, ctx, nxt[1]):
-            nxt = None  # optional_effects: a hop that would carry a teammate too far is not offered
+            # cannot happen for a legal move (legality is judged on the full chain); said aloud
+            _no_hop(st, ctx, s, nxt[0], "AC-AMB-27", "it would carry a teammate past its turn-off")
+            return finish_move(st)
         if nxt is None:
+            _explain_stop(st, ctx, s)
             return finish_move(st)
         if st.r.optional:                                  # AC-AMB-06: the mover may decline
             ctx["effect"] = nxt
@@ -332,10 +357,32 @@ def resume(st) -> None:
         ctx["stage"] = "capture"
 
 
+def _no_hop(st, ctx, s: int, effect: str, clause: str, reason: str, *more) -> None:
+    if not st._record:
+        return
+    st.emit("no_hop", [ctx["seat"]], [clause, *more], pieces=group_name(ctx["mask"], ctx["seat"]),
+            effect=effect, at=s, reason=reason)
+
+
+def _explain_stop(st, ctx, s: int) -> None:
+    """A move resting on an own-colour loop square with no jump or flight: say which rule stops it."""
+    r, b = st.r, st.b
+    if not r.jump_fly or not 1 <= s <= b.loop_steps or s not in b.own:
+        return
+    arrived = ctx["arrived"]
+    if arrived == "fly" and ctx["jumps"]:
+        _no_hop(st, ctx, s, "jump", "AC-TOUR-FLY-2", "a flight reached by a jump ends the move")
+    elif s + b.jump > b.loop_steps and (arrived == "die" or arrived == "fly" or r.max_jumps > 1):
+        _no_hop(st, ctx, s, "jump", "AC-AMB-19", "a jump would leave the loop")
+    elif arrived == "jump":
+        _no_hop(st, ctx, s, "jump", "AC-AMB-25", "one plain jump per move",
+                *(["AC-TOUR-FLY-1"] if ctx["flown"] else []))
+
+
 def hop(st, ctx, nxt) -> None:
     kind, to = nxt
     c = ctx["seat"]
-    s = st.pos[ctx["ref"]]
+    s = st.b.progress(st.pos[ctx["ref"]])
     wrapped = _place(st, ctx, to)
     mixed = any(p >> 2 != c for p in bits(ctx["mask"]))
     names = group_name(ctx["mask"], c)
@@ -379,10 +426,33 @@ def decide(st, kind: str, yes: bool) -> None:
     finish_move(st)
 
 
+def _announce_stack(st, ctx) -> None:
+    """AC-TOUR-STACK-1: pieces of one side that END a move on one square stand as a stack.
+
+    Said once, for the square where the move ends (touching down on a teammate before a
+    jump or flight makes no stack); the pieces named are all those on that square.
+    """
+    ref = ctx["ref"]
+    key = square_key(st, ref)
+    if key is None:
+        return
+    there = [q for q in range(len(st.pos)) if square_key(st, q) == key]
+    mask = ctx["mask"]
+    if all((mask >> q) & 1 for q in there):
+        return                                             # no other piece joined
+    c = ctx["seat"]
+    here = st.pos[ref]
+    st.emit("stack", [c] + sorted({q >> 2 for q in there} - {c}), ["AC-TOUR-STACK-1"],
+            pieces="+".join(piece_name(q) for q in there),
+            square=st.b.sq[c][here] if st.b.on_loop(here) else None)
+
+
 def finish_move(st) -> None:
     from . import turn
     ctx = st.ctx
     st.ctx = None
+    if st.r.tour and st._record:
+        _announce_stack(st, ctx)
     st.last = {"seat": ctx["seat"], "pieces": group_name(ctx["mask"], ctx["seat"]).split("+"),
                "steps": ctx["steps"]}
     st.phase = "move"

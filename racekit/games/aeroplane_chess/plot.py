@@ -35,11 +35,11 @@ def _where(state, p: int):
     b = state.b
     s = state.pos[p]
     seat = p >> 2
-    if s < 0:
+    if s == -1:
         return ("base", p), b.base_xy[seat][p & 3]
     if s == 0:
         return ("takeoff", seat), b.takeoff_xy[seat]
-    if s <= b.loop_steps:
+    if b.on_loop(s):
         sq = b.sq[seat][s]
         return ("loop", sq), b.loop_xy[sq]
     if s < b.finish:

@@ -5,7 +5,9 @@ Format (every field optional)::
     planes:                 # plane -> position
       R1: 10                # a path step: 0 take-off point, 1-50 loop, 51-55 home column, 56 finish
       R2: base              # or base | takeoff | finish | start (the preset's starting place)
-      Y1: {square: 20}      # or a loop index (0-51), converted to that colour's path step
+      Y1: {square: 20}      # or a loop index (0-51), converted to that colour's path step;
+                            # tournament: a square between its turn-off and entry is the
+                            # pre-entry position of a carried plane (AC-AMB-27)
       B1: {home: 3}         # or a home-column square 1-5
     rest: start             # where unlisted planes are: start | base | takeoff | finish
     to_move: red            # seat (0-3) or colour of the next roller (default red)
@@ -82,11 +84,11 @@ def _step(st, p: int, value, field: str) -> int:
         if value.square is not None:
             if value.square >= b.loop_len:
                 raise SetupError(f"loop squares are 0-{b.loop_len - 1}", field=field)
-            step = b.track.step(seat, value.square)
-            if step > b.loop_steps:
+            step = b.loop_position(seat, value.square)
+            if step < -1 and not st.r.tour:
                 raise SetupError(f"loop square {value.square} is past {SEAT_NAMES[seat]}'s turn-off: "
-                                 "that colour never stands there", field=field)
-            return step
+                                 "in the family game that colour never stands there", field=field)
+            return step      # tournament: a carried plane can rest there (AC-AMB-27)
         if value.home > b.home_len:
             raise SetupError(f"home squares are 1-{b.home_len}", field=field)
         return b.loop_steps + value.home
@@ -120,7 +122,7 @@ def apply_setup(st, setup: dict) -> None:
     seen: dict[int, int] = {}
     for p in range(4 * n):
         v = st.pos[p]
-        if 1 <= v <= b.loop_steps:
+        if b.on_loop(v):
             sq = b.sq[p >> 2][v]
             other = seen.setdefault(sq, p)
             mixed = (r.side[other >> 2] != r.side[p >> 2]) if r.tour else (other >> 2 != p >> 2)

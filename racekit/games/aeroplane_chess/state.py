@@ -1,7 +1,9 @@
 """The Aeroplane Chess state (OpenSpiel-shaped, see racekit.core.state).
 
 Positions are path steps per plane (spec section 1): -1 base, 0 take-off
-point, 1..50 loop, 51..55 home column, 56 finish. Phases: ``first`` (chance:
+point, 1..50 loop, 51..55 home column, 56 finish; a teammate's plane carried
+past its turn-off can rest on the loop before its step 1 (AC-AMB-27), coded
+``-1-k`` for ``k`` squares short of its entry (-2, -3 on standard52). Phases: ``first`` (chance:
 family first player), ``roll`` (chance: the die), ``move`` (decision: which
 plane or group), ``effect`` (decision: an optional capture, jump or flight),
 ``bonus`` (decision: keep or give the extra roll), ``over``.
@@ -182,18 +184,21 @@ class AeroplaneState(State):
     def plane(self, p: int) -> dict:
         s = self.pos[p]
         b = self.b
-        if s < 0:
+        if s == -1:
             where = "base"
         elif s == 0:
             where = "takeoff"
-        elif s <= b.loop_steps:
+        elif b.on_loop(s):
             where = "loop"
         elif s < b.finish:
             where = "home"
         else:
             where = "finish"
+        # a plane carried past its turn-off may rest on the loop before its step 1 (AC-AMB-27):
+        # then step is None and short_of_entry counts the squares to its entry square
         return {"seat": p >> 2, "where": where, "step": None if s < 0 else s,
-                "square": b.sq[p >> 2][s] if where == "loop" else None}
+                "square": b.sq[p >> 2][s] if where == "loop" else None,
+                "short_of_entry": b.short_of_entry(s)}
 
     def stacks(self) -> list[dict]:
         """Squares of the loop and home columns holding two or more pieces."""
@@ -251,10 +256,12 @@ class AeroplaneState(State):
             for p in range(4 * s, 4 * s + 4):
                 v = self.pos[p]
                 nm = piece_name(p)
-                if v < 0:
+                if v == -1:
                     parts["base"].append(nm)
                 elif v == 0:
                     parts["takeoff"].append(nm)
+                elif v < -1:
+                    parts["path"].append(f"{nm}@entry-{b.short_of_entry(v)}(sq{b.sq[s][v]})")
                 elif v <= b.loop_steps:
                     parts["path"].append(f"{nm}@{v}(sq{b.sq[s][v]})")
                 elif v < b.finish:

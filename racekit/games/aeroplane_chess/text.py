@@ -11,20 +11,54 @@ def _place(to: str) -> str:
     return PLACES.get(to, to)
 
 
+def _names(pieces: str) -> str:
+    """``"B1+B3+Y2"`` -> ``"B1, B3 and Y2"``."""
+    parts = pieces.split("+")
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _back(pieces: str, to: str) -> str:
+    """Where captured pieces go, each to its own colour's place (several owners possible)."""
+    if "+" not in pieces:
+        return f"{pieces} back to {_place(to)}"
+    where = {"takeoff": "their take-off points", "base": "their bases"}.get(to, to)
+    return f"{_names(pieces)} back to {where}"
+
+
+def _move(seat, pieces, die, to, short=0, **f):
+    start = f"the loop square {_squares(short)} short of its entry" if short else f"step {f['from']}"
+    if short and to < 1:
+        return f"{seat} moves {pieces} {_squares(die)} from {start}, still {_squares(1 - to)} short of its entry."
+    if f["from"] + die == to:
+        return f"{seat} moves {pieces} from {start} to step {to} ({_squares(die)})."
+    return f"{seat} moves {pieces} {_squares(die)} from {start}: past the finish and back to step {to}."
+
+
+def _new_lap(piece, square, step=None, short=0, **_):
+    if step is None:
+        return (f"{piece} was carried past its turn-off: it stays on the loop at square {square}, "
+                f"{_squares(short)} short of its entry, and must go round again.")
+    return f"{piece} was carried past its turn-off and must go round again from its step {step}."
+
+
+def _stack(pieces, square=None, **_):
+    where = f" on square {square}" if square is not None else " in the home column"
+    return f"{_names(pieces)} now stand together as a stack{where}."
+
+
 TEMPLATES = {
     "first_player": "{seat} is drawn to start.",
     "roll": "{seat} rolls a {die}.",
     "launch": "{seat} launches {piece} from the base to the take-off point with a {die}.",
-    "move": lambda seat, pieces, die, to, **f: (
-        f"{seat} moves {pieces} from step {f['from']} to step {to} ({_squares(die)})." if f["from"] + die == to
-        else f"{seat} moves {pieces} {_squares(die)} from step {f['from']}: past the finish and back to step {to}."),
+    "move": _move,
     "bounce": "{pieces} overshoots the finish by {surplus} and walks back to step {to}.",
     "jump": "{pieces} jumps from own-colour step {from} to step {to}.",
     "fly": "{pieces} flies along the dashed line from step {from} to step {to}.",
-    "capture": lambda seat, pieces, to, **_: f"{seat} sends {pieces} back to {_place(to)}.",
-    "stack": "{pieces} now stand together as a stack on square {square}.",
+    "capture": lambda seat, pieces, to, **_: f"{seat} sends {_back(pieces, to)}.",
+    "stack": _stack,
+    "no_hop": "{pieces} stays on own-colour step {at}: {reason}.",
     "finish": "{piece} reaches the finish and leaves play.",
-    "new_lap": "{piece} was carried past its turn-off and must go round again from step {step}.",
+    "new_lap": _new_lap,
     "decline": "{seat} declines the optional {effect}.",
     "pass": "{seat} has no legal move with a {die}; the roll passes.",
     "extra_roll": "{seat} earns an extra roll.",

@@ -40,7 +40,7 @@ def on_roll(st, d: int) -> None:
     st._moves = move.legal_moves(st)
     if not st._moves:
         clauses = ["AC-BOTH-MOVE-2"]
-        if r.tour and all(st.pos[p] < 0 for p in range(4 * st.roller, 4 * st.roller + 4)):
+        if r.tour and all(st.pos[p] == -1 for p in range(4 * st.roller, 4 * st.roller + 4)):
             clauses.append("AC-TOUR-LAUNCH-1")
         st.emit("pass", [st.roller], clauses, die=d)
         return end_roll(st, moved=False)

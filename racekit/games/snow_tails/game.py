@@ -68,8 +68,11 @@ OPTIONS = (
     Option("elim_check", "after_refill", ("after_refill", "immediate"),
            "When a hand of only damage cards eliminates: after a refill, or at once at the "
            "end of any step 3.", ("ST-AMB-12", "ST-ELIM-1")),
-    Option("deck_exhaust", "reshuffle_discards", ("reshuffle_discards", "no_reshuffle"),
-           "What happens when a dog deck runs out.", ("ST-AMB-13",)),
+    Option("deck_exhaust", "reshuffle_discards", ("reshuffle_discards", "no_reshuffle", "reshuffle_all"),
+           "What happens when a dog deck runs out: the discard pile (brake and excess cards) "
+           "becomes the new deck while covered dog cards stay on the mat, so a long race can leave "
+           "a short hand; no reshuffle at all; or reshuffle_all, which also returns the covered "
+           "dog cards (all but the top card of each dog stack).", ("ST-AMB-13",)),
     Option("dent_supply", "unlimited", ("unlimited", 20),
            "The supply of damage cards.", ("ST-AMB-14",)),
     Option("finish_rank_metric", "beyond_line", ("beyond_line", "short_of_line"),
@@ -110,7 +113,7 @@ class Flags:
 
     __slots__ = ("slot_selection", "bonus_round1", "bonus_requires_move", "bonus_partial",
                  "limit_planned", "limit_at_crossing", "limit_each", "refill_wall",
-                 "collision_damage", "elim_immediate", "reshuffle", "rank_beyond",
+                 "collision_damage", "elim_immediate", "reshuffle", "reshuffle_all", "rank_beyond",
                  "bonus_after_stop", "bonus_refuse", "end_first")
 
     def __init__(self, o: dict):
@@ -124,7 +127,8 @@ class Flags:
         self.refill_wall = o["no_refill_scope"] == "sled_and_wall"
         self.collision_damage = int(o["collision_damage"])
         self.elim_immediate = o["elim_check"] == "immediate"
-        self.reshuffle = o["deck_exhaust"] == "reshuffle_discards"
+        self.reshuffle = o["deck_exhaust"] in ("reshuffle_discards", "reshuffle_all")
+        self.reshuffle_all = o["deck_exhaust"] == "reshuffle_all"
         self.rank_beyond = o["finish_rank_metric"] == "beyond_line"
         self.bonus_after_stop = bool(o["bonus_after_stop"])
         self.bonus_refuse = o["bonus_blocked"] == "refuse_if_blocked"

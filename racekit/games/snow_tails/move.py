@@ -36,7 +36,8 @@ def start(st) -> None:
         st.drift = drift
         st.ddir = A.DL if diff > 0 else A.DR  # ST-AMB-21: left/right as set by the flags
         if st._record:
-            st.emit("speed", [s], ["ST-SPEED-1", "ST-DRIFT-1", "ST-DRIFT-3"], speed=speed,
+            clauses = ["ST-SPEED-1", "ST-DRIFT-1", "ST-DRIFT-3"] + (["ST-AMB-21"] if drift else [])
+            st.emit("speed", [s], clauses, speed=speed,
                     drift=drift, side="left" if diff > 0 else "right" if diff < 0 else "neither side")
         st.ph = P_MOVE
         return

@@ -27,12 +27,20 @@ def ensure_deck(st, seat) -> bool:
     if deck[1] + deck[2] + deck[3] + deck[4] + deck[5]:
         return True
     disc = st.disc[seat]
+    covered = 0
+    if st.o.reshuffle_all:
+        # deck_exhaust=reshuffle_all: the cards under the top card of each dog stack return too
+        for stack in (st.lstack[seat], st.rstack[seat]):
+            for v in stack[:-1]:
+                disc[v] += 1
+                covered += 1
+            del stack[:-1]
     n = disc[1] + disc[2] + disc[3] + disc[4] + disc[5]
     if st.o.reshuffle and n:
         st.deck[seat] = disc
         st.disc[seat] = [0] * 6
         if st._record:
-            st.emit("reshuffle", [seat], ["ST-AMB-13"], cards=n)
+            st.emit("reshuffle", [seat], ["ST-AMB-13"], cards=n, covered=covered)
         return True
     if st._record:
         st.emit("deck_empty", [seat], ["ST-AMB-13"])

@@ -85,6 +85,14 @@ def _game_over(places, out, seat_names, finished=None, round=None, **_) -> str:
     return " ".join(lines)
 
 
+def _reshuffle(seat, cards, covered):
+    if not covered:
+        what = _n(cards, "discarded card")
+    else:   # deck_exhaust=reshuffle_all (ST-AMB-13)
+        what = f"{_n(cards, 'card')} (the discards and {_n(covered, 'covered dog card')})"
+    return f"{seat}'s deck is empty: {what} {'is' if cards == 1 else 'are'} shuffled into a new deck."
+
+
 TEMPLATES = {
     "first_player": "{seat} is picked at random to place a sled first.",
     "slot": "{seat} puts the sled on start slot {slot} at {position}.",
@@ -92,9 +100,7 @@ TEMPLATES = {
         f"{seat} (slot {slot}) draws an opening hand of {_n(cards, 'card')}.",
     "draw": lambda seat, hand_size, deck_size, **_:
         f"{seat} draws a card (now {_n(hand_size, 'card')} in hand, {deck_size} left in the deck).",
-    "reshuffle": lambda seat, cards, **_:
-        f"{seat}'s deck is empty: {_n(cards, 'discarded card')} "
-        f"{'is' if cards == 1 else 'are'} shuffled into a new deck.",
+    "reshuffle": lambda seat, cards, **f: _reshuffle(seat, cards, f.get("covered", 0)),
     "deck_empty": "{seat} has no card left to draw.",
     "round_start": lambda round, names, **_:
         f"Round {round} begins; turn order: {', '.join(names)}.",
