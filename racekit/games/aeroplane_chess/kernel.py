@@ -27,6 +27,7 @@ from ...core.chance import Sampler
 from ...sim.kernels import MAX_PLIES, Playout
 from . import finish
 from .actions import FIRST, GIVE, KEEP, MOVE
+from .board import BASE
 from .state import _DIE
 
 AGENTS = ("random", "first")
@@ -50,7 +51,7 @@ def play(game, seed: int, agents) -> Playout:
     b = r.board
     n = r.n
     np_ = 4 * n
-    fin, top, loop_len = b.finish, b.loop_steps, b.loop_len
+    fin, top = b.finish, b.loop_steps
     sq = b.sq
     own_sq = b.own
     fly_from, fly_to, jump = b.fly_from, b.fly_to, b.jump
@@ -122,12 +123,14 @@ def play(game, seed: int, agents) -> Playout:
     def route_ok(c, own0, mates, d):
         """move.route_problem(...) is None, for a group whose first own plane is ``own0``."""
         s0 = pos[own0]
-        if s0 < 0:
+        if s0 == BASE:
             if d not in launch:
                 return False
             if not launch_steps or d == 1:
                 return True
             s0, d = 0, d - 1
+        elif s0 < BASE:                           # board.progress of a pre-entry position
+            s0 += 2
         t = s0 + d
         if t > fin and exact_only:
             return False
@@ -138,7 +141,8 @@ def play(game, seed: int, agents) -> Playout:
                 end = t if t <= fin else 2 * fin - t
                 final = planned_final(end)
                 for q in mates:
-                    if pos[q] + final - s0 > top:
+                    v = pos[q]
+                    if (v + 2 if v < BASE else v) + final - s0 > top:
                         return False
         return True
 
@@ -154,7 +158,7 @@ def play(game, seed: int, agents) -> Playout:
         if not tour:
             for i in range(4):
                 s = ownp[i]
-                if s < 0:
+                if s == BASE:
                     if launchable:
                         out.append(single[base + i])
                 elif s != fin and s <= limit:
@@ -166,7 +170,7 @@ def play(game, seed: int, agents) -> Playout:
         done = 0
         for i in range(4):
             s = ownp[i]
-            if s < 0:
+            if s == BASE:
                 if launchable:
                     out.append(single[base + i])
                 continue
@@ -222,19 +226,16 @@ def play(game, seed: int, agents) -> Playout:
         counts[_CAPTURE] += 1
 
     def place(c, mask, ref, to):
+        """move._place: the group onto path step ``to``; carried teammates stay on the loop."""
+        here = to if to >= 1 else to - 2         # a walk from before step 1 may end short of it
         if mask == 1 << ref:                      # a lone plane (the common case)
-            pos[ref] = to
-            loc[ref] = rows[ref][to]
+            pos[ref] = here
+            loc[ref] = rows[ref][here]
             return
-        delta = to - pos[ref]
+        square = sq[c][here]
         for p in range(np_):
             if mask >> p & 1:
-                if p >> 2 == c:
-                    v = to
-                else:
-                    v = pos[p] + delta
-                    if v > top:
-                        v = (v - 1) % loop_len + 1
+                v = here if p >> 2 == c else b.loop_position(p >> 2, square)   # AC-AMB-27
                 pos[p] = v
                 loc[p] = rows[p][v]
 
@@ -294,15 +295,20 @@ def play(game, seed: int, agents) -> Playout:
     def overruns(c, mask, ref, to):
         if new_lap:
             return False
-        delta = to - pos[ref]
+        v = pos[ref]
+        delta = to - (v + 2 if v < BASE else v)
         for p in range(np_):
-            if mask >> p & 1 and p >> 2 != c and pos[p] + delta > top:
-                return True
+            if mask >> p & 1 and p >> 2 != c:
+                v = pos[p]
+                if (v + 2 if v < BASE else v) + delta > top:
+                    return True
         return False
 
     def walk(c, mask, ref, steps):
         """The die walk; True when a plane reached the finish."""
         s0 = pos[ref]
+        if s0 < BASE:                             # board.progress of a pre-entry position
+            s0 += 2
         t = s0 + steps
         end = t if t <= fin else 2 * fin - t
         place(c, mask, ref, end)
@@ -321,7 +327,9 @@ def play(game, seed: int, agents) -> Playout:
             walked = list(range(s0 + 1, t + 1)) if t <= fin else \
                 list(range(s0 + 1, fin + 1)) + list(range(fin - 1, end - 1, -1))
             for s in walked[:-1]:
-                if 1 <= s <= top:
+                if s < 1:
+                    s -= 2                        # a pre-entry square (AC-AMB-27)
+                if 1 <= s <= top or s < BASE:
                     passing(c, mask, s)
         return reached
 
@@ -333,7 +341,7 @@ def play(game, seed: int, agents) -> Playout:
                 ref = p
                 break
         reached = False
-        if pos[ref] < 0:
+        if pos[ref] == BASE:
             pos[ref] = 0
             loc[ref] = -1
             counts[_LAUNCH] += 1
@@ -346,9 +354,10 @@ def play(game, seed: int, agents) -> Playout:
         # resume: captures where the group rests, then jumps and flights
         arrived, flown, jumps = 0, False, 0
         while True:
-            s = pos[ref]
-            if 1 <= s <= top and at_rest(c, mask, ref):
+            here = pos[ref]
+            if (1 <= here <= top or here < BASE) and at_rest(c, mask, ref):
                 return reached
+            s = here + 2 if here < BASE else here
             if not jump_fly or s not in own_sq:   # jumps and flights start on own-colour squares
                 return reached
             nxt = hop_for(s, arrived, flown, jumps)
@@ -462,6 +471,6 @@ def play(game, seed: int, agents) -> Playout:
             turn = roller = s
             sixes = 0
             six_moved = 0
-    view = SimpleNamespace(r=r, b=b, pos=pos, places=places, winner=winner, game=game)
+    view = SimpleNamespace(r=r, b=b, pos=pos, places=places, winner=winner, game=game, phase="over")
     ranking = finish.ranking(view)
     return Playout(history, ranking, -(-(turns + 1) // n), dict(zip(EVENTS, counts)))
