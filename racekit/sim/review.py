@@ -109,17 +109,19 @@ def _sweep_one(path: str, tried: list) -> list[dict]:
     return rows
 
 
-def scenario_sweep(game_id: str, executor=None):
+def scenario_sweep(game_id: str, executor=None, only=None):
     """Every shipped scenario of ``game_id`` under every reading of every ambiguity option.
 
     Returns a DataFrame, one row per (scenario, option, value): ``passes_as_shipped``,
     ``passes`` (None: the reading does not apply, e.g. a tournament-only seat count),
     ``changed`` (the verdict flips) and ``detail`` (the first failed check).
+    ``only``: option names to try (default: every ambiguity option).
     """
     import pandas as pd
 
     from ..core.scenarios import scenario_paths
-    tried = [(o.name, v) for o in ambiguity_options(game_id) for v in readings(o)]
+    tried = [(o.name, v) for o in ambiguity_options(game_id) for v in readings(o)
+             if only is None or o.name in only]
     paths = [str(p) for p in scenario_paths(game_id)]
     if executor is None:
         parts = [_sweep_one(p, tried) for p in paths]
@@ -159,7 +161,7 @@ def _same_games(a, b) -> bool:
 
 def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random",
                  preset: str | None = None, players: int | None = None, probe: int = 6,
-                 baseline=None, workers: int | None = None, chunk: int = 16):
+                 baseline=None, workers: int | None = None, chunk: int = 16, only=None):
     """Simulate every reading of every ambiguity option and compare it with the default.
 
     A reading is first played on ``probe`` games (the same game seeds as the
@@ -172,7 +174,7 @@ def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random
     (``seat``, ``edge_change`` and its 95% interval, in percentage points), the
     first seat's change (``first_change``, ``first_low``, ``first_high``), the
     change of the mean game length (``plies_change`` and its interval, and
-    ``plies_change_pct``), and ``verdict`` in plain words.
+    ``plies_change_pct``), and ``verdict`` in plain words. ``only``: option names to try.
     """
     import pandas as pd
     kw = dict(agents=agents, seed=seed, preset=preset, players=players, progress=False,
@@ -183,6 +185,8 @@ def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random
     seats = game.num_players
     rows = []
     for option in ambiguity_options(game_id):
+        if only is not None and option.name not in only:
+            continue
         for value in readings(option):
             row = {"option": option.name, "value": value, "clauses": amb_ids(option)}
             try:
