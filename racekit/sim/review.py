@@ -155,19 +155,22 @@ def _mean_diff(a, b) -> tuple[float, float, float]:
 
 
 def _same_games(a, b) -> bool:
-    cols = [c for c in a.columns if c in ("plies", "ranking") or c.startswith("n_")]
-    return all(c in b.columns for c in cols) and a[cols].equals(b[cols])
+    """Same lengths and rankings game by game (the same seeds): the reading never came up."""
+    cols = ["plies", "ranking"]
+    return a[cols].reset_index(drop=True).equals(b[cols].reset_index(drop=True))
 
 
 def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random",
                  preset: str | None = None, players: int | None = None, probe: int = 6,
-                 baseline=None, workers: int | None = None, chunk: int = 16, only=None):
+                 baseline=None, workers: int | None = None, chunk: int = 16, only=None,
+                 executor=None):
     """Simulate every reading of every ambiguity option and compare it with the default.
 
     A reading is first played on ``probe`` games (the same game seeds as the
     default); when all of them come out the same, the reading does not matter in
     this preset and no more games are played. Otherwise ``n_games`` games are
-    played and compared with the default's.
+    played and compared with the default's. ``executor``: where to play them (as for
+    :func:`racekit.simulate`; one pool for every reading saves starting one each time).
 
     Returns a DataFrame, one row per (option, value): ``effect`` (False: no
     difference in the probe games), the seat whose win rate moves most
@@ -178,8 +181,8 @@ def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random
     """
     import pandas as pd
     kw = dict(agents=agents, seed=seed, preset=preset, players=players, progress=False,
-              workers=workers, chunk=chunk)
-    base = baseline if baseline is not None else simulate(game_id, n_games, **kw)
+              workers=workers, chunk=chunk, events=False)
+    base = baseline if baseline is not None else simulate(game_id, n_games, executor=executor, **kw)
     game = load_game(game_id, preset=preset, players=players)
     names = game.seat_names
     seats = game.num_players
@@ -191,7 +194,7 @@ def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random
             row = {"option": option.name, "value": value, "clauses": amb_ids(option)}
             try:
                 probe_df = simulate(game_id, probe, options={option.name: value},
-                                    **{**kw, "workers": 1})
+                                    **{**kw, "workers": 1})   # a few games: in this process
             except Exception as exc:     # a reading this preset refuses (an OptionError)
                 row.update(effect=None, verdict=f"not available here: {exc}")
                 rows.append(row)
@@ -201,7 +204,7 @@ def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random
                            f"{probe} sample games of this preset (the reading does not come up)")
                 rows.append(row)
                 continue
-            df = simulate(game_id, len(base), options={option.name: value}, **kw)
+            df = simulate(game_id, len(base), options={option.name: value}, executor=executor, **kw)
             n1, n0 = len(df), len(base)
             changes = []
             for s in range(seats):

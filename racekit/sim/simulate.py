@@ -66,7 +66,8 @@ def _agents_tuple(game, agents) -> tuple[str, ...]:
     return agents
 
 
-def play_chunk(settings_json: str, agents: tuple, seeds: list, engine: str = "auto") -> list[dict]:
+def play_chunk(settings_json: str, agents: tuple, seeds: list, engine: str = "auto",
+               events: bool = True) -> list[dict]:
     """Play the games with ``seeds``; one dict per game (run in a worker process).
 
     ``engine``: ``"auto"`` (the kernel when it covers the settings, else the rules
@@ -81,8 +82,10 @@ def play_chunk(settings_json: str, agents: tuple, seeds: list, engine: str = "au
     for seed in seeds:
         if kernel is not None:
             out = kernel.play(game, seed, agents)
+            if not events:
+                out.counts = {}
         else:
-            out = engine_playout(game, seed, agents, kinds)
+            out = engine_playout(game, seed, agents, kinds, events=events)
         rows.append(_row(game, seed, out, "kernel" if kernel is not None else "engine"))
     return rows
 
@@ -110,7 +113,7 @@ def _is_dask(executor) -> bool:
 def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict | None = None,
              executor=None, *, players: int | None = None, preset: str | None = None,
              workers: int | None = None, progress: bool = True, engine: str = "auto",
-             chunk: int = CHUNK):
+             chunk: int = CHUNK, events: bool = True):
     """Play ``n_games`` whole games and return one row per game (a pandas DataFrame).
 
     Args:
@@ -128,6 +131,8 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         engine: ``"auto"``: the game's fast kernel when it covers these settings
             and agents, else the rules engine; ``"engine"`` or ``"kernel"`` to force.
         chunk: games per task.
+        events: count events per kind (the ``n_<kind>`` columns); ``False`` plays
+            engine games with events off, faster, when only wins and length matter.
 
     Returns:
         DataFrame, one row per game in seed order, with the columns ``game``,
@@ -170,15 +175,15 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
     try:
         if executor is None and (workers == 1 or len(chunks) == 1):
             for i, part in enumerate(chunks):
-                results[i] = play_chunk(settings, agents, part, engine)
+                results[i] = play_chunk(settings, agents, part, engine, events)
                 if bar is not None:
                     bar.update(len(part))
         elif executor is None:
             n = workers or os.cpu_count() or 1
             with cf.ProcessPoolExecutor(max_workers=min(n, len(chunks))) as pool:
-                _run(pool, settings, agents, chunks, engine, results, bar)
+                _run(pool, settings, agents, chunks, engine, events, results, bar)
         else:
-            _run(executor, settings, agents, chunks, engine, results, bar)
+            _run(executor, settings, agents, chunks, engine, events, results, bar)
     finally:
         if bar is not None:
             bar.close()
@@ -200,8 +205,8 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
     return df
 
 
-def _run(executor, settings, agents, chunks, engine, results, bar) -> None:
-    futures = {executor.submit(play_chunk, settings, agents, part, engine): i
+def _run(executor, settings, agents, chunks, engine, events, results, bar) -> None:
+    futures = {executor.submit(play_chunk, settings, agents, part, engine, events): i
                for i, part in enumerate(chunks)}
     if _is_dask(executor):
         from distributed import as_completed

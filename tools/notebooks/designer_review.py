@@ -108,10 +108,8 @@ for (gid, name), df in own_agents.items():
 # %%
 from concurrent.futures import ProcessPoolExecutor
 
-sweeps = {}
-with ProcessPoolExecutor(max_workers=2) as pool:
-    for gid in SHIPPED:
-        sweeps[gid] = review.scenario_sweep(gid, executor=pool)
+pool = ProcessPoolExecutor(max_workers=2)   # local processes, reused by the simulations below
+sweeps = {gid: review.scenario_sweep(gid, executor=pool) for gid in SHIPPED}
 for gid, sweep in sweeps.items():
     flips = review.flips_by_reading(sweep)
     print(f"{gid}: {sweep['scenario'].nunique()} scenarios x {len(flips)} readings; "
@@ -136,7 +134,8 @@ impacts = {}
 for (gid, preset), df in baselines.items():
     base = df.iloc[:PER_READING].reset_index(drop=True)
     base.attrs = df.attrs
-    table = review.impact_table(gid, PER_READING, seed=SEED, preset=preset, baseline=base, probe=4)
+    table = review.impact_table(gid, PER_READING, seed=SEED, preset=preset, baseline=base, probe=4,
+                                executor=pool)
     impacts[(gid, preset)] = table
     moved = table[table["effect"] == True]  # noqa: E712
     print(f"{gid} ({df['preset'].iloc[0]}): {len(table)} readings, {len(moved)} change the games")
@@ -144,6 +143,9 @@ for (gid, preset), df in baselines.items():
             "plies_change_pct"]
     print(moved[cols].round(1).to_string(index=False))
     print()
+
+# %%
+pool.shutdown()
 
 # %% [markdown]
 # The verdicts, in plain words (only readings that change the games; the others do not come up in that
