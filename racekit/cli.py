@@ -298,10 +298,10 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
              out: Optional[Path] = typer.Option(None, help="write every game as a row: FILE.parquet "
                                                 "or FILE.csv")) -> None:
     """Play many games; print win rates per seat (95% intervals) and game length."""
-    try:
-        from .sim.simulate import simulate as run, summary_text
-    except ImportError as exc:
-        _fail(f"{exc.name or exc} is missing: install the sim extra (pip install 'racekit[sim]')")
+    import importlib.util
+    if importlib.util.find_spec("pandas") is None:
+        _fail("pandas is missing: install the sim extra (pip install 'racekit[sim]')")
+    from .sim.simulate import simulate as run, summary_text
     if out is not None and out.suffix.lower() not in (".parquet", ".csv"):
         _fail(f"--out must end in .parquet or .csv, got {out}")
     try:

@@ -18,7 +18,7 @@ import math
 import re
 
 from ..core.game import game_class, load_game
-from .simulate import seat_table, simulate, wilson  # noqa: F401  (seat_table re-exported)
+from .simulate import seat_table, simulate  # noqa: F401  (seat_table re-exported)
 
 Z95 = 1.959963984540054
 _AMB = re.compile(r"^[A-Z]+-AMB-\d+$")

@@ -80,7 +80,6 @@ def play(game, seed: int, agents) -> Playout:
     turn = roller = 0
     sixes = 0
     six_moved = 0
-    gifted = False
     turns = 0
 
     home = [0] * n                     # planes at the finish, per seat (they never leave it)
@@ -455,13 +454,11 @@ def play(game, seed: int, agents) -> Playout:
                     if choice != KEEP:
                         counts[_GIFT] += 1
                         roller = mt
-                        gifted = True
                         sixes = 0
                         six_moved = 0
         if end_turn:
             # turn.next_turn
             i = order.index(turn)
-            gifted = False
             for k in range(1, n_order + 1):
                 s = order[(i + k) % n_order]
                 if home[s] != 4 or (partner_rolls and home[mate[s]] != 4):   # turn.can_play
