@@ -296,11 +296,12 @@ def summary_text(df) -> str:
     for col, r in lengths.iterrows():
         lines.append(f"{col:<8}mean {r['mean']:.1f}  median {r['median']:.0f}  "
                      f"5%-95% {r.p5:.0f}-{r.p95:.0f}  range {r['min']:.0f}-{r['max']:.0f}")
-    counts = [c for c in df.columns if c.startswith("n_")]
+    counts = [c for c in df.columns if c.startswith("n_") and df[c].any()]
     if counts:
         lines.append("events per game: " + ", ".join(f"{c[2:]} {df[c].mean():.2f}" for c in counts))
-    lines.append("* the fair share lies outside the seat's 95% interval; edge = win rate - fair "
-                 "share, in percentage points")
+    lines.append("edge = win rate - fair share, in percentage points"
+                 + ("; * the fair share lies outside the seat's 95% interval"
+                    if not seats["fair_inside"].all() else ""))
     return "\n".join(lines)
 
 
