@@ -100,3 +100,23 @@ def test_refuse_cites_AC_AMB_27_also_with_optional_effects():
             play(s, "move R1+B1")
         assert err.value.clause == "AC-AMB-27"
         assert legal(s) == ["move R1"]
+
+
+def test_a_plane_before_its_step_1_walks_blocks_and_is_drawn():
+    """A blue plane two squares short of its entry (loop 24) rolls 2: its walk passes loop 25, where an
+    enemy stack blocks it under stack_blocks; it is drawn on its loop square."""
+    from racekit.games.aeroplane_chess.plot import draw
+    setup = {"planes": {"B1": {"square": 24}, "Y1": {"square": 25}, "G1": {"square": 25}},
+             "to_move": "blue", "phase": "move", "die": 2}
+    from racekit.games.aeroplane_chess.move import route_problem
+    s = mk("tournament", stack_blocks=True, setup={**setup, "phase": "roll", "die": None})
+    assert route_problem(s, 2, 1 << 8, 2)[0] == "AC-AMB-26"
+    play(s, "roll 2")                        # blocked: no legal move, the roll passes
+    assert s.snapshot()["planes"]["B1"]["short_of_entry"] == 2 and s.snapshot()["turn"] != 2
+    s = mk("tournament", setup=setup)
+    assert s.snapshot()["planes"]["B1"]["short_of_entry"] == 2
+    play(s, "move B1")                       # loop 25 (passed), then 26 = its step 1
+    assert s.snapshot()["planes"]["B1"]["step"] == 1 and s.snapshot()["planes"]["Y1"]["where"] == "loop"
+    assert s.last["steps"] == [-3, -2, 1]
+    ax = draw(mk("tournament", setup=setup))
+    assert ax.figure is not None

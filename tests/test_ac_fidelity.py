@@ -116,3 +116,12 @@ def test_AC_AMB_16_the_arriving_group_is_compared_with_the_stack():
     assert_event(s, "capture", clause="AC-AMB-16", clauses=["AC-TOUR-CAPTURE-2"], arriving=1, stack=2)
     assert {p: s.snapshot()["planes"][p]["where"] for p in ("R1", "B1", "Y1", "G1")} == \
         {"R1": "base", "B1": "base", "Y1": "base", "G1": "base"}, "AC-AMB-16"
+
+
+def test_refusals_cite_the_preset_clause():
+    from racekit.core.errors import IllegalActionError
+    for preset, clause in (("tournament", "AC-TOUR-TURN-1"), ("family", "AC-FAM-TURN-1")):
+        s = mk(preset, setup={"planes": {"R1": 10}, "phase": "move", "die": 3})
+        with pytest.raises(IllegalActionError) as err:
+            s.apply_action(3)                      # a die face while a plane must be chosen
+        assert err.value.clause == clause

@@ -79,6 +79,7 @@ OPTION_SETS = [
     {"deck_exhaust": "no_reshuffle", "dent_supply": 20, "finish_rank_metric": "short_of_line"},
     {"bonus_after_stop": True, "bonus_blocked": "refuse_if_blocked", "end": "first_cross_round"},
     {"slot_selection": "random"}, {"slot_selection": "fill_from_1"},
+    {"deck_exhaust": "reshuffle_all"},
 ]
 
 

@@ -110,12 +110,18 @@ nb.before_after(results[3])  # AC-SCN-09: a pair lands on a pair; the stack goes
 # A plane whose move ends on its own colour jumps ahead to the next square of its colour
 # (`AC-TOUR-JUMP-1`), at most once per move (`AC-AMB-25`). On the dashed square it flies across to the far
 # end (`AC-TOUR-FLY-1`); whether it jumps again afterwards depends on how it got there (`AC-TOUR-FLY-2`).
+# A stack jumps and flies on the mover's colours (`AC-TOUR-STACK-4`), so it can carry the teammate's
+# plane past the teammate's own turn-off: that plane stays on the loop and goes round again, even when
+# it stops just short of its own entry square; a carry never puts it into its home column (`AC-AMB-27`).
 
 # %%
-results = nb.run("aeroplane_chess", ["AC-SCN-11", "AC-SCN-12", "AC-SCN-13", "AC-SCN-05"])
+results = nb.run("aeroplane_chess", ["AC-SCN-11", "AC-SCN-12", "AC-SCN-13", "AC-SCN-05", "AC-SCN-05c"])
 for result in results:
     print(nb.explain(result), end="\n\n")
 nb.before_after(results[1])  # AC-SCN-12: the die lands on the dashed square: fly, then jump
+
+# %%
+nb.before_after(results[4])  # AC-SCN-05c: blue rests on loop square 25, one short of its entry
 
 # %% [markdown]
 # ## The finish

@@ -40,7 +40,7 @@ def square_key(st, p: int):
     """A key equal for pieces on the same physical square where groups can form (loop, home)."""
     s = st.pos[p]
     b = st.b
-    if b.on_loop(s):
+    if 1 <= s <= b.loop_steps or s < BASE:           # b.on_loop(s), inlined: a hot path
         return b.sq[p >> 2][s]
     if b.loop_steps < s < b.finish:
         return HOME_KEY + (p >> 2) * 100 + s
@@ -127,9 +127,10 @@ def route_problem(st, c: int, mask: int, d: int):
         return ("AC-TOUR-STACK-3", f"{'+'.join(piece_name(q) for q in mates)} may not be carried "
                 f"into {st.b.colours[c].title()}'s safe zone")
     if r.blocks:
-        for s in range(max(s0, 0) + 1, min(t, top + 1)):
-            if _blocking(st, c, b.sq[c][s]):
-                return ("AC-AMB-26", f"an enemy stack on loop square {b.sq[c][s]} blocks the way")
+        for s in range(s0 + 1, min(t, top + 1)):
+            sq = b.sq[c][s if s >= 1 else s - 2]          # a walk from before step 1 (AC-AMB-27)
+            if _blocking(st, c, sq):
+                return ("AC-AMB-26", f"an enemy stack on loop square {sq} blocks the way")
     if mates and not r.new_lap:
         # the same legality with optional_effects (AC-AMB-06): judged on the full bonus chain
         final = planned_final(st, end)
@@ -144,7 +145,8 @@ def group_problem(st, mask: int):
     """Why the group ``mask`` may not move now (composition and route), or ``None``."""
     r, pos, fin = st.r, st.pos, st.b.finish
     if mask <= 0 or mask >> len(pos):
-        return ("AC-FAM-COMP-1", "there is no such plane in this game")
+        # citations follow the preset (AC-FAM-COMP-1 is the family clause)
+        return ("AC-TOUR-SETUP-1" if r.tour else "AC-FAM-COMP-1", "there is no such plane in this game")
     c = controlled(st, st.roller)
     pieces = bits(mask)
     own = [p for p in pieces if p >> 2 == c]

@@ -174,7 +174,8 @@ class AeroplaneState(State):
             if why is not None:
                 return why
         if 1 <= action <= 6 or FIRST <= action < FIRST + 4:
-            return ("AC-FAM-TURN-1", "it is a player's decision now, not a roll")
+            return ("AC-TOUR-TURN-1" if r.tour else "AC-FAM-TURN-1",
+                    "it is a player's decision now, not a roll")
         return ("AC-ACTION", "it is not among the legal actions")
 
     def _ranking(self):
