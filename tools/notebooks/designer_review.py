@@ -38,7 +38,7 @@ pd.set_option("display.width", 120)
 pd.set_option("display.max_colwidth", 80)
 
 GAMES = 200          # games per game and preset for seat advantage and length
-PER_READING = 60     # games per ambiguity reading (paired with the first PER_READING default games)
+PER_READING = 40     # games per ambiguity reading (paired with the first PER_READING default games)
 SEED = 2024
 print("games:", ", ".join(SHIPPED))
 
@@ -134,7 +134,7 @@ impacts = {}
 for (gid, preset), df in baselines.items():
     base = df.iloc[:PER_READING].reset_index(drop=True)
     base.attrs = df.attrs
-    table = review.impact_table(gid, PER_READING, seed=SEED, preset=preset, baseline=base, probe=4,
+    table = review.impact_table(gid, PER_READING, seed=SEED, preset=preset, baseline=base, probe=3,
                                 executor=pool)
     impacts[(gid, preset)] = table
     moved = table[table["effect"] == True]  # noqa: E712
