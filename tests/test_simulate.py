@@ -35,6 +35,18 @@ def test_rows_replay_exactly_as_racekit_play_and_the_explorer_would():
         assert json.loads(row.options)["six_bonus"] == "one_per_six"
 
 
+def test_a_row_opens_in_the_explorer_as_the_same_game():
+    pytest.importorskip("ipywidgets")
+    df = racekit.simulate("aeroplane_chess", 2, seed=8, preset="tournament", workers=1,
+                          progress=False)
+    row = next(df.itertuples())
+    explorer = racekit.explore("aeroplane_chess", seed=row.seed, preset="tournament")
+    explorer.session.run()             # the explorer's own seeded random players
+    assert explorer.session.state.ply == row.plies
+    assert explorer.session.state.ranking() == json.loads(row.ranking)
+    explorer.close()
+
+
 def test_engine_fallback_is_reported_and_counts_events():
     df = racekit.simulate("snow_tails", 4, agents="careful", seed=1, players=3, workers=1,
                           progress=False)

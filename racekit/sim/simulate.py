@@ -189,6 +189,8 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
             bar.close()
     rows = [row for part in results for row in part]
     df = pd.DataFrame(rows)
+    # Python ints (not numpy's): a row's seed goes straight into racekit.explore or Session
+    df["seed"] = pd.Series([row["seed"] for row in rows], dtype=object)
     df.insert(0, "index", range(n_games))
     meta = json.loads(settings)
     df.insert(0, "agents", "+".join(agents) if len(set(agents)) > 1 else agents[0])
