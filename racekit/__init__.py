@@ -12,7 +12,7 @@ from . import games as _games  # registers the games  # noqa: F401
 
 __version__ = "0.1.0"
 
-__all__ = ["load_game", "game_names", "explore", "rules", "CHANCE", "TERMINAL", "RacekitError",
+__all__ = ["load_game", "game_names", "explore", "rules", "simulate", "CHANCE", "TERMINAL", "RacekitError",
            "OptionError", "IllegalActionError", "SetupError", "FileFormatError", "UnknownGameError"]
 
 
@@ -30,3 +30,10 @@ def rules(game: str, coverage: bool = True):
     """
     from .ruletable import rules as _rules
     return _rules(game, coverage=coverage)
+
+
+def simulate(game, n_games: int, agents="random", seed: int = 0, options=None, executor=None, **kwargs):
+    """Play many whole games; one pandas row per game (see racekit.sim.simulate, extra ``sim``)."""
+    from .sim.simulate import simulate as _simulate
+    return _simulate(game, n_games, agents=agents, seed=seed, options=options, executor=executor,
+                     **kwargs)

@@ -268,8 +268,8 @@ def golden(out: Optional[Path] = typer.Option(None, help="folder of the golden f
 
 @app.command()
 @_guarded
-def bench(game: Optional[str] = typer.Argument(None, help="game id (with --explorer: default every "
-                                                         "shipped game)"),
+def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed with --anchors; with "
+                                                         "--explorer: default every shipped game)"),
           games: int = typer.Option(300, min=1, help="number of random playouts"),
           players: Optional[int] = typer.Option(None),
           preset: Optional[str] = typer.Option(None),
@@ -278,13 +278,23 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (with --explo
           agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own"),
           explorer: bool = typer.Option(False, "--explorer", help="time the notebook explorer instead: "
                                         "Step p50/p95 and jump p50 (ms)"),
-          steps: int = typer.Option(150, min=5, help="with --explorer: Step clicks to time")) -> None:
-    """Playouts per second (one process, events off); with --explorer, Step and jump times."""
+          steps: int = typer.Option(150, min=5, help="with --explorer: Step clicks to time"),
+          anchors: bool = typer.Option(False, "--anchors", help="every game beside OpenSpiel maedn and "
+                                       "ludopy (the bench extra), interleaved rounds; prints the ratios"),
+          rounds: int = typer.Option(3, min=1, help="with --anchors: interleaved rounds"),
+          seconds: float = typer.Option(1.0, min=0.05, help="with --anchors: CPU seconds per subject "
+                                        "and round")) -> None:
+    """Playouts per second (one process, events off); --anchors: beside maedn and ludopy;
+    --explorer: the explorer's Step and jump times."""
     if explorer:
         _bench_explorer(game, steps, seed, players, preset, _options(option))
         return
+    if anchors:
+        from .sim.anchors import run_anchors
+        run_anchors(rounds=rounds, seconds=seconds, echo=typer.echo)
+        return
     if game is None:
-        _fail("give a game id (see `racekit games`), or --explorer for every game")
+        _fail("give a game id (see `racekit games`), or --anchors, or --explorer")
     from . import load_game
     from .core.agents import make_agent
     from .sim.playouts import bench as run
@@ -322,6 +332,45 @@ def _bench_explorer(game, steps, seed, players, preset, options) -> None:
         except RuntimeError as exc:
             _fail(exc)
         typer.echo(result.line_text())
+
+
+@app.command()
+@_guarded
+def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"),
+             n: int = typer.Option(1000, "-n", "--games", min=1, help="number of games"),
+             seed: int = typer.Option(0, help="simulation seed (each game's seed derives from it)"),
+             players: Optional[int] = typer.Option(None, help="number of seats"),
+             preset: Optional[str] = typer.Option(None, help="rule preset"),
+             option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
+             agent: str = typer.Option("random", help="agent in every seat: random, first, or the "
+                                                     "game's own"),
+             workers: Optional[int] = typer.Option(None, min=1, help="local processes (default: "
+                                                   "one per CPU; 1: this process)"),
+             engine: str = typer.Option("auto", help="auto (fast kernel where it covers the "
+                                        "settings) | kernel | engine"),
+             out: Optional[Path] = typer.Option(None, help="write every game as a row: FILE.parquet "
+                                                "or FILE.csv")) -> None:
+    """Play many games; print win rates per seat (95% intervals) and game length."""
+    import importlib.util
+    if importlib.util.find_spec("pandas") is None:
+        _fail("pandas is missing: install the sim extra (pip install 'racekit[sim]')")
+    from .sim.simulate import simulate as run, summary_text
+    if out is not None and out.suffix.lower() not in (".parquet", ".csv"):
+        _fail(f"--out must end in .parquet or .csv, got {out}")
+    try:
+        df = run(game, n, agents=agent, seed=seed, options=_options(option), players=players,
+                 preset=preset, workers=workers, engine=engine)
+    except (RacekitError, ValueError) as exc:
+        _fail(exc)
+    typer.echo(summary_text(df))
+    if out is not None:
+        try:
+            df.to_parquet(out, index=False) if out.suffix.lower() == ".parquet" else df.to_csv(out, index=False)
+        except ImportError as exc:
+            _fail(f"cannot write parquet: {exc}")
+        except OSError as exc:
+            _fail(f"cannot write {out}: {exc.strerror}")
+        typer.echo(f"wrote {len(df)} games to {out}")
 
 
 if __name__ == "__main__":

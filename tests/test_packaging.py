@@ -20,6 +20,10 @@ def test_environment_yml_matches_pyproject():
         wanted |= {_req(s) for s in extra}
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     conda = {_req(d) for d in env["dependencies"] if isinstance(d, str) and not d.startswith(("python", "pip"))}
+    # packages conda-forge lacks are listed under pip: (the editable install itself excluded)
+    for d in env["dependencies"]:
+        if isinstance(d, dict):
+            conda |= {_req(s) for s in d.get("pip", []) if not s.startswith("-")}
     assert conda == wanted
 
 

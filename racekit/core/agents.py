@@ -28,7 +28,14 @@ class RandomAgent:
         self.seed = seed
 
     def __call__(self, state, ply: int) -> int:
-        legal = state.legal_actions()
+        return self.pick(state.legal_actions(), ply)
+
+    def pick(self, legal, ply: int) -> int:
+        """The choice among ``legal`` (the state's sorted legal actions) at ``ply``.
+
+        Fast playout kernels call this with the legal list they computed, so they
+        choose exactly what this agent would.
+        """
         return legal[int(uniform(self.seed, ply, salt=0xA6E27) * len(legal))]
 
 
@@ -42,6 +49,10 @@ class FirstLegalAgent:
 
     def __call__(self, state, ply: int) -> int:
         return state.legal_actions()[0]
+
+    def pick(self, legal, ply: int) -> int:
+        """The choice among ``legal`` at ``ply`` (the first), for fast playout kernels."""
+        return legal[0]
 
 
 AGENTS = {"random": RandomAgent, "first": FirstLegalAgent}

@@ -311,13 +311,22 @@ def _resolve(state, ref: ActionRef) -> int:
     return state.string_to_action(str(ref))
 
 
-def run_scenario(path: str | Path) -> ScenarioResult:
+def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> ScenarioResult:
     """Load and run one scenario file.
 
+    Args:
+        options: rule options that replace the file's own (the designer review runs
+            each scenario under every reading of an ambiguity).
+        loaded: the ``(scenario, doc)`` pair :func:`load_scenario` gave for ``path``
+            (to run one file many times without reading it again).
+
     Raises:
-        FileFormatError: the file is malformed (see :func:`load_scenario`).
+        FileFormatError: the file is malformed (see :func:`load_scenario`), or
+            ``options`` names an unknown option or value.
     """
-    scenario, doc = load_scenario(path)
+    scenario, doc = loaded or load_scenario(path)
+    if options:
+        scenario = scenario.model_copy(update={"options": {**scenario.options, **options}})
     with content_base(Path(path).parent):   # a track or board file it names lies beside it
         game = _game_for(scenario, doc)
         state = _initial(game, scenario, doc)

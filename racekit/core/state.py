@@ -88,13 +88,14 @@ class State(ABC):
             allowed = [o for o, _ in self._chance_outcomes()]
         else:
             allowed = self._legal_actions()
-        if isinstance(action, bool) or not isinstance(action, numbers.Integral):
-            # a name ("move R1") or None: refuse before any game hook compares it with ids
-            raise IllegalActionError(
-                f"{action!r} is not an action id (an integer); use string_to_action() for names.",
-                clause=self.game.game_type.prefix + "-ACTION", action=action,
-                legal=[self.action_to_string(a) for a in allowed])
-        action = int(action)
+        if type(action) is not int:   # plain ints (every playout) skip the slower ABC checks
+            if isinstance(action, bool) or not isinstance(action, numbers.Integral):
+                # a name ("move R1") or None: refuse before any game hook compares it with ids
+                raise IllegalActionError(
+                    f"{action!r} is not an action id (an integer); use string_to_action() for names.",
+                    clause=self.game.game_type.prefix + "-ACTION", action=action,
+                    legal=[self.action_to_string(a) for a in allowed])
+            action = int(action)
         if action not in allowed:
             clause, why = self._why_illegal(action)
             raise IllegalActionError(

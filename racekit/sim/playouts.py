@@ -1,12 +1,12 @@
 """Random playouts: whole games played by uniform random agents, for balance and speed.
 
 Chance outcomes come from the seeded :class:`~racekit.core.chance.Sampler`;
-decisions from a uniform pick seeded the same way, so playout ``i`` of seed
-``s`` is the same game on every machine.
+decisions from agents seeded with the same seed (as ``racekit play --seed``
+does), so playout ``s`` is the same game on every machine. :func:`bench` plays
+through the game's fast kernel where it has one (see :mod:`racekit.sim.kernels`).
 """
 from __future__ import annotations
 
-import random
 import time
 from dataclasses import dataclass
 
@@ -37,22 +37,15 @@ def playout(game, seed: int, decide, max_plies: int = 20_000, record_events: boo
 
 
 def random_playout(game, seed: int, max_plies: int = 20_000, record_events: bool = False):
-    """One game with uniformly random decisions (a fast seeded pick); see :func:`playout`."""
-    pick = random.Random(seed).random
-
-    def decide(state, ply):
-        legal = state.legal_actions()
-        return legal[int(pick() * len(legal))]
-
-    return playout(game, seed, decide, max_plies, record_events)
+    """One game with the seeded random agent in every seat; see :func:`playout`."""
+    return agent_playout(game, seed, "random", max_plies, record_events)
 
 
-def agent_playout(game, seed: int, agent: str, max_plies: int = 20_000):
-    """One game with ``agent`` in every seat (events off); see :func:`playout`."""
-    if agent == "random":
-        return random_playout(game, seed, max_plies)
-    agents = [make_agent(agent, seed * 31 + seat, game) for seat in range(game.num_players)]
-    return playout(game, seed, lambda state, ply: agents[state.current_player()](state, ply), max_plies)
+def agent_playout(game, seed: int, agent: str, max_plies: int = 20_000, record_events: bool = False):
+    """One game with ``agent`` (seeded with ``seed``) in every seat; see :func:`playout`."""
+    agents = [make_agent(agent, seed, game) for _ in range(game.num_players)]
+    return playout(game, seed, lambda state, ply: agents[state.current_player()](state, ply),
+                   max_plies, record_events)
 
 
 @dataclass
@@ -62,6 +55,7 @@ class BenchResult:
     seconds: float
     plies: int
     agent: str = "random"
+    played_by: str = "engine"
 
     @property
     def games_per_second(self) -> float:
@@ -70,12 +64,15 @@ class BenchResult:
     def line(self) -> str:
         return (f"{self.game}: {self.games} {self.agent} playouts in {self.seconds:.2f} s = "
                 f"{self.games_per_second:,.0f} games/s, {self.plies / self.games:,.0f} plies/game, "
-                f"{self.plies / self.seconds:,.0f} plies/s")
+                f"{self.plies / self.seconds:,.0f} plies/s ({self.played_by})")
 
 
 def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
           agent: str = "random") -> BenchResult:
-    """Time ``games`` playouts by ``agent`` players (one process, events off)."""
+    """Time ``games`` playouts by ``agent`` players (one process, events off; the kernel if any)."""
+    from .kernels import kernel_for
+    agents = (agent,) * game.num_players
+    kernel, _why = kernel_for(game, agents)
     seeds = range(seed, seed + games)
     if progress:
         try:  # tqdm is optional (not a dependency): without it, no progress bar
@@ -87,5 +84,6 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
     plies = 0
     start = time.perf_counter()
     for s in seeds:
-        plies += agent_playout(game, s, agent).ply
-    return BenchResult(repr(game), games, time.perf_counter() - start, plies, agent)
+        plies += kernel.play(game, s, agents).plies if kernel else agent_playout(game, s, agent).ply
+    return BenchResult(repr(game), games, time.perf_counter() - start, plies, agent,
+                       "kernel" if kernel else "engine")

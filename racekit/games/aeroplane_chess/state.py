@@ -79,7 +79,7 @@ class AeroplaneState(State):
         if ph == "move":
             if self._moves is None:
                 self._moves = move.legal_moves(self)
-            return list(self._moves)
+            return self._moves          # read-only here; legal_actions() hands out a copy
         if ph == "bonus":
             return [KEEP, GIVE + self.r.mate[self.roller]]
         if ph == "effect":

@@ -1,0 +1,102 @@
+"""Action ids and their names (decision points of the spec's section 1a).
+
+Decisions (a seat acts):
+    END 1 "end turn", PASS 2 "pass", DONE 3 "done", ACT 4 "action card +1", EQUIP 5,
+    RECOVER 6, TRIGGER 7, RAINBOOM 8, BEAR 9, ROADBLOCK 10, FFR 11, ACT_TRIGGER 12,
+    NO_RESIN 13, REVIVE_NOW 14, REVIVE_WAIT 15, KEEP_ARMOR 16, DROP_ARMOR 17, KEEP_NO_BUFF 18,
+    TAKE_ARMOR 19, TAKE_CARDS 20, GIVE_ARMOR 21, GIVE_CARDS 22,
+    ELEMENT 30+b (b: 0 A, 1 B, 2 C, 3 lift the bind only), BUFF 40+b, KEEP_BUFF 45+b,
+    GIVE 100+seat, GOH 110+seat, TARGET 120+seat, RESIN 130+seat, COUNT 200+k,
+    KEEP_CHAR 300+i (roster index), TWO3 1000+code, PICK 2000+code,
+    SHED 10000 + a*256 + b (card codes, a <= b).
+Chance outcomes: a die's face 1..20; DRAW 500+type; BLIND 600+code; DEAL 700+i.
+"""
+from __future__ import annotations
+
+from . import cards as C
+
+END, PASS, DONE, ACT, EQUIP, RECOVER, TRIGGER, RAINBOOM, BEAR, ROADBLOCK, FFR = range(1, 12)
+ACT_TRIGGER, NO_RESIN, REVIVE_NOW, REVIVE_WAIT, KEEP_ARMOR, DROP_ARMOR, KEEP_NO_BUFF = range(12, 19)
+TAKE_ARMOR, TAKE_CARDS, GIVE_ARMOR, GIVE_CARDS = 19, 20, 21, 22
+ELEMENT, BUFF, KEEP_BUFF = 30, 40, 45
+GIVE, GOH, TARGET, RESIN, COUNT, KEEP_CHAR = 100, 110, 120, 130, 200, 300
+TWO3, PICK, SHED = 1000, 2000, 10000
+DRAW, BLIND, DEAL = 500, 600, 700
+BUFFS = "ABC"
+
+FIXED = {END: "end turn", PASS: "pass", DONE: "done", ACT: "action card +1",
+         EQUIP: "equip armor", RECOVER: "play recovery", TRIGGER: "play trigger",
+         RAINBOOM: "play Sonic Rainboom", BEAR: "play Bear", ROADBLOCK: "play Roadblock",
+         FFR: "play Free Forced Rest", ACT_TRIGGER: "action card as trigger",
+         NO_RESIN: "no Resin Ball", REVIVE_NOW: "revive now at half",
+         REVIVE_WAIT: "wait a round for full", KEEP_ARMOR: "keep armor", DROP_ARMOR: "drop armor",
+         KEEP_NO_BUFF: "keep no buff", TAKE_ARMOR: "take armor", TAKE_CARDS: "take two cards",
+         GIVE_ARMOR: "give armor", GIVE_CARDS: "give two cards"}
+
+
+def shed(a: int, b: int) -> int:
+    a, b = min(a, b), max(a, b)
+    return SHED + a * 256 + b
+
+
+def decision_name(action: int, seat_names, roster_names) -> str | None:
+    if action in FIXED:
+        return FIXED[action]
+    if ELEMENT <= action < ELEMENT + 4:
+        b = action - ELEMENT
+        return "element: lift the bind" if b == 3 else f"element: buff {BUFFS[b]}"
+    if BUFF <= action < BUFF + 3:
+        return f"buff {BUFFS[action - BUFF]}"
+    if KEEP_BUFF <= action < KEEP_BUFF + 3:
+        return f"keep buff {BUFFS[action - KEEP_BUFF]}"
+    for base, text in ((GIVE, "give weapon to {}"), (GOH, "Get Over Here on {}"),
+                       (TARGET, "target {}"), (RESIN, "Resin Ball on {}")):
+        if base <= action < base + 10:
+            k = action - base
+            return text.format(seat_names[k]) if k < len(seat_names) else None
+    if COUNT <= action < COUNT + 100:
+        return f"take {action - COUNT}"
+    if KEEP_CHAR <= action < KEEP_CHAR + 200:
+        k = action - KEEP_CHAR
+        return f"keep {roster_names[k]}" if k < len(roster_names) else None
+    if TWO3 <= action < TWO3 + 256:
+        return f"2-for-3 with {C.name(action - TWO3)}"
+    if PICK <= action < PICK + 256:
+        return f"pick {C.name(action - PICK)}"
+    if SHED <= action < SHED + 256 * 256:
+        a, b = divmod(action - SHED, 256)
+        return f"shed {C.name(a)} + {C.name(b)}"
+    return None
+
+
+def parse_decision(text: str, seat_names, roster_names) -> int | None:
+    """The id of a decision name, legal or not (scenarios show refusals by name)."""
+    for k, v in FIXED.items():
+        if v == text:
+            return k
+    for b, letter in enumerate(BUFFS):
+        if text == f"element: buff {letter}":
+            return ELEMENT + b
+        if text == f"buff {letter}":
+            return BUFF + b
+        if text == f"keep buff {letter}":
+            return KEEP_BUFF + b
+    if text == "element: lift the bind":
+        return ELEMENT + 3
+    for base, prefix in ((GIVE, "give weapon to "), (GOH, "Get Over Here on "),
+                         (TARGET, "target "), (RESIN, "Resin Ball on ")):
+        if text.startswith(prefix) and text[len(prefix):] in seat_names:
+            return base + list(seat_names).index(text[len(prefix):])
+    if text.startswith("take ") and text[5:].isdigit():
+        return COUNT + int(text[5:])
+    if text.startswith("keep ") and text[5:] in roster_names:
+        return KEEP_CHAR + list(roster_names).index(text[5:])
+    if text.startswith("2-for-3 with ") and text[13:] in C.NAME_TO_CODE:
+        return TWO3 + C.NAME_TO_CODE[text[13:]]
+    if text.startswith("pick ") and text[5:] in C.NAME_TO_CODE:
+        return PICK + C.NAME_TO_CODE[text[5:]]
+    if text.startswith("shed ") and " + " in text:
+        a, _, b = text[5:].partition(" + ")
+        if a in C.NAME_TO_CODE and b in C.NAME_TO_CODE:
+            return shed(C.NAME_TO_CODE[a], C.NAME_TO_CODE[b])
+    return None

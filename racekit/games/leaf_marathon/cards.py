@@ -1,0 +1,94 @@
+"""Cards as small integers, their names and weights (LM-DATA-2, LM-DATA-7, LM-WEIGHT-1..6).
+
+A card in a hand is a *code*: ``type | label << 3 | received << 6 | doubled << 7``.
+
+* type: 0 action, 1 weapon, 2 armor, 3 recovery, 4 effect, 5 trigger, 6 element.
+* label: 0 none, or the special card a trigger card became (LM-TRIGGER-2, LM-AMB-42):
+  1 Get Over Here, 2 Sonic Rainboom, 3 Bear, 4 Roadblock, 5 Free Forced Rest.
+* received: a weapon given by another player (LM-WEAPON-2); never handed on.
+* doubled: held when Magic Bind struck under ``magic_bind_scope = held_now`` (LM-AMB-25).
+
+Labels and marks are dropped when a card is discarded (LM-AMB-42), so the piles hold
+counts per type only (cards of one type are identical, LM-DATA-7).
+"""
+from __future__ import annotations
+
+ACTION, WEAPON, ARMOR, RECOVERY, EFFECT, TRIGGER, ELEMENT = range(7)
+TYPE_NAMES = ("action", "weapon", "armor", "recovery", "effect", "trigger", "element")
+GOH, RAINBOOM, BEAR, ROADBLOCK, FFR, RESIN = 1, 2, 3, 4, 5, 6
+LABEL_NAMES = ("", "Get Over Here", "Sonic Rainboom", "Bear", "Roadblock", "Free Forced Rest", "Resin Ball")
+LABEL_IDS = ("", "get_over_here", "sonic_rainboom", "bear", "roadblock", "free_forced_rest", "resin_ball")
+HOLDER_EVENTS = {1: GOH, 6: RAINBOOM, 7: BEAR, 15: ROADBLOCK, 19: FFR}
+ANYTIME = (GOH, RAINBOOM, BEAR, ROADBLOCK, RESIN)  # RESIN: an action card kept (resin_hold option)
+RECEIVED = 64
+DOUBLED = 128
+
+
+def ctype(code: int) -> int:
+    return code & 7
+
+
+def label(code: int) -> int:
+    return (code >> 3) & 7
+
+
+def make(t: int, lab: int = 0, received: bool = False) -> int:
+    return t | (lab << 3) | (RECEIVED if received else 0)
+
+
+def plain(code: int) -> int:
+    """The card as it lies in the discard pile: its type only (LM-AMB-42)."""
+    return code & 7
+
+
+def name(code: int) -> str:
+    """'weapon', 'weapon (received)', 'Bear', 'recovery (bound)'."""
+    lab = label(code)
+    text = LABEL_NAMES[lab] if lab else TYPE_NAMES[code & 7]
+    if code & RECEIVED:
+        text += " (received)"
+    if code & DOUBLED:
+        text += " (bound)"
+    return text
+
+
+NAME_TO_CODE = {name(c): c for c in range(256)
+                if ctype(c) < 7 and (label(c) == 0 or (ctype(c) == TRIGGER and label(c) <= 5)
+                                     or (ctype(c) == ACTION and label(c) == RESIN))
+                and (not c & RECEIVED or ctype(c) == WEAPON)}
+
+
+def is_action(code: int) -> bool:
+    return (code & 7) == ACTION and label(code) == 0
+
+
+def protected(code: int) -> bool:
+    """Free Forced Rest leaves a hand only by being played (LM-EVENT-19, LM-AMB-48)."""
+    return label(code) == FFR
+
+
+def weight(st, code: int) -> int:
+    """Weight of one card in hand (LM-WEIGHT-1, LM-WEIGHT-6, LM-EVENT-20, LM-AMB-13/15/25).
+    Armor weighs 0 (LM-ARMOR-3); there is no hand limit, only the movement penalty (LM-WEIGHT-5)."""
+    lab = label(code)
+    if lab == RESIN:
+        return st.base_weight[ACTION]
+    if lab:
+        return st.special_weight[lab]  # special cards are never doubled (LM-EVENT-20)
+    t = code & 7
+    w = st.base_weight[t]
+    if t == ARMOR:
+        return st.o.armor_weight  # armor's 0 stays 0 under Magic Bind (LM-AMB-25)
+    if not st.doubles[t]:
+        return w
+    if st.o.mb_held_now:
+        return st.bound_weight[t] if code & DOUBLED else w
+    if st.mb_level == 0:
+        return w
+    if st.o.mb_multiply and st.mb_level > 1:
+        return w * 2 ** st.mb_level
+    return st.bound_weight[t]
+
+
+def hand_weight(st, seat: int) -> int:
+    return sum(weight(st, c) for c in st.hand[seat])

@@ -1,0 +1,207 @@
+"""Movement: the lockstep tick model, terrain, stamina costs, roadblocks and teleports.
+
+LM-ROUND-3, LM-MOVE-1..3, LM-AMB-06 (ticks), LM-STAMINA-1/2, LM-AMB-05/07 (costs),
+LM-TERRAIN-*, LM-AMB-08 (sand), LM-AMB-34 (roadblocks), LM-AMB-49 (swamp "same moment"),
+LM-FAINT-1, LM-AMB-16 (armor), LM-AMB-36 (teleports).
+
+``run_ticks`` moves a set of players together: in tick t every player with movement left
+advances one square (or pays a roadblock, or slides off sand); the squares entered are then
+resolved for all of them together; forests entered convert at the end of the tick. Tokens
+never block each other (LM-MOVE-3): positions are plain square numbers, shared freely.
+"""
+from __future__ import annotations
+
+from . import stats as S
+
+
+def _cost(st, s: int, sq: int, seen_forest: list, tick_forest: set) -> int:
+    """Stamina cost of entering ``sq`` (LM-STAMINA-2, LM-TERRAIN-FOREST-1, LM-AMB-05/07/16)."""
+    o = st.o
+    per = o.per_square
+    t = st.terrain[sq]
+    if t == "forest" or sq in tick_forest:
+        if not (o.forest_per_move and seen_forest[s]):
+            seen_forest[s] = True
+            c = 2 if (o.forest_replace or per == 0) else per + 2
+            if st.armor[s] >= 0:
+                c = 0 if (o.forest_replace or o.armor_blocks != "forest") else per
+                _spend_armor(st, s, sq)
+            return c
+    if per and st.armor[s] >= 0 and o.armor_blocks != "forest":
+        _spend_armor(st, s, sq)
+        return 0
+    return per  # leaf and the finish: the ordinary cost only (LM-TERRAIN-LEAF-1)
+
+
+def _spend_armor(st, s, sq):
+    S.discard(st, st.armor[s])
+    st.armor[s] = -1
+    st.emit("armor_used", [s], ("LM-ARMOR-1", "LM-AMB-16"), square=sq)
+
+
+def faint(st, s: int, clauses=("LM-FAINT-1",)) -> None:
+    st.stamina[s] = 0
+    st.faint[s] = 1
+    st.emit("faint", [s], tuple(clauses) + ("LM-FAINT-2",), square=st.pos[s], round=st.round)
+
+
+def run_ticks(st, totals: dict, free: set, travel: bool = False):
+    """Move ``totals`` (seat -> squares) together.
+
+    Args:
+        free: seats whose squares cost no stamina (Sonic Rainboom, Use the Terrain).
+        travel: a play-turn advance (Travel Light, Use the Terrain): no draws.
+
+    Returns:
+        (moved, arrivals, fainted): squares that count for drawing per seat; the seats that
+        reached the finish with their overshoot (LM-AMB-19); the seats that fainted.
+    """
+    o = st.o
+    fin = S.finish_square(st)
+    n = st.n
+    left = [0] * n
+    moved = [0] * n
+    slide = [False] * n
+    pay = [False] * n
+    active = [False] * n
+    seen_forest = [False] * n
+    start = list(st.pos)
+    before = list(st.stamina)
+    paths = {s: [st.pos[s]] for s in totals}
+    for s, k in totals.items():
+        left[s] = k
+        active[s] = k > 0
+    arrivals: list[tuple[int, int]] = []
+    fainted: list[int] = []
+    swamp_step: set = set()
+    tick = 0
+    while any(active):
+        tick += 1
+        entered = []
+        paid = set()
+        for s in range(n):
+            if not active[s]:
+                continue
+            if pay[s]:
+                pay[s] = False
+                left[s] -= 1
+                paid.add(st.pos[s])
+                st.emit("roadblock_paid", [s], ("LM-EVENT-15", "LM-AMB-34"), square=st.pos[s], tick=tick)
+                if left[s] == 0:
+                    _end_of_move(st, s, active, slide, False)
+                continue
+            if slide[s]:
+                slide[s] = False
+                st.pos[s] += 1
+                entered.append((s, True))
+                continue
+            if left[s] > 0:
+                nxt = st.pos[s] + 1
+                if o.roadblock_before and nxt in st.roadblocks:
+                    left[s] -= 1
+                    paid.add(nxt)
+                    st.emit("roadblock_paid", [s], ("LM-EVENT-15", "LM-AMB-34"), square=nxt, tick=tick)
+                    if left[s] == 0:
+                        active[s] = False
+                    continue
+                st.pos[s] = nxt
+                left[s] -= 1
+                entered.append((s, False))
+        tick_forest = set()
+        tick_swamp = set()
+        for s, by_slide in entered:
+            sq = st.pos[s]
+            paths[s].append(sq)
+            t = st.terrain[sq]
+            if not by_slide or o.sand_draws:
+                moved[s] += 1
+            if by_slide:
+                st.emit("slide", [s], ("LM-TERRAIN-SAND-1", "LM-AMB-08"), to=sq, tick=tick)
+            if t == "forest":
+                tick_forest.add(sq)
+            cost = 0 if s in free else _cost(st, s, sq, seen_forest, tick_forest)
+            if t == "forest":
+                st.emit("forest", [s], ("LM-TERRAIN-FOREST-1", "LM-STAMINA-2", "LM-AMB-05"),
+                        square=sq, cost=cost)
+            if cost:
+                st.stamina[s] = max(0, st.stamina[s] - cost)  # LM-STAMINA-1: floored at 0
+            if sq == fin:
+                arrivals.append((s, 0 if by_slide else left[s]))
+                left[s] = 0
+                active[s] = False
+                if st.stamina[s] == 0 and cost:
+                    fainted.append(s)
+                continue
+            if st.stamina[s] == 0 and cost:
+                left[s] = 0
+                active[s] = False
+                fainted.append(s)
+                if t == "vine":
+                    tick_swamp.add(sq)
+                continue
+            if t == "sand" and left[s] > 0:
+                st.emit("sand_pass", [s], ("LM-TERRAIN-SAND-2",), square=sq)
+            if t == "vine":
+                left[s] = 0
+                tick_swamp.add(sq)
+                active[s] = False
+                st.emit("swamp_stop", [s], ("LM-TERRAIN-VINE-1", "LM-TERRAIN-VINE-2", "LM-AMB-49"),
+                        square=sq, tick=tick)
+                continue
+            if sq in st.roadblocks and not o.roadblock_before:
+                if left[s] > 0:
+                    pay[s] = True
+                    continue
+                st.emit("roadblock_stop", [s], ("LM-EVENT-15", "LM-AMB-34"), square=sq)
+            if left[s] == 0:
+                _end_of_move(st, s, active, slide, by_slide)
+        for sq in tick_forest:
+            if st.terrain[sq] == "forest":
+                st.terrain[sq] = "leaf"
+                st.emit("converted", [], ("LM-TERRAIN-FOREST-2", "LM-AMB-07"), square=sq, to="leaf")
+        for sq in tick_swamp:
+            if o.swamp_step:
+                swamp_step.add(sq)
+            elif st.terrain[sq] == "vine":
+                st.terrain[sq] = "leaf"
+                st.emit("converted", [], ("LM-TERRAIN-VINE-3",), square=sq, to="leaf")
+        for sq in paid:
+            st.roadblocks.discard(sq)
+        if tick > 500:  # cannot happen: every tick spends movement or slides forward
+            break
+    for sq in swamp_step:
+        if st.terrain[sq] == "vine":
+            st.terrain[sq] = "leaf"
+            st.emit("converted", [], ("LM-TERRAIN-VINE-3", "LM-AMB-49"), square=sq, to="leaf")
+    if not travel:
+        if not st.o.move_sequential:
+            st.last_moves = {}
+        st.last_moves.update({s: (start[s], st.pos[s]) for s in totals})
+    for s in totals:
+        st.emit("move", [s], ("LM-MOVE-2", "LM-AMB-06", "LM-STAMINA-2") if not travel else ("LM-AMB-30", "LM-STAMINA-2"),
+                start=start[s], end=st.pos[s], total=totals[s], squares=moved[s],
+                path=paths[s], stamina_before=before[s], stamina_after=st.stamina[s])
+    for s in fainted:
+        faint(st, s, ("LM-FAINT-1", "LM-STAMINA-1") if not travel else ("LM-FAINT-4",))
+    return moved, arrivals, fainted
+
+
+def _end_of_move(st, s, active, slide, by_slide):
+    """A move that ends on sand slides one square in the next tick (LM-AMB-08)."""
+    if st.terrain[st.pos[s]] == "sand" and (not by_slide or st.o.sand_chain):
+        slide[s] = True
+    else:
+        active[s] = False
+
+
+def teleport(st, s: int, to: int, clauses: tuple) -> None:
+    """Put a token on ``to`` with no terrain, draw or stamina (LM-AMB-36), unless the option
+    ``teleport_triggers_terrain`` charges and converts a forest."""
+    frm = st.pos[s]
+    st.pos[s] = to
+    st.emit("teleport", [s], tuple(clauses) + ("LM-AMB-36",), start=frm, end=to)
+    if st.o.teleport_terrain and st.terrain[to] == "forest":
+        st.stamina[s] = max(0, st.stamina[s] - 2)
+        st.terrain[to] = "leaf"
+        if st.stamina[s] == 0:
+            faint(st, s)

@@ -1,0 +1,370 @@
+"""The Leaf Marathon state: data, the OpenSpiel-style hooks, views and text.
+
+Rules live in phase modules (``setup``, ``order``, ``turn``, ``d20``, ``move``, ``finish``,
+``legs``) and the round flow in ``flow``; this class holds plain per-seat lists and asks.
+
+Hidden information (LM-AMB-43): hands are secret. ``snapshot(seat)`` shows only that seat's
+hand (others: size only) and hides other seats' hand weights before the movement step;
+``snapshot()`` with no seat is the referee's view (everything), as ``visible_to(ply, None)``
+is in the core. Card draws, blind picks, card selections and the draft are private to
+their seat in ``history_for``; event texts never name a drawn or taken card.
+"""
+from __future__ import annotations
+
+from racekit.core.errors import IllegalActionError
+from racekit.core.state import CHANCE, TERMINAL, State
+
+from . import actions as A
+from . import cards as C
+from . import finish, flow, setup, turn
+from . import stats as S
+from .text import PHASES
+
+_SEAT_LISTS = ("pos", "stamina", "char", "pmax", "pmove", "armor", "bound", "faint", "returning",
+               "finished", "fin_place", "acts", "did23", "did_shed", "bear_next", "bear_double",
+               "bear_skip", "held", "stopped", "stop_next", "stop_skip", "rainboom", "exchanged",
+               "kept", "orolls")
+_NESTED = ("hand", "elements", "fbuffs", "leg_points", "dealt")
+
+
+class LeafMarathonState(State):
+    """A position of Leaf Marathon (per-player and game state of LM-DATA-4).
+    Build it with ``game.new_initial_state()``."""
+
+    def __init__(self, game, setup_data=None, record_events=True):
+        super().__init__(game, record_events=record_events)
+        n = self.n = game.num_players
+        self.o = game.flags
+        self.legs = game.legs
+        self.roster = game.roster
+        self.roster_all = game.roster_all
+        self.deck_counts = game.deck_counts
+        self.base_weight = game.base_weight
+        self.bound_weight = game.bound_weight
+        self.doubles = game.doubles
+        self.special_weight = game.special_weight + (0,)
+        self.heal = game.heal
+        self.leg = 0
+        self.terrain = list(self.legs[0])
+        self.roadblocks: set = set()
+        self.round = 1
+        self.rounds_played = 0
+        self.order: list[int] = []
+        self.ogroups: list[list[int]] = []
+        self.oclause = "LM-SETUP-1"
+        self.order_ready = False
+        self.prev_event = None
+        self.mb_level = 0
+        self.places: list[list[int]] = []
+        self.pile = list(self.deck_counts)
+        self.discard = [0] * 7
+        self.limbo: list[int] = []
+        self.pos = [0] * n
+        self.stamina = [0] * n
+        self.char = [-1] * n
+        self.pmax = [0] * n
+        self.pmove = [0] * n
+        self.armor = [-1] * n
+        self.bound = [False] * n
+        self.faint = [0] * n
+        self.returning = [False] * n
+        self.finished = [False] * n
+        self.fin_place = [0] * n
+        self.acts = [0] * n
+        for name in ("did23", "did_shed", "bear_next", "bear_double", "bear_skip", "held", "stopped",
+                     "stop_next", "stop_skip", "rainboom", "exchanged"):
+            setattr(self, name, [False] * n)
+        self.kept = [-1] * n
+        self.orolls = [0] * n
+        self.hand = [[] for _ in range(n)]
+        self.elements = [[] for _ in range(n)]
+        self.fbuffs = [[] for _ in range(n)]
+        self.leg_points = [[0] * len(self.legs) for _ in range(n)]
+        self.dealt = [[] for _ in range(n)]
+        self.turn_over = False
+        self.turn_seat = -1
+        self.win_passed: list[int] = []
+        self.win_next = 0
+        self.win_last = False
+        self.over = False
+        self.last_moves: dict = {}
+        self.tasks: list[tuple] = []
+        self.pk = None
+        self.ps = -1
+        self.pd: dict = {}
+        self._cp = CHANCE
+        if setup_data is None:
+            setup.begin(self)
+        else:
+            setup.from_setup(self, setup_data)
+        # the flow runs on first use, so that a scenario sees the events of its start position
+
+    def _ensure(self) -> None:
+        if self.pk is None:
+            flow.run(self)
+
+    # ----- asking -------------------------------------------------------------------
+    def push(self, task: tuple) -> None:
+        self.tasks.append(task)
+
+    def push_seq(self, *tasks) -> None:
+        """Push tasks so that the first runs first."""
+        self.tasks.extend(reversed(tasks))
+
+    def ask(self, kind: str, seat: int, **data) -> None:
+        self.pk, self.ps, self.pd = kind, seat, data
+        self._cp = seat
+
+    def chance(self, kind: str, seat: int, **data) -> None:
+        self.pk, self.ps, self.pd = kind, seat, data
+        self._cp = CHANCE
+
+    def ask_select(self, seat, purpose, lo, hi, pool, clauses, **extra) -> None:
+        self.ask("select", seat, purpose=purpose, min=lo, max=hi, pool=sorted(pool), picked=[],
+                 clauses=list(clauses), **extra)
+
+    # ----- copies --------------------------------------------------------------------
+    def clone(self):
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["_history"] = self._history[:]
+        d["_private"] = self._private[:]
+        d["events"] = self.events[:]
+        for k in _SEAT_LISTS:
+            d[k] = d[k][:]
+        for k in _NESTED:
+            d[k] = [x[:] for x in d[k]]
+        d["terrain"] = self.terrain[:]
+        d["roadblocks"] = set(self.roadblocks)
+        d["order"] = self.order[:]
+        d["ogroups"] = [g[:] for g in self.ogroups]
+        d["places"] = [p[:] for p in self.places]
+        d["pile"] = self.pile[:]
+        d["discard"] = self.discard[:]
+        d["limbo"] = self.limbo[:]
+        d["tasks"] = self.tasks[:]
+        d["win_passed"] = self.win_passed[:]
+        d["last_moves"] = dict(self.last_moves)
+        pd = dict(self.pd)
+        if "picked" in pd:
+            pd["picked"] = pd["picked"][:]
+        d["pd"] = pd
+        return new
+
+    # ----- hooks ----------------------------------------------------------------------
+    @property
+    def phase(self) -> str:  # type: ignore[override]
+        self._ensure()
+        return self.pk
+
+    def _current_player(self) -> int:
+        self._ensure()
+        return TERMINAL if self.pk == "over" else self._cp
+
+    def _legal_actions(self) -> list[int]:
+        self._ensure()
+        return flow.legal(self)
+
+    def _chance_outcomes(self):
+        self._ensure()
+        return flow.chance_outcomes(self)
+
+    def _apply(self, action: int) -> None:
+        flow.apply(self, action)
+
+    def _private_to(self, action: int):
+        self._ensure()
+        if self.pk in ("draw", "blind", "deal", "select", "keep_char"):
+            return self.ps
+        return None
+
+    def _action_to_string(self, action: int) -> str:
+        self._ensure()
+        if self._cp == CHANCE and self.pk != "over":
+            pk = self.pk
+            if pk == "draw" and A.DRAW <= action < A.DRAW + 7:
+                return f"draw {C.TYPE_NAMES[action - A.DRAW]}"
+            if pk == "blind" and A.BLIND <= action < A.BLIND + 256:
+                return f"blind pick {C.name(action - A.BLIND)}"
+            if pk == "deal" and A.DEAL <= action < A.DEAL + len(self.roster):
+                return f"deal {self.roster[action - A.DEAL].name}"
+            if pk == "d20" and 1 <= action <= 20:
+                from .d20 import NAMES
+                return f"d20 {action}: {NAMES[action]}"
+            if pk in ("order_die", "die") and 1 <= action <= 20:
+                return f"roll {action}"
+            raise ValueError(f"{action!r} is not a chance outcome here")
+        name = A.decision_name(action, self.game.seat_names, self._char_names())
+        if name is None:
+            raise ValueError(f"{action!r} is not an action of leaf_marathon")
+        return name
+
+    def _char_names(self):
+        return [c.name for c in self.roster]
+
+    def _parse_action(self, text: str):
+        self._ensure()
+        t = " ".join(str(text).split())
+        if self._cp == CHANCE:
+            for prefix in ("roll ", "d20 "):
+                if t.startswith(prefix) and t[len(prefix):].split(":")[0].isdigit():
+                    return int(t[len(prefix):].split(":")[0])
+            if t.startswith("draw ") and t[5:] in C.TYPE_NAMES:
+                return A.DRAW + C.TYPE_NAMES.index(t[5:])
+            if t.startswith("blind pick ") and t[11:] in C.NAME_TO_CODE:
+                return A.BLIND + C.NAME_TO_CODE[t[11:]]
+            return None
+        return A.parse_decision(t, self.game.seat_names, self._char_names())
+
+    def _why_illegal(self, action: int):
+        self._ensure()
+        if self.pk == "over":
+            return "LM-END-1", "the game is over"
+        if self._cp == CHANCE:
+            if self.pk == "draw":
+                return "LM-DRAW-1", "no card of that type is left in the draw pile"
+            return "LM-AMB-09", "that is not a possible outcome here"
+        s = self.ps
+        if A.PICK <= action < A.PICK + 256 and self.pk != "select" and self.exchanged[s]:
+            return "LM-SETUP-5", "the opening exchange is used once, before the first round"
+        if self.pk == "turn":
+            return turn.why(self, s, action)
+        if self.pk == "window":
+            return "LM-AMB-12", "in an any-time window only any-time special cards (or pass)"
+        if self.pk == "select":
+            purpose = self.pd["purpose"]
+            if A.PICK <= action < A.PICK + 256 and C.protected(action - A.PICK):
+                return "LM-EVENT-19", "Free Forced Rest cannot be discarded, taken or given"
+            if action == A.DONE:
+                return "LM-AMB-40", f"pick {self.pd['min']} cards first"
+            return {"exchange": "LM-SETUP-5", "leg_discard": "LM-LEG-2", "travel_light": "LM-EVENT-02",
+                    "barter": "LM-EVENT-05", "butterfingers": "LM-EVENT-11",
+                    "release": "LM-EVENT-13"}[purpose], "that card is not available to pick"
+        if self.pk == "count":
+            return "LM-AMB-35", f"at most {self.pd['most']} cards can be taken from the target"
+        if self.pk == "target":
+            purpose = self.pd["purpose"]
+            return {"trade": "LM-EVENT-08", "scavenge": "LM-AMB-32", "release": "LM-AMB-32",
+                    "swap": "LM-AMB-33"}[purpose], "not a candidate"
+        if self.pk == "resin":
+            return "LM-AMB-44", "not a legal Resin Ball target"
+        if self.pk == "friend":
+            return "LM-ELEMENT-2", "each buff type may be owned once"
+        if self.round == 1 and self.exchanged[s] and A.PICK <= action < A.PICK + 256:
+            return "LM-SETUP-5", "the opening exchange is used once"
+        if A.PICK <= action < A.PICK + 256 and all(self.exchanged):
+            return "LM-SETUP-5", "the opening exchange is used once"
+        return "LM-AMB-48", f"not possible now ({PHASES.get(self.pk, self.pk)})"
+
+    def _ranking(self):
+        return finish.ranking(self)
+
+    # ----- views ------------------------------------------------------------------------
+    def observation(self, seat: int | None = None) -> dict:
+        """What ``seat`` may see; ``None``: the public view (no hand, no hand weight)."""
+        if seat is None:
+            view = self.snapshot(-1)
+            view["viewer"] = None
+            return view
+        return self.snapshot(seat)
+
+    def card_names(self, seat: int) -> list[str]:
+        return [C.name(c) for c in self.hand[seat]]
+
+    def snapshot(self, seat: int | None = None) -> dict:
+        """JSON-able picture; ``seat=None`` is the referee's view (everything, as scenarios check it),
+        a seat number that seat's view, ``-1`` the public view (see :meth:`observation`). Per seat: position (square), stamina, max_stamina, weight_limit,
+        movement (value), hand (names; ``None`` for hidden hands), hand_size, weight (``None``
+        when hidden), armor, buffs, element_buffs, friendship_buffs, bound, faint, finished,
+        place, leg_points, total; game: leg, round, phase, order, terrain, roadblocks, piles."""
+        seats = []
+        tot = finish.totals(self)
+        for s in range(self.n):
+            visible = seat is None or seat == s
+            ch = self.roster_all[self.char[s]] if self.char[s] >= 0 else None
+            seats.append({
+                "character": ch.name if ch else None,
+                "position": self.pos[s],
+                "stamina": self.stamina[s],
+                "max_stamina": S.max_stamina(self, s) if ch else None,
+                "weight_limit": S.weight_limit(self, s) if ch else None,
+                "movement": S.move_value(self, s) if ch else None,
+                "movement_total": S.movement_total(self, s) if (ch and visible) else None,
+                "hand": self.card_names(s) if visible else None,
+                "hand_size": len(self.hand[s]),
+                "weight": C.hand_weight(self, s) if visible else None,
+                "armor": self.armor[s] >= 0,
+                "buffs": S.buffs(self, s),
+                "element_buffs": list(self.elements[s]),
+                "friendship_buffs": list(self.fbuffs[s]),
+                "bound": self.bound[s],
+                "faint": ("" if not self.faint[s] else
+                          ("fainted", "sitting out", "waiting for full")[min(self.faint[s], 3) - 1]),
+                "returning": self.returning[s],
+                "finished": self.finished[s],
+                "place": self.fin_place[s] or None,
+                "leg_points": list(self.leg_points[s]),
+                "total": tot[s],
+                "actions_played": self.acts[s],
+                "did_2for3": self.did23[s],
+                "did_shed": self.did_shed[s],
+                "held": self.held[s],
+                "stopped": self.stopped[s],
+                "rainboom": self.rainboom[s],
+                "bear_next": self.bear_next[s],
+                "bear_double": self.bear_double[s],
+                "exchanged": self.exchanged[s],
+            })
+        self._ensure()
+        prompt = None
+        if self.pk not in (None, "over"):
+            prompt = {"kind": self.pk, "seat": self.ps}
+            if self.pk == "select" and (seat is None or seat == self.ps):
+                prompt.update(purpose=self.pd["purpose"], picked=[C.name(c) for c in self.pd["picked"]],
+                              min=self.pd["min"], max=self.pd["max"])
+        return {
+            "game": "leaf_marathon",
+            "map": self.game.options["map"],
+            "leg": self.leg + 1,
+            "legs": len(self.legs),
+            "round": self.round,
+            "phase": self.phase,
+            "prompt": prompt,
+            "current_player": self._current_player(),
+            "order": list(self.order),
+            "terrain": list(self.terrain),
+            "finish": len(self.terrain) - 1,
+            "roadblocks": sorted(self.roadblocks),
+            "pile": sum(self.pile),
+            "discard": sum(self.discard),
+            "cards_total": S.card_total(self),
+            "previous_event": self.prev_event,
+            "magic_bind": self.mb_level,
+            "places": [list(p) for p in self.places],
+            "seats": seats,
+            "viewer": seat,
+        }
+
+    def to_text(self) -> str:
+        """One line for the game, one per seat (golden files)."""
+        self._ensure()
+        names = self.game.seat_names
+        lines = [f"leaf_marathon leg {self.leg + 1}/{len(self.legs)} round {self.round} "
+                 f"phase {self.phase} order {self.order} pile {sum(self.pile)} "
+                 f"discard {sum(self.discard)} terrain "
+                 + "".join("SLFVsE"[("start", "leaf", "forest", "vine", "sand", "finish").index(t)]
+                           for t in self.terrain)
+                 + (f" roadblocks {sorted(self.roadblocks)}" if self.roadblocks else "")]
+        tot = finish.totals(self)
+        for s in range(self.n):
+            ch = self.roster_all[self.char[s]].name if self.char[s] >= 0 else "-"
+            lines.append(f"{names[s]:<7} {ch:<18} sq {self.pos[s]:>2} stamina {self.stamina[s]:>2} "
+                         f"hand {len(self.hand[s])} armor {int(self.armor[s] >= 0)} "
+                         f"buffs {''.join(S.buffs(self, s)) or '-'} "
+                         f"{'finished ' + str(self.fin_place[s]) if self.finished[s] else ''}"
+                         f"{' faint' if self.faint[s] else ''} points {self.leg_points[s]} total {tot[s]}")
+        return "\n".join(lines)
+
+    def refuse(self, clause: str, message: str):
+        raise IllegalActionError(message, clause=clause)

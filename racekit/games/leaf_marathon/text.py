@@ -1,0 +1,182 @@
+"""Event sentences and plain phase words for Leaf Marathon (our own words).
+
+Fields: the event data plus ``seat`` (first seat's name), ``seats`` (names joined), ``names``
+and ``seat_names``; see :func:`racekit.core.events.render`. No sentence names a drawn or
+blindly taken card (LM-AMB-43).
+"""
+from __future__ import annotations
+
+PHASES = {
+    "order_die": "roll a die for the play order",
+    "deal": "deal three characters",
+    "keep_char": "keep one of three characters",
+    "draw": "draw a card",
+    "select": "choose cards",
+    "turn": "play cards, then end the turn",
+    "window": "any-time window: play a special card or pass",
+    "d20": "roll the d20 for an event",
+    "die": "roll a die for the event",
+    "blind": "take a card unseen",
+    "target": "choose a player",
+    "count": "choose how many cards to take",
+    "resin": "choose whether to throw a Resin Ball",
+    "scav_mode": "take or give armor or cards",
+    "friend": "choose a Friendship buff",
+    "revive": "come back at half now, or wait for full",
+    "keep_armor": "keep the armor for the new leg?",
+    "keep_buff": "keep one element buff for the new leg",
+    "over": "the game is over",
+}
+
+EVENT_TEXT = {
+    1: "Your trigger card becomes Get Over Here (weight 0): at any time, pull a player exactly "
+       "5 squares away onto your square.",
+    2: "Discard any cards you like and run at once as many squares as the weight you dropped; "
+       "no cards are drawn for it.",
+    3: "Roll a die: every other racing player within that many squares is pulled onto your square.",
+    4: "Every player's buffs stop working until that player plays a new element card.",
+    5: "Discard any number of cards and draw as many.",
+    6: "Your trigger card becomes Sonic Rainboom (weight 0): this round's move costs no stamina, "
+       "then you faint.",
+    7: "Your trigger card becomes Bear (weight 0): skip this round's move; next round you are "
+       "refilled and your action cards count double.",
+    8: "Take any number of cards unseen from one player; they then take as many unseen from you.",
+    9: "You may throw an action card as a Resin Ball: the chosen player does not move this round.",
+    10: "Roll a d6 and advance half of it, rounded down, free of stamina and draws.",
+    11: "Discard half your hand, rounding .5 up (Free Forced Rest stays).",
+    12: "Draw half your stamina in cards, rounding .5 up.",
+    13: "Take the armor or two cards of the nearest player ahead; with nobody ahead, give two "
+        "cards or your armor to the nearest player behind.",
+    14: "Swap squares with the nearest other pony, one ahead if possible.",
+    15: "Your trigger card becomes Roadblock (weight 1): at any time, block your square; the next "
+        "pony through pays 1 movement.",
+    16: "The previous event happens again for you, then every leaf square turns into forest.",
+    17: "Every player gains a buff of a new type for the rest of the game; Physical Bind ends.",
+    18: "You lose this round: your turn ends and you do not move.",
+    19: "Your trigger card becomes Free Forced Rest (weight 2): it cannot leave your hand except by "
+        "playing it (you lose a round); each copy held at a finish costs 1 point.",
+    20: "Weapon, effect and recovery cards weigh double from now on (armor stays 0).",
+}
+
+
+def _n(k, word, plural=None):
+    return f"{k} {word}" if k == 1 else f"{k} {plural or word + 's'}"
+
+
+def _and(names):
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _order(order, seat_names, **_):
+    return "Play order: " + ", ".join(seat_names[s] for s in order) + "."
+
+
+def _move(seat, start, end, total, squares, stamina_before, stamina_after, **_):
+    if total == 0 and start == end:
+        return f"{seat} does not move (movement 0)."
+    return (f"{seat} moves from square {start} to {end} ({_n(squares, 'square')} counted, movement "
+            f"{total}); stamina {stamina_before} -> {stamina_after}.")
+
+
+def _d20(seat, number, name, **_):
+    return f"{seat} rolls {number} on the d20: {name}. {EVENT_TEXT[number]}"
+
+
+def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, **_):
+    extra = f", minus {ffr_held} for Free Forced Rest" if ffr_held else ""
+    over = f" with {overshoot} to spare" if overshoot else ""
+    return f"{seat} finishes leg {leg} in place {place}{over}: {_n(points, 'point')}{extra}."
+
+
+def _totals(totals, seat_names, **_):
+    return "The game is over. Totals: " + ", ".join(f"{seat_names[s]} {t}" for s, t in enumerate(totals)) + "."
+
+
+def _movement_totals(totals, seat_names, **_):
+    return "Movement this round: " + ", ".join(f"{seat_names[int(s)]} {v}" for s, v in totals.items()) + "."
+
+
+TEMPLATES = {
+    "order": _order,
+    "order_rule": "The order goes by distance to the finish; ponies just back from a faint go last.",
+    "order_roll": "{seat} rolls {face} for the order.",
+    "dealt": "{seat} is dealt a character card.",
+    "kept": "{seat} keeps one character in secret.",
+    "character": "{seat} runs as {name}: max stamina {max_stamina}, movement {movement}, weight limit {weight_limit}.",
+    "draw": "{seat} draws a card ({hand} in hand).",
+    "picked": lambda seat, count, purpose, **_: f"{seat} picks a card ({count} so far, {purpose.replace('_', ' ')}).",
+    "target": lambda names, purpose, **_: f"{names[0]} chooses {names[1]} ({purpose}).",
+    "passed": lambda seat, premove, **_: f"{seat} passes in the {'pre-move' if premove else 'any-time'} window.",
+    "exchange": lambda seat, count, **_: f"{seat} swaps {_n(count, 'card')} in the opening exchange.",
+    "round_start": "Round {round} of leg {leg} begins.",
+    "round_end": "Round {round} ends.",
+    "turn_start": "{seat}'s play turn.",
+    "turn_end": "{seat} ends the play turn.",
+    "action_card": "{seat} plays an action card for +1 movement ({played} this round).",
+    "two_for_three": "{seat} plays an action card and a {card} and draws 3 (2-for-3).",
+    "shed": lambda seat, cards, **_: f"{seat} sheds {cards[0]} and {cards[1]} and draws 1.",
+    "weapon_given": lambda names, distance, **_: f"{names[0]} hands a weapon to {names[1]} ({distance} away).",
+    "armor_equipped": lambda seat, replaced, **_: f"{seat} equips armor" + (" (the old one is discarded)." if replaced else "."),
+    "armor_used": "{seat}'s armor absorbs the damage and is discarded.",
+    "recovered": "{seat} recovers: stamina {before} -> {after}.",
+    "element": lambda seat, buff, max_stamina, weight_limit, movement, lifted_bind, **_: (
+        f"{seat} plays an element card" + (f" for buff {buff}" if buff != "-" else " only to lift the bind")
+        + (" and is free of Physical Bind" if lifted_bind else "")
+        + f": max stamina {max_stamina}, weight limit {weight_limit}, movement {movement}."),
+    "trigger_played": "{seat} plays a trigger card.",
+    "d20": _d20,
+    "special_card": "{seat}'s trigger card becomes {card} in hand.",
+    "special_played": "{seat} plays {card}.",
+    "rainboom": "{seat}'s move this round costs no stamina; {seat} will faint after it.",
+    "bear": "{seat} gives up this round's move for a refill next round.",
+    "roadblock": "{seat} puts a roadblock on square {square}.",
+    "stopped": "{seat} loses a round ({when}).",
+    "teleport": "{seat} is moved from square {start} to {end} (no terrain, draw or stamina).",
+    "movement_totals": _movement_totals,
+    "move": _move,
+    "forest": "{seat} enters forest on square {square} (stamina -{cost}).",
+    "converted": "Square {square} turns into {to} track.",
+    "swamp_stop": "The vine swamp on square {square} stops {seat}.",
+    "slide": "{seat} slides down the sand to square {to}.",
+    "sand_pass": "{seat} runs over the sand on square {square}.",
+    "roadblock_paid": "{seat} spends 1 movement clearing the roadblock on square {square}.",
+    "roadblock_stop": "{seat} stops at the roadblock on square {square}.",
+    "faint": "{seat} faints on square {square} and sits out the next round.",
+    "finish": _finish,
+    "draw_due": lambda seat, cards, **_: f"{seat} draws {_n(cards, 'card')} for the move.",
+    "draw_lost": "No cards are left to draw; {seat} loses {lost}.",
+    "reshuffle": "The discard pile ({cards} cards) is shuffled into a new draw pile.",
+    "buff_c": "{seat} regains 1 stamina (buff C): {stamina}.",
+    "sits_out": "{seat} sits out this round after fainting.",
+    "revived": "{seat} is back with {stamina} stamina.",
+    "waits": "{seat} waits one more round to come back at full stamina.",
+    "bear_refill": "{seat} is refilled to {stamina} stamina after the Bear.",
+    "leg_start": "Leg {leg} begins: everyone is back on the start (finish on square {finish}).",
+    "hand_reset": "{seat} resets the hand to 5 cards (had {before}).",
+    "discarded": lambda seat, count, **_: f"{seat} discards {_n(count, 'card')}.",
+    "keep_armor": lambda seat, kept, **_: f"{seat} {'keeps' if kept else 'drops'} the armor.",
+    "keep_buff": lambda seat, kept, **_: f"{seat} keeps " + (f"buff {kept}." if kept else "no element buff."),
+    "leg_stamina": "{seat}'s stamina is raised from {before} to {after} for the new leg.",
+    "game_over": _totals,
+    "guard": "The engine's round limit ({rounds}) ends the game.",
+    "no_effect": "The event has no effect here.",
+    "physical_bind": "Physical Bind: every buff stops working.",
+    "magic_bind": "Magic Bind: weapon, effect and recovery cards now weigh double.",
+    "travel_light": "{seat} drops {discarded} cards and runs {squares} squares.",
+    "barter": lambda seat, count, **_: f"{seat} barters {_n(count, 'card')}.",
+    "butterfingers": "{seat} must drop {discards} of {hand} cards.",
+    "royal_grace": lambda seat, draws, **_: f"{seat} draws {_n(draws, 'card')} by royal grace.",
+    "forced_trade": lambda names, count, **_: f"{names[0]} takes {_n(count, 'card')} from {names[1]} unseen; the same number goes back.",
+    "blind_take": lambda names, **_: f"{names[0]} takes a card from {names[1]} unseen.",
+    "scavenge": lambda names, armor, cards, **_: f"{names[0]} takes {'the armor' if armor else _n(cards, 'card')} from {names[1]}.",
+    "release": lambda names, armor, cards, **_: f"{names[0]} gives {'the armor' if armor else _n(cards, 'card')} to {names[1]}.",
+    "swap": lambda names, **_: f"{names[0]} and {names[1]} swap squares.",
+    "resin_ball": lambda names, **_: f"{names[0]} holds {names[1]} in place with a Resin Ball this round.",
+    "die": "{seat} rolls {face}.",
+    "rewind": lambda seat, repeats, name, **_: (f"Rewind: {name} (event {repeats}) happens again for {seat}."
+                                                if repeats else "Rewind: there is no earlier event to repeat."),
+    "rewind_terrain": lambda squares, **_: f"{_n(len(squares), 'leaf square')} turn into forest.",
+    "friendship": "Friendship Forever: everyone gains a buff; Physical Bind ends.",
+    "friend_buff": "{seat} gains buff {buff} from Friendship Forever.",
+}

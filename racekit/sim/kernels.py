@@ -1,0 +1,168 @@
+"""Fast playout kernels: whole games with the built-in agents, without the per-ply state API.
+
+A game may ship ``racekit/games/<id>/kernel.py`` (its ``GameType.package`` +
+``.kernel``) with:
+
+* ``AGENTS``: the agent names it plays (``("random",)``, ``("random", "careful")``);
+* ``EVENTS``: the event kinds it counts (the engine counts the same kinds, so the
+  columns of :func:`racekit.simulate` do not depend on which one played);
+* ``supports(game) -> str | None``: ``None`` when it plays this configured game
+  (preset, seats, options), else the reason it does not;
+* ``play(game, seed, agents) -> Playout``: one whole game. ``agents`` holds one
+  name per seat; every agent is seeded with the game seed, as in ``racekit play``
+  and the explorer.
+
+A kernel must produce **the same action history** as the rules engine for the same
+seed and agents: chance outcomes come from :class:`racekit.core.chance.Sampler`
+and decisions from the agents' own pick functions (imported, never copied), and
+``tests/test_sim_kernels.py`` replays kernel histories through the engine. A game
+without a kernel, or with settings its kernel does not cover, is played by the
+engine (:func:`engine_playout`), and :func:`racekit.simulate` says so.
+"""
+from __future__ import annotations
+
+import importlib
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ..core.agents import make_agent
+from ..core.chance import Sampler
+from ..core.state import CHANCE, TERMINAL
+
+MAX_PLIES = 100_000
+
+
+@dataclass
+class Playout:
+    """One finished game as the simulation records it.
+
+    Attributes:
+        history: every action and chance outcome, in order (replayable).
+        ranking: places, best first; each a list of seats.
+        rounds: the game's round counter where it keeps one (``state.round``),
+            else regular turns started divided by seats, rounded up.
+        counts: events per kind (only the kinds asked for).
+    """
+
+    history: list
+    ranking: list
+    rounds: int
+    counts: dict = field(default_factory=dict)
+
+    @property
+    def plies(self) -> int:
+        return len(self.history)
+
+
+def kernel_module(game):
+    """The kernel module of ``game`` (a configured Game), or ``None`` when the game has none."""
+    name = f"{game.game_type.package}.kernel"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+
+
+def kernel_for(game, agents) -> tuple[object | None, str]:
+    """``(kernel module, "")`` when a kernel plays this game with ``agents``; else ``(None, why)``."""
+    mod = kernel_module(game)
+    if mod is None:
+        return None, f"{game.game_type.id} has no fast kernel"
+    missing = sorted(set(agents) - set(mod.AGENTS))
+    if missing:
+        return None, f"the {game.game_type.id} kernel does not play agent {', '.join(missing)}"
+    why = mod.supports(game)
+    if why:
+        return None, why
+    return mod, ""
+
+
+def event_kinds(game):
+    """The event kinds counted for ``game``: its kernel's ``EVENTS``, or ``None`` (every kind)."""
+    mod = kernel_module(game)
+    return tuple(mod.EVENTS) if mod is not None else None
+
+
+def _turn_marker(state):
+    """What tells a new regular turn when the game keeps no round counter."""
+    return getattr(state, "turn", None)
+
+
+def engine_playout(game, seed: int, agents, kinds=None, max_plies: int = MAX_PLIES,
+                   events: bool = True) -> Playout:
+    """Play one game through the rules engine (events on, to count them).
+
+    Args:
+        game: a configured Game.
+        seed: the game seed (chance outcomes and every agent's seed).
+        agents: one agent name per seat.
+        kinds: event kinds to count (``None``: every kind).
+        events: record events to count them (``False``: faster, no counts).
+
+    Raises:
+        RuntimeError: no end within ``max_plies`` (a rules bug).
+    """
+    state = game.new_initial_state(record_events=events)
+    players = [make_agent(name, seed, game) for name in agents]
+    sampler = Sampler(seed)
+    turns, marker = 0, _turn_marker(state)
+    for ply in range(max_plies):
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            action = sampler.sample(state.chance_outcomes(), ply)
+        else:
+            action = players[player](state, ply)
+        state.apply_action(action)
+        now = _turn_marker(state)
+        if now != marker:
+            turns += 1
+            marker = now
+    else:
+        raise RuntimeError(f"{game!r} seed {seed}: no end within {max_plies} plies")
+    counts = Counter(e.kind for e in state.events)
+    if not events:
+        counts = {}
+    elif kinds is not None:
+        counts = {k: counts.get(k, 0) for k in kinds}
+    rounds = getattr(state, "round", None)
+    if not isinstance(rounds, int):
+        rounds = -(-(turns + 1) // game.num_players)   # the first turn starts with the game
+    return Playout(state.history(), state.ranking(), rounds, dict(counts))
+
+
+def compare(game, seed: int, agents, kernel=None) -> str | None:
+    """Play ``seed`` with the kernel and with the engine; ``None`` when they agree, else what differs.
+
+    The kernel's history is also replayed through the engine (every entry must be
+    legal there and end the game). The message names the game settings, the seed
+    and the first ply where the histories part, with both actions there.
+    """
+    from ..core.errors import IllegalActionError
+    from ..core.replay import replay
+    agents = tuple(agents)
+    kernel = kernel or kernel_module(game)
+    fast = kernel.play(game, seed, agents)
+    ref = engine_playout(game, seed, agents, tuple(kernel.EVENTS))
+    where = f"{game!r} agents {'+'.join(agents)} seed {seed}"
+    if fast.history != ref.history:
+        ply = next((i for i, (a, b) in enumerate(zip(fast.history, ref.history)) if a != b),
+                   min(len(fast.history), len(ref.history)))
+        k = fast.history[ply] if ply < len(fast.history) else "end"
+        e = ref.history[ply] if ply < len(ref.history) else "end"
+        return f"{where}: histories part at ply {ply}: kernel {k}, engine {e}"
+    try:
+        state = replay(game, fast.history, record_events=False)
+    except IllegalActionError as exc:
+        return f"{where}: kernel history does not replay: {exc}"
+    if not state.is_terminal():
+        return f"{where}: kernel history ends before the game does (ply {state.ply})"
+    for name, a, b in (("ranking", fast.ranking, ref.ranking), ("rounds", fast.rounds, ref.rounds),
+                       ("event counts", fast.counts, ref.counts),
+                       ("ranking after replay", fast.ranking, state.ranking())):
+        if a != b:
+            return f"{where}: {name} differ: kernel {a}, engine {b}"
+    return None

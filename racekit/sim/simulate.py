@@ -1,0 +1,311 @@
+"""Many whole games at once: :func:`simulate` returns one pandas row per game.
+
+Game ``i`` of a simulation with seed ``s`` is played with the game seed
+:func:`game_seed` ``(s, i)``: chance outcomes come from that seed and every
+seat's agent is seeded with it, exactly as ``racekit play GAME --seed SEED --agent
+A`` and ``racekit.explore(GAME, seed=SEED)`` do, so any row can be replayed and
+opened in the explorer. Games are played in fixed chunks of seeds, so the table
+does not depend on how many workers played them or in which order they finished.
+
+pandas (and dask for clusters) come from the optional ``sim`` extra:
+``pip install racekit[sim]``.
+"""
+from __future__ import annotations
+
+import concurrent.futures as cf
+import hashlib
+import json
+import math
+import os
+from functools import lru_cache
+
+from ..core.game import load_game
+from .kernels import MAX_PLIES, engine_playout, event_kinds, kernel_for
+
+CHUNK = 64
+"""Games per task sent to a worker (fixed, so results do not depend on the worker count)."""
+SEED_BITS = 52
+"""Game seeds stay below 2**52, so they survive a round trip through a browser widget."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` (0-based) of a simulation seeded ``seed``.
+
+    A keyed hash (BLAKE2b) of both numbers, so simulations with nearby seeds share
+    no games; a non-negative integer below ``2**52``.
+    """
+    digest = hashlib.blake2b(f"{int(seed)}:{int(index)}".encode(), digest_size=8,
+                             person=b"racekit.sim.seed").digest()
+    return int.from_bytes(digest, "big") >> (64 - SEED_BITS)
+
+
+def winners(ranking) -> list[int]:
+    """The seats that won: the first place, when the ranking has more than one place.
+
+    A ranking that is one shared place (every sled eliminated, say) has no winner.
+    """
+    return sorted(ranking[0]) if len(ranking) > 1 else []
+
+
+@lru_cache(maxsize=32)
+def _game(settings_json: str):
+    s = json.loads(settings_json)
+    return load_game(s["game"], players=s["players"], preset=s["preset"], **s["options"])
+
+
+def _settings_json(game) -> str:
+    return json.dumps(game.settings(), sort_keys=True)
+
+
+def _agents_tuple(game, agents) -> tuple[str, ...]:
+    if isinstance(agents, str):
+        return (agents,) * game.num_players
+    agents = tuple(agents)
+    if len(agents) != game.num_players:
+        raise ValueError(f"{len(agents)} agents for {game.num_players} seats")
+    return agents
+
+
+def play_chunk(settings_json: str, agents: tuple, seeds: list, engine: str = "auto",
+               events: bool = True) -> list[dict]:
+    """Play the games with ``seeds``; one dict per game (run in a worker process).
+
+    ``engine``: ``"auto"`` (the kernel when it covers the settings, else the rules
+    engine), ``"kernel"`` (raise if it cannot) or ``"engine"``.
+    """
+    game = _game(settings_json)
+    kernel, why = (None, "engine asked for") if engine == "engine" else kernel_for(game, agents)
+    if kernel is None and engine == "kernel":
+        raise ValueError(f"no kernel: {why}")
+    kinds = event_kinds(game)
+    rows = []
+    for seed in seeds:
+        if kernel is not None:
+            out = kernel.play(game, seed, agents)
+            if not events:
+                out.counts = {}
+        else:
+            out = engine_playout(game, seed, agents, kinds, events=events)
+        rows.append(_row(game, seed, out, "kernel" if kernel is not None else "engine"))
+    return rows
+
+
+def _row(game, seed, out, how: str) -> dict:
+    ranking = [sorted(place) for place in out.ranking]
+    won = winners(ranking)
+    names = game.seat_names
+    row = {"seed": seed, "plies": out.plies, "rounds": out.rounds,
+           "ranking": json.dumps(ranking), "winner": "+".join(names[s] for s in won),
+           "played_by": how}
+    place = {s: i + 1 for i, group in enumerate(ranking) for s in group}
+    for s in range(game.num_players):
+        row[f"place_{s}"] = place.get(s, len(ranking))
+        row[f"win_{s}"] = s in won
+    for kind, n in sorted(out.counts.items()):
+        row[f"n_{kind}"] = n
+    return row
+
+
+def _is_dask(executor) -> bool:
+    return type(executor).__module__.split(".")[0] == "distributed"
+
+
+def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict | None = None,
+             executor=None, *, players: int | None = None, preset: str | None = None,
+             workers: int | None = None, progress: bool = True, engine: str = "auto",
+             chunk: int = CHUNK, events: bool = True):
+    """Play ``n_games`` whole games and return one row per game (a pandas DataFrame).
+
+    Args:
+        game: a game id (``"aeroplane_chess"``) or a configured Game (then
+            ``players``, ``preset`` and ``options`` must not be given).
+        n_games: number of games (at least 1).
+        agents: one agent name for every seat (``"random"``, ``"careful"``…) or one
+            per seat.
+        seed: the simulation seed; game ``i`` uses :func:`game_seed` ``(seed, i)``.
+        options: rule options (``{"six_bonus": "none"}``), as for ``load_game``.
+        executor: where to play: ``None`` uses local processes (``workers`` of them,
+            default: one per CPU; ``workers=1`` plays in this process); any
+            :class:`concurrent.futures.Executor`; or a Dask ``distributed.Client``.
+        progress: show a tqdm progress bar.
+        engine: ``"auto"``: the game's fast kernel when it covers these settings
+            and agents, else the rules engine; ``"engine"`` or ``"kernel"`` to force.
+        chunk: games per task.
+        events: count events per kind (the ``n_<kind>`` columns); ``False`` plays
+            engine games with events off, faster, when only wins and length matter.
+
+    Returns:
+        DataFrame, one row per game in seed order, with the columns ``game``,
+        ``preset``, ``players``, ``options`` (JSON of every option), ``agents``,
+        ``index``, ``seed`` (replay with ``racekit.explore(game, seed=row.seed)``),
+        ``plies``, ``rounds``, ``ranking`` (JSON, places best first), ``winner``
+        (seat names of the first place, ``""`` when the ranking is one shared
+        place), ``place_<seat>`` (1 = first), ``win_<seat>`` (bool), ``n_<kind>``
+        (events of that kind: captures, crashes, damage…) and ``played_by``
+        (``kernel`` or ``engine``). ``df.attrs`` holds the settings and, when the
+        engine played, why no kernel did.
+
+    Raises:
+        ImportError: pandas is not installed (``pip install racekit[sim]``).
+        racekit.OptionError, racekit.UnknownGameError: bad game or options.
+        ValueError: ``n_games`` < 1, or a wrong number of agents or unknown agent.
+    """
+    import pandas as pd
+
+    if isinstance(game, str):
+        game = load_game(game, players=players, preset=preset, **(options or {}))
+    elif players is not None or preset is not None or options:
+        raise ValueError("pass players, preset and options to load_game, or give a game id")
+    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+        raise ValueError(f"n_games must be a positive integer, got {n_games!r}")
+    if engine not in ("auto", "kernel", "engine"):
+        raise ValueError(f"engine must be auto, kernel or engine, got {engine!r}")
+    agents = _agents_tuple(game, agents)
+    from ..core.agents import make_agent
+    for name in set(agents):
+        make_agent(name, 0, game)   # unknown names fail here, with the list of agents
+    settings = _settings_json(game)
+    kernel, why = (None, "engine asked for") if engine == "engine" else kernel_for(game, agents)
+    if kernel is None and engine == "kernel":
+        raise ValueError(f"no kernel: {why}")
+    seeds = [game_seed(seed, i) for i in range(n_games)]
+    chunks = [seeds[i:i + chunk] for i in range(0, n_games, chunk)]
+    bar = _bar(n_games, game.game_type.id) if progress else None
+    results: list = [None] * len(chunks)
+    try:
+        if executor is None and (workers == 1 or len(chunks) == 1):
+            for i, part in enumerate(chunks):
+                results[i] = play_chunk(settings, agents, part, engine, events)
+                if bar is not None:
+                    bar.update(len(part))
+        elif executor is None:
+            n = workers or os.cpu_count() or 1
+            with cf.ProcessPoolExecutor(max_workers=min(n, len(chunks))) as pool:
+                _run(pool, settings, agents, chunks, engine, events, results, bar)
+        else:
+            _run(executor, settings, agents, chunks, engine, events, results, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    rows = [row for part in results for row in part]
+    df = pd.DataFrame(rows)
+    # Python ints (not numpy's): a row's seed goes straight into racekit.explore or Session
+    df["seed"] = pd.Series([row["seed"] for row in rows], dtype=object)
+    df.insert(0, "index", range(n_games))
+    meta = json.loads(settings)
+    df.insert(0, "agents", "+".join(agents) if len(set(agents)) > 1 else agents[0])
+    df.insert(0, "options", json.dumps(meta["options"], sort_keys=True))
+    df.insert(0, "players", game.num_players)
+    df.insert(0, "preset", game.preset)
+    df.insert(0, "game", game.game_type.id)
+    counts = [c for c in df.columns if c.startswith("n_")]
+    df[counts] = df[counts].fillna(0).astype("int64")
+    df.attrs.update({"settings": meta, "agents": list(agents), "seed": seed,
+                     "seat_names": list(game.seat_names),
+                     "played_by": "kernel" if kernel is not None else "engine",
+                     "no_kernel": why})
+    return df
+
+
+def _run(executor, settings, agents, chunks, engine, events, results, bar) -> None:
+    futures = {executor.submit(play_chunk, settings, agents, part, engine, events): i
+               for i, part in enumerate(chunks)}
+    if _is_dask(executor):
+        from distributed import as_completed
+        done = as_completed(list(futures))
+    else:
+        done = cf.as_completed(futures)
+    for fut in done:
+        i = futures[fut]
+        results[i] = fut.result()
+        if bar is not None:
+            bar.update(len(chunks[i]))
+
+
+def _bar(total: int, desc: str):
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        return None
+    return tqdm(total=total, desc=desc, unit="game")
+
+
+# ----- summaries ------------------------------------------------------------------------------
+
+def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``k/n`` (95% by default); ``(0, 1)`` when n=0."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def seat_table(df):
+    """Per seat: games, wins, win rate, its 95% Wilson interval, the fair share and the edge.
+
+    The fair share is the mean number of winners per game divided by the seats
+    (1/4 when one seat wins, 1/2 when a side of two does), so that a rule giving
+    every seat the same chance shows every win rate inside its interval around it.
+    """
+    import pandas as pd
+    seats = int(df["players"].iloc[0])
+    names = df.attrs.get("seat_names") or [f"Seat {s}" for s in range(seats)]
+    n = len(df)
+    wins_total = sum(int(df[f"win_{s}"].sum()) for s in range(seats))
+    fair = wins_total / n / seats
+    rows = []
+    for s in range(seats):
+        k = int(df[f"win_{s}"].sum())
+        lo, hi = wilson(k, n)
+        rows.append({"seat": s, "name": names[s], "games": n, "wins": k, "win_rate": k / n,
+                     "ci_low": lo, "ci_high": hi, "fair_share": fair,
+                     "edge_points": 100 * (k / n - fair),
+                     "fair_inside": lo <= fair <= hi})
+    return pd.DataFrame(rows).set_index("seat")
+
+
+def length_table(df):
+    """Game length: plies and rounds, mean, median, 5th and 95th percentile."""
+    import pandas as pd
+    out = {}
+    for col in ("plies", "rounds"):
+        s = df[col]
+        out[col] = {"mean": s.mean(), "median": s.median(), "p5": s.quantile(0.05),
+                    "p95": s.quantile(0.95), "min": s.min(), "max": s.max()}
+    return pd.DataFrame(out).T
+
+
+def summary_text(df) -> str:
+    """The plain-text summary ``racekit simulate`` prints."""
+    meta = df.attrs.get("settings", {})
+    seats = seat_table(df)
+    lines = [f"{meta.get('game', df['game'].iloc[0])} ({df['preset'].iloc[0]}, "
+             f"{int(df['players'].iloc[0])} players, agents {df['agents'].iloc[0]}): "
+             f"{len(df)} games, seed {df.attrs.get('seed', '?')}, played by {df.attrs.get('played_by')}"
+             + (f" ({df.attrs['no_kernel']})" if df.attrs.get("played_by") == "engine" else "")]
+    lines.append(f"{'seat':<8}{'wins':>7}{'win rate':>10}  {'95% interval':<16}{'fair':>7}{'edge':>8}")
+    for s, r in seats.iterrows():
+        mark = "" if r.fair_inside else "  *"
+        lines.append(f"{r['name']:<8}{r.wins:>7}{r.win_rate:>10.3f}  "
+                     f"[{r.ci_low:.3f}, {r.ci_high:.3f}]  {r.fair_share:>6.3f}{r.edge_points:>+7.1f}{mark}")
+    nowin = int((df["winner"] == "").sum())
+    if nowin:
+        lines.append(f"no winner (one shared place): {nowin} games")
+    lengths = length_table(df)
+    for col, r in lengths.iterrows():
+        lines.append(f"{col:<8}mean {r['mean']:.1f}  median {r['median']:.0f}  "
+                     f"5%-95% {r.p5:.0f}-{r.p95:.0f}  range {r['min']:.0f}-{r['max']:.0f}")
+    counts = [c for c in df.columns if c.startswith("n_") and df[c].any()]
+    if counts:
+        lines.append("events per game: " + ", ".join(f"{c[2:]} {df[c].mean():.2f}" for c in counts))
+    lines.append("edge = win rate - fair share, in percentage points"
+                 + ("; * the fair share lies outside the seat's 95% interval"
+                    if not seats["fair_inside"].all() else ""))
+    return "\n".join(lines)
+
+
+__all__ = ["simulate", "game_seed", "winners", "wilson", "seat_table", "length_table",
+           "summary_text", "play_chunk", "MAX_PLIES"]

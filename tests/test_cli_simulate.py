@@ -1,0 +1,47 @@
+"""`racekit simulate`: the summary table, the same table with 1 or 2 workers, rows written out."""
+import pytest
+from typer.testing import CliRunner
+
+from racekit.cli import app
+
+pd = pytest.importorskip("pandas")
+runner = CliRunner()
+
+
+def _table(out: str) -> str:
+    return "\n".join(line for line in out.splitlines() if "game/s" not in line)
+
+
+def test_simulate_prints_win_rates_with_intervals_and_length():
+    one = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "150", "--seed", "1",
+                              "--workers", "1"])
+    assert one.exit_code == 0, one.output
+    for name in ("Red", "Yellow", "Blue", "Green"):
+        assert any(line.startswith(name) and "[" in line for line in one.output.splitlines())
+    assert "plies" in one.output and "rounds" in one.output and "150 games, seed 1" in one.output
+    two = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "150", "--seed", "1",
+                              "--workers", "2"])
+    assert two.exit_code == 0, two.output
+    assert _table(one.output) == _table(two.output)
+
+
+def test_simulate_writes_rows(tmp_path):
+    for name in ("games.csv", "games.parquet"):
+        path = tmp_path / name
+        out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "5", "--seed", "2",
+                                  "-o", "captured_to=base", "--workers", "1", "--out", str(path)])
+        assert out.exit_code == 0, out.output
+        df = pd.read_csv(path) if name.endswith(".csv") else pd.read_parquet(path)
+        assert len(df) == 5 and '"captured_to": "base"' in df["options"].iloc[0]
+
+
+def test_simulate_refuses_bad_input_without_a_traceback(tmp_path):
+    out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "5", "--out",
+                              str(tmp_path / "x.xlsx")])
+    assert out.exit_code == 2 and "parquet or .csv" in out.output
+    out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "5", "-o", "overshoot=far"])
+    assert out.exit_code == 2 and "overshoot" in out.output
+    out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "5", "--agent", "clever"])
+    assert out.exit_code == 2 and "clever" in out.output
+    out = runner.invoke(app, ["simulate", "chess", "-n", "5"])
+    assert out.exit_code == 2 and "unknown game" in out.output

@@ -1,0 +1,119 @@
+"""racekit.simulate and `racekit simulate`: rows that replay, results independent of workers,
+any executor (a process pool, a Dask client), and the summary table."""
+import json
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+pd = pytest.importorskip("pandas")
+
+import racekit  # noqa: E402
+from racekit.core.agents import make_agent  # noqa: E402
+from racekit.core.session import Session  # noqa: E402
+from racekit.sim.simulate import game_seed, seat_table, summary_text, wilson, winners  # noqa: E402
+
+
+def _play(game_id, seed, agent="random", **kw):
+    """The game `racekit play GAME --seed SEED --agent AGENT` plays (and the explorer shows)."""
+    game = racekit.load_game(game_id, **kw)
+    session = Session(game, seed=seed, agents=[make_agent(agent, seed, game)] * game.num_players)
+    session.run()
+    return session.state
+
+
+def test_rows_replay_exactly_as_racekit_play_and_the_explorer_would():
+    df = racekit.simulate("aeroplane_chess", 6, seed=3, options={"six_bonus": "one_per_six"},
+                          workers=1, progress=False)
+    assert list(df["index"]) == list(range(6))
+    assert df["seed"].tolist() == [game_seed(3, i) for i in range(6)]
+    assert (df["played_by"] == "kernel").all()
+    for row in df.itertuples():
+        state = _play("aeroplane_chess", row.seed, six_bonus="one_per_six")
+        assert state.ply == row.plies
+        assert state.ranking() == json.loads(row.ranking)
+        assert row.winner == "+".join(state.game.seat_names[s] for s in winners(state.ranking()))
+        assert json.loads(row.options)["six_bonus"] == "one_per_six"
+
+
+def test_a_row_opens_in_the_explorer_as_the_same_game():
+    pytest.importorskip("ipywidgets")
+    df = racekit.simulate("aeroplane_chess", 2, seed=8, preset="tournament", workers=1,
+                          progress=False)
+    row = next(df.itertuples())
+    explorer = racekit.explore("aeroplane_chess", seed=row.seed, preset="tournament")
+    explorer.session.run()             # the explorer's own seeded random players
+    assert explorer.session.state.ply == row.plies
+    assert explorer.session.state.ranking() == json.loads(row.ranking)
+    explorer.close()
+
+
+def test_engine_fallback_is_reported_and_counts_events():
+    df = racekit.simulate("snow_tails", 4, agents="careful", seed=1, players=3, workers=1,
+                          progress=False)
+    if df.attrs["played_by"] == "engine":
+        assert df.attrs["no_kernel"]
+    assert df["players"].iloc[0] == 3 and len(df) == 4
+    state = _play("snow_tails", int(df["seed"].iloc[0]), agent="careful", players=3)
+    assert state.ply == df["plies"].iloc[0]
+    assert any(c.startswith("n_") for c in df.columns)
+
+
+def test_result_does_not_depend_on_workers_or_executor():
+    kw = dict(seed=11, progress=False, chunk=5)
+    one = racekit.simulate("aeroplane_chess", 23, workers=1, **kw)
+    two = racekit.simulate("aeroplane_chess", 23, workers=2, **kw)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = racekit.simulate("aeroplane_chess", 23, executor=pool, **kw)
+    pd.testing.assert_frame_equal(one, two)
+    pd.testing.assert_frame_equal(one, pooled)
+    assert summary_text(one) == summary_text(two)
+
+
+def test_a_dask_client_is_an_executor():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        remote = racekit.simulate("aeroplane_chess", 12, seed=2, executor=client, progress=False,
+                                  chunk=4, options={"capture_mode": "pass_and_land"}, preset="family")
+    local = racekit.simulate("aeroplane_chess", 12, seed=2, workers=1, progress=False, chunk=4,
+                             options={"capture_mode": "pass_and_land"}, preset="family")
+    pd.testing.assert_frame_equal(remote, local)
+
+
+def test_seeds_differ_between_simulations_and_stay_browser_safe():
+    a = {game_seed(1, i) for i in range(500)}
+    b = {game_seed(2, i) for i in range(500)}
+    assert len(a) == 500 and not a & b
+    assert all(0 <= s < 2 ** 52 for s in a)
+
+
+def test_wilson_interval_known_values():
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0 and wilson(0, 10)[1] == pytest.approx(0.2775, abs=1e-4)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_seat_table_fair_share_counts_side_wins():
+    df = racekit.simulate("aeroplane_chess", 40, preset="tournament", seed=4, workers=1,
+                          progress=False)
+    table = seat_table(df)
+    assert table["fair_share"].iloc[0] == pytest.approx(0.5)   # a side of two seats wins
+    assert (table["wins"] == table["win_rate"] * 40).all()
+    assert table.loc[0, "wins"] == table.loc[2, "wins"]        # red and blue win together
+
+
+def test_winners_of_a_ranking():
+    assert winners([[2], [0, 1, 3]]) == [2]
+    assert winners([[0, 2], [1, 3]]) == [0, 2]
+    assert winners([[0, 1, 2]]) == []       # one shared place: nobody won
+
+
+def test_bad_arguments_are_refused():
+    with pytest.raises(ValueError, match="n_games"):
+        racekit.simulate("aeroplane_chess", 0, progress=False)
+    with pytest.raises(ValueError, match="agent"):
+        racekit.simulate("aeroplane_chess", 2, agents="clever", progress=False)
+    with pytest.raises(racekit.OptionError):
+        racekit.simulate("aeroplane_chess", 2, options={"six_bonus": "always"}, progress=False)
