@@ -47,3 +47,14 @@ def test_impact_table_plays_only_readings_that_come_up():
     none = by[("capture_mode", "none")]
     assert none.effect is True and none.plies_change < 0          # no captures: shorter games
     assert none.verdict.startswith("capture_mode=none (AC-AMB-03)")
+
+
+def test_impact_table_can_stop_after_the_probe():
+    table = review.impact_table("aeroplane_chess", 8, seed=3, preset="family",
+                                only=["seat_order", "capture_mode"], workers=1, probe=2,
+                                measure=False)
+    by = {(r.option, r.value): r for r in table.itertuples()}
+    assert by[("seat_order", "R,Y,B,G")].effect is False
+    none = by[("capture_mode", "none")]
+    assert none.effect is True and "not measured" in none.verdict
+    assert "plies_change" not in table.columns     # no games beyond the probe were played

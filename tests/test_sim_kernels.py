@@ -91,3 +91,58 @@ def test_settings_a_kernel_does_not_cover_are_played_by_the_engine():
     assert mod is None and "optional_effects" in why
     mod, why = kernels.kernel_for(load_game("aeroplane_chess"), ("careful",) * 4)
     assert mod is None and "careful" in why
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_snow_tails_kernel_equals_engine_for_every_seat_count(players):
+    game = load_game("snow_tails", players=players)
+    for seed in range(20):
+        problem = kernels.compare(game, 100 + seed, ("random",) * players)
+        assert problem is None, problem
+    problem = kernels.compare(game, 7, ("careful",) + ("random",) * (players - 1))
+    assert problem is None, problem
+
+
+@pytest.mark.parametrize("options", [
+    {"track": "medium", "bonus_round1": True, "bonus_partial": True},
+    {"track": "long", "limit_eval": "at_crossing", "limit_per_line": "once"},
+    {"track": "straight4", "collision_damage": 1, "no_refill_scope": "sled_and_wall"},
+    {"deck_exhaust": "reshuffle_all", "elim_check": "immediate", "dent_supply": 20},
+    {"bonus_after_stop": True, "bonus_blocked": "refuse_if_blocked", "end": "first_cross_round"},
+])
+def test_snow_tails_kernel_equals_engine_with_careful_drivers(options):
+    """The careful agent looks ahead on clones of the kernel's state: still the engine's game."""
+    game = load_game("snow_tails", **options)
+    for seed in range(3):
+        problem = kernels.compare(game, seed, ("careful",) * 4)
+        assert problem is None, problem
+    problem = kernels.compare(game, 11, ("careful", "random", "first", "careful"))
+    assert problem is None, problem
+
+
+def test_a_snow_tails_divergence_names_seed_and_ply():
+    """The check can fail: a kernel whose careful drivers break ties with another seed parts."""
+    game = load_game("snow_tails")
+    real = kernels.kernel_module(game)
+
+    class OffByOneSeed:
+        AGENTS, EVENTS = real.AGENTS, real.EVENTS
+
+        @staticmethod
+        def play(game, seed, agents):
+            return real.play(game, seed + 1, agents)   # chance and agents from the wrong seed
+
+    problem = kernels.compare(game, 3, ("random",) * 4, kernel=OffByOneSeed)
+    assert problem is not None and "seed 3" in problem and "ply " in problem
+
+    class MiscountedDamage:
+        AGENTS, EVENTS = real.AGENTS, real.EVENTS
+
+        @staticmethod
+        def play(game, seed, agents):
+            out = real.play(game, seed, agents)
+            out.counts["damage"] += 1
+            return out
+
+    problem = kernels.compare(game, 3, ("random",) * 4, kernel=MiscountedDamage)
+    assert problem is not None and "event counts differ" in problem

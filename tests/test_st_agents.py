@@ -177,3 +177,36 @@ def test_careful_takes_a_free_bonus_and_declines_one_that_costs_damage():
     # from [8, 1] to [11, 1] over the limit-3 line at speed 3: the bonus would make it 4, 1 damage
     state = _at_bonus(8)
     assert state.action_to_string(CarefulAgent(1)(state, state.ply)) == "decline bonus"
+
+
+def test_try_out_is_clone_and_apply_without_history():
+    """The careful agent's look-ahead copy: the same position as clone() + apply_action()."""
+    from racekit import load_game
+    from racekit.core.chance import Sampler
+    from racekit.core.state import CHANCE
+    game = load_game("snow_tails")
+    state = game.new_initial_state()
+    sampler = Sampler(4)
+    checked = 0
+    for ply in range(300):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            state.apply_action(sampler.sample(state.chance_outcomes(), ply))
+            continue
+        for a in state.legal_actions():
+            ref = state.clone()
+            ref.apply_action(a)
+            fast = state.try_out(a)
+            assert fast.snapshot() == ref.snapshot() and fast.legal_actions() == ref.legal_actions()
+            assert fast.history() == [] and fast.events == []
+            checked += 1
+        state.apply_action(state.legal_actions()[0])
+    assert checked > 50
+    while state.current_player() == CHANCE:
+        state.apply_action(state.chance_outcomes()[0][0])
+    if not state.is_terminal():
+        before, history = state.snapshot(), state.history()
+        for a in state.legal_actions():
+            state.try_out(a)                  # the original is never changed by a try-out
+        assert state.snapshot() == before and state.history() == history

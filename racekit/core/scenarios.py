@@ -145,6 +145,9 @@ def load_scenario(path: str | Path) -> tuple[Scenario, Located]:
     return scenario, doc
 
 
+_KNOWN_CLAUSES: dict[tuple, frozenset] = {}   # (path, mtime, size) -> IDs: a clauses.yaml is parsed once
+
+
 def known_clauses(game_id: str) -> set[str] | None:
     """Every clause and ambiguity ID of ``game_id`` (from its clauses.yaml), plus the
     generic ``PREFIX-ACTION`` and ``PREFIX-END`` the core cites; ``None`` if it ships none."""
@@ -155,10 +158,16 @@ def known_clauses(game_id: str) -> set[str] | None:
         path = None
     if path is None or not path.is_file():
         return None
-    data = read_yaml(Path(str(path))).data or {}
-    ids = {e.get("id") for key in ("clauses", "ambiguities") for e in data.get(key) or []
-           if isinstance(e, dict)}
-    return ids | {f"{gt.prefix}-ACTION", f"{gt.prefix}-END"}
+    file = Path(str(path))
+    stat = file.stat()
+    key = (str(file), stat.st_mtime_ns, stat.st_size)   # re-read when the file changes
+    ids = _KNOWN_CLAUSES.get(key)
+    if ids is None:
+        data = read_yaml(file).data or {}
+        ids = frozenset(e.get("id") for k in ("clauses", "ambiguities") for e in data.get(k) or []
+                        if isinstance(e, dict))
+        _KNOWN_CLAUSES[key] = ids
+    return set(ids) | {f"{gt.prefix}-ACTION", f"{gt.prefix}-END"}
 
 
 def _check_clause_ids(scenario: Scenario, doc: Located) -> None:

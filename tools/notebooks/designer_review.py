@@ -18,8 +18,9 @@
 # `racekit.explore(GAME, seed=SEED)` replays it exactly, so any surprising row can be opened and
 # stepped through.
 #
-# The numbers here come from a few hundred games per game (fewer per reading), so the notebook runs in seconds; the last
-# section shows how to run many more, on this laptop or on a cluster.
+# The numbers here come from 200 games per game (fewer per reading, and fewer for Leaf Marathon, which has no fast
+# playout kernel yet), so the notebook runs in seconds; the last section shows how to run many more, on this laptop
+# or on a cluster.
 
 # %%
 import warnings
@@ -30,7 +31,7 @@ import pandas as pd
 import racekit
 from racekit.core.game import game_class
 from racekit.games import SHIPPED
-from racekit.sim import review
+from racekit.sim import kernels, review
 from racekit.sim.simulate import length_table, seat_table
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
@@ -38,7 +39,9 @@ pd.set_option("display.width", 120)
 pd.set_option("display.max_colwidth", 80)
 
 GAMES = 200          # games per game and preset for seat advantage and length
-PER_READING = 40     # games per ambiguity reading (paired with the first PER_READING default games)
+PER_READING = 16     # games per ambiguity reading (paired with the first PER_READING default games)
+PROBE = 2            # games that show whether a reading comes up at all
+SLOW = {"leaf_marathon": 60}   # games played by the rules engine (no fast kernel yet): fewer games
 SEED = 2024
 print("games:", ", ".join(SHIPPED))
 
@@ -55,7 +58,9 @@ baselines = {}
 for gid in SHIPPED:
     gt = game_class(gid).game_type
     for preset in [p.name for p in gt.presets] or [None]:
-        df = racekit.simulate(gid, GAMES, seed=SEED, preset=preset, progress=False)
+        # events off: the tables need rankings and lengths only; in this process (no start-up cost)
+        df = racekit.simulate(gid, SLOW.get(gid, GAMES), seed=SEED, preset=preset, progress=False,
+                              workers=1, events=False)
         baselines[(gid, preset)] = df
         print(f"{gid} ({df['preset'].iloc[0]}), {len(df)} games, played by {df.attrs['played_by']}")
         print(seat_table(df)[["name", "wins", "win_rate", "ci_low", "ci_high", "fair_share",
@@ -80,7 +85,11 @@ own_agents = {}
 for gid in SHIPPED:
     gt = game_class(gid).game_type
     for name, _target in gt.agents:
-        df = racekit.simulate(gid, GAMES // 3, agents=name, seed=SEED, progress=False)
+        game = racekit.load_game(gid)
+        fast, _ = kernels.kernel_for(game, (name,) * game.num_players)
+        n = GAMES // 3 if fast else GAMES // 9     # the rules engine plays the rest: fewer games
+        df = racekit.simulate(gid, n, agents=name, seed=SEED, progress=False, workers=1,
+                              events=False)
         own_agents[(gid, name)] = df
         print(f"{gid} with the {name} agent, {len(df)} games, played by {df.attrs['played_by']}")
         print(seat_table(df)[["name", "wins", "win_rate", "ci_low", "ci_high", "fair_share",
@@ -124,7 +133,9 @@ for gid, sweep in sweeps.items():
 # For each reading, the first few games are played again with the same seeds; if they come out
 # exactly the same, the reading never comes up in that preset (a tournament-only option in the family
 # game, say) and no more games are needed. Otherwise `PER_READING` games are played and compared with
-# the same number of default games. `first_change` is the first seat's change of win rate, in
+# the same number of default games. Leaf Marathon's games run through the rules engine (no fast kernel
+# yet), so here its readings are only probed: the table says which ones come up, and
+# `review.impact_table("leaf_marathon", 200)` sizes them (about a minute). `first_change` is the first seat's change of win rate, in
 # percentage points, with its 95% interval (`first_low`, `first_high`); `plies_change` is the change of
 # the mean game length. A change is called *outside the 95% interval* when the interval of the
 # difference does not contain zero.
@@ -134,13 +145,15 @@ impacts = {}
 for (gid, preset), df in baselines.items():
     base = df.iloc[:PER_READING].reset_index(drop=True)
     base.attrs = df.attrs
-    table = review.impact_table(gid, PER_READING, seed=SEED, preset=preset, baseline=base, probe=3,
-                                executor=pool)
+    table = review.impact_table(gid, PER_READING, seed=SEED, preset=preset, baseline=base,
+                                probe=PROBE, executor=pool, chunk=8, measure=gid not in SLOW)
     impacts[(gid, preset)] = table
     moved = table[table["effect"] == True]  # noqa: E712
     print(f"{gid} ({df['preset'].iloc[0]}): {len(table)} readings, {len(moved)} change the games")
     cols = ["option", "value", "first_change", "first_low", "first_high", "plies_change",
             "plies_change_pct"]
+    if gid in SLOW:   # probed only: which readings come up
+        cols = ["option", "value", "clauses"]
     print(moved[cols].round(1).to_string(index=False))
     print()
 
@@ -165,7 +178,7 @@ for (gid, preset), table in impacts.items():
 # %% nbval-ignore-output
 for (gid, preset), table in impacts.items():
     moved = table[table["effect"] == True].reset_index(drop=True)  # noqa: E712
-    if not len(moved):
+    if not len(moved) or gid in SLOW:   # nothing moved, or probed only (no numbers to plot)
         continue
     labels = [f"{o}={v}" for o, v in zip(moved["option"], moved["value"])]
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.35 * len(moved) + 1.2), sharey=True)

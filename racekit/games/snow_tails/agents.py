@@ -122,9 +122,7 @@ class CarefulAgent:
         out = {}
         cache: dict = {}
         for a in legal:
-            c = state.clone()
-            c._record = False  # a private try-out: no event records needed
-            c.apply_action(a)
+            c = state.try_out(a)   # a private copy with ``a`` applied: no events, no history
             # the move step depends on the mat (speed, drift) and the hand size left
             key = (c.left[seat], c.right[seat], c.brake[seat], c.hand_size(seat))
             if key not in cache:
@@ -143,9 +141,7 @@ class CarefulAgent:
         base = base or _Base(state, seat)
         out = {}
         for a in legal:
-            c = state.clone()
-            c._record = False
-            c.apply_action(a)
+            c = state.try_out(a)   # a private copy with ``a`` applied: no events, no history
             if c.current_player() == seat and c.phase == "bonus":
                 out[a] = max(self._score_steps(c, seat, c.legal_actions(), base).values())
             else:
