@@ -128,7 +128,7 @@ GAME_TYPE = GameType(
     min_players=2,
     max_players=5,
     default_players=3,
-    presets=(Preset(name="standard", options={},
+    presets=(Preset(name="standard", options={}, seats_clause="WS-GEN-1, WS-AMB-01",
                     source="Nine Cards: Wingsuit Flight public beta rules (Chinese), spec v0.2 "
                            "defaults; cards: the kit's illustrative set",
                     doc="The spec's defaults for every ambiguity."),),
