@@ -213,7 +213,7 @@ def _check(doc: Located, f: _File, unknown_ignore: bool, need_cost_row: bool, ki
                 raise doc.error(loc, f"({c},{y}) is listed twice")
             h = hx.h
             if isinstance(h, int) and not 1 <= h <= 4:
-                raise doc.error(loc + ["h"], "a height is 1 to 4, white or void")
+                raise doc.error(loc + ["h"], "a height is 1 to 4, white or void (WS-COMP-4)")
             code = WHITE if h == "white" else VOID if h == "void" else h
             if code in (WHITE, VOID) and (hx.updraft or hx.item or hx.start):
                 raise doc.error(loc, "updraft, item and start flags go only on heights 1-4")
@@ -226,7 +226,7 @@ def _check(doc: Located, f: _File, unknown_ignore: bool, need_cost_row: bool, ki
                 warn_or_raise(loc, "start cells must be plain (height 1, no features)")
             hexes[(c, y)] = (code, hx.updraft, hx.item, hx.start)
         if len(card.action) != 2:
-            raise doc.error(["cards", i, "action"], "an action face has exactly two rows")
+            raise doc.error(["cards", i, "action"], "an action face has exactly two rows (WS-COMP-4)")
         rows = []
         for r, row in enumerate(card.action):
             pair = []
