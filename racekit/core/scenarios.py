@@ -379,7 +379,8 @@ def collect(targets: list[str]) -> list[Path]:
     files, and folders (every ``.yaml`` file below them, sorted).
 
     Raises:
-        FileFormatError: a target is neither a game, a file nor a folder.
+        FileFormatError: a target is neither a game, a file nor a folder, or is a folder
+            holding no ``.yaml`` file (a mistyped folder must not pass as "0 failed").
     """
     out: list[Path] = []
     for target in targets:
@@ -388,7 +389,10 @@ def collect(targets: list[str]) -> list[Path]:
             continue
         path = Path(target)
         if path.is_dir():
-            out += sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml") and p.is_file())
+            found = sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml") and p.is_file())
+            if not found:
+                raise FileFormatError(f"{str(target)[:300]}: a folder with no .yaml scenario files")
+            out += found
         elif path.suffix in (".yaml", ".yml") or path.exists():
             out.append(path)
         else:
