@@ -1,0 +1,36 @@
+"""Impossible Wingsuit set-ups are refused, naming the field (issue 7: bad input, clear errors)."""
+import pytest
+
+import racekit
+from racekit.core.errors import SetupError
+
+BASE = {"cells": {"B1": ["NW", "NW"], "C2": ["N"]}, "order": [0, 1, 2],
+        "seats": [{"at": "1,13", "alt": 4, "cubes": ["red"], "dice": ["B1", "C2"]},
+                  {"at": "5,35", "dice": ["C5"]}, {"at": "3,33", "alt": 3, "dice": ["C6"]}]}
+
+
+def _setup(**change):
+    import copy
+    data = copy.deepcopy(BASE)
+    seat0 = change.pop("seat0", {})
+    data["seats"][0].update(seat0)
+    data.update(change)
+    return racekit.load_game("wingsuit", players=3).new_initial_state(setup=data)
+
+
+def test_the_base_set_up_loads():
+    assert _setup().snapshot()["seats"][0]["altitude"] == 4
+
+
+@pytest.mark.parametrize("change,field", [
+    ({"seat0": {"dice": ["B1", "C2", "C3", "C4"]}}, "seats.0.dice"),   # three action dice a seat
+    ({"seat0": {"dice": ["B1", "B1"]}}, "seats.0.dice"),               # one die a cell
+    ({"terrain": {"1,15": {"h": 9}}}, "terrain.1,15.h"),               # 9 is no height
+    ({"terrain": {"1,15": {"h": 0}}}, "terrain.1,15.h"),
+    ({"bag": {"red": -5}}, "bag"),
+    ({"round": 10 ** 23}, "round"),
+])
+def test_impossible_set_ups_are_refused(change, field):
+    with pytest.raises(SetupError) as err:
+        _setup(**change)
+    assert field in str(err.value)
