@@ -34,3 +34,9 @@ def test_impossible_set_ups_are_refused(change, field):
     with pytest.raises(SetupError) as err:
         _setup(**change)
     assert field in str(err.value)
+
+
+def test_set_up_errors_have_no_pydantic_prefix():
+    with pytest.raises(SetupError) as err:
+        _setup(seat0={"dice": ["B1", "B1"]})
+    assert "one die in a cell" in str(err.value) and "Value error" not in str(err.value)
