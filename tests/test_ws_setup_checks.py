@@ -40,3 +40,14 @@ def test_set_up_errors_have_no_pydantic_prefix():
     with pytest.raises(SetupError) as err:
         _setup(seat0={"dice": ["B1", "B1"]})
     assert "one die in a cell" in str(err.value) and "Value error" not in str(err.value)
+
+
+def test_two_characters_on_one_hex_at_one_altitude_is_no_position():
+    """WS-COLLIDE-2 is a standing check: such a set-up would already have crashed."""
+    data = dict(BASE, seats=[dict(BASE["seats"][0]), {"at": "1,13", "alt": 4, "dice": ["C5"]},
+                             dict(BASE["seats"][2])])
+    with pytest.raises(SetupError, match=r"seats.1.at: .*same altitude 4.*\(WS-COLLIDE-2\)"):
+        racekit.load_game("wingsuit", players=3).new_initial_state(setup=data)
+    data["seats"][1]["alt"] = 3                                  # stacked at two altitudes: fine
+    assert racekit.load_game("wingsuit", players=3).new_initial_state(setup=data).snapshot()[
+        "seats"][1]["at"] == "1,13"

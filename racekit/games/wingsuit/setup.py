@@ -276,6 +276,11 @@ def from_setup(st, data: dict) -> None:
             style = 1 if (cell in brave or (cell >= 6 and not seat.planned_brave)) else 0
             st.cells[cell].append((i, style))
         st.rear[i] = seat.rear_bonus
+        for j in st.here[h][:-1]:
+            if st.alt[j] == seat.alt and not st.o.start_sharing:
+                raise SetupError(f"seats {j} and {i} stand on ({c},{y}) at the same altitude "
+                                 f"{seat.alt}: they would have crashed (WS-COLLIDE-2)",
+                                 field=f"seats.{i}.at")
     if s.bag is not None:
         st.bag = [s.bag.get(c, 0) for c in COLOURS]
     else:
