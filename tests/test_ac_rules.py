@@ -18,6 +18,11 @@ def test_AC_FAM_COMP_1_four_planes_per_player_AMB_21():
         for seat, letter in enumerate("RYBG"[:n]):
             assert [planes[f"{letter}{k}"]["seat"] for k in range(1, 5)] == [seat] * 4, "AC-FAM-COMP-1"
     assert "G1" not in mk("family", players=3).snapshot()["planes"]
+    # a plane of a colour with no player is refused, citing the four-planes-per-player clause
+    s = mk("family", players=3, setup={"phase": "move", "die": 6})
+    with pytest.raises(IllegalActionError) as err:
+        play(s, "move G1")
+    assert err.value.clause == "AC-FAM-COMP-1"
 
 
 def test_AC_FAM_SETUP_1_start_on_takeoff_point():
@@ -133,7 +138,7 @@ def test_AC_TOUR_SETUP_1_four_players_two_sides():
     """AC-TOUR-SETUP-1."""
     s = mk("tournament")
     assert s.game.num_players == 4 and s.snapshot()["sides"] == [[0, 2], [1, 3]], "AC-TOUR-SETUP-1"
-    with pytest.raises(OptionError, match="seats exactly 4 players"):  # AC-TOUR-SETUP-1
+    with pytest.raises(OptionError, match=r"seats exactly 4 players \(AC-TOUR-SETUP-1\)"):
         mk("tournament", players=3)
 
 
@@ -407,6 +412,12 @@ def test_AC_AMB_07_captured_to_destinations():
     s = mk("tournament", captured_to="takeoff", setup={"planes": {"R1": 17, "G1": {"square": 20}}})
     play(s, "roll 4", "move R1")
     assert where(s, "G1") == "takeoff", "AC-AMB-07"
+    # the tournament default: under AC-TOUR-CAPTURE-2 both sides' pieces go back to base
+    s = mk("tournament", setup={"planes": {"R1": 17, "G1": {"square": 20}, "G3": {"square": 20}}})
+    play(s, "roll 4", "move R1")
+    assert [where(s, p) for p in ("R1", "G1", "G3")] == ["base"] * 3
+    cap = events(s, "capture")[0]
+    assert "AC-AMB-07" in cap.clauses and cap.data["to"] == "base"
     s = mk("family", captured_to="base", setup={"planes": {"R1": 19, "Y1": {"square": 20}}})
     play(s, "roll 2", "move R1")
     assert where(s, "Y1") == "base"

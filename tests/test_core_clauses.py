@@ -18,7 +18,12 @@ def test_a(state):
     """XX-DOC-2."""
     x = "XX-LOCAL-1"
     assert state.clause == "XX-ASSERT-1"
-    assert state.ok, "XX-MSG-1: the message names the clause of the checked value"
+    assert state.ok, "XX-MSG-1: a message is not an assertion of the clause"
+    assert state.value == 3, "XX-MSG-2: not even next to a concrete value"
+    assert shows("XX-LABEL-1", state.value == 3)
+    assert "XX-IN-1" in state.clauses
+    assert {"XX-SET-1"} <= set(state.clauses)
+    assert any("XX-ANY-1" in e.clauses for e in state.events), "XX-MSG-3"
     with pytest.raises(ValueError, match="XX-MATCH-1"):
         pass
     with pytest.raises(ValueError):
@@ -29,8 +34,8 @@ def test_a(state):
     helper(state, clause="XX-OTHER-1")
 ''')
     found = asserts_in(f, PATTERN)
-    assert sorted(found) == ["XX-ASSERT-1", "XX-EVENT-1", "XX-EVENT-2", "XX-EVENT-3", "XX-MATCH-1",
-                             "XX-MSG-1"]
+    assert sorted(found) == ["XX-ANY-1", "XX-ASSERT-1", "XX-EVENT-1", "XX-EVENT-2", "XX-EVENT-3",
+                             "XX-IN-1", "XX-MATCH-1", "XX-SET-1"]
 
 
 def test_summary_line_counts_asserted_cited_and_gaps():

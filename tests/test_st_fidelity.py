@@ -23,6 +23,7 @@ def test_ST_ORDER_1_one_turn_per_racing_sled_in_every_round():
         current = None
         for e in s.events:
             if e.kind == "round_start":
+                assert "ST-ORDER-1" in e.clauses
                 current = e.data["round"]
                 rounds[current] = {"order": list(e.data["order"]), "turns": []}
             elif e.kind == "turn_start" and current is not None:

@@ -73,6 +73,26 @@ def test_track_file_errors_name_the_field():
     with pytest.raises(FileFormatError) as err:  # ST-AMB-19: trees and drifts are not track features
         load_spec({"name": "x", "lanes": 3, "tiles": [{"kind": "tree", "rows": 3},
                                                        {"kind": "finish", "rows": 2}]})
-    # the loader names the field and the tile kinds a track may use (no tree, no drift)
-    assert "tiles.0.kind" in str(err.value) and "'straight'" in str(err.value), \
-        "ST-AMB-19: no hazards other than walls and limit lines"
+    assert "tree" in str(err.value), "ST-AMB-19: no hazards other than walls and limit lines"
+
+
+def test_track_files_name_the_rule_a_tile_breaks(tmp_path, monkeypatch):
+    """ST-SETUP-1 (yellow flags left, red right) and ST-AMB-19 (no other hazards) are named."""
+    import racekit
+    from racekit.core.errors import OptionError
+    from racekit.games.snow_tails.tracks import track_from_dict
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "flags.yaml").write_text("name: x\nlanes: 3\ntiles:\n"
+                                         "- {kind: straight, rows: 3, flags: [red, yellow]}\n"
+                                         "- {kind: finish, rows: 2}\n", encoding="utf-8")
+    (tmp_path / "tree.yaml").write_text("name: x\nlanes: 3\ntiles:\n- {kind: tree, rows: 3}\n"
+                                        "- {kind: finish, rows: 2}\n", encoding="utf-8")
+    with pytest.raises(OptionError, match=r"flags.yaml:4: field tiles.0.flags: .*turn the tile "
+                                          r"round \(ST-SETUP-1\)"):
+        racekit.load_game("snow_tails", players=2, track="flags.yaml")
+    with pytest.raises(OptionError, match=r"tree.yaml:4: field tiles.0.kind: .*'tree'.*\(ST-AMB-19\)"):
+        racekit.load_game("snow_tails", players=2, track="tree.yaml")
+    with pytest.raises(FileFormatError, match=r"field tiles.1.flags: .*\(ST-SETUP-1\)"):
+        track_from_dict({"name": "x", "lanes": 3, "tiles": [
+            {"kind": "straight", "rows": 3}, {"kind": "straight", "rows": 3, "flags": ["red", "yellow"]},
+            {"kind": "finish", "rows": 2}]})

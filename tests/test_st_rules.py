@@ -4,6 +4,7 @@ import json
 import pytest
 
 import racekit
+from helpers import assert_event
 from racekit.core.errors import IllegalActionError, OptionError, SetupError
 from racekit.core.state import CHANCE, TERMINAL
 
@@ -41,7 +42,7 @@ def test_ST_META_1_seats_2_to_5():
     for n in (2, 3, 4, 5):
         assert racekit.load_game("snow_tails", players=n).num_players == n, "ST-META-1"
     for n in (1, 6):
-        with pytest.raises(OptionError):
+        with pytest.raises(OptionError, match=r"seats 2 to 5 players \(ST-META-1\)"):
             racekit.load_game("snow_tails", players=n)
     assert racekit.load_game("snow_tails").num_players == 4
 
@@ -129,6 +130,7 @@ def test_ST_PLAY_3_three_cards_one_per_spot_and_ST_PLAY_4_cover():
     m = seat(s, 0)["mat"]
     assert m == {"left": 2, "right": 2, "brake": 2, "speed": 2}, "ST-PLAY-3: one card on each spot"
     assert seat(s, 0)["left_stack"] == [5, 2]
+    assert_event(s, "play", clause="ST-PLAY-3", seats=[0])
 
 
 def test_ST_BRAKE_1_five_to_the_brake_gives_speed_1():

@@ -43,21 +43,22 @@ def test_rear_bonus_is_gone_after_round_one():
     assert shows("WS-VAR-45P-2, WS-AMB-27", st.rear == [False, False, False, False])
 
 
-def test_unknown_icons_and_specific_cost_row(tmp_path):
+def test_unknown_icons_and_specific_cost_row(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)   # a card-set file is a relative path (racekit.core.content)
     text = kit_path().read_text(encoding="utf-8").replace('brave: ["N", "N", "NE"]',
                                                            'brave: ["N", "SPIN", "NE"]', 1)
     p = tmp_path / "cards.yaml"
     p.write_text(text, encoding="utf-8")
     with pytest.raises(OptionError, match="unknown icon 'SPIN'"):
-        racekit.load_game("wingsuit", cardset=str(p))
-    g = racekit.load_game("wingsuit", cardset=str(p), unknown_icon="ignore")
+        racekit.load_game("wingsuit", cardset="cards.yaml")
+    g = racekit.load_game("wingsuit", cardset="cards.yaml", unknown_icon="ignore")
     assert shows("WS-AMB-03", any("SPIN" in w for w in g.cardset.warnings))
     assert shows("WS-AMB-03", g.cardset.cards[0].rows[0][1] == (0, 1))
     with pytest.raises(OptionError, match="cost_row"):
         racekit.load_game("wingsuit", cost_visible="specific_row")
     rows = text.replace("    item_effect:", "    cost_row: 1\n    item_effect:")
     p.write_text(rows, encoding="utf-8")
-    g = racekit.load_game("wingsuit", cardset=str(p), unknown_icon="ignore", cost_visible="specific_row")
+    g = racekit.load_game("wingsuit", cardset="cards.yaml", unknown_icon="ignore", cost_visible="specific_row")
     assert shows("WS-AMB-21", all(c.cost_row == 1 for c in g.cardset.cards))
 
 

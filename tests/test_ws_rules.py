@@ -11,7 +11,8 @@ from racekit.games.wingsuit.cards import load_cardset
 
 
 def shows(clauses: str, holds: bool) -> bool:
-    """The check ``holds`` shows the rule clauses named (so they count as asserted)."""
+    """A label: the check ``holds`` is about the clauses named. It does not make them count as
+    asserted (racekit.core.clauses counts only IDs compared with the engine's output)."""
     return bool(holds)
 
 

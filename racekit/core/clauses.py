@@ -10,10 +10,16 @@ our own words). A clause (or ambiguity) is
     (the matched event must carry it), a ``refused:`` step whose ``clause`` is
     it, or an ``expect:`` block (top level or a step) naming it in ``clause`` /
     ``clauses`` next to concrete checks;
-  * test (Python under ``tests/``): the ID as a string literal inside an
-    ``assert`` statement, inside a ``pytest.raises(..., match=...)`` call, or
-    as the ``clause=`` (``clauses=``) argument of
-    ``tests/helpers.py: assert_event``; found with :mod:`ast`;
+  * test (Python under ``tests/``): the ID as a string literal compared
+    inside an ``assert`` statement's test (an operand of ``==``, ``in``, ``<=``
+    ... at any depth: ``assert "WS-PLAN-1" in ev.clauses``, ``assert
+    err.value.clause == "LM-WEIGHT-2"``), inside a ``pytest.raises(...,
+    match=...)`` call, or as the ``clause=`` (``clauses=``) argument of
+    ``tests/helpers.py: assert_event``; found with :mod:`ast`. An ID that is
+    only the assert's *message* (``assert x == 3, "AC-..."``) or an argument of
+    a label function that is not compared (``assert shows("WS-...", ok)``) is
+    not an assertion of it: nothing checks that the engine produced it, so it
+    counts as cited only;
 
 - **cited only** where its ID appears only in a docstring, a comment, an
   option's help text, a scenario's top-level ``clauses:`` list or elsewhere
@@ -151,7 +157,12 @@ def _call_name(call: ast.Call) -> str:
 
 
 def python_asserts(path: Path, pattern: re.Pattern) -> dict[str, list[int]]:
-    """Clause IDs asserted in a Python test file, with their line numbers (contract 1)."""
+    """Clause IDs asserted in a Python test file, with their line numbers (contract 1).
+
+    An ID counts inside an ``assert`` only as part of a comparison (``==``, ``in``, ...)
+    in the asserted expression; an assert's message and an uncompared label are not
+    assertions of the clause they name.
+    """
     try:
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     except SyntaxError:
@@ -165,7 +176,10 @@ def python_asserts(path: Path, pattern: re.Pattern) -> dict[str, list[int]]:
 
     for node in ast.walk(tree):
         if isinstance(node, ast.Assert):
-            take(node, _strings(node))
+            # only IDs that are compared with something count; never the message
+            for sub in ast.walk(node.test):
+                if isinstance(sub, ast.Compare):
+                    take(node, _strings(sub))
         elif isinstance(node, ast.Call):
             name = _call_name(node)
             if name == "raises":

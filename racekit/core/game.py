@@ -95,6 +95,8 @@ class Preset:
     default_players: int | None = None
     source: str = ""
     doc: str = ""
+    seats_clause: str = ""
+    """The rule clause that sets the seat range; a seat count outside it names it."""
 
 
 @dataclass(frozen=True)
@@ -201,8 +203,9 @@ class Game(ABC):
             players = int(players)
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
             seats = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-            raise OptionError(f"{gt.id} ({self.preset}) seats {seats} players; got {short(players)}",
-                              field="players")
+            rule = f" ({chosen.seats_clause})" if chosen.seats_clause else ""
+            raise OptionError(f"{gt.id} ({self.preset}) seats {seats} players{rule}; got "
+                              f"{short(players)}", field="players")
         self.num_players = players
         values = {opt.name: opt.default for opt in gt.options}
         for name, value in chosen.options.items():

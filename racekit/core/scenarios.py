@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .content import content_base, short
 from .errors import FileFormatError, IllegalActionError, OptionError, SetupError, UnknownGameError
@@ -86,11 +86,14 @@ class Step(BaseModel):
         return self
 
 
+_ID = re.compile(r"[A-Z]{2,5}-[A-Z0-9]+(-[A-Za-z0-9]+)*")
+
+
 class Scenario(BaseModel):
     """A validated scenario file."""
 
     model_config = ConfigDict(extra="forbid")
-    id: str = Field(pattern=r"^[A-Z]{2,5}-[A-Z0-9]+(-[A-Za-z0-9]+)*$", max_length=64)
+    id: str = Field(max_length=64)
     title: str = Field(min_length=3, max_length=300)
     clauses: list[str] = Field(min_length=1, max_length=200)
     game: str = Field(max_length=64)
@@ -101,6 +104,14 @@ class Scenario(BaseModel):
     outcome: str = Field(min_length=3, max_length=5000)
     steps: list[Step] = Field(default_factory=list, max_length=10_000)
     expect: Expect | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _id_form(cls, v: str) -> str:
+        if not _ID.fullmatch(v):
+            raise ValueError("an id is 2 to 5 capital letters, a dash, then capitals and digits, "
+                             "optionally more dash-separated parts (like AC-EDGE-07 or WS-SCN-22-2)")
+        return v
 
 
 @dataclass
@@ -397,7 +408,8 @@ def collect(targets: list[str]) -> list[Path]:
     files, and folders (every ``.yaml`` file below them, sorted).
 
     Raises:
-        FileFormatError: a target is neither a game, a file nor a folder.
+        FileFormatError: a target is neither a game, a file nor a folder, or is a folder
+            holding no ``.yaml`` file (a mistyped folder must not pass as "0 failed").
     """
     out: list[Path] = []
     for target in targets:
@@ -406,7 +418,10 @@ def collect(targets: list[str]) -> list[Path]:
             continue
         path = Path(target)
         if path.is_dir():
-            out += sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml") and p.is_file())
+            found = sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml") and p.is_file())
+            if not found:
+                raise FileFormatError(f"{str(target)[:300]}: a folder with no .yaml scenario files")
+            out += found
         elif path.suffix in (".yaml", ".yml") or path.exists():
             out.append(path)
         else:

@@ -38,4 +38,4 @@ def validate_setup(model: type[BaseModel], data) -> BaseModel:
     except ValidationError as exc:
         err = exc.errors()[0]
         field = ".".join(str(p) for p in _present(data, err["loc"]))
-        raise SetupError(err["msg"], field=field) from None
+        raise SetupError(err["msg"].removeprefix("Value error, "), field=field) from None

@@ -74,7 +74,7 @@ GAME_TYPE = GameType(
     min_players=2,
     max_players=5,
     default_players=4,
-    presets=(Preset(name="standard", options={},
+    presets=(Preset(name="standard", options={}, seats_clause="ST-META-1",
                     source="Snow Tails rules summary (Chinese), spec defaults",
                     doc="The spec's defaults for every ambiguity."),),
     options=OPTIONS,

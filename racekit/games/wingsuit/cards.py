@@ -15,6 +15,7 @@ Internal token form (tuples, for the hot path):
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -24,6 +25,7 @@ from typing import Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from racekit.boards.hex import DIRECTIONS
+from racekit.core.content import is_name, resolve_file, short
 from racekit.core.errors import FileFormatError
 from racekit.core.yamlfile import Located, read_yaml, validate
 
@@ -211,7 +213,7 @@ def _check(doc: Located, f: _File, unknown_ignore: bool, need_cost_row: bool, ki
                 raise doc.error(loc, f"({c},{y}) is listed twice")
             h = hx.h
             if isinstance(h, int) and not 1 <= h <= 4:
-                raise doc.error(loc + ["h"], "a height is 1 to 4, white or void")
+                raise doc.error(loc + ["h"], "a height is 1 to 4, white or void (WS-COMP-4)")
             code = WHITE if h == "white" else VOID if h == "void" else h
             if code in (WHITE, VOID) and (hx.updraft or hx.item or hx.start):
                 raise doc.error(loc, "updraft, item and start flags go only on heights 1-4")
@@ -224,7 +226,7 @@ def _check(doc: Located, f: _File, unknown_ignore: bool, need_cost_row: bool, ki
                 warn_or_raise(loc, "start cells must be plain (height 1, no features)")
             hexes[(c, y)] = (code, hx.updraft, hx.item, hx.start)
         if len(card.action) != 2:
-            raise doc.error(["cards", i, "action"], "an action face has exactly two rows")
+            raise doc.error(["cards", i, "action"], "an action face has exactly two rows (WS-COMP-4)")
         rows = []
         for r, row in enumerate(card.action):
             pair = []
@@ -302,14 +304,32 @@ def load_cardset(path: str | Path | None = None, unknown_icon: str = "error",
                  cost_visible: str = "any_row", board_model: str = "flat_7x4") -> CardSet:
     """Read and validate a card-set file (the kit's illustrative set when ``path`` is None).
 
+    ``path`` is ``'illustrative'`` (the kit's own set) or a content file reference
+    (:mod:`racekit.core.content`): a relative ``.yaml`` path below the folder of the
+    file that names it (a save or scenario), or below the current folder; no
+    absolute path, no ``..``, regular files of at most 1 MiB only.
+
     Raises:
-        FileFormatError: the first problem, naming the file, line and field.
+        FileFormatError: a reference that may not be read, or the first problem of
+            the file, naming the file, line and field (never quoting its content).
     """
     kit = path is None or str(path) == KIT_FILE
-    p = kit_path() if kit else Path(path)
-    key = (str(p), unknown_icon, cost_visible, board_model)
+    if kit:
+        p, label, stamp = kit_path(), None, None
+    else:
+        try:
+            p = resolve_file(str(path) if isinstance(path, Path) else path, "card-set")
+        except ValueError as exc:
+            raise FileFormatError(str(exc)) from None
+        label = str(path)
+        try:
+            info = os.stat(p)
+            stamp = (info.st_mtime_ns, info.st_size)
+        except OSError:
+            stamp = None  # the read reports it
+    key = (str(p), stamp, unknown_icon, cost_visible, board_model)
     if key not in _CACHE:
-        doc = read_yaml(p)
+        doc = read_yaml(p, label)
         model = validate(doc, _File)
         _CACHE[key] = _check(doc, model, unknown_icon == "ignore", cost_visible == "specific_row",
                              kit, board_model == "flat_from_file")
@@ -317,12 +337,20 @@ def load_cardset(path: str | Path | None = None, unknown_icon: str = "error",
 
 
 def check_cardset_option(value):
-    """Option check for ``cardset``: the kit name or an existing file path."""
+    """Option check for ``cardset``: the kit name or a card-set file reference.
+
+    Raises:
+        ValueError: another name, or a path that may not be read (see :func:`load_cardset`).
+    """
     if value == KIT_FILE:
         return value
-    if isinstance(value, str) and Path(value).is_file():
-        return value
-    raise ValueError("use 'illustrative' (the kit's own set) or the path of a card-set file")
+    if not isinstance(value, str):
+        raise ValueError("use 'illustrative' (the kit's own set) or the path of a card-set file")
+    if is_name(value):
+        raise ValueError(f"no card set called {short(value)}: use 'illustrative' (the kit's own "
+                         "set) or the relative path of a .yaml card-set file")
+    resolve_file(value, "card-set")
+    return value
 
 
 def parse_tokens(raw: list, unknown_ignore: bool = False) -> tuple:

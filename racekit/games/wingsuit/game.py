@@ -12,25 +12,35 @@ from __future__ import annotations
 from racekit.core.errors import FileFormatError, OptionError
 from racekit.core.game import Game, GameType, Option, Preset
 
+from racekit.core.content import short
+
 from .cards import check_cardset_option, load_cardset
 
 SEAT_NAMES = ("Red", "Green", "Blue", "Yellow", "Purple")  # WS-AMB-02
 
 
+def _whole(v, lo: int, hi: int, what: str) -> int:
+    """A whole number ``lo``..``hi`` from an int or its ASCII digits; else ValueError naming ``what``."""
+    text = v.strip() if isinstance(v, str) else None
+    if isinstance(v, int) and not isinstance(v, bool):
+        n = v
+    elif text is not None and text.isascii() and text.isdigit() and len(text) <= 6:
+        n = int(text)
+    else:
+        n = None
+    if n is None or not lo <= n <= hi:
+        raise ValueError(f"{what} is a whole number from {lo} to {hi}, not {short(v)}")
+    return n
+
+
 def _int_or_none(v):
     if v in (None, "none"):
         return "none"
-    v = int(v)
-    if v < 1:
-        raise ValueError("a round cap is at least 1")
-    return v
+    return _whole(v, 1, 10000, "a round cap (or 'none')")
 
 
 def _cubes(v):
-    v = int(v)
-    if v < 1:
-        raise ValueError("at least 1 cube per colour")
-    return v
+    return _whole(v, 1, 99, "the number of cubes of each colour")
 
 
 OPTIONS = (
@@ -128,7 +138,7 @@ GAME_TYPE = GameType(
     min_players=2,
     max_players=5,
     default_players=3,
-    presets=(Preset(name="standard", options={},
+    presets=(Preset(name="standard", options={}, seats_clause="WS-GEN-1, WS-AMB-01",
                     source="Nine Cards: Wingsuit Flight public beta rules (Chinese), spec v0.2 "
                            "defaults; cards: the kit's illustrative set",
                     doc="The spec's defaults for every ambiguity."),),

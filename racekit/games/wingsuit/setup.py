@@ -26,7 +26,7 @@ Scenario set-up (``new_initial_state(setup=...)``), every field optional::
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -178,15 +178,16 @@ class _Seat(BaseModel):
     at: str
     alt: int = Field(default=4, ge=1, le=4)
     cubes: list[Literal["red", "yellow", "blue"]] = Field(default_factory=list, max_length=2)
-    dice: list[str] = Field(default_factory=list)
-    planned_brave: list[str] = Field(default_factory=list)
+    dice: list[str] = Field(default_factory=list, max_length=3)   # three action dice (WS-COMP-3)
+    planned_brave: list[str] = Field(default_factory=list, max_length=3)
     rear_bonus: bool = False
 
     @field_validator("dice", "planned_brave")
     @classmethod
     def _cells(cls, v):
-        for c in v:
-            A.parse_cell(c)
+        cells = [A.parse_cell(c) for c in v]
+        if len(set(cells)) != len(cells):
+            raise ValueError("a seat has one die in a cell at most (its dice show different values)")
         return v
 
 
@@ -199,11 +200,11 @@ class _Setup(BaseModel):
     cells: dict[str, list[Any]] = Field(default_factory=dict)
     bottom: int = Field(default=1, ge=1, le=5)
     set_aside: list[str] = Field(default_factory=list)
-    round: int = Field(default=1, ge=1)
+    round: int = Field(default=1, ge=1, le=10000)
     phase: Literal["plan", "interference", "action", "cleanup"] = "action"
     order: list[int] | None = None
     next: int = Field(default=0, ge=0)
-    bag: dict[Literal["red", "yellow", "blue"], int] | None = None
+    bag: dict[Literal["red", "yellow", "blue"], Annotated[int, Field(ge=0, le=99)]] | None = None
     seats: list[_Seat]
 
 
@@ -239,9 +240,9 @@ def from_setup(st, data: dict) -> None:
         c, y = _cy(key, f"terrain.{key}")
         if not (0 <= c < cs.columns and 0 <= y <= cs.half_rows * 5 and (c + y) % 2 == 0):
             raise SetupError(f"({c},{y}) is not a hex of the track", field=f"terrain.{key}")
+        if isinstance(hx.h, int) and not 1 <= hx.h <= 4:   # never the internal codes of white/void
+            raise SetupError(f"a height is 1 to 4, white or void, not {hx.h}", field=f"terrain.{key}.h")
         h = WHITE if hx.h == "white" else VOID if hx.h == "void" else hx.h
-        if isinstance(h, int) and h not in (WHITE, VOID) and not 1 <= h <= 4:
-            raise SetupError("a height is 1 to 4, white or void", field=f"terrain.{key}.h")
         overrides[(c, y)] = (h, hx.updraft, hx.item)
     st.board = Board(cs, track, st.o.boundary_merge, plain=s.map == "plain", overrides=overrides)
     st.here = [[] for _ in range(st.board.geo.size)]
@@ -275,6 +276,11 @@ def from_setup(st, data: dict) -> None:
             style = 1 if (cell in brave or (cell >= 6 and not seat.planned_brave)) else 0
             st.cells[cell].append((i, style))
         st.rear[i] = seat.rear_bonus
+        for j in st.here[h][:-1]:
+            if st.alt[j] == seat.alt and not st.o.start_sharing:
+                raise SetupError(f"seats {j} and {i} stand on ({c},{y}) at the same altitude "
+                                 f"{seat.alt}: they would have crashed (WS-COLLIDE-2)",
+                                 field=f"seats.{i}.at")
     if s.bag is not None:
         st.bag = [s.bag.get(c, 0) for c in COLOURS]
     else:

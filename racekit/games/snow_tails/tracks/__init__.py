@@ -11,6 +11,7 @@ lanes (N rows), the spec's ``(row, lane)`` notation, for scenarios.
 from __future__ import annotations
 
 import os
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -76,10 +77,26 @@ def _build_grid(name: str) -> LaneTrack:
     return LaneTrack(grid_name(name))
 
 
+_RULE_OF_FIELD = ((re.compile(r"field tiles\.\d+\.flags:"), "ST-SETUP-1"),
+                  (re.compile(r"field tiles\.\d+\.kind:"), "ST-AMB-19"))
+
+
+def _spec(data, label=None):
+    """:func:`load_spec`, with the rule a tile's flags or kind break named in the error."""
+    try:
+        return load_spec(data, label)
+    except FileFormatError as exc:
+        text = str(exc)
+        for pattern, clause in _RULE_OF_FIELD:
+            if pattern.search(text) and clause not in text:
+                exc.args = (f"{text} ({clause})",) + exc.args[1:]
+        raise
+
+
 @lru_cache(maxsize=64)
 def _build_file(path: str, label: str, stamp) -> LaneTrack:
     """Build (once per file version) the track in ``path``."""
-    spec = load_spec(path, label)
+    spec = _spec(path, label)
     try:
         return LaneTrack(spec)
     except ValueError as exc:
@@ -92,7 +109,7 @@ def track_from_dict(data: dict) -> LaneTrack:
     Raises:
         FileFormatError: the message names the field of the track.
     """
-    spec = load_spec(data)
+    spec = _spec(data)
     try:
         return LaneTrack(spec)
     except ValueError as exc:
