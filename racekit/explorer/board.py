@@ -224,10 +224,18 @@ class Board:
         ax = fig.add_axes(AXES_BOX)
         self.painter = None
         painter = self.painter_class(ax, state, live=True, **kw)
-        for title in (ax.title, ax._left_title, ax._right_title):
-            title.set_animated(True)  # titles change with the state: never in the background
-        self._static = {id(a) for a in ax.get_children()} - {
-            id(ax.title), id(ax._left_title), id(ax._right_title)}
+        # static = what survives an update (a painter may already have drawn moving parts in
+        # its __init__); the artists are held while comparing, so no id is reused meanwhile
+        before = ax.get_children()
+        painter.update(state, **kw)
+        after = ax.get_children()
+        kept = {id(a) for a in before}
+        titles = (ax.title, ax._left_title, ax._right_title)
+        self._static = {id(a) for a in after if id(a) in kept} - {id(t) for t in titles}
+        del before
+        for artist in after:
+            if id(artist) not in self._static:
+                artist.set_animated(True)  # moving parts and titles: never in the background
         _TextCache.install(fig.canvas)
         fig.canvas.draw()
         self._background = fig.canvas.copy_from_bbox(fig.bbox)
