@@ -46,14 +46,7 @@ def test_every_shipped_game_has_a_painter(game_id):
     assert module.Painter is painter
 
 
-KNOWN_STALE = {
-    "leaf_marathon": "Leaf Marathon's Painter.update recolours static squares (set_facecolor) when "
-                     "the terrain changes; a blitted background cannot show that (found by this test)",
-}
-
-
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=pytest.mark.xfail(reason=KNOWN_STALE[g]))
-                                     if g in KNOWN_STALE else g for g in SHIPPED])
+@pytest.mark.parametrize("game_id", SHIPPED)
 def test_the_painted_picture_equals_a_full_redraw(game_id):
     """Static board once + moving artists blitted == the whole picture drawn from scratch,
     pixel for pixel, along a game (and back again, out of order)."""

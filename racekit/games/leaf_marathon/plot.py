@@ -34,6 +34,7 @@ class Painter:
         self.leg = state.leg
         self.map = state.game.options["map"]
         self.n_sq = len(state.terrain)
+        self.terrain = tuple(state.terrain)   # the squares' colours are part of the static board
         self.n = state.n
         n = self.n_sq
         self.rects = []
@@ -64,7 +65,7 @@ class Painter:
 
     def fits(self, state) -> bool:
         return (state.leg == self.leg and len(state.terrain) == self.n_sq and state.n == self.n
-                and state.game.options["map"] == self.map)
+                and state.game.options["map"] == self.map and tuple(state.terrain) == self.terrain)
 
     def _add(self, artist):
         self.ax.add_artist(artist)
