@@ -44,11 +44,11 @@ class MapFile(BaseModel):
     def _legs(cls, legs):
         for k, leg in enumerate(legs):
             if len(leg) < 3:
-                raise ValueError(f"leg {k + 1} needs a start, at least one square and a finish")
+                raise ValueError(f"leg {k + 1} needs a start, at least one square and a finish (LM-DATA-3)")
             if leg[0] != "start" or leg.count("start") != 1:
-                raise ValueError(f"leg {k + 1}: exactly one 'start', at index 0")
+                raise ValueError(f"leg {k + 1}: exactly one 'start', at index 0 (LM-DATA-3)")
             if leg[-1] != "finish" or leg.count("finish") != 1:
-                raise ValueError(f"leg {k + 1}: exactly one 'finish', at the last index")
+                raise ValueError(f"leg {k + 1}: exactly one 'finish', at the last index (LM-DATA-3)")
         return legs
 
 
@@ -120,7 +120,7 @@ class DeckFile(BaseModel):
         types = [c.type for c in self.cards]
         missing = [t for t in CARD_TYPES if t not in types]
         if missing or len(set(types)) != len(types):
-            raise ValueError(f"cards must list each type once: {', '.join(CARD_TYPES)}")
+            raise ValueError(f"cards must list each type once (LM-DATA-2): {', '.join(CARD_TYPES)}")
         if sorted(b.id for b in self.buffs) != ["A", "B", "C"]:
             raise ValueError("buffs must list A, B and C once each")
         if sorted(s.id for s in self.specials) != sorted(SPECIALS):
@@ -167,5 +167,7 @@ def checker(kind: str, loader):
         if path.suffix in (".yaml", ".yml") and path.is_file():
             loader(str(path.resolve()))
             return str(path.resolve())
-        raise ValueError(f"shipped: {', '.join(shipped_names(kind))}, or a .yaml file path")
+        rule = {"maps": "LM-AMB-01", "decks": "LM-AMB-02", "rosters": "LM-AMB-03"}.get(kind, "")
+        raise ValueError(f"shipped: {', '.join(shipped_names(kind))}, or a .yaml file path"
+                         + (f" ({rule}: this comes from a data file)" if rule else ""))
     return check

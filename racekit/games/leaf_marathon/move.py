@@ -121,7 +121,7 @@ def run_ticks(st, totals: dict, free: set, travel: bool = False):
                 tick_forest.add(sq)
             cost = 0 if s in free else _cost(st, s, sq, seen_forest, tick_forest)
             if t == "forest":
-                st.emit("forest", [s], ("LM-TERRAIN-FOREST-1", "LM-STAMINA-2", "LM-AMB-05"),
+                st.emit("forest", [s], ("LM-TERRAIN-FOREST-1", "LM-STAMINA-2", "LM-AMB-05", "LM-AMB-07"),
                         square=sq, cost=cost)
             if cost:
                 st.stamina[s] = max(0, st.stamina[s] - cost)  # LM-STAMINA-1: floored at 0
@@ -178,7 +178,7 @@ def run_ticks(st, totals: dict, free: set, travel: bool = False):
             st.last_moves = {}
         st.last_moves.update({s: (start[s], st.pos[s]) for s in totals})
     for s in totals:
-        st.emit("move", [s], ("LM-MOVE-2", "LM-AMB-06", "LM-STAMINA-2") if not travel else ("LM-AMB-30", "LM-STAMINA-2"),
+        st.emit("move", [s], ("LM-ROUND-3", "LM-MOVE-2", "LM-AMB-06", "LM-STAMINA-2") if not travel else ("LM-AMB-30", "LM-STAMINA-2"),
                 start=start[s], end=st.pos[s], total=totals[s], squares=moved[s],
                 path=paths[s], stamina_before=before[s], stamina_after=st.stamina[s])
     for s in fainted:

@@ -168,7 +168,7 @@ def apply(st, s, action) -> None:
     elif action == A.ACT:
         S.discard(st, _remove_type(st, s, C.ACTION))
         st.acts[s] += 1
-        st.emit("action_card", [s], ("LM-ACTION-2", "LM-ACTION-1"), played=st.acts[s],
+        st.emit("action_card", [s], ("LM-ACTION-2", "LM-ACTION-1", "LM-AMB-04"), played=st.acts[s],
                 doubled=st.bear_double[s])
     elif A.TWO3 <= action < A.TWO3 + 256:
         other = action - A.TWO3
@@ -176,7 +176,8 @@ def apply(st, s, action) -> None:
         h.remove(other)
         S.discard(st, other)
         st.did23[s] = True
-        st.emit("two_for_three", [s], ("LM-ACTION-3",), card=C.name(other))
+        st.emit("two_for_three", [s], ("LM-ACTION-3",) + (("LM-AMB-13",) if other == C.EFFECT else ()),
+                card=C.name(other))
         # bear_double = all: Bear's doubling also doubles 2-for-3's draw (LM-AMB-28)
         st.push(("draw", s, 6 if (st.o.bear_all and st.bear_double[s]) else 3, "LM-ACTION-3"))
     elif A.SHED <= action < A.SHED + 65536:
@@ -223,7 +224,7 @@ def apply(st, s, action) -> None:
             for t in range(st.n):
                 st.bound[t] = False
         st.bound[s] = False
-        clauses = ["LM-ELEMENT-1", "LM-ELEMENT-2", "LM-ELEMENT-3"]
+        clauses = ["LM-ELEMENT-1", "LM-ELEMENT-2", "LM-ELEMENT-3", "LM-AMB-45"]
         clauses += {"A": ["LM-ELEMENT-4", "LM-WEIGHT-2"], "B": ["LM-ELEMENT-5"], "C": ["LM-ELEMENT-6"],
                     "-": []}[letter]
         if lifted:
@@ -237,7 +238,7 @@ def apply(st, s, action) -> None:
         t = C.TRIGGER if action == A.TRIGGER else C.ACTION
         c = _remove_type(st, s, t)
         st.limbo.append(c)
-        st.emit("trigger_played", [s], ("LM-TRIGGER-1",) + (("LM-AMB-11",) if t == C.ACTION else ()))
+        st.emit("trigger_played", [s], ("LM-TRIGGER-1",) + (("LM-ACTION-4", "LM-AMB-11") if t == C.ACTION else ()))
         st.push(("d20", s))
     elif A.GOH <= action < A.GOH + 10:
         t = action - A.GOH
