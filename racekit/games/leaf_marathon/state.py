@@ -125,16 +125,8 @@ class LeafMarathonState(State):
 
     # ----- copies --------------------------------------------------------------------
     def clone(self):
-        new = object.__new__(type(self))
+        new = self._copy_shell(_SEAT_LISTS, _NESTED)
         d = new.__dict__
-        d.update(self.__dict__)
-        d["_history"] = self._history[:]
-        d["_private"] = self._private[:]
-        d["events"] = self.events[:]
-        for k in _SEAT_LISTS:
-            d[k] = d[k][:]
-        for k in _NESTED:
-            d[k] = [x[:] for x in d[k]]
         d["terrain"] = self.terrain[:]
         d["roadblocks"] = set(self.roadblocks)
         d["order"] = self.order[:]

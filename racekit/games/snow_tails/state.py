@@ -27,6 +27,8 @@ from .consts import (CROSSED, FINISHED, OUT, P_BONUS, P_DEAL, P_DISCARD, P_DRAW,
 _SEAT_LISTS = ("last", "pos", "slot", "left", "right", "brake", "dmg", "status", "blocked", "walled",
                "fin_round", "out_round")
 _SEAT_NESTED = ("lstack", "rstack", "deck", "hand", "disc")
+_COPY_LISTS = ("order", "occ", "crossings", "placers") + tuple(_SEAT_LISTS)   # what a copy must not share
+_COPY_NESTED = ("places",) + tuple(_SEAT_NESTED)
 _TURN = ("speed", "drift", "ddir", "moved", "bonus", "bonus_taken", "stopped", "crossings",
          "draw_seat", "draw_need", "draw_then", "placer", "placers", "limit_paid")
 
@@ -102,22 +104,7 @@ class SnowTailsState(State):
 
     # ----- cheap copies -----------------------------------------------------
     def clone(self):
-        new = object.__new__(type(self))
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["_history"] = self._history[:]
-        d["_private"] = self._private[:]
-        d["events"] = self.events[:]
-        d["order"] = self.order[:]
-        d["places"] = [p[:] for p in self.places]
-        d["occ"] = self.occ[:]
-        for k in _SEAT_LISTS:
-            d[k] = d[k][:]
-        for k in _SEAT_NESTED:
-            d[k] = [x[:] for x in d[k]]
-        d["crossings"] = self.crossings[:]
-        d["placers"] = self.placers[:]
-        return new
+        return self._copy_shell(_COPY_LISTS, _COPY_NESTED)
 
     def try_out(self, action: int):
         """A scratch copy with ``action`` applied, for an agent's look-ahead.
@@ -126,22 +113,7 @@ class SnowTailsState(State):
         empty), so it is cheaper than ``clone()`` + ``apply_action``. ``action``
         must be one of this state's legal actions (it is not checked again).
         """
-        new = object.__new__(type(self))
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["_history"] = []
-        d["_private"] = []
-        d["events"] = []
-        d["_record"] = False
-        d["order"] = self.order[:]
-        d["places"] = [p[:] for p in self.places]
-        d["occ"] = self.occ[:]
-        for k in _SEAT_LISTS:
-            d[k] = d[k][:]
-        for k in _SEAT_NESTED:
-            d[k] = list(map(list.copy, d[k]))
-        d["crossings"] = self.crossings[:]
-        d["placers"] = self.placers[:]
+        new = self._copy_shell(_COPY_LISTS, _COPY_NESTED, keep_history=False)
         new._apply(action)
         return new
 

@@ -91,15 +91,8 @@ class WingsuitState(State):
 
     # ----- copies ------------------------------------------------------------
     def clone(self):
-        new = object.__new__(type(self))
+        new = self._copy_shell(_LISTS)
         d = new.__dict__
-        d.update(self.__dict__)
-        d["_history"] = self._history[:]
-        d["_private"] = self._private[:]
-        d["events"] = self.events[:]
-        for k in _LISTS:
-            v = d[k]
-            d[k] = v[:] if v is not None else None
         d["cubes"] = [c[:] for c in self.cubes]
         d["cells"] = [c[:] for c in self.cells]
         d["here"] = [h[:] if h else [] for h in self.here]
