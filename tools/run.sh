@@ -12,6 +12,10 @@ echo
 echo
 .venv/bin/racekit play snow_tails --seed 1 --agent careful --summary
 echo
+.venv/bin/racekit play wingsuit --seed 1 --agent careful --summary
+echo
+.venv/bin/racekit play leaf_marathon --seed 1 --agent careful --summary
+echo
 echo "Turn by turn: .venv/bin/racekit play aeroplane_chess --seed 1   (more in README.md)"
 if [ "${1:-}" = "--headless" ]; then exit 0; fi
 root=(); [ "$(id -u)" = 0 ] && root=(--allow-root)
