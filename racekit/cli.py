@@ -353,7 +353,8 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
     """Play many games; print win rates per seat (95% intervals) and game length."""
     import importlib.util
     if importlib.util.find_spec("pandas") is None:
-        _fail("pandas is missing: install the sim extra (pip install 'racekit[sim]')")
+        _fail("pandas is missing: install the sim extra (in a racekit folder: bash tools/setup.sh "
+              "lab,sim; elsewhere: pip install 'racekit[sim]')")
     from .sim.simulate import simulate as run, summary_text
     if out is not None and out.suffix.lower() not in (".parquet", ".csv"):
         _fail(f"--out must end in .parquet or .csv, got {out}")
