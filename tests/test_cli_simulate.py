@@ -60,3 +60,13 @@ def test_simulate_without_pandas_says_how_to_install_it_in_the_venv(monkeypatch)
     assert text.startswith("error: pandas is missing") and "\n" not in text, text
     assert "bash tools/setup.sh lab,sim" in text
     assert "Traceback" not in out.output
+
+
+def test_python_simulate_without_pandas_says_how_to_install_it(monkeypatch):
+    import sys
+
+    import racekit
+    monkeypatch.setitem(sys.modules, "pandas", None)   # `import pandas` now fails
+    with pytest.raises(ImportError, match=r"bash tools/setup\.sh lab,sim") as err:
+        racekit.simulate("aeroplane_chess", 2, seed=1)
+    assert err.value.name == "pandas"
