@@ -9,8 +9,34 @@ import typer
 
 from .core.errors import RacekitError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="racekit: rules engine and teaching kit for racing board games.")
+class _OneLineErrors(typer.Typer):
+    """The command line: a mistyped option or value (``--seat x``, ``--bogus``) ends as one line
+    ``error: ...`` and exit code 2, like every other bad input, instead of a usage panel."""
+
+    def __call__(self, *args, **kwargs):
+        if kwargs.get("standalone_mode", True) is False:
+            return super().__call__(*args, **kwargs)
+        import sys
+        try:
+            code = super().__call__(*args, standalone_mode=False, **kwargs)
+        except _CLICK_ERROR as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":   # `racekit` alone: the help
+                exc.show()
+                sys.exit(exc.exit_code)
+            ctx = getattr(exc, "ctx", None)
+            hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
+            typer.secho(f"error: {exc.format_message()}{hint}", fg="red", err=True)
+            sys.exit(2)
+        except typer.Abort:
+            typer.echo("Aborted.", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")  # bundled click
+
+app = _OneLineErrors(add_completion=False, no_args_is_help=True,
+                     help="racekit: rules engine and teaching kit for racing board games.")
 
 
 def _options(pairs: list[str]) -> dict:
@@ -26,9 +52,6 @@ def _options(pairs: list[str]) -> dict:
 def _fail(exc: Exception | str) -> None:
     typer.secho(f"error: {exc}", fg="red", err=True)
     raise typer.Exit(2)
-
-
-_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")  # bundled click
 
 
 def _guarded(command):
