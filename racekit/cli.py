@@ -64,6 +64,11 @@ def _guarded(command):
             raise
         except RacekitError as exc:
             _fail(exc)
+        except BrokenPipeError:   # `racekit play ... | head`: the reader left; stop quietly
+            import os
+            import sys
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no flush error at exit
+            raise typer.Exit(1)
         except OSError as exc:
             _fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}".lstrip(": "))
         except RecursionError:

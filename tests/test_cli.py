@@ -128,3 +128,16 @@ def test_the_command_line_alone_and_help_still_show_the_help():
                             text=True, timeout=60)
     assert "Usage" in alone.stdout + alone.stderr and "error:" not in alone.stderr
     assert helped.returncode == 0 and "Usage" in helped.stdout and "play" in helped.stdout
+
+
+def test_piping_into_head_stops_quietly():
+    """`racekit play GAME | head`: no `error: Broken pipe` once the reader has gone."""
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, "-m", "racekit.cli", "play", "aeroplane_chess",
+                             "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "error" not in err.lower() and "Traceback" not in err, err
