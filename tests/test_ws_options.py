@@ -87,3 +87,8 @@ def test_cubes_per_colour_option():
     assert shows("WS-AMB-02", st.snapshot()["bag"] == {"red": 2, "yellow": 2, "blue": 2})
     with pytest.raises(OptionError):
         racekit.load_game("wingsuit", cubes_per_color=0)
+
+
+def test_a_missing_card_set_file_is_named_in_the_error(tmp_path):
+    with pytest.raises(OptionError, match=r"no card-set file '.*nothere\.yaml' here"):
+        racekit.load_game("wingsuit", cardset=str(tmp_path / "nothere.yaml"))

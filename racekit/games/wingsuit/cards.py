@@ -322,7 +322,8 @@ def check_cardset_option(value):
         return value
     if isinstance(value, str) and Path(value).is_file():
         return value
-    raise ValueError("use 'illustrative' (the kit's own set) or the path of a card-set file")
+    raise ValueError(f"no card-set file {value!r} here; use 'illustrative' (the kit's own set) or "
+                     "the path of a card-set file")
 
 
 def parse_tokens(raw: list, unknown_ignore: bool = False) -> tuple:
