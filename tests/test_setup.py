@@ -142,3 +142,7 @@ def test_run_sh_headless_prints_short_summaries(stock_setup):
     assert sum(line.startswith("Winner: ") for line in lines) == len(games), out.stdout
     assert sum(line.startswith("Ranking: 1. ") for line in lines) == len(games), out.stdout
     assert sum(line.endswith(" plies") for line in lines) == len(games), out.stdout
+    # JupyterLab opens notebooks/, designer_review.ipynb included: it needs the sim extra
+    sim = subprocess.run([str(clone / ".venv/bin/python"), "-c", "import pandas, dask, racekit.sim.review"],
+                         cwd=clone, env=_stock_env(), capture_output=True, text=True, timeout=120)
+    assert sim.returncode == 0, sim.stderr[-2000:]
