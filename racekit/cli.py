@@ -9,8 +9,34 @@ import typer
 
 from .core.errors import RacekitError
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="racekit: rules engine and teaching kit for racing board games.")
+class _OneLineErrors(typer.Typer):
+    """The command line: a mistyped option or value (``--seat x``, ``--bogus``) ends as one line
+    ``error: ...`` and exit code 2, like every other bad input, instead of a usage panel."""
+
+    def __call__(self, *args, **kwargs):
+        if kwargs.get("standalone_mode", True) is False:
+            return super().__call__(*args, **kwargs)
+        import sys
+        try:
+            code = super().__call__(*args, standalone_mode=False, **kwargs)
+        except _CLICK_ERROR as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":   # `racekit` alone: the help
+                exc.show()
+                sys.exit(exc.exit_code)
+            ctx = getattr(exc, "ctx", None)
+            hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
+            typer.secho(f"error: {exc.format_message()}{hint}", fg="red", err=True)
+            sys.exit(2)
+        except typer.Abort:
+            typer.echo("Aborted.", err=True)
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")  # bundled click
+
+app = _OneLineErrors(add_completion=False, no_args_is_help=True,
+                     help="racekit: rules engine and teaching kit for racing board games.")
 
 
 def _options(pairs: list[str]) -> dict:
@@ -28,9 +54,6 @@ def _fail(exc: Exception | str) -> None:
     raise typer.Exit(2)
 
 
-_CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")  # bundled click
-
-
 def _guarded(command):
     """Run a command so that bad input ends as ``error: ...`` and exit code 2, never a traceback."""
     @functools.wraps(command)
@@ -41,6 +64,11 @@ def _guarded(command):
             raise
         except RacekitError as exc:
             _fail(exc)
+        except BrokenPipeError:   # `racekit play ... | head`: the reader left; stop quietly
+            import os
+            import sys
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no flush error at exit
+            raise typer.Exit(1)
         except OSError as exc:
             _fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}".lstrip(": "))
         except RecursionError:
@@ -353,7 +381,8 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
     """Play many games; print win rates per seat (95% intervals) and game length."""
     import importlib.util
     if importlib.util.find_spec("pandas") is None:
-        _fail("pandas is missing: install the sim extra (pip install 'racekit[sim]')")
+        _fail("pandas is missing: install the sim extra (in a racekit folder: bash tools/setup.sh "
+              "lab,sim; elsewhere: pip install 'racekit[sim]')")
     from .sim.simulate import simulate as run, summary_text
     if out is not None and out.suffix.lower() not in (".parquet", ".csv"):
         _fail(f"--out must end in .parquet or .csv, got {out}")

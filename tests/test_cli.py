@@ -99,3 +99,45 @@ def test_bench_with_a_games_agent():
     assert out.exit_code == 0 and "2 careful playouts" in out.output
     bad = runner.invoke(app, ["bench", "snow_tails", "--games", "2", "--agent", "clever"])
     assert bad.exit_code == 2 and "careful" in bad.output
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["play", "aeroplane_chess", "--seat", "x"], "'--seat'"),
+    (["play", "aeroplane_chess", "--bogus"], "--bogus"),
+    (["nosuchcommand"], "nosuchcommand"),
+])
+def test_a_mistyped_command_line_gives_one_error_line(argv, words):
+    """Usage mistakes end like every other bad input: one line `error: ...`, exit code 2 (the real
+    entry point, not CliRunner, which bypasses it)."""
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-m", "racekit.cli", *argv], capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and words in lines[0], out.stderr
+    assert "Traceback" not in out.stderr and "╭" not in out.stderr
+
+
+def test_the_command_line_alone_and_help_still_show_the_help():
+    import subprocess
+    import sys
+    alone = subprocess.run([sys.executable, "-m", "racekit.cli"], capture_output=True, text=True,
+                           timeout=60)
+    helped = subprocess.run([sys.executable, "-m", "racekit.cli", "--help"], capture_output=True,
+                            text=True, timeout=60)
+    assert "Usage" in alone.stdout + alone.stderr and "error:" not in alone.stderr
+    assert helped.returncode == 0 and "Usage" in helped.stdout and "play" in helped.stdout
+
+
+def test_piping_into_head_stops_quietly():
+    """`racekit play GAME | head`: no `error: Broken pipe` once the reader has gone."""
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, "-m", "racekit.cli", "play", "aeroplane_chess",
+                             "--seed", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    proc.wait(timeout=60)
+    assert "error" not in err.lower() and "Traceback" not in err, err

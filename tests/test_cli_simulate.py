@@ -45,3 +45,28 @@ def test_simulate_refuses_bad_input_without_a_traceback(tmp_path):
     assert out.exit_code == 2 and "clever" in out.output
     out = runner.invoke(app, ["simulate", "chess", "-n", "5"])
     assert out.exit_code == 2 and "unknown game" in out.output
+
+
+def test_simulate_without_pandas_says_how_to_install_it_in_the_venv(monkeypatch):
+    """`bash tools/run.sh` installs the lab extra only: the error names the set-up command (no pip
+    into an externally managed system Python) and is one line, no traceback."""
+    import importlib.util
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a, **k: None if name == "pandas" else real(name, *a, **k))
+    out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "5"])
+    assert out.exit_code == 2
+    text = out.output.strip()
+    assert text.startswith("error: pandas is missing") and "\n" not in text, text
+    assert "bash tools/setup.sh lab,sim" in text
+    assert "Traceback" not in out.output
+
+
+def test_python_simulate_without_pandas_says_how_to_install_it(monkeypatch):
+    import sys
+
+    import racekit
+    monkeypatch.setitem(sys.modules, "pandas", None)   # `import pandas` now fails
+    with pytest.raises(ImportError, match=r"bash tools/setup\.sh lab,sim") as err:
+        racekit.simulate("aeroplane_chess", 2, seed=1)
+    assert err.value.name == "pandas"

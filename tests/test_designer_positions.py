@@ -76,9 +76,12 @@ def test_a_track_file_named_by_a_set_up_is_kept_inline_in_the_save(tmp_path):
 
 
 def test_the_worked_examples_in_the_docs_pass(tmp_path):
+    from racekit.games import SHIPPED
     text = (ROOT / "docs/setups.md").read_text()
     blocks = re.findall(r"```yaml\n(.*?)```", text, re.S)
-    assert len(blocks) >= 2
+    assert len(blocks) >= 4
+    games = {re.search(r"^game: (\w+)", block, re.M).group(1) for block in blocks}
+    assert games == set(SHIPPED), "docs/setups.md needs a worked example for every shipped game"
     for i, block in enumerate(blocks):
         path = tmp_path / f"example{i}.yaml"
         path.write_text(block)

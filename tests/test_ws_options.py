@@ -88,3 +88,9 @@ def test_cubes_per_colour_option():
     assert shows("WS-AMB-02", st.snapshot()["bag"] == {"red": 2, "yellow": 2, "blue": 2})
     with pytest.raises(OptionError):
         racekit.load_game("wingsuit", cubes_per_color=0)
+
+
+def test_a_missing_card_set_file_is_named_in_the_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(OptionError, match=r"nothere\.yaml: cannot read: No such file"):
+        racekit.load_game("wingsuit", cardset="nothere.yaml")

@@ -6,11 +6,15 @@
 # Everything is installed into .venv (tools/setup.sh); the system Python is never touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/setup.sh lab
+bash tools/setup.sh lab,sim   # sim: pandas and dask, for racekit simulate and notebooks/designer_review.ipynb
 echo
 .venv/bin/racekit play aeroplane_chess --seed 1 --summary
 echo
 .venv/bin/racekit play snow_tails --seed 1 --agent careful --summary
+echo
+.venv/bin/racekit play wingsuit --seed 1 --agent careful --summary
+echo
+.venv/bin/racekit play leaf_marathon --seed 1 --agent careful --summary
 echo
 echo "Turn by turn: .venv/bin/racekit play aeroplane_chess --seed 1   (more in README.md)"
 if [ "${1:-}" = "--headless" ]; then exit 0; fi

@@ -64,8 +64,10 @@ else
     uv=("$venv/bin/uv")
 fi
 
-# --python: install into .venv's interpreter and nowhere else (never the system one)
-UV_COMPILE_BYTECODE=1 VIRTUAL_ENV="$venv" "${uv[@]}" pip install --quiet --python "$venv/bin/python" \
+# --python: install into .venv's interpreter and nowhere else (never the system one).
+# UV_SYSTEM_CERTS=1: trust the machine's certificate store, as pip does, so that a school or company
+# network whose proxy re-signs TLS works (uv's own roots refused it here: "invalid peer certificate").
+UV_SYSTEM_CERTS="${UV_SYSTEM_CERTS:-1}" UV_COMPILE_BYTECODE=1 VIRTUAL_ENV="$venv" "${uv[@]}" pip install --quiet --python "$venv/bin/python" \
     --compile-bytecode -c tools/constraints.txt -e ".[$extras]"
 # racekit itself is installed editable (its source stays here): compile it too
 "$venv/bin/python" -m compileall -q -j 0 racekit >/dev/null

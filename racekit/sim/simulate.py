@@ -150,7 +150,12 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         racekit.OptionError, racekit.UnknownGameError: bad game or options.
         ValueError: ``n_games`` < 1, or a wrong number of agents or unknown agent.
     """
-    import pandas as pd
+    try:
+        import pandas as pd
+    except ImportError as err:   # `bash tools/run.sh` installs the lab extra only
+        raise ModuleNotFoundError(
+            "racekit.simulate needs pandas, from the sim extra (in a racekit folder: bash "
+            "tools/setup.sh lab,sim; elsewhere: pip install 'racekit[sim]')", name="pandas") from err
 
     if isinstance(game, str):
         game = load_game(game, players=players, preset=preset, **(options or {}))
