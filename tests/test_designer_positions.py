@@ -99,7 +99,9 @@ def test_the_worked_examples_in_the_docs_pass(tmp_path):
 
 
 @pytest.mark.parametrize("game_id, keys", [("aeroplane_chess", ["planes:", "to_move:", "phase:", "die:"]),
-                                           ("snow_tails", ["seats:", "track:", "turn_order:", "hand:"])])
+                                           ("snow_tails", ["seats:", "track:", "turn_order:", "hand:"]),
+                                           ("wingsuit", ["track:", "queue:", "seats:", "phase:"]),
+                                           ("leaf_marathon", ["leg:", "seats:", "hand:", "stamina:"])])
 def test_help_of_new_initial_state_shows_the_set_up_format(game_id, keys):
     text = pydoc.render_doc(racekit.load_game(game_id).new_initial_state, renderer=pydoc.plaintext)
     for key in keys:

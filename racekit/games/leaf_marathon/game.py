@@ -189,6 +189,9 @@ GAME_TYPE = GameType(
 )
 
 
+_SETUP_DOC = __doc__[__doc__.index("Set-up for scenarios"):]
+
+
 class Flags:
     """Option values as plain attributes, read in the hot path."""
 
@@ -276,6 +279,11 @@ class LeafMarathon(Game):
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
         from .state import LeafMarathonState
         return LeafMarathonState(self, setup, record_events=record_events)
+
+    new_initial_state.__doc__ = (
+        "The start of a race (order roll and draft), or a position of your own (a *set-up*, e.g.\n"
+        "to settle a dispute). docs/setups.md has a worked example.\n\n"
+        + _SETUP_DOC)
 
 
 __all__ = ["LeafMarathon", "GAME_TYPE", "OPTIONS"]

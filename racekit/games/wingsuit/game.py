@@ -14,6 +14,7 @@ from racekit.core.game import Game, GameType, Option, Preset
 
 from racekit.core.content import short
 
+from . import setup as _setup_module
 from .cards import check_cardset_option, load_cardset
 
 SEAT_NAMES = ("Red", "Green", "Blue", "Yellow", "Purple")  # WS-AMB-02
@@ -216,6 +217,12 @@ class Wingsuit(Game):
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
         from .state import WingsuitState
         return WingsuitState(self, setup, record_events=record_events)
+
+    new_initial_state.__doc__ = (
+        "The start of a game (the deal), or a position of your own (a *set-up*, e.g. to settle a\n"
+        "dispute): ``setup`` is a mapping (a scenario's ``setup:`` block, or a dict in Python).\n"
+        "Errors are ``SetupError`` naming the field; docs/setups.md has a worked example.\n\n"
+        + _setup_module.__doc__[_setup_module.__doc__.index("Scenario set-up"):])
 
 
 __all__ = ["Wingsuit", "GAME_TYPE", "OPTIONS"]
