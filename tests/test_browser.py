@@ -38,7 +38,7 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOKS = {name: ROOT / "notebooks" / f"{name}.ipynb" for name in ("index", *SHIPPED)}
 STEPS = 3
-PAGE_TIMEOUT_MS = 150_000    # kernel start + first cell outputs (the kernels run side by side)
+PAGE_TIMEOUT_MS = 300_000    # kernel start + every cell (five kernels run side by side on 2 cores)
 CHANGE_TIMEOUT_MS = 30_000   # one Step: kernel round trip + one PNG
 MAX_WALK = 120               # Steps allowed to reach the first Snow Tails card play
 STATUS = ".racekit-explorer .widget-html"   # the status line is the explorer's first HTML
@@ -184,7 +184,7 @@ def test_voila_step_changes_log_and_picture_and_back_restores_it(voila_pages, na
         s.mark("steps")
         _no_error(explorer)
         for i in range(STEPS):
-            assert not same_picture(pictures[i], pictures[i + 1]), f"Step {i + 1} did not change the picture"
+            assert not same_picture(pictures[i], pictures[i + 1], tolerance=0.0), f"Step {i + 1} did not change the picture"
         assert len(set(logs)) == STEPS + 1, "the event log did not change on every Step"
         assert "[" in logs[-1] and "]" in logs[-1], \
             f"event sentences should end with clause IDs: {logs[-1]!r}"
@@ -207,7 +207,7 @@ def test_voila_step_changes_log_and_picture_and_back_restores_it(voila_pages, na
             page.wait_for_timeout(250)
             back = png_bytes(board)
         assert same_picture(back, pictures[-2]), "Back did not restore the earlier picture"
-        assert not same_picture(back, pictures[-1])
+        assert not same_picture(back, pictures[-1], tolerance=0.0)
         _no_error(explorer)
         s.mark("back")
 
