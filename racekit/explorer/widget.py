@@ -175,7 +175,7 @@ class Explorer(widgets.VBox):
     def __init__(self, game_id: str, seed: int | None = None, players: int | None = None,
                  preset: str | None = None, agent: str = "manual", human: int | None = None,
                  every_draw: bool = False, log_size: int = 12, figsize=(8, 6), dpi: int = 80,
-                 image_format: str = "jpeg", **options):
+                 image_format: str = "jpeg", scenario: str | None = None, **options):
         super().__init__()
         self._lock = threading.RLock()
         self.game_id = game_id
@@ -186,7 +186,11 @@ class Explorer(widgets.VBox):
         if human is not None and not 0 <= human < self.game.num_players:
             raise ValueError(f"human must be a seat from 0 to {self.game.num_players - 1}; got {human!r}")
         self._agent = None  # (name, seed, agent): the agent last built, reused while they stay
-        self.session = Session(self.game, seed=seed)
+        self.scenario = None
+        if scenario is not None:
+            self.scenario, self.game, self.session = scenario_session(game_id, scenario, seed)
+        else:
+            self.session = Session(self.game, seed=seed)
         self.log_size = log_size
         self.error: BaseException | None = None
         self.errors: list[BaseException] = []
@@ -611,7 +615,11 @@ class Explorer(widgets.VBox):
             else:
                 by = f"decided by the {html.escape(self.agent_box.value)} agent"
             who = f"<b>{html.escape(names[player])}</b> to act ({by}){phase}"
-        return (f"<b>{html.escape(game.game_type.long_name)}</b> · preset {html.escape(game.preset)} · "
+        title = ""
+        if self.scenario is not None and self.session.setup is self.scenario.setup:
+            title = (f"scenario <b>{html.escape(self.scenario.id)}</b> "
+                     f"({html.escape(self.scenario.title)}) · ")
+        return (f"{title}<b>{html.escape(game.game_type.long_name)}</b> · preset {html.escape(game.preset)} · "
                 f"{game.num_players} players · seed {html.escape(str(self.session.seed))} · "
                 f"<span title='a ply is one decision or one chance draw'>ply {cursor} of {length}</span>"
                 f" · {who}")
@@ -879,6 +887,51 @@ def _from_text(text: str, default):
             except ValueError:
                 return text  # let the option's validation explain what is wrong
     return text
+
+
+def scenario_session(game_id: str, ref: str, seed: int | None = None):
+    """A session at the start of a scenario, with the scenario's moves recorded ahead.
+
+    ``ref`` is the ID of one of the game's shipped scenarios (``"WS-SCN-06"``) or the
+    path of a scenario file. The session starts at the scenario's position (its
+    ``setup``, options, players and preset) and its line holds the scenario's
+    accepted moves and chance outcomes, so Forward walks through them and Back
+    returns; Step plays on from any point with your own choice (or the seed's draw).
+
+    Returns:
+        ``(scenario, game, session)``.
+
+    Raises:
+        FileFormatError: no such scenario for this game, or the file is malformed.
+    """
+    from pathlib import Path
+
+    from ..core.content import content_base
+    from ..core.errors import FileFormatError
+    from ..core.scenarios import load_scenario, run_scenario, scenario_paths
+
+    path = None
+    if ref.endswith((".yaml", ".yml")):
+        path = Path(ref)
+    else:
+        for candidate in scenario_paths(game_id):
+            if load_scenario(candidate)[0].id == ref:
+                path = candidate
+                break
+        if path is None:
+            raise FileFormatError(f"{game_id} has no scenario {ref!r}; `racekit scenarios "
+                                  f"{game_id}` lists them")
+    loaded = load_scenario(path)
+    if loaded[0].game != game_id:
+        raise FileFormatError(f"{path}: the scenario is for {loaded[0].game}, not {game_id}")
+    result = run_scenario(path, loaded=loaded)
+    game = result.before.game
+    with content_base(Path(path).parent):
+        session = Session(game, seed=seed, setup=loaded[0].setup)
+    for action in result.after.history():
+        session.step(action)
+    session.goto(0)
+    return loaded[0], game, session
 
 
 def explore(game_id: str, seed: int | None = None, players: int | None = None, preset: str | None = None,
