@@ -11,31 +11,7 @@ from racekit.core.session import Session
 from racekit.games.leaf_marathon import cards as C
 from racekit.games.leaf_marathon.content import HERE, load_deck, load_map, load_roster
 from tests.helpers import assert_event
-
-FIN = {"finished": True, "place": 1}
-
-
-def leaf(n, **kw):
-    t = ["start"] + ["leaf"] * (n - 1) + ["finish"]
-    for k, v in kw.items():
-        t[int(k[1:])] = v
-    return t
-
-
-def make(seats, players=None, **setup):
-    setup.setdefault("terrain", leaf(20))
-    g = racekit.load_game("leaf_marathon", players=players or len(seats), **setup.pop("options", {}))
-    return g.new_initial_state(setup={"seats": seats, **setup})
-
-
-def act(st, *names):
-    for n in names:
-        st.apply_action(st.string_to_action(n))
-
-
-def events(st, kind):
-    return [e for e in st.events if e.kind == kind]
-
+from tests.lm_helpers import FIN, act, events, leaf, make
 
 # ----- data files (LM-DATA-*, LM-AMB-01..03) -------------------------------------------
 def test_map_file_breaking_the_leg_shape_names_the_clause(tmp_path):

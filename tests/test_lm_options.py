@@ -4,29 +4,7 @@ import pytest
 import racekit
 from racekit.games.leaf_marathon import cards as C
 from racekit.games.leaf_marathon import stats as S
-
-FIN = {"finished": True, "place": 1}
-
-
-def leaf(n, **kw):
-    t = ["start"] + ["leaf"] * (n - 1) + ["finish"]
-    for k, v in kw.items():
-        t[int(k[1:])] = v
-    return t
-
-
-def make(seats, options=None, **setup):
-    setup.setdefault("terrain", leaf(20))
-    g = racekit.load_game("leaf_marathon", players=len(seats), **(options or {}))
-    st = g.new_initial_state(setup={"seats": seats, **setup})
-    st.current_player()
-    return st
-
-
-def act(st, *names):
-    for n in names:
-        st.apply_action(st.string_to_action(n))
-
+from tests.lm_helpers import FIN, act, leaf, make
 
 def kinds(st, kind):
     return [e for e in st.events if e.kind == kind]

@@ -6,31 +6,7 @@ from racekit.core.errors import FileFormatError, IllegalActionError, OptionError
 from racekit.games.leaf_marathon import cards as C
 from racekit.games.leaf_marathon import stats as S
 from racekit.games.leaf_marathon.content import load_deck, load_map, load_roster
-
-FIN = {"finished": True, "place": 1}
-
-
-def leaf(n, **kw):
-    t = ["start"] + ["leaf"] * (n - 1) + ["finish"]
-    for k, v in kw.items():
-        t[int(k[1:])] = v
-    return t
-
-
-def make(seats, players=None, **setup):
-    setup.setdefault("terrain", leaf(20))
-    g = racekit.load_game("leaf_marathon", players=players or len(seats), **setup.pop("options", {}))
-    return g.new_initial_state(setup={"seats": seats, **setup})
-
-
-def events(st, kind):
-    return [e for e in st.events if e.kind == kind]
-
-
-def act(st, *names):
-    for n in names:
-        st.apply_action(st.string_to_action(n))
-
+from tests.lm_helpers import FIN, act, events, leaf, make
 
 # ----- content (LM-DATA-*) --------------------------------------------------------------
 def test_shipped_content_matches_the_spec_appendix():
