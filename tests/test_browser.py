@@ -86,7 +86,9 @@ def voila_pages(tmp_path_factory):
     started = time.monotonic()
     with open(log_path, "wb") as log:
         proc = subprocess.Popen([str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                                 "--show_tracebacks=True", "notebooks"],
+                                 "--show_tracebacks=True",
+                                 # five kernels start side by side on 2 cores: allow a slow start
+                                 "--VoilaExecutor.startup_timeout=240", "notebooks"],
                                 cwd=ROOT, env=server_env(), stdout=log, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL)
     pages: dict[str, Page] = {}
