@@ -1,21 +1,35 @@
-"""The chance derivation: BLAKE2b keyed by the seed, over (ply, salt) (issue 7)."""
+"""The chance derivation: a SHAKE-256 stream keyed by the seed, in blocks of plies (issues 7, 11)."""
 import hashlib
 import struct
 
 import pytest
 
-from racekit.core.chance import Sampler, new_seed, uniform
+from racekit.core.chance import Sampler, new_seed, stream, uniform
 
 
-def test_uniform_is_blake2b_keyed_by_the_seed():
-    for seed, ply, salt in [(0, 0, 0), (1, 7, 3), (-5, 100, 0xA6E27), (2**127 + 1, 3, 0)]:
-        key = seed.to_bytes(max(1, (seed.bit_length() + 8) // 8), "big", signed=True)
-        digest = hashlib.blake2b(struct.pack(">qq", ply, salt), key=key, digest_size=8,
-                                 person=b"racekit.chance.2").digest()
-        assert uniform(seed, ply, salt) == (int.from_bytes(digest, "big") >> 11) / 2**53
+def test_uniform_is_shake256_keyed_by_the_seed_in_blocks_of_64_plies():
+    for seed, ply, salt in [(0, 0, 0), (1, 7, 3), (-5, 100, 0xA6E27), (2**127 + 1, 3, 0),
+                            (9, 64, 0), (9, 63, 0), (9, -1, 0)]:
+        key = seed.to_bytes(64, "big", signed=True)
+        out = hashlib.shake_256(b"racekit.chance.3" + key + struct.pack(">qq", salt, ply >> 6))
+        words = struct.unpack(">64Q", out.digest(512))
+        assert uniform(seed, ply, salt) == (words[ply % 64] >> 11) / 2**53
     # distinct seeds are distinct keys (0 and -1, 255 and -1, ...)
     values = {uniform(s, 0) for s in (0, -1, 1, 255, -256, 256, 2**64, -(2**64))}
     assert len(values) == 8
+    # neighbouring plies and salts are unrelated numbers
+    assert len({uniform(3, p, s) for p in range(130) for s in (0, 1)}) == 260
+
+
+def test_stream_is_uniform_ply_by_ply():
+    for start, stop in [(0, 0), (0, 1), (5, 70), (63, 65), (0, 300), (128, 129), (-3, 4)]:
+        assert stream(77, 0xA6E27, stop, start) == [uniform(77, p, 0xA6E27) for p in range(start, stop)]
+    with pytest.raises(ValueError):
+        uniform(1, 2**63)
+    with pytest.raises(ValueError):
+        uniform(1, 0, salt=2**64)
+    with pytest.raises(TypeError):
+        stream(1.5, 0, 10)
 
 
 def test_draws_are_fair_and_need_a_positive_probability():

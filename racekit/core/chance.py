@@ -3,12 +3,17 @@
 The outcome at ply ``k`` depends only on ``(seed, k, salt)`` and on the *set*
 of outcomes with their probabilities (never on the order of the list a caller
 passes): the sampler sorts the outcomes by value, then walks their cumulative
-probabilities with a number drawn from a keyed cryptographic hash,
-``BLAKE2b(key=seed, message=(ply, salt))`` from the standard library. So the
-same seed and actions give the same game on any machine and in any process,
-going back in a game and stepping again draws the same outcome, and the draws
-reveal nothing about the key: a seat that sees its own card draws cannot work
-out the seed, and so cannot recompute anybody else's hand.
+probabilities with a number drawn from a keyed cryptographic function of the
+standard library. The numbers for one ``(seed, salt)`` form a stream cut into
+blocks of :data:`BLOCK` plies; block ``b`` is
+``SHAKE-256(domain || seed as 64 signed big-endian bytes || salt || b)``, read as
+:data:`BLOCK` big-endian 64-bit words, each word ``w`` giving ``(w >> 11) / 2**53``.
+A keyed sponge is a pseudo-random function, so the same seed and actions give the
+same game on any machine and in any process, going back in a game and stepping
+again draws the same outcome, and the draws reveal nothing about the key: a seat
+that sees its own card draws cannot work out the seed, and so cannot recompute
+anybody else's hand. One hash call serves :data:`BLOCK` plies, which is what lets
+whole-game simulation afford a keyed function (:func:`stream`).
 
 That holds only while the seed is secret and hard to guess. A small seed
 (``--seed 1``) is a *public* seed: anyone can try every small number, so use one
@@ -31,8 +36,12 @@ SEED_BITS = 128
 MAX_SEED_BYTES = 64
 """BLAKE2b keys are at most 64 bytes, so a seed lies in ``[-2**511, 2**511)``."""
 
-_PERSON = b"racekit.chance.2"   # domain separation (16 bytes): these hashes serve nothing else
-_PLY_SALT = struct.Struct(">qq")
+BLOCK = 64
+"""Plies served by one hash call (one block of the stream)."""
+
+_DOMAIN = b"racekit.chance.3"   # domain separation (16 bytes): these hashes serve nothing else
+_SALT_BLOCK = struct.Struct(">qq")
+_WORDS = struct.Struct(f">{BLOCK}Q")
 _SCALE = 1.0 / (1 << 53)
 
 
@@ -57,31 +66,69 @@ def check_seed(seed) -> int:
 
 @lru_cache(maxsize=256)
 def _keyed(seed: int):
-    """The BLAKE2b state keyed by ``seed`` (copied for every draw)."""
+    """The SHAKE-256 state that has absorbed the domain and ``seed`` (copied for every block)."""
     check_seed(seed)
-    key = seed.to_bytes(max(1, (seed.bit_length() + 8) // 8), "big", signed=True)
-    return hashlib.blake2b(key=key, digest_size=8, person=_PERSON)
+    return hashlib.shake_256(_DOMAIN + seed.to_bytes(MAX_SEED_BYTES, "big", signed=True))
 
 
-def _uniform(keyed, ply: int, salt: int) -> float:
-    h = keyed.copy()
+@lru_cache(maxsize=4096)
+def _block(seed: int, salt: int, index: int) -> tuple:
+    """The :data:`BLOCK` numbers in [0, 1) of plies ``index*BLOCK ..`` for ``(seed, salt)``."""
+    h = _keyed(seed).copy()
     try:
-        h.update(_pack(ply, salt))
+        if not -(1 << 57) <= index < (1 << 57):
+            raise struct.error
+        h.update(_SALT_BLOCK.pack(salt, index))
     except struct.error:
-        raise ValueError(f"ply and salt must be 64-bit integers, got {ply!r}, {salt!r}") from None
-    return (int.from_bytes(h.digest(), "big") >> 11) * _SCALE
+        raise ValueError(f"ply and salt must be 64-bit integers, got ply {index * BLOCK}.., "
+                         f"salt {salt!r}") from None
+    scale = _SCALE
+    return tuple([(w >> 11) * scale for w in _WORDS.unpack(h.digest(8 * BLOCK))])
 
 
-_pack = _PLY_SALT.pack
+def _check_ply(ply) -> int:
+    if isinstance(ply, bool) or not isinstance(ply, int) or not -(1 << 63) <= ply < (1 << 63):
+        raise ValueError(f"ply and salt must be 64-bit integers, got {ply!r}")
+    return ply
 
 
 def uniform(seed: int, ply: int, salt: int = 0) -> float:
-    """A number in [0, 1) determined by ``(seed, ply, salt)`` (keyed BLAKE2b, 53 bits).
+    """A number in [0, 1) determined by ``(seed, ply, salt)`` (keyed SHAKE-256, 53 bits).
 
     Raises:
-        TypeError, ValueError: ``seed`` is not a usable integer (see :func:`check_seed`).
+        TypeError, ValueError: ``seed`` is not a usable integer (see :func:`check_seed`),
+            or ``ply``/``salt`` is not a 64-bit integer.
     """
-    return _uniform(_keyed(seed), ply, salt)
+    try:
+        return _block(seed, salt, ply >> 6)[ply & 63]
+    except TypeError:
+        check_seed(seed)
+        _check_ply(ply)
+        _check_ply(salt)
+        raise
+
+
+def stream(seed: int, salt: int, stop: int, start: int = 0) -> list[float]:
+    """``[uniform(seed, ply, salt) for ply in range(start, stop)]``, one hash call per block.
+
+    Fast playout kernels read their numbers from here (or from :func:`uniform`);
+    the values are the same either way.
+
+    Raises:
+        TypeError, ValueError: as :func:`uniform`.
+    """
+    check_seed(seed)
+    _check_ply(salt)
+    if start >= stop:
+        return []
+    _check_ply(start)
+    _check_ply(stop - 1)
+    first, last = start >> 6, (stop - 1) >> 6
+    out: list[float] = []
+    for index in range(first, last + 1):
+        out.extend(_block(seed, salt, index))
+    skip = start - first * BLOCK
+    return out[skip:skip + stop - start]
 
 
 class Sampler:
@@ -97,7 +144,7 @@ class Sampler:
 
     def __init__(self, seed: int = 0):
         self.seed = check_seed(seed)
-        self._keyed = _keyed(seed)
+        _keyed(seed)
 
     def sample(self, outcomes: Sequence[tuple[int, float]], ply: int, salt: int = 0) -> int:
         """Pick one outcome of ``outcomes`` ((outcome, probability) pairs) for ply ``ply``.
@@ -118,7 +165,7 @@ class Sampler:
                 total += p
         if not total > 0:
             raise ValueError("a chance node needs an outcome with a positive probability")
-        u = _uniform(self._keyed, ply, salt) * total
+        u = uniform(self.seed, ply, salt) * total
         acc = 0.0
         last = None
         for outcome, p in ordered:
@@ -131,4 +178,4 @@ class Sampler:
 
     def choice(self, items: Sequence, ply: int, salt: int = 0):
         """Pick one of ``items`` uniformly by position (used by random agents on sorted lists)."""
-        return items[int(_uniform(self._keyed, ply, salt) * len(items))]
+        return items[int(uniform(self.seed, ply, salt) * len(items))]
