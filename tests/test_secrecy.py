@@ -7,7 +7,7 @@ seeded sampler for chance, the seeded agents for decisions. A guess that
 reproduces all of seat 0's own card draws gives away every other hand.
 
 With the old integer hash and small default seeds this took a fraction of a
-second. Now chance comes from BLAKE2b keyed by the seed and a game started
+second. Now chance comes from a SHAKE-256 stream keyed by the seed and a game started
 without a seed gets a fresh 128-bit one, so no guess survives. The same attack
 on a game with a small (public) seed does find the hand: the test can fail.
 """

@@ -34,7 +34,7 @@ from typing import Sequence
 SEED_BITS = 128
 """Size of a seed drawn by :func:`new_seed`."""
 MAX_SEED_BYTES = 64
-"""BLAKE2b keys are at most 64 bytes, so a seed lies in ``[-2**511, 2**511)``."""
+"""A seed is absorbed as 64 signed bytes, so it lies in ``[-2**511, 2**511)``."""
 
 BLOCK = 64
 """Plies served by one hash call (one block of the stream)."""
@@ -55,7 +55,7 @@ def check_seed(seed) -> int:
 
     Raises:
         TypeError: not an integer (a bool is not a seed).
-        ValueError: too large to be a BLAKE2b key (more than 511 bits).
+        ValueError: too large for the key (more than 511 bits).
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise TypeError(f"seed must be an integer, got {seed!r}")
