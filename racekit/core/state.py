@@ -50,6 +50,16 @@ class State(ABC):
         self.events: list[Event] = []
 
     # ----- the verbs -------------------------------------------------------
+    def _to_move_word(self) -> str:
+        """Who acts now, as one word for text views: a seat's name, ``chance`` or ``over``."""
+        cp = self.current_player()
+        if cp == CHANCE:
+            return "chance"
+        if cp == TERMINAL:
+            return "over"
+        names = self.game.seat_names
+        return names[cp] if 0 <= cp < len(names) else str(cp)
+
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE`, or :data:`TERMINAL`."""
         return self._current_player()

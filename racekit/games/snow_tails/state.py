@@ -325,7 +325,7 @@ class SnowTailsState(State):
         """Compact text: one line of round/phase, then one line per seat."""
         tr = self.track
         lines = [f"snow_tails {tr.name} round {self.round} phase {self.phase} "
-                 f"order {self.order} next {self._cp}"]
+                 f"order {self.order} to_move={self._to_move_word()}"]
         for s in range(self.n):
             p = self.pos[s]
             where = f"[{tr.row[p]},{tr.lane[p]}]" if p >= 0 else "-"

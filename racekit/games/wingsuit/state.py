@@ -318,7 +318,7 @@ class WingsuitState(State):
 
     def to_text(self) -> str:
         b = self.board
-        lines = [f"wingsuit round {self.round} phase {self.phase} next {self._cp} "
+        lines = [f"wingsuit round {self.round} phase {self.phase} to_move={self._to_move_word()} "
                  f"queue {' '.join(f'{self.cs.cards[c].id}@{bb}' for c, bb in self.queue)} "
                  f"bottom {self.k_min} bag {self.bag}"]
         for s in range(self.n):
