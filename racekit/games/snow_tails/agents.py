@@ -230,6 +230,11 @@ class _Sled:
         new.limits, new.paid = self.limits[:], self.paid
         return new
 
+    def key(self) -> tuple:
+        """Everything the rest of the turn depends on."""
+        return (self.p, self.moved, self.dmg, self.dents, self.crossed, self.stopped, self.blocked,
+                self.walled, tuple(self.limits), self.paid)
+
 
 class _Lookahead:
     """The acting seat's turn, replayed on numbers, and the score of where it ends.
@@ -257,6 +262,7 @@ class _Lookahead:
         self.mat = (state.left[seat], state.right[seat], state.brake[seat])
         self.dogs = state.dogs(seat)
         self.bonus = state.tidx + 1   # the bonus on offer equals the position in the order (ST-AMB-06)
+        self._move_ends: dict = {}    # after_move: score by where the move ends
 
     # ----- the score ------------------------------------------------------------------
     def score(self, status, dmg, p, speed, moved, mat_speed) -> float:
@@ -311,16 +317,22 @@ class _Lookahead:
         """Best score of the play ``action`` followed by the best move; None: ask a copy."""
         l, r, b = A.play_parts(action)
         left, right, brake = self.mat
-        left, right, brake = l or left, r or right, b or brake
+        mat = (l or left, r or right, b or brake)
         played = (l > 0, r > 0, b > 0)
-        speed = left + right - brake
+        speed = mat[0] + mat[1] - mat[2]
         if speed < 1:  # ST-SPEED-2: no move
-            return self._turn(left, right, brake, played, ())
-        diff = left - right
+            return self._rest(self._walked((), 0), mat, played)
+        diff = mat[0] - mat[1]
         drift = min(diff if diff >= 0 else -diff, speed)   # ST-DRIFT-1/3
         best = None
+        # many sequences end alike (the same square, or the same wall): score each end once
+        ends: dict = {}
         for a in A.MOVES[(speed, drift, A.DL if diff > 0 else A.DR)]:
-            value = self._turn(left, right, brake, played, A.STEPS[a])
+            sled = self._walked(A.STEPS[a], speed)
+            end = sled.key()
+            if end in ends:
+                continue
+            value = ends[end] = self._rest(sled, mat, played)
             if value is None:
                 return None
             if best is None or value > best:
@@ -330,20 +342,34 @@ class _Lookahead:
     # ----- step 2 -----------------------------------------------------------------------
     def after_move(self, steps):
         """Score of the move ``steps`` (F / DL / DR) with the best bonus answer; None: ask a copy."""
-        left, right, brake = self.mat
-        return self._turn(left, right, brake, (False, False, False), steps)
-
-    def _turn(self, left, right, brake, played, steps):
+        left, right, brake = mat = self.mat
         speed = left + right - brake
-        planned = speed if speed > 0 else 0
+        sled = self._walked(steps, speed if speed > 0 else 0)
+        end = sled.key()
+        ends = self._move_ends
+        if end not in ends:
+            ends[end] = self._rest(sled, mat, (False, False, False))
+        return ends[end]
+
+    def _walked(self, steps, planned) -> _Sled:
+        """The sled after the normal move ``steps`` (none: it does not move) at speed ``planned``."""
         sled = _Sled()
         sled.p, sled.moved, sled.dmg, sled.dents = self.p0, 0, self.dmg0, self.dents0
         sled.crossed = sled.stopped = sled.blocked = sled.walled = sled.paid = False
         sled.limits = []
         if steps:
             self._walk(sled, steps, planned)
+        return sled
+
+    def _rest(self, sled, mat, played):
+        """Score of the turn after the normal move: the bonus (its best answer), the end of the
+        move and step 3, for the sled ``sled`` with ``mat`` (left, right, brake) after ``played``
+        (left, right, brake: a card put there this turn); None: ask a copy."""
         if sled.dmg >= 5:
             return -ELIMINATED   # whatever follows
+        left, right, brake = mat
+        speed = left + right - brake
+        planned = speed if speed > 0 else 0
         if not self._bonus_offered(left, right, speed, sled.stopped):
             return self._finish(sled, planned, left, right, brake, played)
         best = None
