@@ -216,26 +216,6 @@ class CarefulAgent:
         return action if action in legal else legal[0]
 
 
-class _Sled:
-    """The acting sled during one replayed turn (what the rules would change)."""
-
-    __slots__ = ("p", "moved", "dmg", "dents", "crossed", "stopped", "blocked", "walled",
-                 "limits", "paid")
-
-    def copy(self) -> "_Sled":
-        new = _Sled()
-        new.p, new.moved, new.dmg, new.dents = self.p, self.moved, self.dmg, self.dents
-        new.crossed, new.stopped, new.blocked, new.walled = (self.crossed, self.stopped,
-                                                              self.blocked, self.walled)
-        new.limits, new.paid = self.limits[:], self.paid
-        return new
-
-    def key(self) -> tuple:
-        """Everything the rest of the turn depends on."""
-        return (self.p, self.moved, self.dmg, self.dents, self.crossed, self.stopped, self.blocked,
-                self.walled, tuple(self.limits), self.paid)
-
-
 class _Lookahead:
     """The acting seat's turn, replayed on numbers, and the score of where it ends.
 
@@ -247,6 +227,15 @@ class _Lookahead:
     or ``None`` where the rules would run on into the next seat's no-dog-card
     penalty (ST-PLAY-5), which only a copy follows. :meth:`score_copy` scores a
     copy (the reference and the fallback).
+
+    The sled part way through its turn is a plain tuple, a *run*::
+
+        (square, squares moved this turn, damage cards, damage supply left (None:
+         unlimited), crossed the finish, stopped, stopped by a sled, stopped by a wall,
+         speed limits crossed (values, in order), a limit fine paid this turn)
+
+    which is all that the rest of the turn depends on, so step sequences that
+    end in the same run are scored once.
     """
 
     def __init__(self, state, seat):
@@ -255,14 +244,14 @@ class _Lookahead:
         self.t = _tables(state.track)
         self.o = state.o
         self.occ = state.occ
-        self.p0 = p = state.pos[seat]
+        p = state.pos[seat]
         self.start = self.t.front[p]
         self.dmg0 = state.dmg[seat]
-        self.dents0 = state.dents_left
+        self.run0 = (p, 0, self.dmg0, state.dents_left, False, False, False, False, (), False)
         self.mat = (state.left[seat], state.right[seat], state.brake[seat])
         self.dogs = state.dogs(seat)
         self.bonus = state.tidx + 1   # the bonus on offer equals the position in the order (ST-AMB-06)
-        self._move_ends: dict = {}    # after_move: score by where the move ends
+        self._move_scores: dict = {}  # after_move: score by run
 
     # ----- the score ------------------------------------------------------------------
     def score(self, status, dmg, p, speed, moved, mat_speed) -> float:
@@ -321,18 +310,17 @@ class _Lookahead:
         played = (l > 0, r > 0, b > 0)
         speed = mat[0] + mat[1] - mat[2]
         if speed < 1:  # ST-SPEED-2: no move
-            return self._rest(self._walked((), 0), mat, played)
+            return self._rest(self.run0, mat, played)
         diff = mat[0] - mat[1]
         drift = min(diff if diff >= 0 else -diff, speed)   # ST-DRIFT-1/3
         best = None
-        # many sequences end alike (the same square, or the same wall): score each end once
-        ends: dict = {}
+        seen = set()   # many sequences end alike (on the same square, at the same wall)
         for a in A.MOVES[(speed, drift, A.DL if diff > 0 else A.DR)]:
-            sled = self._walked(A.STEPS[a], speed)
-            end = sled.key()
-            if end in ends:
+            run = self._walk(self.run0, A.STEPS[a], speed)
+            if run in seen:
                 continue
-            value = ends[end] = self._rest(sled, mat, played)
+            seen.add(run)
+            value = self._rest(run, mat, played)
             if value is None:
                 return None
             if best is None or value > best:
@@ -344,51 +332,18 @@ class _Lookahead:
         """Score of the move ``steps`` (F / DL / DR) with the best bonus answer; None: ask a copy."""
         left, right, brake = mat = self.mat
         speed = left + right - brake
-        sled = self._walked(steps, speed if speed > 0 else 0)
-        end = sled.key()
-        ends = self._move_ends
-        if end not in ends:
-            ends[end] = self._rest(sled, mat, (False, False, False))
-        return ends[end]
+        run = self._walk(self.run0, steps, speed if speed > 0 else 0)
+        scores = self._move_scores
+        if run not in scores:
+            scores[run] = self._rest(run, mat, (False, False, False))
+        return scores[run]
 
-    def _walked(self, steps, planned) -> _Sled:
-        """The sled after the normal move ``steps`` (none: it does not move) at speed ``planned``."""
-        sled = _Sled()
-        sled.p, sled.moved, sled.dmg, sled.dents = self.p0, 0, self.dmg0, self.dents0
-        sled.crossed = sled.stopped = sled.blocked = sled.walled = sled.paid = False
-        sled.limits = []
-        if steps:
-            self._walk(sled, steps, planned)
-        return sled
-
-    def _rest(self, sled, mat, played):
-        """Score of the turn after the normal move: the bonus (its best answer), the end of the
-        move and step 3, for the sled ``sled`` with ``mat`` (left, right, brake) after ``played``
-        (left, right, brake: a card put there this turn); None: ask a copy."""
-        if sled.dmg >= 5:
-            return -ELIMINATED   # whatever follows
-        left, right, brake = mat
-        speed = left + right - brake
-        planned = speed if speed > 0 else 0
-        if not self._bonus_offered(left, right, speed, sled.stopped):
-            return self._finish(sled, planned, left, right, brake, played)
-        best = None
-        for k in self._bonus_choices(sled.p):
-            after = sled.copy()
-            if k:  # ST-BONUS-1/2: k squares straight ahead, counted as extra speed
-                self._walk(after, _FORWARD[k], planned + k)
-            value = self._finish(after, planned + k, left, right, brake, played)
-            if value is None:
-                return None
-            if best is None or value > best:
-                best = value
-        return best
-
-    def _walk(self, sled, steps, planned) -> None:
-        """``move.run``: step by step until a wall, a sled or the end of the track stops it."""
-        t = self.t
+    def _walk(self, run, steps, planned) -> tuple:
+        """``move.run``: the run after walking ``steps`` at the planned speed ``planned``,
+        step by step until a wall, a sled or the end of the track stops it."""
+        p, moved, dmg, dents, crossed, stopped, blocked, walled, limits, paid = run
+        t, o = self.t, self.o
         nb, cross, occ, me = t.nb, t.cross, self.occ, self.seat
-        p, moved = sled.p, sled.moved
         stop = 0
         for d in steps:
             q = nb[p][d]
@@ -402,45 +357,55 @@ class _Lookahead:
             lines = cross[p][d]
             p = q
             moved += 1
-            if lines:
-                for li in lines:
-                    self._line(sled, t.limit[li], moved, planned)
-        sled.p, sled.moved = p, moved
+            for line in lines:
+                limit = t.limit[line]
+                if limit is None:     # ST-END-2: the finish line
+                    crossed = True
+                    continue
+                limits += (limit,)    # ST-LIMIT-1: fined now or at the end of the move (ST-AMB-08)
+                if o.limit_at_crossing:
+                    dmg, dents, paid = self._fine(dmg, dents, paid, limit,
+                                                  planned if o.limit_planned else moved)
         if stop == WALL:          # ST-WALL-1: stop, 1 damage
-            sled.stopped = sled.walled = True
-            self._damage(sled, 1)
+            stopped = walled = True
+            dmg, dents = _damage(dmg, dents, 1)
         elif stop == _SLED:       # ST-BLOCK-1 (ST-AMB-10: collision damage)
-            sled.stopped = sled.blocked = True
-            self._damage(sled, self.o.collision_damage)
+            stopped = blocked = True
+            dmg, dents = _damage(dmg, dents, o.collision_damage)
+        return (p, moved, dmg, dents, crossed, stopped, blocked, walled, limits, paid)
 
-    def _line(self, sled, limit, moved, planned) -> None:
-        if limit is None:         # ST-END-2: the finish line
-            sled.crossed = True
-            return
-        sled.limits.append(limit)   # ST-LIMIT-1; fined now or at the end of the move (ST-AMB-08)
-        o = self.o
-        if o.limit_at_crossing:
-            self._fine(sled, limit, planned if o.limit_planned else moved)
-
-    def _fine(self, sled, limit, count) -> None:
-        over = count - limit      # ST-LIMIT-2, ST-AMB-07/08
+    def _fine(self, dmg, dents, paid, limit, count):
+        """``move._penalise``: ST-LIMIT-2, ST-AMB-07/08; returns (dmg, dents, paid)."""
+        over = count - limit
         if over <= 0:
-            return
+            return dmg, dents, paid
         if not self.o.limit_each:
-            if sled.paid:
-                return
-            sled.paid = True
-        self._damage(sled, over)
+            if paid:
+                return dmg, dents, paid
+            paid = True
+        return _damage(dmg, dents, over) + (paid,)
 
-    @staticmethod
-    def _damage(sled, k) -> None:
-        if k <= 0:
-            return
-        if sled.dents is not None:   # ST-AMB-14: a limited supply
-            if sled.dents < k:
-                k = sled.dents
-            sled.dents -= k
-        sled.dmg += k
+    def _rest(self, run, mat, played):
+        """Score of the turn after the normal move: the bonus (its best answer), the end of the
+        move and step 3, for the sled's ``run`` with ``mat`` (left, right, brake) after ``played``
+        (left, right, brake: whether a card went there this turn); None: ask a copy."""
+        if run[2] >= 5:
+            return -ELIMINATED   # five damage cards, whatever follows
+        left, right, brake = mat
+        speed = left + right - brake
+        planned = speed if speed > 0 else 0
+        if not self._bonus_offered(left, right, speed, run[5]):
+            return self._finish(run, planned, mat, played)
+        best = None
+        for k in self._bonus_choices(run[0]):
+            # ST-BONUS-1/2: k squares straight ahead, counted as extra speed
+            after = self._walk(run, _FORWARD[k], planned + k) if k else run
+            value = self._finish(after, planned + k, mat, played)
+            if value is None:
+                return None
+            if best is None or value > best:
+                best = value
+        return best
 
     def _bonus_offered(self, left, right, speed, stopped) -> bool:
         """``move.bonus_allowed``: ST-BONUS-1, ST-AMB-03/04/22."""
@@ -466,24 +431,19 @@ class _Lookahead:
         return (0, k) if top == k else (0,)
 
     # ----- the end of the move, step 3 and what follows -----------------------------------
-    def _finish(self, sled, planned, left, right, brake, played):
+    def _finish(self, run, planned, mat, played):
+        p, moved, dmg, dents, crossed, stopped, blocked, walled, limits, paid = run
         o = self.o
-        if sled.limits and not o.limit_at_crossing:   # ST-AMB-07/08: fines at the end of the move
-            count = planned if o.limit_planned else sled.moved
-            if o.limit_each:
-                for limit in sled.limits:
-                    self._fine(sled, limit, count)
-            else:
-                self._fine(sled, min(sled.limits), count)
-        dmg = sled.dmg
+        if limits and not o.limit_at_crossing:   # ST-AMB-07/08: fines at the end of the move
+            count = planned if o.limit_planned else moved
+            for limit in (limits if o.limit_each else (min(limits),)):
+                dmg, dents, paid = self._fine(dmg, dents, paid, limit, count)
         if dmg >= 5:
             return -ELIMINATED
-        status = CROSSED if sled.crossed else RACING
-        p = sled.p
-        mat_speed = left + right - brake
+        status = CROSSED if crossed else RACING
         dogs = self.dogs - played[0] - played[1] - played[2]
         size = dogs + dmg
-        skipped = sled.blocked or (o.refill_wall and sled.walled)   # ST-BLOCK-2, ST-AMB-10
+        skipped = blocked or (o.refill_wall and walled)   # ST-BLOCK-2, ST-AMB-10
         if size > HAND and dogs:
             pass          # ST-REFILL-2: a discard decision comes next
         elif size < HAND and not skipped and self._can_draw(played):
@@ -495,7 +455,7 @@ class _Lookahead:
             status, p = self._next_turn(status, p, dogs)
             if status is None:
                 return None
-        return self.score(status, dmg, p, planned, sled.moved, mat_speed)
+        return self.score(status, dmg, p, planned, moved, mat[0] + mat[1] - mat[2])
 
     def _can_draw(self, played) -> bool:
         """``refill.ensure_deck``: a card to draw, after a reshuffle if need be (ST-AMB-13)."""
@@ -534,3 +494,15 @@ class _Lookahead:
         if (dogs if first == me else st.dogs(first)):
             return status, p
         return None, None
+
+
+def _damage(dmg, dents, k):
+    """``refill.take_damage``: ``k`` damage cards (fewer if the supply runs out, ST-AMB-14);
+    returns (dmg, dents)."""
+    if k <= 0:
+        return dmg, dents
+    if dents is not None:
+        if dents < k:
+            k = dents
+        dents -= k
+    return dmg + k, dents
