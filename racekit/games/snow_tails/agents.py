@@ -250,6 +250,10 @@ class _Lookahead:
         self.run0 = (p, 0, self.dmg0, state.dents_left, False, False, False, False, (), False)
         self.mat = (state.left[seat], state.right[seat], state.brake[seat])
         self.dogs = state.dogs(seat)
+        self.deck_left = sum(state.deck[seat])
+        order, nxt = state.order, state.tidx + 1
+        # the next seat in this round's order holds a dog card (None: this seat is the last)
+        self.next_has_dogs = state.dogs(order[nxt]) > 0 if nxt < len(order) else None
         self.bonus = state.tidx + 1   # the bonus on offer equals the position in the order (ST-AMB-06)
         self._move_scores: dict = {}  # after_move: score by run
 
@@ -394,7 +398,7 @@ class _Lookahead:
         left, right, brake = mat
         speed = left + right - brake
         planned = speed if speed > 0 else 0
-        if not self._bonus_offered(left, right, speed, run[5]):
+        if left != right or not self._bonus_offered(speed, run[5]):   # ST-BONUS-1: equal dogs
             return self._finish(run, planned, mat, played)
         best = None
         for k in self._bonus_choices(run[0]):
@@ -407,10 +411,10 @@ class _Lookahead:
                 best = value
         return best
 
-    def _bonus_offered(self, left, right, speed, stopped) -> bool:
-        """``move.bonus_allowed``: ST-BONUS-1, ST-AMB-03/04/22."""
+    def _bonus_offered(self, speed, stopped) -> bool:
+        """``move.bonus_allowed`` for equal dogs: ST-BONUS-1, ST-AMB-03/04/22."""
         o = self.o
-        return (left == right and (self.state.round != 1 or o.bonus_round1)
+        return ((self.state.round != 1 or o.bonus_round1)
                 and not (speed < 1 and o.bonus_requires_move)
                 and not (stopped and not o.bonus_after_stop))
 
@@ -459,10 +463,9 @@ class _Lookahead:
 
     def _can_draw(self, played) -> bool:
         """``refill.ensure_deck``: a card to draw, after a reshuffle if need be (ST-AMB-13)."""
-        st, seat = self.state, self.seat
-        deck = st.deck[seat]
-        if deck[1] + deck[2] + deck[3] + deck[4] + deck[5]:
+        if self.deck_left:
             return True
+        st, seat = self.state, self.seat
         o = self.o
         if not o.reshuffle:
             return False
@@ -476,10 +479,9 @@ class _Lookahead:
     def _next_turn(self, status, p, dogs):
         """``order.end_turn``: (status, square) of this sled once the next turn has begun, or
         (None, None) when the next seat to play has no dog card (ST-PLAY-5: only a copy follows)."""
+        if self.next_has_dogs is not None:
+            return (status, p) if self.next_has_dogs else (None, None)
         st, me = self.state, self.seat
-        nxt = st.tidx + 1
-        if nxt < len(st.order):
-            return (status, p) if st.dogs(st.order[nxt]) else (None, None)
         # order.end_round (ST-ORDER-1, ST-END-2..5): sleds that crossed are placed and removed
         statuses = st.status[:]
         statuses[me] = status
