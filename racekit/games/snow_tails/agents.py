@@ -361,6 +361,8 @@ class _Lookahead:
             lines = cross[p][d]
             p = q
             moved += 1
+            if not lines:
+                continue
             for line in lines:
                 limit = t.limit[line]
                 if limit is None:     # ST-END-2: the finish line
