@@ -162,18 +162,20 @@ class CarefulAgent:
         # plays that leave the same are scored once (the first of them in id order)
         cache: dict = {}
         for a in legal:
-            key = look.key_after_play(a)   # None: only a copy can tell (see after_play)
+            # known at once for a play that moves; for one that does not (speed below 1) only
+            # once the rest of its turn has been followed (key None until then)
+            key = look.key_after_play(a)
             if key in cache:
                 out[a] = cache[key]
                 continue
             value = None if self.clones_only else look.after_play(a)
-            if value is None:
+            if value is None:   # the replay hands over: try the play on a copy
                 c = state.try_out(a)   # a private copy with ``a`` applied: no events, no history
                 key = (c.left[seat], c.right[seat], c.brake[seat], c.hand_size(seat))
                 if key not in cache:
                     value = self._best_after_play(c, seat, look)
             elif key is None:
-                key = look.key_after_play(a, moves=False)
+                key = look.key_after_play(a, slow=True)
             out[a] = cache.setdefault(key, value)
         return out
 
@@ -292,17 +294,18 @@ class _Lookahead:
                           c.left[s] + c.right[s] - c.brake[s])
 
     # ----- step 1 -----------------------------------------------------------------------
-    def key_after_play(self, action, moves=True):
-        """(left, right, brake, hand size) after the play ``action``, as a copy would show it.
+    def key_after_play(self, action, slow=False):
+        """(left, right, brake, hand size) that a copy would show after the play ``action``.
 
-        A play of speed 1 or more stops at the move; one below 1 runs on through step 3,
-        which can (rarely) reach this seat's next turn: then only a copy knows, and with
-        ``moves`` (the default) the answer for such a play is None.
+        A play of speed 1 or more stops at the move, so its key is certain. One below 1
+        runs on through step 3, which can (rarely) reach this seat's next turn and change
+        its damage: its key is None unless ``slow`` is set, which the caller does once
+        :meth:`after_play` has followed that turn without handing over to a copy.
         """
         l, r, b = A.play_parts(action)
         left, right, brake = self.mat
         left, right, brake = l or left, r or right, b or brake
-        if moves and left + right - brake < 1:
+        if not slow and left + right - brake < 1:
             return None
         return (left, right, brake, self.dogs + self.dmg0 - (l > 0) - (r > 0) - (b > 0))
 
