@@ -283,3 +283,32 @@ def test_careful_replay_follows_deck_exhaustion(deck_exhaust):
     assert (both == -1000.0) == (deck_exhaust != "reshuffle_all")
     # with the brake card on the discards, a reshuffle finds a card to draw
     assert (scores[state.string_to_action("play 4 to L+B")] == -1000.0) == (deck_exhaust == "no_reshuffle")
+
+
+# two speed-limit lines one row apart (limits 3 then 4), then open track
+_TWO_LIMITS = {"name": "two_limits", "lanes": 3, "finish_flag": "left", "start_slots": [[0, 1], [0, 3]],
+               "tiles": [{"kind": "start", "rows": 3}, {"kind": "straight", "rows": 1, "limit": 3},
+                         {"kind": "straight", "rows": 1, "limit": 4}, {"kind": "straight", "rows": 6},
+                         {"kind": "finish", "rows": 3}]}
+
+
+@pytest.mark.parametrize("limit_eval", ["end_of_move_final_speed", "at_crossing"])
+def test_careful_replay_follows_the_limit_readings_and_the_damage_supply(limit_eval):
+    """'play 4 to L+R' (speed 5, equal dogs, bonus 1 in round 2) runs over both lines: each line
+    fined (ST-AMB-08 each) costs more than the worst one once; a supply of one damage card caps
+    the fines (ST-AMB-14). The replay scores every play as a copy does."""
+    score = {}
+    for per_line in ("each", "once"):
+        for dents in (None, 1):
+            options = {"limit_eval": limit_eval, "limit_per_line": per_line}
+            setup = {"track": _TWO_LIMITS, "round": 2, "turn_order": [0, 1], "turn": 0,
+                     "seats": [{"position": [1, 2], "hand": [1, 4, 4, 5, 5]},
+                               {"position": [0, 3], "hand": [1, 2, 3, 4, 5]}]}
+            if dents is not None:
+                options["dent_supply"], setup["dents_left"] = 20, dents
+            game = racekit.load_game("snow_tails", players=2, **options)
+            state = game.new_initial_state(setup=setup)
+            scores = CarefulAgent(1).scores(state)
+            assert scores == CarefulAgent(1, clones_only=True).scores(state), (per_line, dents)
+            score[per_line, dents] = scores[state.string_to_action("play 4 to L+R")]
+    assert score["each", None] < score["once", None] < score["once", 1] == score["each", 1]

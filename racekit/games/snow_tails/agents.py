@@ -31,6 +31,8 @@ driver looks one turn ahead and scores where each choice leaves its own sled:
 
 Ties (equal scores) are broken with :func:`racekit.core.chance.uniform` from
 the agent's seed and the ply, so the agent is deterministic from its seed.
+``CarefulAgent(seed).scores(state)`` shows the score of every legal action at a
+decision: why the agent chose what it chose.
 
 How an outcome is found. The reference is plain: apply the choice to a private
 copy of the state (``state.try_out``), let the rules run, read the acting sled
@@ -48,12 +50,14 @@ that choice. Both ways give the same scores, bit for bit;
 (``CarefulAgent(seed, clones_only=True)`` is the reference).
 
 Hidden information: the agent reads its own seat's hand, mat, deck size and
-discards, and public facts (the track, the sleds' squares, the turn order,
-every seat's status, and whether a seat holds a dog card: its hand size minus
-its damage cards). It never applies a chance outcome: an outcome that reaches a
-draw is scored as it stands. It reads only what is kept until its own next
-move: square, status, damage and ``last`` (speed and squares moved), never the
-turn's temporaries or the per-turn ``blocked``/``walled`` flags.
+discards, its own turn so far (at a bonus offer: squares moved, lines crossed,
+stops), and public facts (the track, the sleds' squares, the turn order, every
+seat's status, and whether a seat holds a dog card: its hand size minus its
+damage cards). It never applies a chance outcome: an outcome that reaches a
+draw is scored as it stands. From a copy that may have run on past the end of
+the turn it reads only what is kept until the sled's next move: square,
+status, damage and ``last`` (speed and squares moved), never the turn's
+temporaries or the per-turn ``blocked``/``walled`` flags.
 """
 from __future__ import annotations
 
@@ -143,10 +147,8 @@ class CarefulAgent:
         phase = state.phase
         if phase == "play":
             return self._score_plays(state, seat, legal)
-        if phase == "move":
-            return self._score_moves(state, seat, legal)
-        if phase == "bonus":   # rare (equal dogs, after the move): copies suffice
-            return self._score_steps(state, seat, legal, _Lookahead(state, seat))
+        if phase in ("move", "bonus"):
+            return self._score_step2(state, seat, legal)
         return {a: 0.0 for a in legal}   # not a Snow Tails decision we know: any legal action
 
     def _pick(self, scores: dict, ply: int) -> int:
@@ -185,14 +187,16 @@ class CarefulAgent:
         return look.score_copy(c)
 
     # ----- step 2: the move and the bonus ----------------------------------------------
-    def _score_moves(self, state, seat, legal) -> dict:
+    def _score_step2(self, state, seat, legal) -> dict:
+        """Score each move, or each answer to a bonus offer."""
         look = _Lookahead(state, seat)
         if self.clones_only:
             return self._score_steps(state, seat, legal, look)
+        replay = look.after_move if state.phase == "move" else look.after_bonus
         out = {}
         for a in legal:
-            value = look.after_move(A.STEPS[a])
-            if value is None:   # only a copy can tell
+            value = replay(a)
+            if value is None:   # the replay hands over: try the action on a copy
                 value = self._score_steps(state, seat, (a,), look)[a]
             out[a] = value
         return out
@@ -249,7 +253,10 @@ class _Lookahead:
         p = state.pos[seat]
         self.start = self.t.front[p]
         self.dmg0 = state.dmg[seat]
-        self.run0 = (p, 0, self.dmg0, state.dents_left, False, False, False, False, (), False)
+        # the run so far this turn (at the start of it, unless a bonus is on offer)
+        self.run0 = (p, state.moved, self.dmg0, state.dents_left, state.status[seat] == CROSSED,
+                     state.stopped, state.blocked[seat], state.walled[seat],
+                     tuple(limit for _, limit, _, _ in state.crossings), state.limit_paid)
         self.mat = (state.left[seat], state.right[seat], state.brake[seat])
         self.dogs = state.dogs(seat)
         self.deck_left = sum(state.deck[seat])
@@ -335,15 +342,25 @@ class _Lookahead:
         return best
 
     # ----- step 2 -----------------------------------------------------------------------
-    def after_move(self, steps):
-        """Score of the move ``steps`` (F / DL / DR) with the best bonus answer; None: ask a copy."""
+    def after_move(self, action):
+        """Score of the move ``action`` (a sequence of F / DL / DR) with the best bonus answer;
+        None: ask a copy."""
         left, right, brake = mat = self.mat
         speed = left + right - brake
-        run = self._walk(self.run0, steps, speed if speed > 0 else 0)
+        run = self._walk(self.run0, A.STEPS[action], speed if speed > 0 else 0)
         scores = self._move_scores
         if run not in scores:
             scores[run] = self._rest(run, mat, (False, False, False))
         return scores[run]
+
+    def after_bonus(self, action):
+        """Score of the answer ``action`` to a bonus offer (``move.apply_bonus``); None: ask a copy."""
+        k = action - A.BONUS_BASE
+        left, right, brake = self.mat
+        speed = left + right - brake
+        planned = (speed if speed > 0 else 0) + k
+        run = self._walk(self.run0, _FORWARD[k], planned) if k else self.run0
+        return self._finish(run, planned, self.mat, (False, False, False))
 
     def _walk(self, run, steps, planned) -> tuple:
         """``move.run``: the run after walking ``steps`` at the planned speed ``planned``,
