@@ -225,14 +225,15 @@ class CarefulAgent:
 class _Lookahead:
     """The acting seat's turn, replayed on numbers, and the score of where it ends.
 
-    Built at the seat's play or move decision. :meth:`after_play` and
-    :meth:`after_move` follow the rules modules step by step (``move.run``,
-    ``move.after_base``/``legal_bonus``/``apply_bonus``, ``move.finish_move``,
-    ``refill.step3``/``end_step3``, ``order.end_turn``/``end_round``, clause IDs
-    there) for this one sled and return the score a copy of the state would get,
-    or ``None`` where the rules would run on into the next seat's no-dog-card
-    penalty (ST-PLAY-5), which only a copy follows. :meth:`score_copy` scores a
-    copy (the reference and the fallback).
+    Built at the seat's play, move or bonus decision. :meth:`after_play`,
+    :meth:`after_move` and :meth:`after_bonus` follow the rules modules step by
+    step (``move.run``, ``move.after_base``/``legal_bonus``/``apply_bonus``,
+    ``move.finish_move``, ``refill.step3``/``end_step3``,
+    ``order.end_turn``/``end_round``, clause IDs there) for this one sled and
+    return the score a copy of the state would get, or ``None`` where the rules
+    would run on into the next seat's no-dog-card penalty (ST-PLAY-5), which only
+    a copy follows. :meth:`score_copy` scores a copy (the reference and the
+    fallback).
 
     The sled part way through its turn is a plain tuple, a *run*::
 
