@@ -210,3 +210,105 @@ def test_try_out_is_clone_and_apply_without_history():
         for a in state.legal_actions():
             state.try_out(a)                  # the original is never changed by a try-out
         assert state.snapshot() == before and state.history() == history
+
+
+# ----- the fast look-ahead equals the look-ahead on copies ------------------------------------------
+def _option_variants():
+    """(players, options): the defaults with 2-5 seats, every other option value one at a time,
+    and a few bundles that meet rare corners (limited damage supply, no reshuffle, bonus rules)."""
+    out = [(n, {}) for n in (2, 3, 4, 5)]
+    for opt in GAME_TYPE.options:
+        out += [(4, {opt.name: v}) for v in opt.choices if v != opt.default]
+    out += [(5, {"dent_supply": 20, "deck_exhaust": "no_reshuffle", "elim_check": "immediate",
+                 "collision_damage": 1}),
+            (5, {"bonus_round1": True, "bonus_partial": True, "bonus_requires_move": False,
+                 "bonus_after_stop": True, "bonus_blocked": "refuse_if_blocked"}),
+            (4, {"limit_eval": "at_crossing", "limit_per_line": "once", "limit_speed": "actual_moved",
+                 "no_refill_scope": "sled_and_wall"})]
+    return out
+
+
+def test_careful_scores_by_replay_equal_the_scores_on_copies(monkeypatch):
+    """At every play, move and bonus decision (careful and random seats, so also battered sleds and
+    empty decks), the fast replay gives the same score to every action as trying each on a copy,
+    bit for bit; with the other seats' dog cards taken away the replay hands over to copies."""
+    from racekit.games.snow_tails.state import SnowTailsState
+    copies = {"n": 0}
+    try_out = SnowTailsState.try_out
+
+    def counted(self, action):
+        copies["n"] += 1
+        return try_out(self, action)
+    monkeypatch.setattr(SnowTailsState, "try_out", counted)
+    checked = fell_back = 0
+    for players, options in _option_variants():
+        game = racekit.load_game("snow_tails", players=players, **options)
+        seed = len(options) + players
+        fast, ref, rnd = CarefulAgent(seed), CarefulAgent(seed, clones_only=True), RandomAgent(seed)
+
+        def driver(state, ply):
+            nonlocal checked, fell_back
+            legal = state.legal_actions()
+            if len(legal) > 1 and state.phase in ("play", "move", "bonus"):
+                positions = [state] + ([_hide(state, "empty")] if ply % 3 == 0 else [])
+                for position in positions:
+                    want = ref.scores(position)
+                    copies["n"] = 0
+                    assert fast.scores(position) == want, (options, seed, ply, position.to_text())
+                    fell_back += position is not state and copies["n"] > 0
+                    checked += 1
+            return rnd.pick(legal, ply) if state.current_player() % 2 else fast(state, ply)
+        Session(game, seed=seed, agents=[driver] * players).run()
+    assert checked > 1000 and fell_back > 100, (checked, fell_back)
+
+
+def _out_of_cards(deck_exhaust):
+    """Red (teaching track, round 2) holds 4 4 and 3 damage cards; its deck and discards are empty,
+    the rest of its cards cover its dogs. Playing both 4s leaves no dog card: with no card to draw
+    that eliminates (ST-AMB-12); reshuffle_all returns the covered cards (ST-AMB-13)."""
+    game = racekit.load_game("snow_tails", players=2, deck_exhaust=deck_exhaust)
+    return game.new_initial_state(setup={
+        "round": 2, "turn_order": [0, 1], "turn": 0,
+        "seats": [{"position": [2, 1], "hand": [4, 4], "damage": 3, "deck": [], "discard": [],
+                   "left": [1, 1, 1, 1, 2, 2, 2, 2, 3], "right": [3, 3, 3, 5, 5, 5, 5, 4, 4]},
+                  {"position": [2, 3], "hand": [1, 2, 3, 4, 5]}]})
+
+
+@pytest.mark.parametrize("deck_exhaust", ["reshuffle_discards", "no_reshuffle", "reshuffle_all"])
+def test_careful_replay_follows_deck_exhaustion(deck_exhaust):
+    state = _out_of_cards(deck_exhaust)
+    scores = CarefulAgent(1).scores(state)
+    assert scores == CarefulAgent(1, clones_only=True).scores(state)
+    both = scores[state.string_to_action("play 4 to L+R")]
+    assert (both == -1000.0) == (deck_exhaust != "reshuffle_all")
+    # with the brake card on the discards, a reshuffle finds a card to draw
+    assert (scores[state.string_to_action("play 4 to L+B")] == -1000.0) == (deck_exhaust == "no_reshuffle")
+
+
+# two speed-limit lines one row apart (limits 3 then 4), then open track
+_TWO_LIMITS = {"name": "two_limits", "lanes": 3, "finish_flag": "left", "start_slots": [[0, 1], [0, 3]],
+               "tiles": [{"kind": "start", "rows": 3}, {"kind": "straight", "rows": 1, "limit": 3},
+                         {"kind": "straight", "rows": 1, "limit": 4}, {"kind": "straight", "rows": 6},
+                         {"kind": "finish", "rows": 3}]}
+
+
+@pytest.mark.parametrize("limit_eval", ["end_of_move_final_speed", "at_crossing"])
+def test_careful_replay_follows_the_limit_readings_and_the_damage_supply(limit_eval):
+    """'play 4 to L+R' (speed 5, equal dogs, bonus 1 in round 2) runs over both lines: each line
+    fined (ST-AMB-08 each) costs more than the worst one once; a supply of one damage card caps
+    the fines (ST-AMB-14). The replay scores every play as a copy does."""
+    score = {}
+    for per_line in ("each", "once"):
+        for dents in (None, 1):
+            options = {"limit_eval": limit_eval, "limit_per_line": per_line}
+            setup = {"track": _TWO_LIMITS, "round": 2, "turn_order": [0, 1], "turn": 0,
+                     "seats": [{"position": [1, 2], "hand": [1, 4, 4, 5, 5]},
+                               {"position": [0, 3], "hand": [1, 2, 3, 4, 5]}]}
+            if dents is not None:
+                options["dent_supply"], setup["dents_left"] = 20, dents
+            game = racekit.load_game("snow_tails", players=2, **options)
+            state = game.new_initial_state(setup=setup)
+            scores = CarefulAgent(1).scores(state)
+            assert scores == CarefulAgent(1, clones_only=True).scores(state), (per_line, dents)
+            score[per_line, dents] = scores[state.string_to_action("play 4 to L+R")]
+    assert score["each", None] < score["once", None] < score["once", 1] == score["each", 1]

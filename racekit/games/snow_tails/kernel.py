@@ -2,10 +2,11 @@
 
 Unlike the Aeroplane Chess kernel this one does not restate the rules: Snow Tails'
 rule modules (``setup``, ``play``, ``move``, ``refill``, ``order``) already keep
-their state in flat per-seat lists, and the careful agent looks ahead on clones of
-that very state, so a second copy of the rules would have to stay equal to the
-engine in every corner (drift placement, bonus, speed-limit readings, deck
-exhaustion, elimination timing) for little gain. The kernel drives one
+their state in flat per-seat lists, so a second copy of the rules would have to
+stay equal to the engine in every corner (drift placement, bonus, speed-limit
+readings, deck exhaustion, elimination timing) for little gain. (The careful
+agent's time goes into its look-ahead, which replays its own turn on numbers and
+is checked against copies of the state: see :mod:`.agents`.) The kernel drives one
 :class:`~racekit.games.snow_tails.state.SnowTailsState` through the engine's phase
 dispatch directly and leaves out what a whole-game simulation throws away:
 
