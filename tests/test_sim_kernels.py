@@ -111,7 +111,7 @@ def test_snow_tails_kernel_equals_engine_for_every_seat_count(players):
     {"bonus_after_stop": True, "bonus_blocked": "refuse_if_blocked", "end": "first_cross_round"},
 ])
 def test_snow_tails_kernel_equals_engine_with_careful_drivers(options):
-    """The careful agent looks ahead on clones of the kernel's state: still the engine's game."""
+    """The careful agent looks ahead on the kernel's state (replays, copies as fallback): still the engine's game."""
     game = load_game("snow_tails", **options)
     for seed in range(3):
         problem = kernels.compare(game, seed, ("careful",) * 4)
