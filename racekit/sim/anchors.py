@@ -5,8 +5,9 @@ Anchors (the optional ``bench`` extra, ``pip install racekit[bench]``): OpenSpie
 both with 4 players and uniformly random moves. A missing anchor is skipped and
 said so. Every subject runs for a fixed slice of CPU time in each of several
 rounds, the subjects interleaved within a round, so that a busy machine slows all
-of them alike; the table gives games per CPU-second (best round and median) and
-plies per game.
+of them alike (each plays one untimed game first: imports and compiled code are
+loaded before the clock runs); the table gives games per CPU-second (best round
+and median) and plies per game, and says which implementation played.
 
 racekit's subjects are every shipped game with random agents in every seat,
 through :func:`racekit.sim.simulate`'s path (its fast kernel where it has one,
@@ -60,7 +61,8 @@ def racekit_subject(game_id: str, agent: str = "random", label: str | None = Non
     if kernel is not None:
         def run(seed):
             return kernel.play(game, seed, agents).plies
-        note = "kernel"
+        which = getattr(kernel, "implementation", None)
+        note = f"kernel ({which()})" if which else "kernel"
     else:
         def run(seed):
             players = [make_agent(agent, seed, game) for _ in range(game.num_players)]
@@ -218,6 +220,8 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
             subjects.append(subject)
     echo(f"racekit bench --anchors: {rounds} rounds x {seconds:.1f} CPU-s per subject, interleaved; "
          "games per CPU-second (one process)")
+    for subject in subjects:
+        subject.run(game_seed(10**6, 0))   # warm-up, untimed: imports, caches, numba's compiled code
     for r in range(rounds):
         for subject in subjects:
             _time_slice(subject, seconds, start=1000 * r)

@@ -14,8 +14,12 @@ A game may ship ``racekit/games/<id>/kernel.py`` (its ``GameType.package`` +
 
 A kernel must produce **the same action history** as the rules engine for the same
 seed and agents: chance outcomes come from :class:`racekit.core.chance.Sampler`
-and decisions from the agents' own pick functions (imported, never copied), and
-``tests/test_sim_kernels.py`` replays kernel histories through the engine. A game
+and decisions from the agents' own pick functions, or from the same formulas
+applied to the same numbers (:func:`racekit.core.chance.stream_array` gives a
+compiled kernel its numbers; never the ``random`` module), and
+``tests/test_sim_kernels.py`` replays kernel histories through the engine.
+A kernel module may also offer ``implementation() -> str`` (e.g. ``"numba"``
+or ``"python"``), which the benchmark shows. A game
 without a kernel, or with settings its kernel does not cover, is played by the
 engine (:func:`engine_playout`), and :func:`racekit.simulate` says so.
 """

@@ -7,6 +7,11 @@ the readable reference; ``tests/test_sim_kernels.py`` replays the histories this
 kernel writes through the engine, for many seeds and option values, and checks
 the same history, ranking, rounds and event counts.
 
+Two implementations of the same loop: :func:`play_python` (below, the readable
+one and the fallback) and the numba-compiled one in :mod:`.kernel_jit` (about ten
+times faster); :func:`play` uses the compiled one when numba is importable. numba
+is imported on the first game played, never by ``import racekit``.
+
 Chance outcomes come from :class:`racekit.core.chance.Sampler` with the engine's
 own outcome lists, decisions from the agents' ``pick`` (both imported, so a change
 of either follows here). The final ranking is the engine's ``finish.ranking``.
@@ -45,8 +50,55 @@ def supports(game) -> str | None:
     return None
 
 
+_compiled = None          # kernel_jit once imported, False when numba is not importable
+_why_python = ""
+
+
+def compiled():
+    """The numba kernel module (:mod:`.kernel_jit`), or ``None`` when numba is not importable.
+
+    Imported on first use, so that ``import racekit`` never imports numba.
+    """
+    global _compiled, _why_python
+    if _compiled is None:
+        try:
+            from . import kernel_jit
+        except ImportError as exc:   # numba missing, or one that does not fit this NumPy
+            _compiled, _why_python = False, f"numba not importable: {exc}"
+        else:
+            _compiled = kernel_jit
+    return _compiled or None
+
+
+def implementation() -> str:
+    """Which implementation :func:`play` uses: ``"numba"`` or ``"python"``."""
+    return "numba" if compiled() is not None else "python"
+
+
 def play(game, seed: int, agents) -> Playout:
-    """One whole game with ``agents`` (one name per seat, each seeded with ``seed``)."""
+    """One whole game with ``agents`` (one name per seat, each seeded with ``seed``).
+
+    Played by the numba kernel when numba is importable, else by :func:`play_python`.
+    """
+    if compiled() is not None:
+        return play_numba(game, seed, agents)
+    return play_python(game, seed, agents)
+
+
+def play_numba(game, seed: int, agents) -> Playout:
+    """One whole game by the compiled kernel (:mod:`.kernel_jit`; needs numba)."""
+    jit = compiled()
+    if jit is None:
+        raise ImportError(_why_python)
+    history, pos, places, winner, turns, counts = jit.play(game, seed, agents, MAX_PLIES)
+    view = SimpleNamespace(r=game.rules, b=game.rules.board, pos=pos, places=places,
+                           winner=winner, game=game, phase="over")
+    return Playout(history, finish.ranking(view), -(-(turns + 1) // game.rules.n),
+                   dict(zip(EVENTS, counts)))
+
+
+def play_python(game, seed: int, agents) -> Playout:
+    """One whole game by the pure-Python loop (the fallback, and the readable kernel)."""
     r = game.rules
     b = r.board
     n = r.n
