@@ -26,7 +26,7 @@ from numba import njit
 from ...core.chance import BLOCK, Sampler, stream_array
 from .actions import FIRST, GIVE, KEEP, MOVE
 from .board import BASE
-from .state import _DIE
+from .kernel import AGENT_SALT, DIE_CUM, DIE_FACES, DIE_TOTAL
 
 NEED_MORE = -1
 """Returned by :func:`_game` when the chance numbers ran out (call again with more)."""
@@ -34,7 +34,6 @@ TOO_LONG = -2
 """Returned by :func:`_game` when the game passed ``max_plies`` (a rules bug)."""
 AGENT_RANDOM, AGENT_FIRST = 0, 1
 AGENT_CODES = {"random": AGENT_RANDOM, "first": AGENT_FIRST}
-AGENT_SALT = 0xA6E27          # RandomAgent.pick's salt
 
 # event counters (the order of kernel.EVENTS)
 _CAPTURE, _JUMP, _FLY, _BOUNCE, _PASS, _LAUNCH, _FINISH, _EXTRA, _GIFT = range(9)
@@ -62,8 +61,9 @@ class Tables:
         own: ``own[step]``: is loop step ``step`` an own-colour square.
         side, mate, order: the rules' seat tables (mate -1 in the family game).
         cross: ``[seat] -> (seat, home step)`` crossed by the dashed line, or (-1, -1).
-        cum, total: the die's cumulative probabilities and total, summed as
-            ``Sampler.sample`` sums them.
+        faces, cum, total: the die's faces and cumulative probabilities, and their
+            total, as ``Sampler.sample`` sums them (``kernel.DIE_CUM``).
+        blocks: blocks of chance numbers to draw first (follows the games played).
     """
 
     def __init__(self, game):
@@ -104,15 +104,10 @@ class Tables:
         self.mate = np.array([-1 if m is None else m for m in r.mate], dtype=np.int64)
         self.order = np.array(r.order, dtype=np.int64)
         self.cross = np.array([b.crossing.get(s) or (-1, -1) for s in range(colours)], dtype=np.int64)
-        ordered = sorted(_DIE)                    # Sampler.sample: by value, cumulative in order
-        total = 0.0
-        cum = []
-        for _face, p in ordered:
-            total += p
-            cum.append(total)
-        self.faces = np.array([face for face, _p in ordered], dtype=np.int64)
-        self.cum = np.array(cum, dtype=np.float64)
-        self.total = total
+        self.faces = np.array(DIE_FACES, dtype=np.int64)
+        self.cum = np.array(DIE_CUM, dtype=np.float64)
+        self.total = DIE_TOTAL
+        self.blocks = 14.0
 
 
 _TABLES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -126,17 +121,21 @@ def tables(game) -> Tables:
     return t
 
 
-def play(game, seed: int, agents, max_plies: int, blocks: int = 14):
+def play(game, seed: int, agents, max_plies: int, blocks: int | None = None):
     """One whole game: ``(history list, final positions, places, winner, turns, counts)``.
 
     ``blocks`` blocks of :data:`~racekit.core.chance.BLOCK` plies of chance numbers
-    are drawn first (a tournament game takes about 12); more when the game needs them.
+    are drawn first (default: a third more than the recent games of this
+    configured game needed on average), more when the game needs them; the game is the same
+    either way.
 
     Raises:
         RuntimeError: no end within ``max_plies`` (a rules bug).
     """
     t = tables(game)
     n = game.num_players
+    if blocks is None:                            # a third more than the mean: few retries
+        blocks = int(1.3 * t.blocks) + 1
     codes = np.array([AGENT_CODES[a] for a in agents], dtype=np.int64)
     first = -1
     if t.cfg[FIRST_RANDOM]:                       # AC-AMB-09: the family first player is drawn
@@ -160,6 +159,7 @@ def play(game, seed: int, agents, max_plies: int, blocks: int = 14):
         stop = len(dice_u) + more
         dice_u = np.concatenate((dice_u, stream_array(seed, 0, stop, len(dice_u))))
         agent_u = np.concatenate((agent_u, stream_array(seed, AGENT_SALT, stop, len(agent_u))))
+    t.blocks = 0.9 * t.blocks + 0.1 * (plies / BLOCK)   # what the next game draws first
     turns, n_places, n_winner, winner0 = (int(x) for x in result)
     winner = None
     if n_winner == 1:
