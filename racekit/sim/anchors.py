@@ -126,14 +126,23 @@ def maedn_example_subject():
     return Subject("maedn, OpenSpiel example loop", run, "context: numpy choice per chance node"), ""
 
 
-def chance_cost(plies: float, repeats: int = 20000) -> tuple[float, float]:
-    """(microseconds per racekit chance draw, milliseconds per game of ``plies`` draws at most)."""
-    from ..core.chance import uniform
+def chance_cost(plies: float, repeats: int = 20000, games: int = 200) -> tuple[float, float, float]:
+    """Microseconds per racekit chance draw with ``uniform``; milliseconds per game of ``plies``
+    draws that way; milliseconds per game for a compiled kernel's numbers (``stream_array``,
+    the die's and the random agent's numbers for every ply)."""
+    from ..core.chance import stream_array, uniform
     t0 = time.process_time()
     for i in range(repeats):
         uniform(12345, i, 0)
     per = (time.process_time() - t0) / repeats
-    return 1e6 * per, 1e3 * per * plies
+    stop = int(plies) + 1
+    stream_array(1, 0, 1)   # imports NumPy
+    t0 = time.process_time()
+    for seed in range(games):
+        stream_array(10**6 + seed, 0, stop)
+        stream_array(10**6 + seed, 0xA6E27, stop)
+    arrays = (time.process_time() - t0) / games
+    return 1e6 * per, 1e3 * per * plies, 1e3 * arrays
 
 
 def ludopy_subject():
@@ -248,10 +257,13 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
         else:
             echo(f"(context) aeroplane_chess / {subject.name}: {ratio:.2f}")
     if ac is not None:
-        per_draw, per_game = chance_cost(statistics.mean(ac.plies))
-        echo(f"racekit chance: one keyed-hash draw costs {per_draw:.2f} us here; an Aeroplane Chess "
-             f"game makes at most {statistics.mean(ac.plies):.0f} draws = {per_game:.2f} ms "
-             f"({100 * per_game / (1000 / ac.best):.0f}% of a kernel game)")
+        plies = statistics.mean(ac.plies)
+        per_draw, per_game, arrays = chance_cost(plies)
+        game_ms = 1000 / ac.best
+        echo(f"racekit chance: one keyed-hash draw with uniform() costs {per_draw:.2f} us here "
+             f"({per_game:.2f} ms for the {plies:.0f} draws of an Aeroplane Chess game); a game's "
+             f"numbers as arrays (stream_array, die and agent) {arrays:.3f} ms "
+             f"= {100 * arrays / game_ms:.0f}% of a kernel game ({game_ms:.3f} ms)")
     if maedn:
         for s in subjects:
             if s.agent != "random":
