@@ -214,3 +214,21 @@ def test_import_racekit_does_not_import_numba():
     code = "import sys, racekit; print('numba' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_without_numba_the_pure_python_kernel_plays(monkeypatch):
+    from racekit.games.aeroplane_chess import kernel
+    monkeypatch.setattr(kernel, "_compiled", False)            # as when numba is not importable
+    monkeypatch.setattr(kernel, "_why_python", "numba not importable: (test)")
+    assert kernel.implementation() == "python"
+    game = load_game("aeroplane_chess", preset="tournament")
+    assert kernel.play(game, 4, ("random",) * 4) == kernel.play_python(game, 4, ("random",) * 4)
+    with pytest.raises(ImportError, match="numba not importable"):
+        kernel.play_numba(game, 4, ("random",) * 4)
+
+
+def test_warm_up_plays_every_kernel_and_names_its_implementation():
+    from racekit.games.aeroplane_chess import kernel
+    lines = kernels.warm_up()
+    assert f"aeroplane_chess: kernel ({kernel.implementation()})" in lines
+    assert len(lines) == len(KERNEL_GAMES)

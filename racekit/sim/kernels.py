@@ -170,3 +170,24 @@ def compare(game, seed: int, agents, kernel=None) -> str | None:
         if a != b:
             return f"{where}: {name} differ: kernel {a}, engine {b}"
     return None
+
+
+def warm_up() -> list[str]:
+    """Play one game with each shipped game's kernel (random agents), so that a compiled
+    kernel (numba) is compiled and cached on disk now, not in the first simulation.
+
+    ``tools/setup.sh`` calls this after installing an extra that brings numba.
+    Returns one line per game: its id and the implementation that played.
+    """
+    from ..core.game import load_game
+    from ..games import SHIPPED
+    lines = []
+    for game_id in SHIPPED:
+        game = load_game(game_id)
+        kernel, _why = kernel_for(game, ("random",) * game.num_players)
+        if kernel is None:
+            continue
+        kernel.play(game, 0, ("random",) * game.num_players)
+        which = getattr(kernel, "implementation", None)
+        lines.append(f"{game_id}: kernel ({which()})" if which else f"{game_id}: kernel")
+    return lines
