@@ -177,6 +177,9 @@ def _ac_covered_games():
     games.append(load_game("aeroplane_chess", preset="tournament", launch_moves_steps="roll-1",
                            finished_player="roll_for_partner", capture_on_fly_path=True,
                            six_bonus="one_per_six", overshoot="exact_only"))
+    # the dashed line crosses the opposite colour's home column: an enemy only in the family game
+    games.append(load_game("aeroplane_chess", jump_fly="on", capture_on_fly_path=True,
+                           max_jumps_per_move="unlimited", launch_moves_steps="roll-1"))
     games.append(load_game("aeroplane_chess", players=3, capture_mode="pass_and_land",
                            play_for_places=True, three_sixes_penalty="on", launch_rolls="6",
                            captured_to="base", bonus_roll_on_finish=True))
