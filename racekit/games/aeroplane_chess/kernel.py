@@ -85,7 +85,8 @@ def compiled():
     if _compiled is None:
         try:
             from . import kernel_jit
-        except ImportError as exc:   # numba missing, or one that does not fit this NumPy
+        except (ImportError, RuntimeError) as exc:
+            # numba missing, one that does not fit this NumPy, or no cache folder it may write
             _compiled, _why_python = False, f"numba not importable: {exc}"
         else:
             _compiled = kernel_jit
