@@ -26,9 +26,8 @@ AC-FAM-GOAL-1 and the AC-AMB options.
 """
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 from bisect import bisect_right
+from types import SimpleNamespace
 
 from ...core.chance import Sampler, stream
 from ...sim.kernels import MAX_PLIES, Playout
