@@ -16,6 +16,9 @@ def test_anchors_table_names_every_game_and_the_ratios():
     for gid in SHIPPED:
         assert any(line.startswith(gid) for line in lines), gid
     assert "snow_tails careful" in text                      # a game's own agent, whole races
+    from racekit.games.aeroplane_chess import kernel
+    ac = next(line for line in lines if line.startswith("aeroplane_chess tournament"))
+    assert f"kernel ({kernel.implementation()})" in ac          # which implementation ran
     for anchor, module in (("maedn", "pyspiel"), ("ludopy", "ludopy")):
         if importlib.util.find_spec(module) is None:
             assert f"{anchor} skipped" in text

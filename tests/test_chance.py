@@ -4,7 +4,7 @@ import struct
 
 import pytest
 
-from racekit.core.chance import Sampler, new_seed, stream, uniform
+from racekit.core.chance import Sampler, new_seed, stream, stream_array, uniform
 
 
 def test_uniform_is_shake256_keyed_by_the_seed_in_blocks_of_64_plies():
@@ -30,6 +30,18 @@ def test_stream_is_uniform_ply_by_ply():
         uniform(1, 0, salt=2**64)
     with pytest.raises(TypeError):
         stream(1.5, 0, 10)
+
+
+def test_stream_array_holds_the_same_numbers_as_stream():
+    for seed in (0, -5, 2**127 + 3):
+        for start, stop in [(0, 0), (0, 1), (5, 70), (63, 65), (0, 300), (128, 129), (-3, 4)]:
+            got = stream_array(seed, 0xA6E27, stop, start)
+            assert got.dtype.name == "float64"
+            assert got.tolist() == stream(seed, 0xA6E27, stop, start)
+    with pytest.raises(TypeError):
+        stream_array(1.5, 0, 10)
+    with pytest.raises(ValueError):
+        stream_array(1, 2**64, 10)
 
 
 def test_draws_are_fair_and_need_a_positive_probability():

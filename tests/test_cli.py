@@ -94,6 +94,13 @@ def test_play_for_one_seat_hides_the_others_draws():
     assert everything.count("chance: draw") == seat0.output.count("chance: draw") + len(hidden)
 
 
+def test_bench_names_the_kernel_implementation_that_played():
+    from racekit.games.aeroplane_chess import kernel
+    out = runner.invoke(app, ["bench", "aeroplane_chess", "--preset", "tournament", "--games", "3"])
+    assert out.exit_code == 0, out.output
+    assert f"(kernel ({kernel.implementation()}))" in out.output
+
+
 def test_bench_with_a_games_agent():
     out = runner.invoke(app, ["bench", "snow_tails", "--games", "2", "--agent", "careful"])
     assert out.exit_code == 0 and "2 careful playouts" in out.output

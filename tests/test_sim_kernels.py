@@ -146,3 +146,92 @@ def test_a_snow_tails_divergence_names_seed_and_ply():
 
     problem = kernels.compare(game, 3, ("random",) * 4, kernel=MiscountedDamage)
     assert problem is not None and "event counts differ" in problem
+
+
+# ----- Aeroplane Chess: the pure-Python kernel and the numba one, each against the engine -----
+
+def _ac_implementation(name):
+    """A kernel module stand-in whose play is one implementation of the Aeroplane Chess kernel."""
+    from racekit.games.aeroplane_chess import kernel
+    if name == "numba":
+        pytest.importorskip("numba")
+        assert kernel.implementation() == "numba"   # installed, so it is the one that plays
+
+    class Implementation:
+        AGENTS, EVENTS = kernel.AGENTS, kernel.EVENTS
+        play = staticmethod(kernel.play_numba if name == "numba" else kernel.play_python)
+    return Implementation
+
+
+def _ac_covered_games():
+    """Both presets and every non-default option value the kernel covers, and 2 and 3 seats."""
+    games = []
+    for preset, options in _variants("aeroplane_chess"):
+        game = _load("aeroplane_chess", preset, options)
+        if game is not None and kernels.kernel_for(game, ("random",) * game.num_players)[0]:
+            games.append(game)
+    games += [load_game("aeroplane_chess", players=n) for n in (2, 3)]
+    # readings that meet only in combination (stacks carried past the turn-off, bounces)
+    games.append(load_game("aeroplane_chess", preset="tournament", teammate_overrun="refuse",
+                           max_jumps_per_move="unlimited", tour_capture_mode="pass_and_land"))
+    games.append(load_game("aeroplane_chess", preset="tournament", launch_moves_steps="roll-1",
+                           finished_player="roll_for_partner", capture_on_fly_path=True,
+                           six_bonus="one_per_six", overshoot="exact_only"))
+    # the dashed line crosses the opposite colour's home column: an enemy only in the family game
+    games.append(load_game("aeroplane_chess", jump_fly="on", capture_on_fly_path=True,
+                           max_jumps_per_move="unlimited", launch_moves_steps="roll-1"))
+    games.append(load_game("aeroplane_chess", players=3, capture_mode="pass_and_land",
+                           play_for_places=True, three_sixes_penalty="on", launch_rolls="6",
+                           captured_to="base", bonus_roll_on_finish=True))
+    return games
+
+
+@pytest.mark.parametrize("implementation", ["python", "numba"])
+def test_both_aeroplane_chess_kernels_equal_the_engine(implementation):
+    kernel = _ac_implementation(implementation)
+    games = _ac_covered_games()
+    assert len(games) > 25
+    for i, game in enumerate(games):
+        for seed in range(3):
+            problem = kernels.compare(game, 1000 * i + seed, ("random",) * game.num_players, kernel)
+            assert problem is None, problem
+        problem = kernels.compare(game, 7, ("first",) + ("random",) * (game.num_players - 1), kernel)
+        assert problem is None, problem
+
+
+def test_numba_kernel_asks_for_more_chance_numbers_and_plays_the_same_game():
+    pytest.importorskip("numba")
+    from racekit.games.aeroplane_chess import kernel, kernel_jit
+    game = load_game("aeroplane_chess", preset="tournament")
+    agents = ("random",) * 4
+    for seed in range(5):
+        short = kernel_jit.play(game, seed, agents, kernels.MAX_PLIES, blocks=1)   # 64 plies first
+        assert short[0] == kernel.play_python(game, seed, agents).history
+    with pytest.raises(RuntimeError, match="no end within 50 plies"):
+        kernel_jit.play(game, 3, agents, 50)
+
+
+def test_import_racekit_does_not_import_numba():
+    import subprocess
+    import sys
+    code = "import sys, racekit; print('numba' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_without_numba_the_pure_python_kernel_plays(monkeypatch):
+    from racekit.games.aeroplane_chess import kernel
+    monkeypatch.setattr(kernel, "_compiled", False)            # as when numba is not importable
+    monkeypatch.setattr(kernel, "_why_python", "numba not importable: (test)")
+    assert kernel.implementation() == "python"
+    game = load_game("aeroplane_chess", preset="tournament")
+    assert kernel.play(game, 4, ("random",) * 4) == kernel.play_python(game, 4, ("random",) * 4)
+    with pytest.raises(ImportError, match="numba not importable"):
+        kernel.play_numba(game, 4, ("random",) * 4)
+
+
+def test_warm_up_plays_every_kernel_and_names_its_implementation():
+    from racekit.games.aeroplane_chess import kernel
+    lines = kernels.warm_up()
+    assert f"aeroplane_chess: kernel ({kernel.implementation()})" in lines
+    assert len(lines) == len(KERNEL_GAMES)

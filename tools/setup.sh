@@ -71,3 +71,8 @@ UV_SYSTEM_CERTS="${UV_SYSTEM_CERTS:-1}" UV_COMPILE_BYTECODE=1 VIRTUAL_ENV="$venv
     --compile-bytecode -c tools/constraints.txt -e ".[$extras]"
 # racekit itself is installed editable (its source stays here): compile it too
 "$venv/bin/python" -m compileall -q -j 0 racekit >/dev/null
+# the extras sim, test and bench bring numba: compile the compiled playout kernels now, into numba's
+# cache beside their source (~15 s once; ~3 s to check afterwards), not in the first simulation
+if "$venv/bin/python" -c "import importlib.util, sys; sys.exit(not importlib.util.find_spec('numba'))"; then
+    "$venv/bin/python" -c "from racekit.sim.kernels import warm_up; warm_up()" >/dev/null
+fi

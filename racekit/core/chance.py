@@ -131,6 +131,38 @@ def stream(seed: int, salt: int, stop: int, start: int = 0) -> list[float]:
     return out[skip:skip + stop - start]
 
 
+def stream_array(seed: int, salt: int, stop: int, start: int = 0):
+    """:func:`stream` as a NumPy ``float64`` array (the same numbers), for compiled kernels.
+
+    The words of each block are converted by NumPy rather than one by one, which
+    makes a whole game's numbers about five times cheaper than :func:`stream`.
+    NumPy is imported here, on first use, never by ``import racekit``.
+
+    Raises:
+        TypeError, ValueError: as :func:`uniform`.
+    """
+    import numpy as np
+    check_seed(seed)
+    _check_ply(salt)
+    if start >= stop:
+        return np.empty(0, dtype=np.float64)
+    _check_ply(start)
+    _check_ply(stop - 1)
+    first, last = start >> 6, (stop - 1) >> 6
+    keyed = _keyed(seed)
+    pack = _SALT_BLOCK.pack
+    digests = []
+    for index in range(first, last + 1):
+        h = keyed.copy()
+        h.update(pack(salt, index))
+        digests.append(h.digest(8 * BLOCK))
+    words = np.frombuffer(b"".join(digests), dtype=">u8")
+    skip = start - first * BLOCK
+    numbers = (words[skip:skip + stop - start] >> np.uint64(11)).astype(np.float64)
+    numbers *= _SCALE
+    return numbers
+
+
 class Sampler:
     """Draws chance outcomes from a user seed.
 

@@ -5,8 +5,9 @@ Anchors (the optional ``bench`` extra, ``pip install racekit[bench]``): OpenSpie
 both with 4 players and uniformly random moves. A missing anchor is skipped and
 said so. Every subject runs for a fixed slice of CPU time in each of several
 rounds, the subjects interleaved within a round, so that a busy machine slows all
-of them alike; the table gives games per CPU-second (best round and median) and
-plies per game.
+of them alike (each plays one untimed game first: imports and compiled code are
+loaded before the clock runs); the table gives games per CPU-second (best round
+and median) and plies per game, and says which implementation played.
 
 racekit's subjects are every shipped game with random agents in every seat,
 through :func:`racekit.sim.simulate`'s path (its fast kernel where it has one,
@@ -60,7 +61,8 @@ def racekit_subject(game_id: str, agent: str = "random", label: str | None = Non
     if kernel is not None:
         def run(seed):
             return kernel.play(game, seed, agents).plies
-        note = "kernel"
+        which = getattr(kernel, "implementation", None)
+        note = f"kernel ({which()})" if which else "kernel"
     else:
         def run(seed):
             players = [make_agent(agent, seed, game) for _ in range(game.num_players)]
@@ -124,14 +126,23 @@ def maedn_example_subject():
     return Subject("maedn, OpenSpiel example loop", run, "context: numpy choice per chance node"), ""
 
 
-def chance_cost(plies: float, repeats: int = 20000) -> tuple[float, float]:
-    """(microseconds per racekit chance draw, milliseconds per game of ``plies`` draws at most)."""
-    from ..core.chance import uniform
+def chance_cost(plies: float, repeats: int = 20000, games: int = 200) -> tuple[float, float, float]:
+    """Microseconds per racekit chance draw with ``uniform``; milliseconds per game of ``plies``
+    draws that way; milliseconds per game for a compiled kernel's numbers (``stream_array``,
+    the die's and the random agent's numbers for every ply)."""
+    from ..core.chance import stream_array, uniform
     t0 = time.process_time()
     for i in range(repeats):
         uniform(12345, i, 0)
     per = (time.process_time() - t0) / repeats
-    return 1e6 * per, 1e3 * per * plies
+    stop = int(plies) + 1
+    stream_array(1, 0, 1)   # imports NumPy
+    t0 = time.process_time()
+    for seed in range(games):
+        stream_array(10**6 + seed, 0, stop)
+        stream_array(10**6 + seed, 0xA6E27, stop)
+    arrays = (time.process_time() - t0) / games
+    return 1e6 * per, 1e3 * per * plies, 1e3 * arrays
 
 
 def ludopy_subject():
@@ -218,6 +229,8 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
             subjects.append(subject)
     echo(f"racekit bench --anchors: {rounds} rounds x {seconds:.1f} CPU-s per subject, interleaved; "
          "games per CPU-second (one process)")
+    for subject in subjects:
+        subject.run(game_seed(10**6, 0))   # warm-up, untimed: imports, caches, numba's compiled code
     for r in range(rounds):
         for subject in subjects:
             _time_slice(subject, seconds, start=1000 * r)
@@ -244,10 +257,13 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
         else:
             echo(f"(context) aeroplane_chess / {subject.name}: {ratio:.2f}")
     if ac is not None:
-        per_draw, per_game = chance_cost(statistics.mean(ac.plies))
-        echo(f"racekit chance: one keyed-hash draw costs {per_draw:.2f} us here; an Aeroplane Chess "
-             f"game makes at most {statistics.mean(ac.plies):.0f} draws = {per_game:.2f} ms "
-             f"({100 * per_game / (1000 / ac.best):.0f}% of a kernel game)")
+        plies = statistics.mean(ac.plies)
+        per_draw, per_game, arrays = chance_cost(plies)
+        game_ms = 1000 / ac.best
+        echo(f"racekit chance: one keyed-hash draw with uniform() costs {per_draw:.2f} us here "
+             f"({per_game:.2f} ms for the {plies:.0f} draws of an Aeroplane Chess game); a game's "
+             f"numbers as arrays (stream_array, die and agent) {arrays:.3f} ms "
+             f"= {100 * arrays / game_ms:.0f}% of a kernel game ({game_ms:.3f} ms)")
     if maedn:
         for s in subjects:
             if s.agent != "random":

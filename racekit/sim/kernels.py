@@ -14,8 +14,12 @@ A game may ship ``racekit/games/<id>/kernel.py`` (its ``GameType.package`` +
 
 A kernel must produce **the same action history** as the rules engine for the same
 seed and agents: chance outcomes come from :class:`racekit.core.chance.Sampler`
-and decisions from the agents' own pick functions (imported, never copied), and
-``tests/test_sim_kernels.py`` replays kernel histories through the engine. A game
+and decisions from the agents' own pick functions, or from the same formulas
+applied to the same numbers (:func:`racekit.core.chance.stream_array` gives a
+compiled kernel its numbers; never the ``random`` module), and
+``tests/test_sim_kernels.py`` replays kernel histories through the engine.
+A kernel module may also offer ``implementation() -> str`` (e.g. ``"numba"``
+or ``"python"``), which the benchmark shows. A game
 without a kernel, or with settings its kernel does not cover, is played by the
 engine (:func:`engine_playout`), and :func:`racekit.simulate` says so.
 """
@@ -166,3 +170,24 @@ def compare(game, seed: int, agents, kernel=None) -> str | None:
         if a != b:
             return f"{where}: {name} differ: kernel {a}, engine {b}"
     return None
+
+
+def warm_up() -> list[str]:
+    """Play one game with each shipped game's kernel (random agents), so that a compiled
+    kernel (numba) is compiled and cached on disk now, not in the first simulation.
+
+    ``tools/setup.sh`` calls this after installing an extra that brings numba.
+    Returns one line per game: its id and the implementation that played.
+    """
+    from ..core.game import load_game
+    from ..games import SHIPPED
+    lines = []
+    for game_id in SHIPPED:
+        game = load_game(game_id)
+        kernel, _why = kernel_for(game, ("random",) * game.num_players)
+        if kernel is None:
+            continue
+        kernel.play(game, 0, ("random",) * game.num_players)
+        which = getattr(kernel, "implementation", None)
+        lines.append(f"{game_id}: kernel ({which()})" if which else f"{game_id}: kernel")
+    return lines

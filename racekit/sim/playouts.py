@@ -69,10 +69,15 @@ class BenchResult:
 
 def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
           agent: str = "random") -> BenchResult:
-    """Time ``games`` playouts by ``agent`` players (one process, events off; the kernel if any)."""
+    """Time ``games`` playouts by ``agent`` players (one process, events off; the kernel if any).
+
+    A kernel first plays one untimed game (imports, numba's compiled code).
+    """
     from .kernels import kernel_for
     agents = (agent,) * game.num_players
     kernel, _why = kernel_for(game, agents)
+    if kernel is not None:
+        kernel.play(game, seed + games, agents)     # warm-up, outside the timed seeds
     seeds = range(seed, seed + games)
     if progress:
         try:  # tqdm is optional (not a dependency): without it, no progress bar
@@ -85,5 +90,6 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
     start = time.perf_counter()
     for s in seeds:
         plies += kernel.play(game, s, agents).plies if kernel else agent_playout(game, s, agent).ply
-    return BenchResult(repr(game), games, time.perf_counter() - start, plies, agent,
-                       "kernel" if kernel else "engine")
+    which = getattr(kernel, "implementation", None)
+    played_by = "engine" if kernel is None else f"kernel ({which()})" if which else "kernel"
+    return BenchResult(repr(game), games, time.perf_counter() - start, plies, agent, played_by)

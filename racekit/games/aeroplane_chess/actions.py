@@ -28,13 +28,12 @@ def piece_name(p: int) -> str:
 
 
 def bits(mask: int) -> list[int]:
+    """The plane indices in ``mask``, lowest first."""
     out = []
-    p = 0
     while mask:
-        if mask & 1:
-            out.append(p)
-        mask >>= 1
-        p += 1
+        low = mask & -mask                # the lowest set bit
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
 
 

@@ -32,6 +32,8 @@ def send_back(st, pieces, by_seat: int, square: int, clauses, **data) -> None:
     dest = st.r.captured_to
     for q in pieces:
         st.pos[q] = dest
+    if not st._record:
+        return
     seats = [by_seat] + sorted({q >> 2 for q in pieces} - {by_seat})
     st.emit("capture", seats, clauses, pieces="+".join(piece_name(q) for q in pieces), square=square,
             to=where_to(st), **data)

@@ -18,17 +18,19 @@ from .actions import piece_name
 
 
 def all_home(st, seat: int) -> bool:
-    fin = st.b.finish
-    return all(st.pos[p] == fin for p in range(4 * seat, 4 * seat + 4))
+    """Are all four of ``seat``'s planes at the finish?"""
+    return st.pos[4 * seat:4 * seat + 4].count(st.b.finish) == 4
 
 
 def arrive(st, pieces) -> None:
     """Planes that reached the finish (exact count)."""
+    st.fin_this_roll = True
+    if not st._record:
+        return
     clauses = ["AC-TOUR-FINISH-1", "AC-TOUR-FINISH-2"] if st.r.tour else ["AC-FAM-FINISH-1",
                                                                           "AC-FAM-FINISH-4"]
     for p in pieces:
         st.emit("finish", [p >> 2], clauses, piece=piece_name(p))
-    st.fin_this_roll = True
 
 
 def check_win(st, seat: int) -> bool:

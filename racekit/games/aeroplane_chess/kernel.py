@@ -7,9 +7,15 @@ the readable reference; ``tests/test_sim_kernels.py`` replays the histories this
 kernel writes through the engine, for many seeds and option values, and checks
 the same history, ranking, rounds and event counts.
 
-Chance outcomes come from :class:`racekit.core.chance.Sampler` with the engine's
-own outcome lists, decisions from the agents' ``pick`` (both imported, so a change
-of either follows here). The final ranking is the engine's ``finish.ranking``.
+Two implementations of the same loop: :func:`play_python` (below, the readable
+one and the fallback) and the numba-compiled one in :mod:`.kernel_jit` (about ten
+times faster); :func:`play` uses the compiled one when numba is importable. numba
+is imported on the first game played, never by ``import racekit``.
+
+Chance outcomes and random decisions apply the formulas of ``Sampler.sample`` (on
+the engine's own die outcomes, :data:`DIE_CUM`) and ``RandomAgent.pick`` to the same
+numbers, read a block of plies at a time with :func:`racekit.core.chance.stream`.
+The final ranking is the engine's ``finish.ranking``.
 
 Covered: both presets and every option except ``optional_effects=true`` and
 ``stack_blocks=true`` (those games are played by the engine). Clauses follow the
@@ -20,10 +26,10 @@ AC-FAM-GOAL-1 and the AC-AMB options.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
 from types import SimpleNamespace
 
-from ...core.agents import make_agent
-from ...core.chance import Sampler
+from ...core.chance import Sampler, stream
 from ...sim.kernels import MAX_PLIES, Playout
 from . import finish
 from .actions import FIRST, GIVE, KEEP, MOVE
@@ -33,6 +39,26 @@ from .state import _DIE
 AGENTS = ("random", "first")
 EVENTS = ("capture", "jump", "fly", "bounce", "pass", "launch", "finish", "extra_roll", "gift")
 _CAPTURE, _JUMP, _FLY, _BOUNCE, _PASS, _LAUNCH, _FINISH, _EXTRA, _GIFT = range(len(EVENTS))
+AGENT_SALT = 0xA6E27
+"""The salt of ``RandomAgent.pick``'s numbers: it takes ``legal[int(u * len(legal))]``."""
+CHUNK = 256
+"""Plies of chance numbers the pure-Python loop reads at a time."""
+
+
+def _die_walk():
+    """``Sampler.sample`` on the die: faces sorted by value, their cumulative probabilities
+    (summed in that order, as the sampler sums them) and the total; the face drawn with
+    number ``u`` is the first whose cumulative probability exceeds ``u * total``."""
+    ordered = sorted(_DIE)
+    faces, cum, total = [], [], 0.0
+    for face, p in ordered:
+        total += p
+        faces.append(face)
+        cum.append(total)
+    return tuple(faces), tuple(cum), total
+
+
+DIE_FACES, DIE_CUM, DIE_TOTAL = _die_walk()
 
 
 def supports(game) -> str | None:
@@ -45,8 +71,56 @@ def supports(game) -> str | None:
     return None
 
 
+_compiled = None          # kernel_jit once imported, False when numba is not importable
+_why_python = ""
+
+
+def compiled():
+    """The numba kernel module (:mod:`.kernel_jit`), or ``None`` when numba is not importable.
+
+    Imported on first use, so that ``import racekit`` never imports numba.
+    """
+    global _compiled, _why_python
+    if _compiled is None:
+        try:
+            from . import kernel_jit
+        except (ImportError, RuntimeError) as exc:
+            # numba missing, one that does not fit this NumPy, or no cache folder it may write
+            _compiled, _why_python = False, f"numba not importable: {exc}"
+        else:
+            _compiled = kernel_jit
+    return _compiled or None
+
+
+def implementation() -> str:
+    """Which implementation :func:`play` uses: ``"numba"`` or ``"python"``."""
+    return "numba" if compiled() is not None else "python"
+
+
 def play(game, seed: int, agents) -> Playout:
-    """One whole game with ``agents`` (one name per seat, each seeded with ``seed``)."""
+    """One whole game with ``agents`` (one name per seat, each seeded with ``seed``).
+
+    Played by the numba kernel when numba is importable, else by :func:`play_python`.
+    """
+    if compiled() is not None:
+        return play_numba(game, seed, agents)
+    return play_python(game, seed, agents)
+
+
+def play_numba(game, seed: int, agents) -> Playout:
+    """One whole game by the compiled kernel (:mod:`.kernel_jit`; needs numba)."""
+    jit = compiled()
+    if jit is None:
+        raise ImportError(_why_python)
+    history, pos, places, winner, turns, counts = jit.play(game, seed, agents, MAX_PLIES)
+    view = SimpleNamespace(r=game.rules, b=game.rules.board, pos=pos, places=places,
+                           winner=winner, game=game, phase="over")
+    return Playout(history, finish.ranking(view), -(-(turns + 1) // game.rules.n),
+                   dict(zip(EVENTS, counts)))
+
+
+def play_python(game, seed: int, agents) -> Playout:
+    """One whole game by the pure-Python loop (the fallback, and the readable kernel)."""
     r = game.rules
     b = r.board
     n = r.n
@@ -68,8 +142,10 @@ def play(game, seed: int, agents) -> Playout:
     giftable = six_rule == "chained_giftable"
     capture_none = capture_mode == "none"
 
-    sample = Sampler(seed).sample
-    picks = [make_agent(name, seed, game).pick for name in agents]
+    randoms = [name == "random" for name in agents]    # else "first": the first legal action
+    dice_u: list[float] = []                           # the die's numbers (salt 0), by ply
+    agent_u: list[float] = []                          # the random agents' numbers, by ply
+    last_face = len(DIE_FACES) - 1
     counts = [0] * len(EVENTS)
     history: list[int] = []
     add = history.append
@@ -376,7 +452,7 @@ def play(game, seed: int, agents) -> Playout:
 
     ply = 0
     if not tour and r.first == "random":          # AC-AMB-09: the first player is drawn
-        o = sample([(FIRST + s, 1.0 / n) for s in range(n)], ply)
+        o = Sampler(seed).sample([(FIRST + s, 1.0 / n) for s in range(n)], ply)
         add(o)
         ply += 1
         turn = roller = o - FIRST
@@ -386,7 +462,9 @@ def play(game, seed: int, agents) -> Playout:
     while not over:
         if ply >= MAX_PLIES:
             raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
-        d = sample(_DIE, ply)
+        if ply >= len(dice_u):
+            dice_u += stream(seed, 0, len(dice_u) + CHUNK, len(dice_u))
+        d = DIE_FACES[min(bisect_right(DIE_CUM, dice_u[ply] * DIE_TOTAL), last_face)]
         add(d)
         ply += 1
         end_turn = False
@@ -410,7 +488,12 @@ def play(game, seed: int, agents) -> Playout:
             if not moves:
                 counts[_PASS] += 1
             else:
-                a = moves[0] if len(moves) == 1 else picks[roller](moves, ply)
+                if len(moves) == 1 or not randoms[roller]:
+                    a = moves[0]
+                else:                                     # RandomAgent.pick
+                    if ply >= len(agent_u):
+                        agent_u += stream(seed, AGENT_SALT, ply + CHUNK, len(agent_u))
+                    a = moves[int(agent_u[ply] * len(moves))]
                 add(a)
                 ply += 1
                 mask = a - MOVE
@@ -448,7 +531,11 @@ def play(game, seed: int, agents) -> Playout:
                 mt = mate[m]
                 if six and giftable and mt is not None and home[mt] != 4:
                     # AC-TOUR-SIX-2: keep the extra roll or give it to the teammate
-                    choice = picks[m]([KEEP, GIVE + mt], ply)
+                    choice = KEEP
+                    if randoms[m]:
+                        if ply >= len(agent_u):
+                            agent_u += stream(seed, AGENT_SALT, ply + CHUNK, len(agent_u))
+                        choice = (KEEP, GIVE + mt)[int(agent_u[ply] * 2)]
                     add(choice)
                     ply += 1
                     if choice != KEEP:

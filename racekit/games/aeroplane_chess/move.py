@@ -180,25 +180,30 @@ def legal_moves(st) -> list[int]:
     fin = st.b.finish
     out = []
     seen = set()
+    own_keys = mate_keys = None      # square keys of c's planes and the teammate's, found once
     for p in range(4 * c, 4 * c + 4):
         s = pos[p]
         if s == fin:
             continue
         if s == BASE:
-            if route_problem(st, c, 1 << p, d) is None:
+            # the launch roll is asked first: route_problem would write out why not
+            if d in r.launch and route_problem(st, c, 1 << p, d) is None:
                 out.append(MOVE + (1 << p))
             continue
         if s == 0 or not r.tour:
             if _single_ok(st, p, d):
                 out.append(MOVE + (1 << p))
             continue
-        key = square_key(st, p)
+        if own_keys is None:
+            m = r.mate[c]
+            own_keys = [square_key(st, q) for q in range(4 * c, 4 * c + 4)]
+            mate_keys = [square_key(st, q) for q in range(4 * m, 4 * m + 4)]
+        key = own_keys[p - 4 * c]
         if key in seen:
             continue
         seen.add(key)
-        own = [q for q in range(4 * c, 4 * c + 4) if square_key(st, q) == key]
-        m = r.mate[c]
-        mates = [q for q in range(4 * m, 4 * m + 4) if square_key(st, q) == key]
+        own = [4 * c + i for i, k in enumerate(own_keys) if k == key]
+        mates = [4 * m + i for i, k in enumerate(mate_keys) if k == key]
         if len(own) == 1 and not mates:
             if _single_ok(st, p, d):
                 out.append(MOVE + (1 << p))
@@ -289,19 +294,20 @@ def walk(st, ctx, n: int) -> None:
         path = list(range(s0 + 1, fin + 1)) + list(range(fin - 1, end - 1, -1))
     wrapped = _place(st, ctx, end)
     pieces = bits(mask)
-    clauses = ["AC-BOTH-MOVE-1", "AC-FAM-MOVE-1"] if not r.tour else ["AC-BOTH-MOVE-1"]
-    if len(pieces) > 1:
-        clauses.append("AC-TOUR-STACK-2")
-    if any(p >> 2 != c for p in pieces):
-        clauses.append("AC-TOUR-STACK-4")
-    if s0 <= top < end:
-        clauses.append("AC-AMB-20")          # into its own home column, the colour's safe zone
-    here = st.pos[ctx["ref"]]
-    extra = {"short": b.short_of_entry(start)} if start < -1 else {}   # from before its step 1
-    st.emit("move", [c], clauses, pieces=group_name(mask, c), **{"from": s0}, to=end, die=n,
-            square=b.sq[c][here] if b.on_loop(here) else None, **extra)
-    _new_lap(st, wrapped)
-    if t > fin:
+    if st._record:                            # the event's names and clauses: only when kept
+        clauses = ["AC-BOTH-MOVE-1", "AC-FAM-MOVE-1"] if not r.tour else ["AC-BOTH-MOVE-1"]
+        if len(pieces) > 1:
+            clauses.append("AC-TOUR-STACK-2")
+        if any(p >> 2 != c for p in pieces):
+            clauses.append("AC-TOUR-STACK-4")
+        if s0 <= top < end:
+            clauses.append("AC-AMB-20")      # into its own home column, the colour's safe zone
+        here = st.pos[ctx["ref"]]
+        extra = {"short": b.short_of_entry(start)} if start < -1 else {}   # from before its step 1
+        st.emit("move", [c], clauses, pieces=group_name(mask, c), **{"from": s0}, to=end, die=n,
+                square=b.sq[c][here] if b.on_loop(here) else None, **extra)
+        _new_lap(st, wrapped)
+    if t > fin and st._record:
         # the tournament's bounce is AC-TOUR-FINISH-2's; the family clauses only in the family game
         bclauses = ["AC-BOTH-FINISH-1", "AC-AMB-05",
                     "AC-TOUR-FINISH-2" if r.tour else "AC-FAM-FINISH-3"]
@@ -386,26 +392,30 @@ def hop(st, ctx, nxt) -> None:
     c = ctx["seat"]
     s = st.b.progress(st.pos[ctx["ref"]])
     wrapped = _place(st, ctx, to)
-    mixed = any(p >> 2 != c for p in bits(ctx["mask"]))
-    names = group_name(ctx["mask"], c)
+    record = st._record                       # the event's names and clauses: only when kept
+    if record:
+        mixed = any(p >> 2 != c for p in bits(ctx["mask"]))
+        names = group_name(ctx["mask"], c)
     if kind == "fly":
-        clauses = ["AC-TOUR-FLY-2" if ctx["jumps"] else "AC-TOUR-FLY-1", "AC-AMB-18"]
-        if mixed:
-            clauses.append("AC-TOUR-STACK-4")
         ctx["flown"] = True
-        st.emit("fly", [c], clauses, pieces=names, **{"from": s}, to=to, square=st.b.sq[c][to])
-        _new_lap(st, wrapped)
+        if record:
+            clauses = ["AC-TOUR-FLY-2" if ctx["jumps"] else "AC-TOUR-FLY-1", "AC-AMB-18"]
+            if mixed:
+                clauses.append("AC-TOUR-STACK-4")
+            st.emit("fly", [c], clauses, pieces=names, **{"from": s}, to=to, square=st.b.sq[c][to])
+            _new_lap(st, wrapped)
         if st.r.fly_capture:
             capture.fly_path(st, ctx)
     else:
-        clauses = ["AC-TOUR-JUMP-1", "AC-AMB-18"]
-        if ctx["flown"]:
-            clauses.insert(1, "AC-TOUR-FLY-1")
-        if mixed:
-            clauses.append("AC-TOUR-STACK-4")
         ctx["jumps"] += 1
-        st.emit("jump", [c], clauses, pieces=names, **{"from": s}, to=to, square=st.b.sq[c][to])
-        _new_lap(st, wrapped)
+        if record:
+            clauses = ["AC-TOUR-JUMP-1", "AC-AMB-18"]
+            if ctx["flown"]:
+                clauses.insert(1, "AC-TOUR-FLY-1")
+            if mixed:
+                clauses.append("AC-TOUR-STACK-4")
+            st.emit("jump", [c], clauses, pieces=names, **{"from": s}, to=to, square=st.b.sq[c][to])
+            _new_lap(st, wrapped)
     ctx["arrived"] = kind
     ctx["steps"].append(to)
 

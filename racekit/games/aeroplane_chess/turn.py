@@ -29,7 +29,8 @@ def on_roll(st, d: int) -> None:
     r = st.r
     st.die = d
     st.fin_this_roll = False
-    st.emit("roll", [st.roller], ["AC-FAM-TURN-1"] if not r.tour else ["AC-TOUR-TURN-1"], die=d)
+    if st._record:                    # events' seats and clauses: built only when kept
+        st.emit("roll", [st.roller], ["AC-FAM-TURN-1"] if not r.tour else ["AC-TOUR-TURN-1"], die=d)
     if d == 6:
         if r.penalty and st.sixes >= 2:
             return _penalty(st)
@@ -39,10 +40,11 @@ def on_roll(st, d: int) -> None:
         st.six_moved = 0
     st._moves = move.legal_moves(st)
     if not st._moves:
-        clauses = ["AC-BOTH-MOVE-2"]
-        if r.tour and all(st.pos[p] == -1 for p in range(4 * st.roller, 4 * st.roller + 4)):
-            clauses.append("AC-TOUR-LAUNCH-1")
-        st.emit("pass", [st.roller], clauses, die=d)
+        if st._record:
+            clauses = ["AC-BOTH-MOVE-2"]
+            if r.tour and all(st.pos[p] == -1 for p in range(4 * st.roller, 4 * st.roller + 4)):
+                clauses.append("AC-TOUR-LAUNCH-1")
+            st.emit("pass", [st.roller], clauses, die=d)
         return end_roll(st, moved=False)
     st.phase = "move"
 
@@ -120,7 +122,8 @@ def next_turn(st) -> None:
     st.die = None
     st.sixes = 0
     st.six_moved = 0
-    clauses = ["AC-TOUR-TURN-1", "AC-AMB-12"] if r.tour else ["AC-FAM-TURN-1", "AC-AMB-09"]
-    if gifted:
-        clauses.append("AC-TOUR-SIX-3")
-    st.emit("turn", [s], clauses)
+    if st._record:
+        clauses = ["AC-TOUR-TURN-1", "AC-AMB-12"] if r.tour else ["AC-FAM-TURN-1", "AC-AMB-09"]
+        if gifted:
+            clauses.append("AC-TOUR-SIX-3")
+        st.emit("turn", [s], clauses)
