@@ -49,6 +49,27 @@ def _options(pairs: list[str]) -> dict:
     return out
 
 
+def _settings(pairs: list[str], players, preset) -> tuple:
+    """``(players, preset, options)``: ``-o preset=X`` and ``-o players=N`` count as
+    ``--preset X`` and ``--players N``; naming one both ways with different values is an error."""
+    options = _options(pairs)
+    for name, given in (("preset", preset), ("players", players)):
+        if name in options:
+            value = options.pop(name)
+            if name == "players":
+                try:
+                    value = int(value)
+                except ValueError:
+                    raise typer.BadParameter(f"-o players wants a whole number, got {value!r}") from None
+            if given is not None and given != value:
+                raise typer.BadParameter(f"--{name} {given} and -o {name}={value} disagree; give one")
+            if name == "preset":
+                preset = value
+            else:
+                players = value
+    return players, preset, options
+
+
 def _fail(exc: Exception | str) -> None:
     typer.secho(f"error: {exc}", fg="red", err=True)
     raise typer.Exit(2)
@@ -132,7 +153,8 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     from .core.savefile import save_game
     from .core.session import Session
     try:
-        g = load_game(game, players=players, preset=preset, **_options(option))
+        players, preset, options = _settings(option, players, preset)
+        g = load_game(game, players=players, preset=preset, **options)
         if seat is not None and not 0 <= seat < g.num_players:
             _fail(f"--seat must be a seat of this game, 0 to {g.num_players - 1}; got {seat}")
         seed = new_seed() if seed is None else seed
@@ -314,8 +336,9 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
                                         "and round")) -> None:
     """Playouts per second (one process, events off); --anchors: beside maedn and ludopy;
     --explorer: the explorer's Step and jump times."""
+    players, preset, options = _settings(option, players, preset)
     if explorer:
-        _bench_explorer(game, steps, seed, players, preset, _options(option))
+        _bench_explorer(game, steps, seed, players, preset, options)
         return
     if anchors:
         from .sim.anchors import run_anchors
@@ -327,7 +350,7 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
     from .core.agents import make_agent
     from .sim.playouts import bench as run
     try:
-        g = load_game(game, players=players, preset=preset, **_options(option))
+        g = load_game(game, players=players, preset=preset, **options)
     except RacekitError as exc:
         _fail(exc)
     try:
@@ -386,8 +409,9 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
     from .sim.simulate import simulate as run, summary_text
     if out is not None and out.suffix.lower() not in (".parquet", ".csv"):
         _fail(f"--out must end in .parquet or .csv, got {out}")
+    players, preset, options = _settings(option, players, preset)
     try:
-        df = run(game, n, agents=agent, seed=seed, options=_options(option), players=players,
+        df = run(game, n, agents=agent, seed=seed, options=options, players=players,
                  preset=preset, workers=workers, engine=engine)
     except (RacekitError, ValueError) as exc:
         _fail(exc)
