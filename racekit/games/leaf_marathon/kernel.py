@@ -1,0 +1,82 @@
+"""Fast playout kernel for Leaf Marathon (random, first-legal and careful agents).
+
+Leaf Marathon's rules are large (twenty d20 events, special cards, terrain, legs), so
+this kernel does not restate them: it drives one
+:class:`~racekit.games.leaf_marathon.state.LeafMarathonState` through the engine's own
+task stack (``flow.run``) and prompt handlers (``flow.apply``), as the Snow Tails kernel
+does, and leaves out what a whole-game simulation throws away:
+
+* no :class:`~racekit.core.state.Event` records: events are only counted, per kind, by a
+  counter put in place of ``state.emit``;
+* no legality re-check and no refusal machinery per ply (the action comes from this very
+  state's legal list or chance outcomes);
+* the random and first-legal agents choose with their ``pick`` on the legal list, without
+  the public API's defensive copies.
+
+Chance outcomes come from :class:`racekit.core.chance.Sampler` with the engine's own outcome
+lists; decisions from the agents themselves (``pick`` of the generic agents, ``__call__`` of
+the careful agent on the kernel's state, exactly as the engine's playout calls it).
+``tests/test_sim_kernels.py`` replays the histories through the engine for many seeds and
+every option value and checks the same history, ranking, rounds and event counts. Clauses:
+those of the engine modules (LM-ROUND-1..5, LM-MOVE-1..3, LM-DRAW-1/2, LM-EVENT-01..20,
+LM-LEG-1..5, LM-END-1 and the LM-AMB options).
+"""
+from __future__ import annotations
+
+from ...core.agents import make_agent
+from ...core.chance import Sampler
+from ...core.state import CHANCE
+from ...sim.kernels import MAX_PLIES, Playout
+from . import flow
+
+AGENTS = ("random", "first", "careful")
+EVENTS = ("d20", "faint", "revived", "trigger_played", "special_played", "action_card",
+          "two_for_three", "shed", "weapon_given", "armor_used", "forest", "roadblock_paid",
+          "stopped", "magic_bind", "physical_bind", "reshuffle", "finish", "guard")
+
+
+def supports(game) -> str | None:
+    """``None``: this kernel plays every Leaf Marathon configuration."""
+    return None
+
+
+def play(game, seed: int, agents) -> Playout:
+    """One whole game with ``agents`` (one name per seat, each seeded with ``seed``)."""
+    st = game.new_initial_state(record_events=False)
+    counts = dict.fromkeys(EVENTS, 0)
+
+    def count(kind, seats=(), clauses=(), **data):
+        if kind in counts:
+            counts[kind] += 1
+
+    st.emit = count
+    sample = Sampler(seed).sample
+    players = [make_agent(name, seed, game) for name in agents]
+    picks = [p.pick if hasattr(p, "pick") else None for p in players]
+    history = st._history
+    private = st._private
+    legal_of = flow.legal
+    outcomes_of = flow.chance_outcomes
+    apply = flow.apply
+    flow.run(st)   # the automatic steps up to the first question (the state runs them lazily)
+    for ply in range(MAX_PLIES):
+        pk = st.pk
+        if pk == "over":
+            break
+        if st._cp == CHANCE:
+            action = sample(outcomes_of(st), ply)
+            private.append(st.ps if pk in ("draw", "blind", "deal") else None)
+        else:
+            pick = picks[st.ps]
+            if pick is not None:
+                legal = legal_of(st)
+                # a single legal action is every agent's choice (no draw needed)
+                action = legal[0] if len(legal) == 1 else pick(legal, ply)
+            else:
+                action = players[st.ps](st, ply)
+            private.append(st.ps if pk in ("select", "keep_char") else None)
+        history.append(action)
+        apply(st, action)
+    else:
+        raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
+    return Playout(list(history), st.ranking(), st.round, counts)
