@@ -23,16 +23,23 @@ LM-LEG-1..5, LM-END-1 and the LM-AMB options).
 """
 from __future__ import annotations
 
+from bisect import insort
+
 from ...core.agents import make_agent
-from ...core.chance import Sampler
+from ...core.chance import Sampler, uniform
 from ...core.state import CHANCE
 from ...sim.kernels import MAX_PLIES, Playout
-from . import flow
+from . import actions as A
+from . import cards as C
+from . import flow, turn
+
+_DRAW, _ACT, _END = A.DRAW, A.ACT, A.END
 
 AGENTS = ("random", "first", "careful")
 EVENTS = ("d20", "faint", "revived", "trigger_played", "special_played", "action_card",
           "two_for_three", "shed", "weapon_given", "armor_used", "forest", "roadblock_paid",
           "stopped", "magic_bind", "physical_bind", "reshuffle", "finish", "guard")
+_COUNT_ACT = "action_card" in EVENTS
 
 
 def supports(game) -> str | None:
@@ -55,17 +62,79 @@ def play(game, seed: int, agents) -> Playout:
     picks = [p.pick if hasattr(p, "pick") else None for p in players]
     history = st._history
     private = st._private
+    tasks = st.tasks
+    pile = st.pile
+    hands = st.hand
     legal_of = flow.legal
+    turn_legal = turn.legal
     outcomes_of = flow.chance_outcomes
     apply = flow.apply
+    run = flow.run
     flow.run(st)   # the automatic steps up to the first question (the state runs them lazily)
     for ply in range(MAX_PLIES):
         pk = st.pk
+        if pk == "draw":
+            # One card drawn (LM-DRAW-1): Sampler.sample over flow.draw_outcomes, inlined with
+            # the same float operations in the same order, so the same card.
+            s = st.ps
+            pile = st.pile   # a reshuffle (LM-DRAW-2) puts a new list in place
+            left = sum(pile)
+            total = 0.0
+            for c in pile:
+                if c:
+                    total += c / left
+            u = uniform(seed, ply) * total
+            acc = 0.0
+            for t, c in enumerate(pile):
+                if c:
+                    acc += c / left
+                    card = t
+                    if u < acc:
+                        break
+            history.append(_DRAW + card)
+            private.append(s)
+            pile[card] -= 1
+            insort(hands[s], card)   # S.add_to_hand: the hand stays sorted
+            # the next card of the same draw (flow.task_draw) without the task dispatch
+            top = tasks[-1] if tasks else None
+            if top is not None and top[0] == "draw" and top[2] > 0 and left > 1:
+                tasks[-1] = ("draw", top[1], top[2] - 1, top[3])
+                st.ps = top[1]
+            else:
+                st.pk = None
+                run(st)
+            continue
+        if pk == "turn":
+            s = st.ps
+            legal = turn_legal(st)
+            pick = picks[s]
+            if pick is None:
+                action = players[s](st, ply)
+            else:
+                action = legal[0] if len(legal) == 1 else pick(legal, ply)
+            history.append(action)
+            private.append(None)
+            if action == _ACT:   # turn.apply: an action card for +1 (LM-ACTION-2); the turn goes on
+                h = hands[s]
+                c = h[0] if h[0] == C.ACTION else _first_action(h)
+                h.remove(c)
+                st.discard[C.ACTION] += 1
+                st.acts[s] += 1
+                if _COUNT_ACT:
+                    counts["action_card"] += 1
+            elif action == _END:   # turn.apply + flow.task_turn: the turn ends (LM-ROUND-2)
+                st.turn_over = True
+                st.turn_seat = -1
+                st.pk = None
+                run(st)
+            else:
+                apply(st, action)
+            continue
         if pk == "over":
             break
         if st._cp == CHANCE:
             action = sample(outcomes_of(st), ply)
-            private.append(st.ps if pk in ("draw", "blind", "deal") else None)
+            private.append(st.ps if pk in ("blind", "deal") else None)
         else:
             pick = picks[st.ps]
             if pick is not None:
@@ -80,3 +149,8 @@ def play(game, seed: int, agents) -> Playout:
     else:
         raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
     return Playout(list(history), st.ranking(), st.round, counts)
+
+
+def _first_action(hand):
+    """The action card turn.apply discards (the first plain one: it may carry a Magic Bind mark)."""
+    return next(c for c in hand if C.is_action(c))
