@@ -153,9 +153,11 @@ def task_movement(st) -> None:
             totals[s] = 0
         else:
             totals[s] = S.movement_total(st, s)
-    st.emit("movement_totals", [], ("LM-ROUND-3", "LM-MOVE-1", "LM-WEIGHT-3", "LM-AMB-06", "LM-AMB-14", "LM-AMB-43"),
-            totals={str(s): v for s, v in totals.items()},
-            excess={str(s): S.excess(st, s) for s in totals})
+    if st._record:   # the payload (hand weights again) is built only for a recorded event
+        st.emit("movement_totals", [], ("LM-ROUND-3", "LM-MOVE-1", "LM-WEIGHT-3", "LM-AMB-06", "LM-AMB-14",
+                                        "LM-AMB-43"),
+                totals={str(s): v for s, v in totals.items()},
+                excess={str(s): S.excess(st, s) for s in totals})
     free = {s for s in totals if st.rainboom[s]}
     if st.o.move_sequential:
         # move_model = sequential_in_play_order: each pony makes its whole move in play order;

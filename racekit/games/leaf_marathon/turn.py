@@ -102,13 +102,6 @@ def legal(st) -> list[int]:
             out += [A.TWO3 + c for c in sorted(set(others))]
         if st.o.action_as_trigger:
             out.append(A.ACT_TRIGGER)
-    if not st.did_shed[s] and len(others) > 1:
-        others.sort()
-        pairs = set()
-        for i, a in enumerate(others):
-            for b in others[i + 1:]:
-                pairs.add(A.SHED + a * 256 + b)   # A.shed(a, b) with a <= b (sorted)
-        out += pairs
     if weapon:
         out += [A.GIVE + t for t in weapon_targets(st, s)]
     if C.ARMOR in plain_types:
@@ -128,6 +121,17 @@ def legal(st) -> list[int]:
         if C.FFR in labels:
             out.append(A.FFR)
     out.sort()
+    if not st.did_shed[s] and len(others) > 1:
+        # every distinct pair (a <= b), in increasing id order: sheds are the largest ids
+        others.sort()
+        for i, a in enumerate(others):
+            if i and others[i - 1] == a:
+                continue
+            prev = -1
+            for b in others[i + 1:]:
+                if b != prev:
+                    out.append(A.SHED + a * 256 + b)   # A.shed(a, b)
+                    prev = b
     return out
 
 
