@@ -326,6 +326,13 @@ def chance_outcomes(st):
 
 def apply(st, action: int) -> None:
     """Apply a decision or chance outcome at the current prompt, then run on."""
+    answer(st, action)
+    run(st)
+
+
+def answer(st, action: int) -> None:
+    """Apply a decision or chance outcome at the current prompt; the tasks it pushes wait for
+    :func:`run` (a prompt that asks again, as a card selection, leaves ``st.pk`` set)."""
     pk, s, pd = st.pk, st.ps, st.pd
     st.pk = None  # a handler may ask the next question itself
     if pk == "draw":
@@ -385,7 +392,6 @@ def apply(st, action: int) -> None:
         legs.keep_armor(st, s, action == A.KEEP_ARMOR)
     elif pk == "keep_buff":
         legs.keep_buff(st, s, None if action == A.KEEP_NO_BUFF else "ABC"[action - A.KEEP_BUFF])
-    run(st)
 
 
 def select_done(st, s, pd, picked) -> None:

@@ -40,6 +40,8 @@ EVENTS = ("d20", "faint", "revived", "trigger_played", "special_played", "action
           "two_for_three", "shed", "weapon_given", "armor_used", "forest", "roadblock_paid",
           "stopped", "magic_bind", "physical_bind", "reshuffle", "finish", "guard")
 _COUNT_ACT = "action_card" in EVENTS
+# kinds the inline steps below do not emit: they must stay uncounted
+assert not {"draw", "turn_end"} & set(EVENTS)
 
 
 def supports(game) -> str | None:
@@ -62,15 +64,13 @@ def play(game, seed: int, agents) -> Playout:
     picks = [p.pick if hasattr(p, "pick") else None for p in players]
     history = st._history
     private = st._private
-    tasks = st.tasks
-    pile = st.pile
     hands = st.hand
     legal_of = flow.legal
     turn_legal = turn.legal
     outcomes_of = flow.chance_outcomes
-    apply = flow.apply
-    run = flow.run
-    flow.run(st)   # the automatic steps up to the first question (the state runs them lazily)
+    answer = flow.answer
+    run = _runner(st)
+    run()   # the automatic steps up to the first question (the state runs them lazily)
     for ply in range(MAX_PLIES):
         pk = st.pk
         if pk == "draw":
@@ -95,22 +95,16 @@ def play(game, seed: int, agents) -> Playout:
             private.append(s)
             pile[card] -= 1
             insort(hands[s], card)   # S.add_to_hand: the hand stays sorted
-            # the next card of the same draw (flow.task_draw) without the task dispatch
-            top = tasks[-1] if tasks else None
-            if top is not None and top[0] == "draw" and top[2] > 0 and left > 1:
-                tasks[-1] = ("draw", top[1], top[2] - 1, top[3])
-                st.ps = top[1]
-            else:
-                st.pk = None
-                run(st)
+            st.pk = None
+            run()
             continue
         if pk == "turn":
             s = st.ps
-            legal = turn_legal(st)
             pick = picks[s]
             if pick is None:
                 action = players[s](st, ply)
             else:
+                legal = turn_legal(st)
                 action = legal[0] if len(legal) == 1 else pick(legal, ply)
             history.append(action)
             private.append(None)
@@ -126,9 +120,12 @@ def play(game, seed: int, agents) -> Playout:
                 st.turn_over = True
                 st.turn_seat = -1
                 st.pk = None
-                run(st)
+                run()
             else:
-                apply(st, action)
+                tasks_push(st, ("turn", s))
+                st.pk = None
+                turn.apply(st, s, action)
+                run()
             continue
         if pk == "over":
             break
@@ -145,10 +142,51 @@ def play(game, seed: int, agents) -> Playout:
                 action = players[st.ps](st, ply)
             private.append(st.ps if pk in ("select", "keep_char") else None)
         history.append(action)
-        apply(st, action)
+        answer(st, action)
+        run()
     else:
         raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
     return Playout(list(history), st.ranking(), st.round, counts)
+
+
+def tasks_push(st, task):
+    st.tasks.append(task)
+
+
+def _runner(st):
+    """``flow.run`` for this state, with the most frequent tasks (a card drawn, the play-turn
+    prompt) done inline; every other task is the engine's own."""
+    tasks = st.tasks
+    table = flow.TASKS
+    finished, faint = st.finished, st.faint
+
+    def run():
+        while st.pk is None:
+            if not tasks:
+                st.pk = "over"
+                return
+            task = tasks.pop()
+            name = task[0]
+            if name == "draw":   # flow.task_draw
+                _, s, k, clause = task
+                if k <= 0:
+                    continue
+                if any(st.pile):
+                    tasks.append(("draw", s, k - 1, clause))
+                    st.pk, st.ps, st._cp = "draw", s, CHANCE   # the kernel reads no st.pd at draws
+                    return
+                table["draw"](st, *task[1:])   # reshuffle or nothing left (LM-DRAW-2)
+            elif name == "turn":   # flow.task_turn
+                s = task[1]
+                if st.turn_over or finished[s] or faint[s]:
+                    st.turn_over = True   # (the engine's "turn_end" event is not counted here)
+                    st.turn_seat = -1
+                else:
+                    st.pk, st.ps, st.pd, st._cp = "turn", s, {}, s
+                    return
+            else:
+                table[name](st, *task[1:])
+    return run
 
 
 def _first_action(hand):
