@@ -55,9 +55,10 @@ def anytime_legal(st, s, labels=None) -> list[int]:
     """Any-time special cards ``s`` may play now (LM-SPECIAL-1, LM-AMB-12); ``labels``: the
     labels in ``s``'s hand when the caller has them."""
     if labels is None:
-        labels = {(c >> 3) & 7 for c in st.hand[s]}
-        if labels == {0}:   # no special card (the common case)
+        hand = st.hand[s]
+        if not hand or max(hand) < 8:   # codes below 8 carry no label: no special card (common)
             return []
+        labels = {C.label(c) for c in hand}
     out = []
     if C.GOH in labels:
         out += [A.GOH + t for t in goh_targets(st, s)]
@@ -179,9 +180,13 @@ def why(st, s, action) -> tuple[str, str]:
 
 # ----- apply ---------------------------------------------------------------------------
 def _remove_type(st, s, t):
-    c = _first(st.hand[s], lambda c: C.ctype(c) == t and C.label(c) == 0)
-    st.hand[s].remove(c)
-    return c
+    """Take the first plain (unlabelled) card of type ``t`` out of ``s``'s hand."""
+    h = st.hand[s]
+    for i, c in enumerate(h):
+        if c & 7 == t and not c & 0x38:   # type t, label 0 (bits 3-5: see cards.py)
+            del h[i]
+            return c
+    raise ValueError(f"no plain card of type {t} in hand")
 
 
 def apply(st, s, action) -> None:
