@@ -189,7 +189,7 @@ def task_movement(st) -> None:
 
 def task_round_end(st) -> None:
     for s in range(st.n):
-        if "C" in S.buffs(st, s) and not st.faint[s] and (st.o.finished_regen or not st.finished[s]):
+        if S.has_buff(st, s, "C") and not st.faint[s] and (st.o.finished_regen or not st.finished[s]):
             if st.stamina[s] < S.max_stamina(st, s):
                 st.stamina[s] += 1
                 st.emit("buff_c", [s], ("LM-ELEMENT-6", "LM-AMB-20"), stamina=st.stamina[s])
