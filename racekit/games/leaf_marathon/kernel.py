@@ -26,7 +26,7 @@ from __future__ import annotations
 from bisect import insort
 
 from ...core.agents import make_agent
-from ...core.chance import Sampler, uniform
+from ...core.chance import Sampler, stream
 from ...core.state import CHANCE
 from ...sim.kernels import MAX_PLIES, Playout
 from . import actions as A
@@ -59,7 +59,8 @@ def play(game, seed: int, agents) -> Playout:
             counts[kind] += 1
 
     st.emit = count
-    sample = Sampler(seed).sample
+    Sampler(seed)   # checks the seed as the engine's playout does
+    numbers = stream(seed, 0, _BLOCK_PLIES)   # uniform(seed, ply) for every chance node
     players = [make_agent(name, seed, game) for name in agents]
     picks = [p.pick if hasattr(p, "pick") else None for p in players]
     history = st._history
@@ -73,6 +74,8 @@ def play(game, seed: int, agents) -> Playout:
     run()   # the automatic steps up to the first question (the state runs them lazily)
     for ply in range(MAX_PLIES):
         pk = st.pk
+        if ply >= len(numbers):
+            numbers += stream(seed, 0, len(numbers) + _BLOCK_PLIES, len(numbers))
         if pk == "draw":
             # One card drawn (LM-DRAW-1): Sampler.sample over flow.draw_outcomes, inlined with
             # the same float operations in the same order, so the same card.
@@ -83,7 +86,7 @@ def play(game, seed: int, agents) -> Playout:
             for c in pile:
                 if c:
                     total += c / left
-            u = uniform(seed, ply) * total
+            u = numbers[ply] * total
             acc = 0.0
             for t, c in enumerate(pile):
                 if c:
@@ -130,7 +133,7 @@ def play(game, seed: int, agents) -> Playout:
         if pk == "over":
             break
         if st._cp == CHANCE:
-            action = sample(outcomes_of(st), ply)
+            action = _sample(outcomes_of(st), numbers[ply])
             private.append(st.ps if pk in ("blind", "deal") else None)
         else:
             pick = picks[st.ps]
@@ -147,6 +150,29 @@ def play(game, seed: int, agents) -> Playout:
     else:
         raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
     return Playout(list(history), st.ranking(), st.round, counts)
+
+
+_BLOCK_PLIES = 1024
+
+
+def _sample(outcomes, u):
+    """``Sampler.sample(outcomes, ply)`` given ``u = uniform(seed, ply)``: the same formula
+    (outcomes by value, cumulative probabilities), so the same outcome."""
+    ordered = sorted(outcomes)
+    total = 0.0
+    for _, p in ordered:
+        if p > 0:
+            total += p
+    u *= total
+    acc = 0.0
+    last = None
+    for outcome, p in ordered:
+        if p > 0:
+            acc += p
+            last = outcome
+            if u < acc:
+                return outcome
+    return last
 
 
 def tasks_push(st, task):

@@ -32,7 +32,9 @@ def _unmarked_weapon(c):
 
 
 def weapon_targets(st, s):
-    return [t for t in range(st.n) if t != s and S.targetable(st, t) and S.distance(st, s, t) <= 2]
+    """Seats a weapon may go to: another targetable player within 2 squares (LM-WEAPON-1)."""
+    pos, p = st.pos, st.pos[s]
+    return [t for t in range(st.n) if t != s and abs(pos[t] - p) <= 2 and S.targetable(st, t)]
 
 
 def goh_targets(st, s):
@@ -82,7 +84,7 @@ def legal(st) -> list[int]:
     others = []           # non-action cards that may leave the hand (2-for-3, shedding)
     weapon = False        # an unmarked weapon (LM-WEAPON-2)
     for c in h:
-        lab = (c >> 3) & 7
+        lab = (c >> 3) & 7 if c >= 8 else 0   # codes below 8 are plain cards (see cards.py)
         if lab:
             labels.add(lab)
             if lab != C.FFR:   # Free Forced Rest leaves the hand only by being played (LM-EVENT-19)
@@ -122,7 +124,7 @@ def legal(st) -> list[int]:
         if C.FFR in labels:
             out.append(A.FFR)
     out.sort()
-    if not st.did_shed[s] and len(others) > 1:
+    if len(others) > 1 and not st.did_shed[s]:
         # every distinct pair (a <= b), in increasing id order: sheds are the largest ids
         others.sort()
         for i, a in enumerate(others):
