@@ -41,7 +41,7 @@ EVENTS = ("d20", "faint", "revived", "trigger_played", "special_played", "action
           "stopped", "magic_bind", "physical_bind", "reshuffle", "finish", "guard")
 _COUNT_ACT = "action_card" in EVENTS
 # kinds the inline steps below do not emit: they must stay uncounted
-assert not {"draw", "turn_end"} & set(EVENTS)
+assert not {"draw", "turn_start", "turn_end", "passed"} & set(EVENTS)
 
 
 def supports(game) -> str | None:
@@ -180,11 +180,13 @@ def tasks_push(st, task):
 
 
 def _runner(st):
-    """``flow.run`` for this state, with the most frequent tasks (a card drawn, the play-turn
-    prompt) done inline; every other task is the engine's own."""
+    """``flow.run`` for this state, with the most frequent tasks done inline: a card drawn, a
+    play turn (its start and its prompt) and the any-time window after it; every other task is
+    the engine's own."""
     tasks = st.tasks
     table = flow.TASKS
-    finished, faint = st.finished, st.faint
+    hands = st.hand
+    windows = st.o.anytime_window
 
     def run():
         while st.pk is None:
@@ -204,12 +206,38 @@ def _runner(st):
                 table["draw"](st, *task[1:])   # reshuffle or nothing left (LM-DRAW-2)
             elif name == "turn":   # flow.task_turn
                 s = task[1]
-                if st.turn_over or finished[s] or faint[s]:
+                if st.turn_over or st.finished[s] or st.faint[s]:
                     st.turn_over = True   # (the engine's "turn_end" event is not counted here)
                     st.turn_seat = -1
                 else:
                     st.pk, st.ps, st.pd, st._cp = "turn", s, {}, s
                     return
+            elif name == "turns":   # flow.task_turns: the next play turn in order (LM-ROUND-1)
+                i = task[1]
+                order = st.order
+                if i >= len(order):
+                    tasks.append(("movement",))
+                    continue
+                s = order[i]
+                if st.finished[s] or st.faint[s] or st.stop_skip[s]:   # flow.has_turn
+                    tasks.append(("turns", i + 1))
+                    continue
+                st.turn_over = False   # (the engine's "turn_start" event is not counted here)
+                st.turn_seat = s
+                tasks.append(("turns", i + 1))
+                tasks.append(("window", i))
+                # the turn task on top would ask at once (a fresh turn is never over)
+                st.pk, st.ps, st.pd, st._cp = "turn", s, {}, s
+                return
+            elif name == "window":   # flow.task_window (LM-AMB-12)
+                if not windows:
+                    continue
+                st.win_passed = []
+                st.win_next = 0
+                st.win_last = task[1] == len(st.order) - 1
+                # the poll asks only a seat holding a special card: codes from 8 up carry labels
+                if any(h and max(h) >= 8 for h in hands):
+                    tasks.append(("poll",))
             else:
                 table[name](st, *task[1:])
     return run
