@@ -1,25 +1,34 @@
 """Fast playout kernel for Leaf Marathon (random, first-legal and careful agents).
 
-Leaf Marathon's rules are large (twenty d20 events, special cards, terrain, legs), so
-this kernel does not restate them: it drives one
-:class:`~racekit.games.leaf_marathon.state.LeafMarathonState` through the engine's own
-task stack (``flow.run``) and prompt handlers (``flow.apply``), as the Snow Tails kernel
-does, and leaves out what a whole-game simulation throws away:
+Leaf Marathon's rules are large (twenty d20 events, special cards, terrain, legs), so this
+kernel does not restate them all: it drives one
+:class:`~racekit.games.leaf_marathon.state.LeafMarathonState` through the engine's own task
+stack (``flow.TASKS``) and prompt handlers (``flow.answer``, ``turn.apply``), as the Snow
+Tails kernel does, and leaves out what a whole-game simulation throws away:
 
 * no :class:`~racekit.core.state.Event` records: events are only counted, per kind, by a
-  counter put in place of ``state.emit``;
+  counter put in place of ``state.emit`` (payloads the engine builds only for recorded
+  events, such as movement paths, are skipped: ``state._record`` stays off);
 * no legality re-check and no refusal machinery per ply (the action comes from this very
   state's legal list or chance outcomes);
 * the random and first-legal agents choose with their ``pick`` on the legal list, without
   the public API's defensive copies.
 
-Chance outcomes come from :class:`racekit.core.chance.Sampler` with the engine's own outcome
-lists; decisions from the agents themselves (``pick`` of the generic agents, ``__call__`` of
-the careful agent on the kernel's state, exactly as the engine's playout calls it).
-``tests/test_sim_kernels.py`` replays the histories through the engine for many seeds and
-every option value and checks the same history, ranking, rounds and event counts. Clauses:
-those of the engine modules (LM-ROUND-1..5, LM-MOVE-1..3, LM-DRAW-1/2, LM-EVENT-01..20,
-LM-LEG-1..5, LM-END-1 and the LM-AMB options).
+The most frequent steps are done here inline, each a restatement of the engine function
+named beside it: a card drawn (``flow.task_draw``/``apply_draw``, LM-DRAW-1; a reshuffle or
+an empty pile goes to the engine, LM-DRAW-2), the start of a play turn and its prompt
+(``flow.task_turns``/``task_turn``, LM-ROUND-1/2), an action card played for +1 and the end
+of a turn (``turn.apply``, LM-ACTION-2, LM-ROUND-2), and the any-time window (``task_window``,
+LM-AMB-12: the poll runs only when a seat holds a labelled card). Everything else (d20 events,
+movement, order rolls, legs, the draft) is the engine's code on the same state.
+
+Chance outcomes use the formula of :class:`racekit.core.chance.Sampler` (outcomes sorted by
+value, cumulative probabilities) on ``uniform(seed, ply)`` read from one
+:func:`~racekit.core.chance.stream`; decisions come from the agents themselves (``pick`` of
+the generic agents, ``__call__`` of the careful agent on the kernel's state, exactly as the
+engine's playout calls it). ``tests/test_sim_kernels.py`` replays the histories through the
+engine for many seeds and every option value and checks the same history, ranking, rounds
+and event counts. Covered: every preset and option value, 2 to 6 seats.
 """
 from __future__ import annotations
 
@@ -125,7 +134,7 @@ def play(game, seed: int, agents) -> Playout:
                 st.pk = None
                 run()
             else:
-                tasks_push(st, ("turn", s))
+                st.tasks.append(("turn", s))   # flow.answer: the turn prompt again after the use
                 st.pk = None
                 turn.apply(st, s, action)
                 run()
@@ -173,10 +182,6 @@ def _sample(outcomes, u):
             if u < acc:
                 return outcome
     return last
-
-
-def tasks_push(st, task):
-    st.tasks.append(task)
 
 
 def _runner(st):
