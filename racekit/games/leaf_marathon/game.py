@@ -275,6 +275,8 @@ class LeafMarathon(Game):
         self.special_weight = (0,) + tuple(spec[k].weight for k in SPECIALS)
         self.heal = rows["recovery"].heal or 3
         self.flags = Flags(self.options)
+        self.unbound_weight = C.weights_unbound(self.base_weight, self.special_weight + (0,),
+                                                self.flags.armor_weight)
 
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
         from .state import LeafMarathonState
