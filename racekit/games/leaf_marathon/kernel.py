@@ -42,13 +42,16 @@ from . import actions as A
 from . import cards as C
 from . import flow, turn
 
-_DRAW, _ACT, _END = A.DRAW, A.ACT, A.END
+_DRAW, _ACT, _END, _TRIGGER, _TWO3, _SHED = A.DRAW, A.ACT, A.END, A.TRIGGER, A.TWO3, A.SHED
 
 AGENTS = ("random", "first", "careful")
 EVENTS = ("d20", "faint", "revived", "trigger_played", "special_played", "action_card",
           "two_for_three", "shed", "weapon_given", "armor_used", "forest", "roadblock_paid",
           "stopped", "magic_bind", "physical_bind", "reshuffle", "finish", "guard")
 _COUNT_ACT = "action_card" in EVENTS
+_COUNT_SHED = "shed" in EVENTS
+_COUNT_TWO3 = "two_for_three" in EVENTS
+_COUNT_TRIGGER = "trigger_played" in EVENTS
 # kinds the inline steps below do not emit: they must stay uncounted
 assert not {"draw", "turn_start", "turn_end", "passed"} & set(EVENTS)
 
@@ -75,6 +78,8 @@ def play(game, seed: int, agents) -> Playout:
     history = st._history
     private = st._private
     hands = st.hand
+    tasks = st.tasks
+    bear_all = game.flags.bear_all
     legal_of = flow.legal
     turn_legal = turn.legal
     outcomes_of = flow.chance_outcomes
@@ -133,8 +138,45 @@ def play(game, seed: int, agents) -> Playout:
                 st.turn_seat = -1
                 st.pk = None
                 run()
+            elif action >= _SHED:   # turn.apply: shed two non-action cards, draw one (LM-WEIGHT-4)
+                a, b = divmod(action - _SHED, 256)
+                h = hands[s]
+                h.remove(a)
+                h.remove(b)
+                discard = st.discard
+                discard[a & 7] += 1
+                discard[b & 7] += 1
+                st.did_shed[s] = True
+                if _COUNT_SHED:
+                    counts["shed"] += 1
+                tasks.append(("turn", s))
+                tasks.append(("draw", s, 1, "LM-WEIGHT-4"))
+                st.pk = None
+                run()
+            elif _TWO3 <= action < _TWO3 + 256:   # turn.apply: 2-for-3 (LM-ACTION-3, LM-AMB-28)
+                other = action - _TWO3
+                h = hands[s]
+                h.remove(h[0] if h[0] == C.ACTION else _first_action(h))
+                h.remove(other)
+                discard = st.discard
+                discard[C.ACTION] += 1
+                discard[other & 7] += 1
+                st.did23[s] = True
+                if _COUNT_TWO3:
+                    counts["two_for_three"] += 1
+                tasks.append(("turn", s))
+                tasks.append(("draw", s, 6 if (bear_all and st.bear_double[s]) else 3, "LM-ACTION-3"))
+                st.pk = None
+                run()
+            elif action == _TRIGGER:   # turn.apply: a trigger card rolls the d20 (LM-TRIGGER-1)
+                st.limbo.append(_take_plain(hands[s], C.TRIGGER))
+                if _COUNT_TRIGGER:
+                    counts["trigger_played"] += 1
+                tasks.append(("turn", s))
+                st.pk, st.pd = "d20", {}   # flow.task_d20 asks at once (the roller is s)
+                st._cp = CHANCE
             else:
-                st.tasks.append(("turn", s))   # flow.answer: the turn prompt again after the use
+                tasks.append(("turn", s))   # flow.answer: the turn prompt again after the use
                 st.pk = None
                 turn.apply(st, s, action)
                 run()
@@ -246,6 +288,15 @@ def _runner(st):
             else:
                 table[name](st, *task[1:])
     return run
+
+
+def _take_plain(hand, t):
+    """turn._remove_type: take the first plain (unlabelled) card of type ``t`` out of ``hand``."""
+    for i, c in enumerate(hand):
+        if c & 7 == t and not c & 0x38:
+            del hand[i]
+            return c
+    raise ValueError(f"no plain card of type {t} in hand")
 
 
 def _first_action(hand):
