@@ -11,8 +11,9 @@ Tails kernel does, and leaves out what a whole-game simulation throws away:
   events, such as movement paths, are skipped: ``state._record`` stays off);
 * no legality re-check and no refusal machinery per ply (the action comes from this very
   state's legal list or chance outcomes);
-* the random and first-legal agents choose with their ``pick`` on the legal list, without
-  the public API's defensive copies.
+* the random and first-legal agents choose on the legal list, without the public API's
+  defensive copies: the first-legal agent takes ``legal[0]``, the random agent's ``pick``
+  formula is inlined on numbers read from one :func:`~racekit.core.chance.stream` per game.
 
 The most frequent steps are done here inline, each a restatement of the engine function
 named beside it: a card drawn (``flow.task_draw``/``apply_draw``, LM-DRAW-1; a reshuffle or
@@ -24,9 +25,8 @@ movement, order rolls, legs, the draft) is the engine's code on the same state.
 
 Chance outcomes use the formula of :class:`racekit.core.chance.Sampler` (outcomes sorted by
 value, cumulative probabilities) on ``uniform(seed, ply)`` read from one
-:func:`~racekit.core.chance.stream`; decisions come from the agents themselves (``pick`` of
-the generic agents, ``__call__`` of the careful agent on the kernel's state, exactly as the
-engine's playout calls it). ``tests/test_sim_kernels.py`` replays the histories through the
+:func:`~racekit.core.chance.stream`; decisions of the careful agent come from the agent itself
+(``__call__`` on the kernel's state, exactly as the engine's playout calls it). ``tests/test_sim_kernels.py`` replays the histories through the
 engine for many seeds and every option value and checks the same history, ranking, rounds
 and event counts. Covered: every preset and option value, 2 to 6 seats.
 """
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from ...core.agents import make_agent
+from ...core.agents import FirstLegalAgent, RandomAgent, make_agent
 from ...core.chance import Sampler, stream
 from ...core.state import CHANCE
 from ...sim.kernels import MAX_PLIES, Playout
@@ -74,7 +74,8 @@ def play(game, seed: int, agents) -> Playout:
     Sampler(seed)   # checks the seed as the engine's playout does
     numbers = stream(seed, 0, _BLOCK_PLIES)   # uniform(seed, ply) for every chance node
     players = [make_agent(name, seed, game) for name in agents]
-    picks = [p.pick if hasattr(p, "pick") else None for p in players]
+    kinds = [_KIND.get(type(p), _OWN) for p in players]
+    randoms = stream(seed, _RANDOM_SALT, _BLOCK_PLIES) if _RANDOM in kinds else []
     history = st._history
     private = st._private
     hands = st.hand
@@ -90,6 +91,8 @@ def play(game, seed: int, agents) -> Playout:
         pk = st.pk
         if ply >= len(numbers):
             numbers += stream(seed, 0, len(numbers) + _BLOCK_PLIES, len(numbers))
+            if randoms:
+                randoms += stream(seed, _RANDOM_SALT, len(randoms) + _BLOCK_PLIES, len(randoms))
         if pk == "draw":
             # One card drawn (LM-DRAW-1): Sampler.sample over flow.draw_outcomes, inlined with
             # the same float operations in the same order, so the same card.
@@ -117,12 +120,14 @@ def play(game, seed: int, agents) -> Playout:
             continue
         if pk == "turn":
             s = st.ps
-            pick = picks[s]
-            if pick is None:
-                action = players[s](st, ply)
-            else:
+            kind = kinds[s]
+            if kind == _RANDOM:
                 legal = turn_legal(st)
-                action = legal[0] if len(legal) == 1 else pick(legal, ply)
+                action = legal[int(randoms[ply] * len(legal))]   # RandomAgent.pick
+            elif kind == _FIRST:
+                action = turn_legal(st)[0]
+            else:
+                action = players[s](st, ply)
             history.append(action)
             private.append(None)
             if action == _ACT:   # turn.apply: an action card for +1 (LM-ACTION-2); the turn goes on
@@ -187,11 +192,12 @@ def play(game, seed: int, agents) -> Playout:
             action = _sample(outcomes_of(st), numbers[ply])
             private.append(st.ps if pk in ("blind", "deal") else None)
         else:
-            pick = picks[st.ps]
-            if pick is not None:
+            kind = kinds[st.ps]
+            if kind == _RANDOM:
                 legal = legal_of(st)
-                # a single legal action is every agent's choice (no draw needed)
-                action = legal[0] if len(legal) == 1 else pick(legal, ply)
+                action = legal[int(randoms[ply] * len(legal))]   # RandomAgent.pick
+            elif kind == _FIRST:
+                action = legal_of(st)[0]
             else:
                 action = players[st.ps](st, ply)
             private.append(st.ps if pk in ("select", "keep_char") else None)
@@ -204,6 +210,11 @@ def play(game, seed: int, agents) -> Playout:
 
 
 _BLOCK_PLIES = 1024
+_RANDOM, _FIRST, _OWN = 0, 1, 2
+_KIND = {RandomAgent: _RANDOM, FirstLegalAgent: _FIRST}
+_RANDOM_SALT = 0xA6E27
+"""The salt of ``RandomAgent.pick``: ``legal[int(uniform(seed, ply, salt) * len(legal))]``
+(tests/test_lm_kernel.py checks this kernel's choice against the agent's own)."""
 
 
 def _sample(outcomes, u):
