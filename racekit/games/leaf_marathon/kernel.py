@@ -93,6 +93,7 @@ def play(game, seed: int, agents) -> Playout:
     outcomes_of = flow.chance_outcomes
     answer = flow.answer
     run = _runner(st)
+    same = None   # the play-turn legal list when the next prompt is known to have the same
     run()   # the automatic steps up to the first question (the state runs them lazily)
     for ply in range(MAX_PLIES):
         pk = st.pk
@@ -128,13 +129,14 @@ def play(game, seed: int, agents) -> Playout:
         if pk == "turn":
             s = st.ps
             kind = kinds[s]
-            if kind == _RANDOM:
-                legal = turn_legal(st)
-                action = legal[int(randoms[ply] * len(legal))]   # RandomAgent.pick
-            elif kind == _FIRST:
-                action = turn_legal(st)[0]
-            else:
+            if kind == _OWN:
                 action = players[s](st, ply)
+            else:
+                if same is None:
+                    legal = turn_legal(st)
+                else:
+                    legal, same = same, None
+                action = legal[int(randoms[ply] * len(legal))] if kind == _RANDOM else legal[0]
             history.append(action)
             private.append(None)
             if action == _ACT:   # turn.apply: an action card for +1 (LM-ACTION-2); the turn goes on
@@ -145,6 +147,10 @@ def play(game, seed: int, agents) -> Playout:
                 st.acts[s] += 1
                 if _COUNT_ACT:
                     counts["action_card"] += 1
+                if kind != _OWN and h and h[0] == C.ACTION:
+                    # still an action card in hand: turn.legal reads action cards only as "holds
+                    # one" (and the +1 changes nothing it reads), so the next list is this one
+                    same = legal
             elif action == _END:   # turn.apply + flow.task_turn: the turn ends (LM-ROUND-2)
                 st.turn_over = True
                 st.turn_seat = -1
