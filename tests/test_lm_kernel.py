@@ -23,6 +23,7 @@ def test_lm_kernel_equals_engine_for_every_seat_count(players):
     {"resin_hold": "keep_as_special", "action_as_trigger": True, "stop_applies": "next_round"},
     {"armor_blocks": "stamina_loss_and_weapons", "bear_double": "all", "butterfingers_pick": "random"},
     {"anytime_window": "play_only", "roadblock_pay": "before_entering", "leg_faint": "carry"},
+    {"max_rounds": 6},   # the engine guard ends the game early (a "guard" event)
 ])
 def test_lm_kernel_equals_engine_with_mixed_agents(options):
     game = load_game("leaf_marathon", **options)
