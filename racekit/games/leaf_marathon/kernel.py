@@ -39,7 +39,8 @@ What is left is spread thin (py-spy over 300 games): play-turn legal lists ~19%,
 """
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right, insort
+from itertools import accumulate
 
 from ...core.agents import FirstLegalAgent, RandomAgent, make_agent
 from ...core.chance import Sampler, stream
@@ -202,7 +203,15 @@ def play(game, seed: int, agents) -> Playout:
         if pk == "over":
             break
         if st._cp == CHANCE:
-            action = _sample(outcomes_of(st), numbers[ply])
+            if pk == "d20" or pk == "order_die" or pk == "die":
+                # a fair die (flow.chance_outcomes: faces 1..k, each 1/k) through Sampler's
+                # formula, its running sums made once per die size: the same face
+                k = 20 if pk == "d20" else 6 if pk == "order_die" else st.pd["sides"]
+                sums = _DIE_SUMS.get(k) or _die_sums(k)
+                face = bisect_right(sums, numbers[ply] * sums[-1]) + 1
+                action = face if face <= k else k
+            else:
+                action = _sample(outcomes_of(st), numbers[ply])
             private.append(st.ps if pk in ("blind", "deal") else None)
         else:
             kind = kinds[st.ps]
@@ -228,6 +237,15 @@ _KIND = {RandomAgent: _RANDOM, FirstLegalAgent: _FIRST}
 _RANDOM_SALT = 0xA6E27
 """The salt of ``RandomAgent.pick``: ``legal[int(uniform(seed, ply, salt) * len(legal))]``
 (tests/test_lm_kernel.py checks this kernel's choice against the agent's own)."""
+
+
+_DIE_SUMS: dict = {}
+
+
+def _die_sums(k: int) -> list:
+    """The running sums Sampler.sample forms over a fair k-sided die (1/k added k times)."""
+    _DIE_SUMS[k] = list(accumulate([1 / k] * k))
+    return _DIE_SUMS[k]
 
 
 def _sample(outcomes, u):
