@@ -51,6 +51,8 @@ from . import cards as C
 from . import flow, turn
 
 _DRAW, _ACT, _END, _TRIGGER, _TWO3, _SHED = A.DRAW, A.ACT, A.END, A.TRIGGER, A.TWO3, A.SHED
+_PASS = A.PASS
+anytime_legal = turn.anytime_legal
 
 AGENTS = ("random", "first", "careful")
 EVENTS = ("d20", "faint", "revived", "trigger_played", "special_played", "action_card",
@@ -93,7 +95,8 @@ def play(game, seed: int, agents) -> Playout:
     turn_legal = turn.legal
     outcomes_of = flow.chance_outcomes
     answer = flow.answer
-    run = _runner(st)
+    window_uses = [None]   # the any-time uses of the seat the window poll asks (set by run)
+    run = _runner(st, window_uses)
     same = None   # the play-turn legal list when the next prompt is known to have the same
     run()   # the automatic steps up to the first question (the state runs them lazily)
     for ply in range(MAX_PLIES):
@@ -200,6 +203,25 @@ def play(game, seed: int, agents) -> Playout:
                 turn.apply(st, s, action)
                 run()
             continue
+        if pk == "window":   # an any-time window prompt (LM-AMB-12, LM-SPECIAL-1)
+            s = st.ps
+            kind = kinds[s]
+            if kind == _OWN:
+                action = players[s](st, ply)
+            else:
+                legal = [_PASS] + sorted(window_uses[0])   # flow.legal (PASS is the smallest id)
+                action = legal[int(randoms[ply] * len(legal))] if kind == _RANDOM else legal[0]
+            history.append(action)
+            private.append(None)
+            if action == _PASS:   # flow.answer: this seat passes, the poll goes on
+                tasks.append(("poll",))
+                st.win_passed.append(s)
+                st.pk = None
+                run()
+            else:
+                answer(st, action)
+                run()
+            continue
         if pk == "over":
             break
         if st._cp == CHANCE:
@@ -268,7 +290,7 @@ def _sample(outcomes, u):
     return last
 
 
-def _runner(st):
+def _runner(st, window_uses):
     """``flow.run`` for this state, with the most frequent tasks done inline: a card drawn, a
     play turn (its start and its prompt) and the any-time window after it; every other task is
     the engine's own."""
@@ -327,6 +349,20 @@ def _runner(st):
                 # the poll asks only a seat holding a special card: codes from 8 up carry labels
                 if any(h and max(h) >= 8 for h in hands):
                     tasks.append(("poll",))
+            elif name == "poll":   # flow.task_poll: the next seat in order with an any-time use
+                order = st.order
+                k = len(order)
+                for step in range(k):
+                    j = (st.win_next + step) % k
+                    s = order[j]
+                    if s in st.win_passed or st.finished[s] or st.faint[s]:   # S.can_play
+                        continue
+                    uses = anytime_legal(st, s)
+                    if uses:
+                        st.win_next = (j + 1) % k
+                        window_uses[0] = uses
+                        st.pk, st.ps, st.pd, st._cp = "window", s, {"premove": st.win_last}, s
+                        return
             else:
                 table[name](st, *task[1:])
     return run
