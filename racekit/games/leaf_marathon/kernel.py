@@ -21,9 +21,11 @@ an empty pile goes to the engine, LM-DRAW-2), the start of a play turn and its p
 (``flow.task_turns``/``task_turn``, LM-ROUND-1/2), the routine uses of a play turn
 (``turn.apply``: an action card for +1, LM-ACTION-2; ending the turn, LM-ROUND-2; shedding,
 LM-WEIGHT-4; 2-for-3, LM-ACTION-3, LM-AMB-28; a trigger card rolling the d20, LM-TRIGGER-1),
-and the any-time window (``task_window``, LM-AMB-12: the poll runs only when a seat holds a
-labelled card). Everything else (d20 events,
-movement, order rolls, legs, the draft) is the engine's code on the same state.
+the any-time window, its poll and a pass (``task_window``, ``task_poll``, ``flow.answer``,
+LM-AMB-12, LM-SPECIAL-1: the poll runs only when a seat holds a labelled card), and fair dice
+(the d20, order and event dice) by bisection on the sums Sampler would form. Everything else
+(the d20 events, movement, the order rule, legs, the draft) is the engine's code on the same
+state.
 
 Chance outcomes use the formula of :class:`racekit.core.chance.Sampler` (outcomes sorted by
 value, cumulative probabilities) on ``uniform(seed, ply)`` read from one
@@ -33,9 +35,10 @@ value, cumulative probabilities) on ``uniform(seed, ply)`` read from one
 engine for many seeds, every option value, 2 to 6 seats and mixed agents, and check the same
 history, ranking, rounds and event counts. Covered: every preset and option value.
 
-Speed (random agents, 4 seats, about 1,000 plies a game): about 3x the engine's own playout.
-What is left is spread thin (py-spy over 300 games): play-turn legal lists ~19%, movement
-~11%, the keyed-hash chance numbers ~7%, order rolls ~6%, everything else under 4% a step.
+Speed (random agents, 4 seats, about 1,000 plies a game): about 2x the engine's own playout
+(3x the engine before this work's engine fixes). What is left is spread thin (py-spy over 300
+games): play-turn legal lists ~20%, movement ~13%, the keyed-hash chance numbers ~7%, the
+order rule ~4%, everything else under 4% a step.
 """
 from __future__ import annotations
 
