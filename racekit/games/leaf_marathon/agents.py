@@ -80,7 +80,7 @@ class CarefulAgent:
             if two and over >= 2:
                 return two[0]
         total = S.movement_total(st, s)
-        if A.ACT in legal and S.excess(st, s) == 0 and self._cost(st, s, total + 1) < st.stamina[s]:
+        if A.ACT in legal and over == 0 and self._cost(st, s, total + 1) < st.stamina[s]:
             return A.ACT
         if A.ACT in legal and over > 0 and self._cost(st, s, total + 1) < st.stamina[s]:
             return A.ACT

@@ -90,5 +90,22 @@ def weight(st, code: int) -> int:
     return st.bound_weight[t]
 
 
+def weight_table(st) -> tuple:
+    """:func:`weight` of every card code (0..255; 0 for codes that are no card) at the current
+    Magic Bind level, built once per level and shared by the game's states (the weights read
+    nothing else that changes during a game)."""
+    tables = st.weight_tables
+    level = st.mb_level
+    table = tables.get(level)
+    if table is None:
+        from types import SimpleNamespace
+        at_level = SimpleNamespace(base_weight=st.base_weight, special_weight=st.special_weight,
+                                   doubles=st.doubles, bound_weight=st.bound_weight, o=st.o, mb_level=level)
+        table = tables[level] = tuple(weight(at_level, c) if c & 7 < 7 and label(c) < 7 else 0
+                                      for c in range(256))
+    return table
+
+
 def hand_weight(st, seat: int) -> int:
-    return sum(weight(st, c) for c in st.hand[seat])
+    table = weight_table(st)
+    return sum([table[c] for c in st.hand[seat]])

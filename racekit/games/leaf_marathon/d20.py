@@ -19,8 +19,11 @@ NAMES = {1: "Get Over Here", 2: "Travel Light", 3: "Mutual Attraction", 4: "Phys
          17: "Friendship Forever", 18: "Stumble", 19: "Free Forced Rest", 20: "Magic Bind"}
 
 
+_CLAUSES = {e: f"LM-EVENT-{e:02d}" for e in range(1, 21)}
+
+
 def clause(e: int) -> str:
-    return f"LM-EVENT-{e:02d}"
+    return _CLAUSES[e]
 
 
 def task_d20(st, s) -> None:

@@ -153,9 +153,11 @@ def task_movement(st) -> None:
             totals[s] = 0
         else:
             totals[s] = S.movement_total(st, s)
-    st.emit("movement_totals", [], ("LM-ROUND-3", "LM-MOVE-1", "LM-WEIGHT-3", "LM-AMB-06", "LM-AMB-14", "LM-AMB-43"),
-            totals={str(s): v for s, v in totals.items()},
-            excess={str(s): S.excess(st, s) for s in totals})
+    if st._record:   # the payload (hand weights again) is built only for a recorded event
+        st.emit("movement_totals", [], ("LM-ROUND-3", "LM-MOVE-1", "LM-WEIGHT-3", "LM-AMB-06", "LM-AMB-14",
+                                        "LM-AMB-43"),
+                totals={str(s): v for s, v in totals.items()},
+                excess={str(s): S.excess(st, s) for s in totals})
     free = {s for s in totals if st.rainboom[s]}
     if st.o.move_sequential:
         # move_model = sequential_in_play_order: each pony makes its whole move in play order;
@@ -187,7 +189,7 @@ def task_movement(st) -> None:
 
 def task_round_end(st) -> None:
     for s in range(st.n):
-        if "C" in S.buffs(st, s) and not st.faint[s] and (st.o.finished_regen or not st.finished[s]):
+        if S.has_buff(st, s, "C") and not st.faint[s] and (st.o.finished_regen or not st.finished[s]):
             if st.stamina[s] < S.max_stamina(st, s):
                 st.stamina[s] += 1
                 st.emit("buff_c", [s], ("LM-ELEMENT-6", "LM-AMB-20"), stamina=st.stamina[s])
@@ -324,6 +326,13 @@ def chance_outcomes(st):
 
 def apply(st, action: int) -> None:
     """Apply a decision or chance outcome at the current prompt, then run on."""
+    answer(st, action)
+    run(st)
+
+
+def answer(st, action: int) -> None:
+    """Apply a decision or chance outcome at the current prompt; the tasks it pushes wait for
+    :func:`run` (a prompt that asks again, as a card selection, leaves ``st.pk`` set)."""
     pk, s, pd = st.pk, st.ps, st.pd
     st.pk = None  # a handler may ask the next question itself
     if pk == "draw":
@@ -383,7 +392,6 @@ def apply(st, action: int) -> None:
         legs.keep_armor(st, s, action == A.KEEP_ARMOR)
     elif pk == "keep_buff":
         legs.keep_buff(st, s, None if action == A.KEEP_NO_BUFF else "ABC"[action - A.KEEP_BUFF])
-    run(st)
 
 
 def select_done(st, s, pd, picked) -> None:

@@ -275,6 +275,7 @@ class LeafMarathon(Game):
         self.special_weight = (0,) + tuple(spec[k].weight for k in SPECIALS)
         self.heal = rows["recovery"].heal or 3
         self.flags = Flags(self.options)
+        self.weight_tables: dict = {}   # card weights per Magic Bind level, filled on use
 
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
         from .state import LeafMarathonState

@@ -67,7 +67,7 @@ def run_ticks(st, totals: dict, free: set, travel: bool = False):
     seen_forest = [False] * n
     start = list(st.pos)
     before = list(st.stamina)
-    paths = {s: [st.pos[s]] for s in totals}
+    paths = {s: [st.pos[s]] for s in totals} if st._record else None   # for the move events only
     for s, k in totals.items():
         left[s] = k
         active[s] = k > 0
@@ -111,7 +111,8 @@ def run_ticks(st, totals: dict, free: set, travel: bool = False):
         tick_swamp = set()
         for s, by_slide in entered:
             sq = st.pos[s]
-            paths[s].append(sq)
+            if paths is not None:
+                paths[s].append(sq)
             t = st.terrain[sq]
             if not by_slide or o.sand_draws:
                 moved[s] += 1
@@ -177,7 +178,7 @@ def run_ticks(st, totals: dict, free: set, travel: bool = False):
         if not st.o.move_sequential:
             st.last_moves = {}
         st.last_moves.update({s: (start[s], st.pos[s]) for s in totals})
-    for s in totals:
+    for s in totals if paths is not None else ():
         st.emit("move", [s], ("LM-ROUND-3", "LM-MOVE-2", "LM-AMB-06", "LM-STAMINA-2") if not travel else ("LM-AMB-30", "LM-STAMINA-2"),
                 start=start[s], end=st.pos[s], total=totals[s], squares=moved[s],
                 path=paths[s], stamina_before=before[s], stamina_after=st.stamina[s])

@@ -20,8 +20,8 @@ def by_position(st) -> None:
     seats = [s for s in range(st.n) if not st.finished[s]]
     normal = [s for s in seats if not st.returning[s]]
     back = [s for s in seats if st.returning[s]]
-    st.emit("order_rule", [], ("LM-ORDER-1", "LM-ORDER-3"),
-            returning=back, positions=[st.pos[s] for s in range(st.n)])
+    if st._record:
+        st.emit("order_rule", [], ("LM-ORDER-1", "LM-ORDER-3"), returning=back, positions=list(st.pos))
     start_roll(st, _groups(st, normal) + _groups(st, back))
 
 

@@ -43,6 +43,7 @@ class LeafMarathonState(State):
         self.bound_weight = game.bound_weight
         self.doubles = game.doubles
         self.special_weight = game.special_weight + (0,)
+        self.weight_tables = game.weight_tables   # per Magic Bind level (cards.weight_table)
         self.heal = game.heal
         self.leg = 0
         self.terrain = list(self.legs[0])

@@ -29,23 +29,28 @@ def buffs(st, s: int) -> list[str]:
     return [b for b in st.elements[s] if b != "-"] + list(st.fbuffs[s])
 
 
+def has_buff(st, s: int, letter: str) -> bool:
+    """``letter in buffs(st, s)`` without building the list (read on every movement)."""
+    return not st.bound[s] and (letter in st.elements[s] or letter in st.fbuffs[s])
+
+
 def owned(st, s: int) -> set[str]:
     return {b for b in st.elements[s] if b != "-"} | set(st.fbuffs[s])
 
 
 def max_stamina(st, s: int) -> int:
     """Printed max + 1 for buff A (LM-ELEMENT-4)."""
-    return st.pmax[s] + ("A" in buffs(st, s))
+    return st.pmax[s] + has_buff(st, s, "A")
 
 
 def weight_limit(st, s: int) -> int:
     """floor(printed max / 2) + 1 for buff A; buff A's max never enters the halving (LM-WEIGHT-2)."""
-    return floor_half(st.pmax[s]) + ("A" in buffs(st, s))
+    return floor_half(st.pmax[s]) + has_buff(st, s, "A")
 
 
 def move_value(st, s: int) -> int:
     """Movement value + 1 for buff B (LM-ELEMENT-5)."""
-    return st.pmove[s] + ("B" in buffs(st, s))
+    return st.pmove[s] + has_buff(st, s, "B")
 
 
 def excess(st, s: int) -> int:

@@ -32,7 +32,9 @@ def _unmarked_weapon(c):
 
 
 def weapon_targets(st, s):
-    return [t for t in range(st.n) if t != s and S.targetable(st, t) and S.distance(st, s, t) <= 2]
+    """Seats a weapon may go to: another targetable player within 2 squares (LM-WEAPON-1)."""
+    pos, p = st.pos, st.pos[s]
+    return [t for t in range(st.n) if t != s and abs(pos[t] - p) <= 2 and S.targetable(st, t)]
 
 
 def goh_targets(st, s):
@@ -51,10 +53,15 @@ def roadblock_ok(st, s) -> bool:
     return p not in st.roadblocks and p != S.finish_square(st)
 
 
-def anytime_legal(st, s) -> list[int]:
-    """Any-time special cards ``s`` may play now (LM-SPECIAL-1, LM-AMB-12)."""
+def anytime_legal(st, s, labels=None) -> list[int]:
+    """Any-time special cards ``s`` may play now (LM-SPECIAL-1, LM-AMB-12); ``labels``: the
+    labels in ``s``'s hand when the caller has them."""
+    if labels is None:
+        hand = st.hand[s]
+        if not hand or max(hand) < 8:   # codes below 8 carry no label: no special card (common)
+            return []
+        labels = {C.label(c) for c in hand}
     out = []
-    labels = {C.label(c) for c in st.hand[s]}
     if C.GOH in labels:
         out += [A.GOH + t for t in goh_targets(st, s)]
     if C.RAINBOOM in labels:
@@ -69,45 +76,66 @@ def anytime_legal(st, s) -> list[int]:
 
 
 def legal(st) -> list[int]:
+    """The play-turn uses of seat ``st.ps``, sorted (one pass over the hand)."""
     s = st.ps
     h = st.hand[s]
+    plain_types = set()   # types of the unlabelled cards (LM-TRIGGER-2: a labelled card is a special)
+    labels = set()
+    others = []           # non-action cards that may leave the hand (2-for-3, shedding)
+    weapon = False        # an unmarked weapon (LM-WEAPON-2)
+    for c in h:
+        lab = (c >> 3) & 7 if c >= 8 else 0   # codes below 8 are plain cards (see cards.py)
+        if lab:
+            labels.add(lab)
+            if lab != C.FFR:   # Free Forced Rest leaves the hand only by being played (LM-EVENT-19)
+                others.append(c)
+            continue
+        t = c & 7
+        plain_types.add(t)
+        if t != C.ACTION:
+            others.append(c)
+            if t == C.WEAPON and not c & C.RECEIVED:
+                weapon = True
     out = []
-    if not holds_trigger(st, s):
+    if C.TRIGGER not in plain_types:   # a held trigger must be played first (LM-AMB-12)
         out.append(A.END)
-    has_action = any(C.is_action(c) for c in h)
-    non_action = sorted({c for c in h if not C.is_action(c) and not C.protected(c)})
-    if has_action:
+    if C.ACTION in plain_types:
         out.append(A.ACT)
         if not st.did23[s]:
-            out += [A.TWO3 + c for c in non_action]
+            out += [A.TWO3 + c for c in sorted(set(others))]
         if st.o.action_as_trigger:
             out.append(A.ACT_TRIGGER)
-    if not st.did_shed[s]:
-        pool = [c for c in h if not C.is_action(c) and not C.protected(c)]
-        pairs = set()
-        for i in range(len(pool)):
-            for j in range(i + 1, len(pool)):
-                pairs.add(A.shed(pool[i], pool[j]))
-        out += sorted(pairs)
-    if any(_unmarked_weapon(c) for c in h):
+    if weapon:
         out += [A.GIVE + t for t in weapon_targets(st, s)]
-    types = {C.ctype(c) for c in h if C.label(c) == 0}
-    if C.ARMOR in types:
+    if C.ARMOR in plain_types:
         out.append(A.EQUIP)
-    if C.RECOVERY in types:
+    if C.RECOVERY in plain_types:
         out.append(A.RECOVER)
-    if C.ELEMENT in types:
+    if C.ELEMENT in plain_types:
         have = S.owned(st, s)
         new = [b for b in range(3) if LETTERS[b] not in have]
         out += [A.ELEMENT + b for b in new]
         if not new and st.bound[s]:
             out.append(A.ELEMENT + 3)
-    if C.TRIGGER in types:
+    if C.TRIGGER in plain_types:
         out.append(A.TRIGGER)
-    out += anytime_legal(st, s)
-    if any(C.label(c) == C.FFR for c in h):
-        out.append(A.FFR)
-    return sorted(out)
+    if labels:
+        out += anytime_legal(st, s, labels)
+        if C.FFR in labels:
+            out.append(A.FFR)
+    out.sort()
+    if len(others) > 1 and not st.did_shed[s]:
+        # every distinct pair (a <= b), in increasing id order: sheds are the largest ids
+        others.sort()
+        for i, a in enumerate(others):
+            if i and others[i - 1] == a:
+                continue
+            prev = -1
+            for b in others[i + 1:]:
+                if b != prev:
+                    out.append(A.SHED + a * 256 + b)   # A.shed(a, b)
+                    prev = b
+    return out
 
 
 def why(st, s, action) -> tuple[str, str]:
@@ -154,9 +182,13 @@ def why(st, s, action) -> tuple[str, str]:
 
 # ----- apply ---------------------------------------------------------------------------
 def _remove_type(st, s, t):
-    c = _first(st.hand[s], lambda c: C.ctype(c) == t and C.label(c) == 0)
-    st.hand[s].remove(c)
-    return c
+    """Take the first plain (unlabelled) card of type ``t`` out of ``s``'s hand."""
+    h = st.hand[s]
+    for i, c in enumerate(h):
+        if c & 7 == t and not c & 0x38:   # type t, label 0 (bits 3-5: see cards.py)
+            del h[i]
+            return c
+    raise ValueError(f"no plain card of type {t} in hand")
 
 
 def apply(st, s, action) -> None:
