@@ -1,0 +1,440 @@
+"""Fast playout kernel for Wingsuit Flight (random, first-legal and careful agents).
+
+A hybrid of the two kernel designs. The kernel plays on a real
+:class:`~racekit.games.wingsuit.state.WingsuitState` (the same per-seat lists,
+the same fields), so at every ply the position is an engine position; the plies
+that fill a game are restated here in tight code, and everything else is handed
+to the engine's own phase functions on that very state:
+
+* restated (the hot path): the plan commitments and the reveal (WS-PLAN-2..5);
+  the acting character's legal actions, taking back a die and carrying out its
+  icons, paid sprints, one-hex steps with their standing checks and Crash-Reset
+  (WS-ACT-1..5, WS-SPRINT-1, WS-AMB-10..13, WS-UPDRAFT-1, WS-CRASH-1..3,
+  WS-COLLIDE-2, WS-ITEM-1, WS-AMB-15, WS-AMB-16, WS-FAQ-Q1a, WS-FAQ-Q3) and the
+  automatic steps of an action between them (flow's ``_action_step``);
+* the engine's (``flow.settle``, ``flow.apply``, ``flow.legal``): the deal and
+  start cells, interference, action order and ties, a new actor, crash
+  placements, cube draws and returns, items, gifts, free sprints, the exit,
+  cleanup and the end (every option these read is thus the engine's own).
+
+Events are only counted, per kind: the restated code counts the kinds of
+:data:`EVENTS` where the engine would emit them, and the engine's functions count
+through a counter put in place of ``state.emit``. Chance outcomes come from
+:class:`racekit.core.chance.Sampler` with the engine's outcome lists; decisions
+from the agents' ``pick`` on the legal list (or, for the careful agent, its
+``__call__`` on the kernel's state, as the engine's playout calls it).
+``tests/test_sim_kernels.py`` replays the histories through the engine on every
+preset and option value and checks the same history, ranking, rounds and counts.
+"""
+from __future__ import annotations
+
+from ...core.agents import make_agent
+from ...core.chance import Sampler
+from ...core.state import CHANCE, TERMINAL
+from ...sim.kernels import MAX_PLIES, Playout
+from . import act, flow, move
+from . import actions as A
+from .cards import VOID, WHITE
+from .consts import ALT_MAX, LIMBO
+from .plan import _legal_ids
+
+AGENTS = ("random", "first", "careful")
+EVENTS = ("crash", "off_map", "too_low", "collision", "updraft", "sprint", "free_sprint", "exit",
+          "draw", "steal", "gift", "item_free_sprint", "card_leaves", "set_aside")
+
+_SPRINTS = tuple(A.SPRINT + d for d in range(6))
+
+
+def supports(game) -> str | None:
+    """``None``: this kernel plays every Wingsuit Flight configuration."""
+    return None
+
+
+def play(game, seed: int, agents) -> Playout:
+    """One whole game with ``agents`` (one name per seat, each seeded with ``seed``)."""
+    st = game.new_initial_state(record_events=False)
+    counts = dict.fromkeys(EVENTS, 0)
+
+    def count(kind, seats=(), clauses=(), **data):
+        if kind in counts:
+            counts[kind] += 1
+
+    # The engine's functions emit only while ``_record`` is set; ``emit`` is looked
+    # up on the instance, so they count without building Event records.
+    st._record = True
+    st.emit = count
+    o = st.o
+    n = st.n
+    sample = Sampler(seed).sample
+    players = [make_agent(name, seed, game) for name in agents]
+    picks = [p.pick if hasattr(p, "pick") else None for p in players]
+    history = st._history
+    private = st._private
+    plan_ids = _legal_ids(o.per_group)
+
+    # option flags of the action windows (WS-AMB-10, WS-AMB-17), as act.sprint_window/item_window
+    pend_sprint = o.sprint_window != "between_dice"
+    pend_item = o.item_window == "with_sprints" and o.sprint_window == "between_icons"
+    late_sprint = o.sprint_window == "also_after_last_die"
+    late_item = o.item_window == "also_after_last_die"
+    rear_frees = tuple(A.FREE + d for d in act.rear_dirs(st))
+    updraft_first = o.updraft_before_height
+    victim_loses = o.victim_loses_dice
+    to_bag = o.discard_to_bag
+    neutral_phase = "neutral" if o.neutral and n == 2 else "interfere"
+    dynamic = o.dynamic
+
+    pos, alt, cells, cubes, rear, plan = st.pos, st.alt, st.cells, st.cubes, st.rear, st.plan
+    bag, out, intr = st.bag, st.out, st.intr
+    board = here = None   # known once the track is dealt
+    tokens_key = -1
+    tokens: list = []
+
+    # ----- restated rules ----------------------------------------------------------------
+    def has_dice(s):
+        for cell in cells:
+            for d in cell:
+                if d[0] == s:
+                    return True
+        return False
+
+    def crash(who, mover):
+        """move.crash without events (WS-CRASH-3, WS-AMB-15, WS-AMB-16, WS-FAQ-Q6b)."""
+        if len(who) > 1 or who[0] != mover:
+            snap = st.order
+            ns = len(snap)
+            order = sorted((s for s in who if s != mover),
+                           key=lambda s: snap.index(s) if s in snap else ns + s)
+            if mover in who:
+                order.append(mover)
+        else:
+            order = who
+        k_min = st.k_min
+        for s in order:
+            h = pos[s]
+            card = board.card_of(h, k_min)
+            here[h].remove(s)
+            pos[s] = LIMBO
+            if s == st.actor or s == mover or victim_loses:
+                move.remove_dice(st, s)
+                if st.ph == "action":
+                    st.done[s] = True
+            if st.pend_owner == s:
+                st.pend = []
+                st.pend_owner = -1
+            gift = st.gift
+            if gift is not None and gift[0] == s:
+                gift[2] = True
+            free = st.free
+            if free is not None and free[0] == s:
+                st.free = None
+            held = cubes[s]
+            pile = bag if to_bag else out
+            pile[0] += held[0]
+            pile[1] += held[1]
+            pile[2] += held[2]
+            cubes[s] = [0, 0, 0]
+            a = alt[s] + 2
+            alt[s] = a if a < ALT_MAX else ALT_MAX
+            counts["crash"] += 1
+            intr.append(("place", s, card))
+
+    def check_hex(h, mover):
+        """move.check_hex: height and collision (WS-CRASH-1, WS-COLLIDE-2, WS-AMB-13)."""
+        on = here[h]
+        height = board.height[h]
+        if len(on) == 1:
+            s = on[0]
+            if height == WHITE or alt[s] < height:
+                counts["too_low"] += 1
+                crash([s], mover)
+                return True
+            return False
+        if not on:
+            return False
+        who = []
+        collided = False
+        for s in on:
+            a = alt[s]
+            if height == WHITE or a < height:
+                who.append(s)
+                counts["too_low"] += 1
+            else:
+                for x in on:
+                    if x != s and alt[x] == a:
+                        who.append(s)
+                        collided = True
+                        break
+        if not who:
+            return False
+        if collided:
+            counts["collision"] += 1
+        crash(who, mover)
+        return True
+
+    def step(s, d, sprint):
+        """move.step for arrows and paid sprints (WS-AMB-12 check order)."""
+        b = board
+        W = b.W
+        h = pos[s]
+        dc, dy = b.step_dc[d]
+        tc, ty = h % W + dc, h // W + dy
+        if sprint:
+            alt[s] -= 1   # paid even if the step is not made (WS-AMB-13)
+        if tc < 0 or tc >= W:   # side edge (WS-FAQ-Q1a, WS-AMB-28)
+            counts["off_map"] += 1
+            crash([s], s)
+            return
+        if ty > b.top:   # the exit (WS-END-1): the engine's own
+            move.exit_track(st, s)
+            return
+        t = ty * W + tc
+        if ty < b.H * (st.k_min - 1) or b.height[t] == VOID:
+            counts["off_map"] += 1
+            crash([s], s)
+            return
+        here[h].remove(s)
+        here[t].append(s)
+        pos[s] = t
+        if b.updraft[t]:   # WS-UPDRAFT-1, WS-AMB-11/12
+            if not updraft_first and check_hex(t, s):
+                return
+            if alt[s] < ALT_MAX:
+                alt[s] += 1
+            counts["updraft"] += 1
+        if check_hex(t, s):
+            return
+        if b.item[t]:   # WS-ITEM-1
+            intr.append(("draw", s))
+
+    def run_token():
+        """act.run_token: the next icon of the pending cell (WS-ACT-2/3/5)."""
+        s = st.pend_owner
+        st.pend_started = True
+        tok = st.pend.pop(0)
+        if type(tok) is int:
+            step(s, tok, False)
+            return
+        cond, k, arrows = tok
+        if cond == 0:
+            ok = alt[s] >= k
+        elif cond == 1:
+            ok = alt[s] <= k
+        elif cond == 2:
+            ok = board.updraft[pos[s]]
+        elif cond == 3:
+            ok = sum(cubes[s]) > 0
+        else:
+            ok = False
+        if ok:
+            st.pend[0:0] = list(arrows)
+
+    def place(s, h):
+        """move.place: a crashed character on its hex, then the standing checks (WS-AMB-13)."""
+        pos[s] = h
+        here[h].append(s)
+        check_hex(h, None)
+
+    def settle():
+        """flow.settle while the action phase runs plainly; else the engine's settle."""
+        st._lc = None
+        while True:
+            if intr:
+                kind = intr[0][0]
+                if kind == "place":   # WS-CRASH-3/4, WS-AMB-14: the engine's candidates
+                    s = intr[0][1]
+                    cands, clause = move.placement_candidates(st, s, intr[0][2])
+                    if len(cands) == 1:
+                        intr.pop(0)
+                        place(s, cands[0])
+                        continue
+                    st.place_cands = (cands, clause)
+                    st._cp = s
+                    return
+                if kind == "draw" and (bag[0] or bag[1] or bag[2]):   # WS-ITEM-1
+                    st._cp = CHANCE
+                    return
+                flow.settle(st)
+                return
+            if st.ph != "action" or st.free is not None or st.gift is not None:
+                flow.settle(st)
+                return
+            a = st.actor
+            if st.pend:
+                s = st.pend_owner
+                if s == a:   # act.has_choice for the actor while a cell waits
+                    if pend_sprint and (alt[s] > 1 or rear[s]):
+                        st._cp = st.cp_seat = s
+                        return
+                    if pend_item and (cubes[s][0] or cubes[s][1] or cubes[s][2]) \
+                            and act.item_actions(st, s):
+                        st._cp = st.cp_seat = s
+                        return
+                run_token()
+                continue
+            if a < 0:   # order.next_actor (WS-ACT-ORDER-1, WS-ACT-4)
+                if dynamic:
+                    flow.settle(st)
+                    return
+                done = st.done
+                for s in st.order:
+                    if not done[s] and pos[s] >= 0:
+                        st.actor = s
+                        break
+                else:
+                    flow.settle(st)   # the end of the action phase
+                    return
+                continue
+            if st.done[a] or pos[a] < 0:   # flow._end_action
+                rear[a] = False
+                st.actor = -1
+                st.pend = []
+                st.pend_owner = -1
+                continue
+            if has_dice(a) or late_sprint or late_item:
+                st._cp = st.cp_seat = a
+                return
+            st.done[a] = True
+
+    def action_legal(s):
+        """act.legal for the actor (no gift, no free sprints pending)."""
+        if st.pend:
+            out_ = [A.GO]
+            sw, iw = pend_sprint, pend_item
+        else:
+            out_ = []
+            for c in range(12):
+                for d in cells[c]:
+                    if d[0] == s:
+                        out_.append(A.TAKE + c)
+                        break
+            if out_:
+                sw = iw = True
+            else:
+                out_.append(A.END)
+                sw, iw = late_sprint, late_item
+        if sw:
+            if alt[s] > 1:
+                out_ += _SPRINTS
+            if rear[s]:
+                out_ += rear_frees
+        if iw:
+            held = cubes[s]
+            if held[0] or held[1] or held[2]:
+                items = act.item_actions(st, s)
+                if items:
+                    out_ += items
+                    out_.sort()
+        return out_
+
+    # ----- the game loop -------------------------------------------------------------------
+    for ply in range(MAX_PLIES):
+        cp = st._cp
+        if cp == TERMINAL:
+            break
+        if cp == CHANCE:
+            action = sample(flow.chance_outcomes(st), ply)
+            private.append(st._private_to(action))
+            history.append(action)
+            if intr and intr[0][0] == "draw" and board is not None:   # move.draw_cube
+                s = intr.pop(0)[1]
+                st.intr_seat_last = s
+                colour = action - A.CUBE
+                bag[colour] -= 1
+                held = cubes[s]
+                held[colour] += 1
+                counts["draw"] += 1
+                if held[0] + held[1] + held[2] > 2:   # WS-ITEM-2: one goes back
+                    intr.insert(0, ("return", s))
+                settle()
+            else:
+                flow.apply(st, action)
+            continue
+        ph = st.ph
+        pick = picks[cp]
+        if intr:
+            if intr[0][0] == "place" and board is not None:   # a crash placement (WS-CRASH-3)
+                if pick is not None:
+                    legal = sorted(A.HEX + h for h in st.place_cands[0])
+                    action = legal[0] if len(legal) == 1 else pick(legal, ply)
+                else:
+                    action = players[cp](st, ply)
+                private.append(None)
+                history.append(action)
+                s = intr.pop(0)[1]
+                place(s, action - A.HEX)
+                settle()
+                continue
+            ph = ""
+        if ph == "plan":   # WS-PLAN-2..5: secret commitments, then the reveal
+            if pick is not None:
+                action = pick(plan_ids, ply)
+            else:
+                action = players[cp](st, ply)
+            private.append(cp)
+            history.append(action)
+            plan[cp] = action - A.PLAN
+            st.plan_next += 1
+            if st.plan_next < n:
+                st._cp = st.plan_next
+                st._lc = None
+                continue
+            for s in range(n):   # plan.reveal
+                m = plan[s]
+                if m is None or pos[s] < 0:
+                    continue
+                for c in range(12):
+                    if m >> c & 1:
+                        cells[c].append((s, c // 6))
+                plan[s] = None
+            st.plan_next = 0
+            st.ph = neutral_phase
+            flow.settle(st)
+            continue
+        if ph == "action" and st.free is None and st.gift is None and cp == st.actor:
+            if board is None:
+                board, here = st.board, st.here
+            if pick is not None:
+                legal = action_legal(cp)
+                action = legal[0] if len(legal) == 1 else pick(legal, ply)
+            else:
+                action = players[cp](st, ply)
+            private.append(None)
+            history.append(action)
+            if A.TAKE <= action < A.TAKE + 12:   # WS-ACT-1: take back a die
+                cell = action - A.TAKE
+                dice = cells[cell]
+                for i, d in enumerate(dice):
+                    if d[0] == cp:
+                        del dice[i]
+                        break
+                if tokens_key != len(st.queue):
+                    tokens_key = len(st.queue)
+                    tokens = [st.cell_tokens(c) for c in range(12)]
+                st.pend = list(tokens[cell])
+                st.pend_owner = cp
+                st.pend_started = True
+                run_token()
+            elif action == A.GO:
+                run_token()
+            elif A.SPRINT <= action < A.SPRINT + 6:   # WS-SPRINT-1
+                counts["sprint"] += 1
+                step(cp, action - A.SPRINT, True)
+            else:
+                st.cp_seat = cp
+                act.apply(st, action)
+            settle()
+            continue
+        # everything else: the engine's own legal list and apply
+        st.cp_seat = cp
+        if pick is not None:
+            legal = flow.legal(st)
+            action = legal[0] if len(legal) == 1 else pick(legal, ply)
+        else:
+            action = players[cp](st, ply)
+        private.append(st._private_to(action))
+        history.append(action)
+        flow.apply(st, action)
+    else:
+        raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
+    return Playout(list(history), st.ranking(), st.round, counts)
