@@ -83,12 +83,20 @@ def play(game, seed: int, agents) -> Playout:
     to_bag = o.discard_to_bag
     neutral_phase = "neutral" if o.neutral and n == 2 else "interfere"
     dynamic = o.dynamic
+    threshold = o.threshold(n)
+    metric = o.distance
 
     pos, alt, cells, cubes, rear, plan = st.pos, st.alt, st.cells, st.cubes, st.rear, st.plan
     bag, out, intr = st.bag, st.out, st.intr
-    board = here = None   # known once the track is dealt
+    board = here = geo_distance = resets = None   # known once the track is dealt
+    safe_first = o.safe_first
     tokens_key = -1
     tokens: list = []
+
+    def dealt():
+        """The board's tables, once the track is dealt."""
+        b = st.board
+        return b, st.here, b.geo.distance, [None] + [b.reset_ids(k) for k in range(1, b.geo.cards + 1)]
 
     # ----- restated rules ----------------------------------------------------------------
     def has_dice(s):
@@ -229,6 +237,90 @@ def play(game, seed: int, agents) -> Playout:
         if ok:
             st.pend[0:0] = list(arrows)
 
+    def order_key(s):
+        return (-alt[s], -geo_distance(pos[s] // board.W, metric))
+
+    def begin_action():
+        """order.begin_action (WS-ACT-ORDER-1/2, WS-AMB-07)."""
+        st.ph = "action"
+        st.oi = 0
+        st.actor = -1
+        st.done = [p < 0 for p in pos]
+
+    def start_round():
+        """plan.reveal's end, interfere.run and order.start: the dice move, the order is set."""
+        st.plan_next = 0
+        if neutral_phase == "neutral":   # WS-VAR-2P-1: two neutral rolls first (the engine's)
+            st.ph = "neutral"
+            flow.settle(st)
+            return
+        # WS-INTERFERE-1..3: every mixed cell moves across at once
+        moves = []
+        for c in range(12):
+            dice = cells[c]
+            if len(dice) > 1 and len({d[0] for d in dice}) >= threshold:
+                moves.append(c)
+        if moves:
+            old = {c: cells[c] for c in moves}
+            for c in moves:
+                cells[c] = []
+            for c in moves:
+                cells[(c + 6) % 12].extend(old[c])
+        # WS-ACT-ORDER-1..3, WS-AMB-06: highest first, then farther from the finish; ties roll
+        seats = [s for s in range(n) if pos[s] >= 0]
+        keys = {s: order_key(s) for s in seats}
+        seats.sort(key=lambda s: (keys[s], s))
+        st.order = seats
+        groups = []
+        i = 0
+        while i < len(seats):
+            j = i
+            while j + 1 < len(seats) and keys[seats[j + 1]] == keys[seats[i]]:
+                j += 1
+            if j > i:
+                groups.append(seats[i:j + 1])
+            i = j + 1
+        st.ties = groups
+        if groups:
+            st.ph = "tie"
+            st._cp = CHANCE
+            st._lc = None
+            return
+        begin_action()
+        settle()
+
+    def apply_tie(roll):
+        """order.apply_tie: even -> smaller column first, odd -> larger (WS-AMB-08)."""
+        group = st.ties.pop(0)
+        W = board.W
+        ordered = sorted(group, key=lambda s: pos[s] % W, reverse=roll % 2 == 1)
+        order = st.order
+        i = order.index(group[0])
+        order[i:i + len(group)] = ordered
+        if not st.ties:
+            begin_action()
+        settle()
+
+    def placement_candidates(s, card):
+        """move.placement_candidates: its first answer here, the rest by the engine."""
+        a = alt[s]
+        height = board.height
+        good = []
+        for h in resets[card]:
+            for x in here[h]:
+                if alt[x] == a:
+                    break
+            else:
+                if not safe_first:
+                    good.append(h)
+                else:
+                    ht = height[h]
+                    if ht != WHITE and ht != VOID and ht <= a:
+                        good.append(h)
+        if good:
+            return good, "WS-CRASH-3"
+        return move.placement_candidates(st, s, card)   # a full card edge, or none safe
+
     def place(s, h):
         """move.place: a crashed character on its hex, then the standing checks (WS-AMB-13)."""
         pos[s] = h
@@ -241,9 +333,9 @@ def play(game, seed: int, agents) -> Playout:
         while True:
             if intr:
                 kind = intr[0][0]
-                if kind == "place":   # WS-CRASH-3/4, WS-AMB-14: the engine's candidates
+                if kind == "place":   # WS-CRASH-3/4, WS-AMB-14
                     s = intr[0][1]
-                    cands, clause = move.placement_candidates(st, s, intr[0][2])
+                    cands, clause = placement_candidates(s, intr[0][2])
                     if len(cands) == 1:
                         intr.pop(0)
                         place(s, cands[0])
@@ -347,6 +439,8 @@ def play(game, seed: int, agents) -> Playout:
                 if held[0] + held[1] + held[2] > 2:   # WS-ITEM-2: one goes back
                     intr.insert(0, ("return", s))
                 settle()
+            elif st.ph == "tie" and not intr and board is not None:
+                apply_tie(action)
             else:
                 flow.apply(st, action)
             continue
@@ -355,7 +449,9 @@ def play(game, seed: int, agents) -> Playout:
         if intr:
             if intr[0][0] == "place" and board is not None:   # a crash placement (WS-CRASH-3)
                 if pick is not None:
-                    legal = sorted(A.HEX + h for h in st.place_cands[0])
+                    legal = [A.HEX + h for h in st.place_cands[0]]
+                    if st.place_cands[1] != "WS-CRASH-3":
+                        legal.sort()
                     action = legal[0] if len(legal) == 1 else pick(legal, ply)
                 else:
                     action = players[cp](st, ply)
@@ -387,13 +483,13 @@ def play(game, seed: int, agents) -> Playout:
                     if m >> c & 1:
                         cells[c].append((s, c // 6))
                 plan[s] = None
-            st.plan_next = 0
-            st.ph = neutral_phase
-            flow.settle(st)
+            if board is None:
+                board, here, geo_distance, resets = dealt()
+            start_round()
             continue
         if ph == "action" and st.free is None and st.gift is None and cp == st.actor:
             if board is None:
-                board, here = st.board, st.here
+                board, here, geo_distance, resets = dealt()
             if pick is not None:
                 legal = action_legal(cp)
                 action = legal[0] if len(legal) == 1 else pick(legal, ply)
