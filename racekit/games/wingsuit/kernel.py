@@ -43,6 +43,7 @@ EVENTS = ("crash", "off_map", "too_low", "collision", "updraft", "sprint", "free
           "draw", "steal", "gift", "item_free_sprint", "card_leaves", "set_aside")
 
 _SPRINTS = tuple(A.SPRINT + d for d in range(6))
+_SIDE, _EXIT, _BELOW = -1, -2, -3   # neighbour codes: beyond a side edge, over the top, below 0
 
 
 def supports(game) -> str | None:
@@ -88,15 +89,33 @@ def play(game, seed: int, agents) -> Playout:
 
     pos, alt, cells, cubes, rear, plan = st.pos, st.alt, st.cells, st.cubes, st.rear, st.plan
     bag, out, intr = st.bag, st.out, st.intr
-    board = here = geo_distance = resets = None   # known once the track is dealt
+    board = here = geo_distance = resets = nb = row_of = card_of_row = None   # once dealt
+    height = updraft = item = None
+    half_rows = 0
     safe_first = o.safe_first
     tokens_key = -1
     tokens: list = []
 
     def dealt():
-        """The board's tables, once the track is dealt."""
-        b = st.board
-        return b, st.here, b.geo.distance, [None] + [b.reset_ids(k) for k in range(1, b.geo.cards + 1)]
+        """Bind the board's tables once the track is dealt (a neighbour table for the steps)."""
+        nonlocal board, here, geo_distance, resets, nb, row_of, card_of_row, height, updraft, item
+        nonlocal half_rows
+        b = board = st.board
+        here = st.here
+        geo = b.geo
+        geo_distance = geo.distance
+        resets = [None] + [b.reset_ids(k) for k in range(1, geo.cards + 1)]
+        height, updraft, item, half_rows = b.height, b.updraft, b.item, b.H
+        W, top = b.W, b.top
+        row_of = [h // W for h in range(geo.size)]
+        card_of_row = [geo.card_of(y) for y in range(top + 1)]
+        nb = []
+        for h in range(geo.size):
+            c, y = h % W, h // W
+            for dc, dy in b.step_dc:
+                tc, ty = c + dc, y + dy
+                nb.append(_SIDE if tc < 0 or tc >= W else _EXIT if ty > top else
+                          _BELOW if ty < 0 else ty * W + tc)
 
     # ----- restated rules ----------------------------------------------------------------
     def has_dice(s):
@@ -120,11 +139,17 @@ def play(game, seed: int, agents) -> Playout:
         k_min = st.k_min
         for s in order:
             h = pos[s]
-            card = board.card_of(h, k_min)
+            card = card_of_row[row_of[h]]   # board.card_of (a shared hex: the lower card)
+            if card < k_min:
+                card = k_min
             here[h].remove(s)
             pos[s] = LIMBO
             if s == st.actor or s == mover or victim_loses:
-                move.remove_dice(st, s)
+                for dice in cells:   # move.remove_dice
+                    for d in dice:
+                        if d[0] == s:
+                            dice[:] = [d for d in dice if d[0] != s]
+                            break
                 if st.ph == "action":
                     st.done[s] = True
             if st.pend_owner == s:
@@ -150,10 +175,10 @@ def play(game, seed: int, agents) -> Playout:
     def check_hex(h, mover):
         """move.check_hex: height and collision (WS-CRASH-1, WS-COLLIDE-2, WS-AMB-13)."""
         on = here[h]
-        height = board.height[h]
+        ht = height[h]
         if len(on) == 1:
             s = on[0]
-            if height == WHITE or alt[s] < height:
+            if ht == WHITE or alt[s] < ht:
                 counts["too_low"] += 1
                 crash([s], mover)
                 return True
@@ -164,7 +189,7 @@ def play(game, seed: int, agents) -> Playout:
         collided = False
         for s in on:
             a = alt[s]
-            if height == WHITE or a < height:
+            if ht == WHITE or a < ht:
                 who.append(s)
                 counts["too_low"] += 1
             else:
@@ -182,29 +207,23 @@ def play(game, seed: int, agents) -> Playout:
 
     def step(s, d, sprint):
         """move.step for arrows and paid sprints (WS-AMB-12 check order)."""
-        b = board
-        W = b.W
         h = pos[s]
-        dc, dy = b.step_dc[d]
-        tc, ty = h % W + dc, h // W + dy
+        t = nb[h * 6 + d]
         if sprint:
             alt[s] -= 1   # paid even if the step is not made (WS-AMB-13)
-        if tc < 0 or tc >= W:   # side edge (WS-FAQ-Q1a, WS-AMB-28)
-            counts["off_map"] += 1
-            crash([s], s)
-            return
-        if ty > b.top:   # the exit (WS-END-1): the engine's own
+        if t == _EXIT:   # over the top edge (WS-END-1): the engine's own exit
             move.exit_track(st, s)
             return
-        t = ty * W + tc
-        if ty < b.H * (st.k_min - 1) or b.height[t] == VOID:
+        # beyond a side edge (WS-FAQ-Q1a; it beats the exit, WS-AMB-28), below the lowest
+        # card still on the track, or a void cell: off the map
+        if t < 0 or row_of[t] < half_rows * (st.k_min - 1) or height[t] == VOID:
             counts["off_map"] += 1
             crash([s], s)
             return
         here[h].remove(s)
         here[t].append(s)
         pos[s] = t
-        if b.updraft[t]:   # WS-UPDRAFT-1, WS-AMB-11/12
+        if updraft[t]:   # WS-UPDRAFT-1, WS-AMB-11/12
             if not updraft_first and check_hex(t, s):
                 return
             if alt[s] < ALT_MAX:
@@ -212,7 +231,7 @@ def play(game, seed: int, agents) -> Playout:
             counts["updraft"] += 1
         if check_hex(t, s):
             return
-        if b.item[t]:   # WS-ITEM-1
+        if item[t]:   # WS-ITEM-1
             intr.append(("draw", s))
 
     def run_token():
@@ -304,7 +323,6 @@ def play(game, seed: int, agents) -> Playout:
     def placement_candidates(s, card):
         """move.placement_candidates: its first answer here, the rest by the engine."""
         a = alt[s]
-        height = board.height
         good = []
         for h in resets[card]:
             for x in here[h]:
@@ -484,12 +502,12 @@ def play(game, seed: int, agents) -> Playout:
                         cells[c].append((s, c // 6))
                 plan[s] = None
             if board is None:
-                board, here, geo_distance, resets = dealt()
+                dealt()
             start_round()
             continue
         if ph == "action" and st.free is None and st.gift is None and cp == st.actor:
             if board is None:
-                board, here, geo_distance, resets = dealt()
+                dealt()
             if pick is not None:
                 legal = action_legal(cp)
                 action = legal[0] if len(legal) == 1 else pick(legal, ply)
