@@ -32,10 +32,10 @@ from ...core.agents import make_agent
 from ...core.chance import Sampler
 from ...core.state import CHANCE, TERMINAL
 from ...sim.kernels import MAX_PLIES, Playout
-from . import act, flow, move
+from . import act, cleanup, flow, move
 from . import actions as A
 from .cards import VOID, WHITE
-from .consts import ALT_MAX, LIMBO
+from .consts import ALT_MAX, LIMBO, NEUTRAL
 from .plan import _legal_ids
 
 AGENTS = ("random", "first", "careful")
@@ -79,11 +79,12 @@ def play(game, seed: int, agents) -> Playout:
     late_sprint = o.sprint_window == "also_after_last_die"
     late_item = o.item_window == "also_after_last_die"
     rear_frees = tuple(A.FREE + d for d in act.rear_dirs(st))
-    updraft_first = o.updraft_before_height
+    lift_first = o.updraft_before_height
     victim_loses = o.victim_loses_dice
     to_bag = o.discard_to_bag
     neutral_phase = "neutral" if o.neutral and n == 2 else "interfere"
     dynamic = o.dynamic
+    engine_cleanup = o.cleanup_optional or o.updraft_first
     threshold = o.threshold(n)
     metric = o.distance
 
@@ -224,7 +225,7 @@ def play(game, seed: int, agents) -> Playout:
         here[t].append(s)
         pos[s] = t
         if updraft[t]:   # WS-UPDRAFT-1, WS-AMB-11/12
-            if not updraft_first and check_hex(t, s):
+            if not lift_first and check_hex(t, s):
                 return
             if alt[s] < ALT_MAX:
                 alt[s] += 1
@@ -339,6 +340,46 @@ def play(game, seed: int, agents) -> Playout:
             return good, "WS-CRASH-3"
         return move.placement_candidates(st, s, card)   # a full card edge, or none safe
 
+    def end_phase():
+        """flow.end_action_phase and a Cleanup that needs no decision (WS-CLEANUP-1,
+        WS-UPDRAFT-2, WS-AMB-33, WS-CLEANUP-7); the end, a card leaving the track and the
+        cleanup options other than the defaults are the engine's."""
+        for s in range(n):
+            rear[s] = False
+        if (st.end_triggered or st.round >= o.max_rounds or engine_cleanup
+                or (st.k_min < len(board.track) and cleanup.bottom_empty(st))):
+            flow.settle(st)
+            return
+        if st.rolls:   # the 2-player neutral dice leave
+            for dice in cells:
+                dice[:] = [d for d in dice if d[0] != NEUTRAL]
+        st.rolls = []
+        snap = st.order   # characters on updrafts rise, in snapshot order
+        hexes = []
+        for s in snap + [x for x in range(n) if x not in snap]:
+            h = pos[s]
+            if h >= 0 and updraft[h]:
+                if alt[s] < ALT_MAX:
+                    alt[s] += 1
+                counts["updraft"] += 1
+                if h not in hexes:
+                    hexes.append(h)
+        for h in hexes:
+            check_hex(h, None)
+        if intr:   # a collision: placements first, then the engine starts the new round
+            st.ph = "cleanup"
+            st.cstages = ["next"]
+            settle()
+            return
+        st.round += 1
+        st.ph = "plan"
+        st.plan_next = 0
+        st.order_prev = list(snap)
+        if st.round > o.max_rounds:
+            flow.finish(st, capped=True)
+        else:
+            st._cp = 0
+
     def place(s, h):
         """move.place: a crashed character on its hex, then the standing checks (WS-AMB-13)."""
         pos[s] = h
@@ -392,7 +433,7 @@ def play(game, seed: int, agents) -> Playout:
                         st.actor = s
                         break
                 else:
-                    flow.settle(st)   # the end of the action phase
+                    end_phase()   # the end of the action phase
                     return
                 continue
             if st.done[a] or pos[a] < 0:   # flow._end_action
