@@ -28,6 +28,7 @@ preset and option value and checks the same history, ranking, rounds and counts.
 """
 from __future__ import annotations
 
+from ...boards.hex import DIRECTIONS, DOUBLED
 from ...core.agents import make_agent
 from ...core.chance import Sampler
 from ...core.state import CHANCE, TERMINAL
@@ -44,6 +45,29 @@ EVENTS = ("crash", "off_map", "too_low", "collision", "updraft", "sprint", "free
 
 _SPRINTS = tuple(A.SPRINT + d for d in range(6))
 _SIDE, _EXIT, _BELOW = -1, -2, -3   # neighbour codes: beyond a side edge, over the top, below 0
+
+
+_GEOMETRY: dict = {}
+
+
+def _geometry(geo) -> tuple:
+    """Tables of a track shape, shared by every game on it: the neighbour of hex ``h`` in
+    direction ``d`` at ``h * 6 + d`` (a hex id, or _SIDE, _EXIT, _BELOW), each hex's row,
+    and each row's card (a shared hex: the lower card, WS-AMB-30)."""
+    key = (geo.W, geo.H, geo.cards)
+    tables = _GEOMETRY.get(key)
+    if tables is None:
+        W, top = geo.W, geo.top
+        nb = []
+        for h in range(geo.size):
+            c, y = h % W, h // W
+            for dc, dy in (DOUBLED[d] for d in DIRECTIONS):
+                tc, ty = c + dc, y + dy
+                nb.append(_SIDE if tc < 0 or tc >= W else _EXIT if ty > top else
+                          _BELOW if ty < 0 else ty * W + tc)
+        tables = (nb, [h // W for h in range(geo.size)], [geo.card_of(y) for y in range(top + 1)])
+        _GEOMETRY[key] = tables
+    return tables
 
 
 def supports(game) -> str | None:
@@ -107,16 +131,7 @@ def play(game, seed: int, agents) -> Playout:
         geo_distance = geo.distance
         resets = [None] + [b.reset_ids(k) for k in range(1, geo.cards + 1)]
         height, updraft, item, half_rows = b.height, b.updraft, b.item, b.H
-        W, top = b.W, b.top
-        row_of = [h // W for h in range(geo.size)]
-        card_of_row = [geo.card_of(y) for y in range(top + 1)]
-        nb = []
-        for h in range(geo.size):
-            c, y = h % W, h // W
-            for dc, dy in b.step_dc:
-                tc, ty = c + dc, y + dy
-                nb.append(_SIDE if tc < 0 or tc >= W else _EXIT if ty > top else
-                          _BELOW if ty < 0 else ty * W + tc)
+        nb, row_of, card_of_row = _geometry(geo)
 
     # ----- restated rules ----------------------------------------------------------------
     def has_dice(s):
