@@ -37,13 +37,17 @@ from . import act, cleanup, flow, move
 from . import actions as A
 from .cards import VOID, WHITE
 from .consts import ALT_MAX, LIMBO, NEUTRAL
-from .plan import _legal_ids
+from .plan import _legal_ids, legal_masks
 
 AGENTS = ("random", "first", "careful")
 EVENTS = ("crash", "off_map", "too_low", "collision", "updraft", "sprint", "free_sprint", "exit",
           "draw", "steal", "gift", "item_free_sprint", "card_leaves", "set_aside")
 
+_TAKE, _GO, _END, _SPRINT, _HEX, _PLAN, _CUBE = A.TAKE, A.GO, A.END, A.SPRINT, A.HEX, A.PLAN, A.CUBE
+_TAKES = tuple(A.TAKE + c for c in range(12))
 _SPRINTS = tuple(A.SPRINT + d for d in range(6))
+# the cells of every legal plan, lowest first (per_group plans include the others)
+_PLAN_CELLS = {m: tuple(A.plan_cells(m)) for m in legal_masks(True)}
 _SIDE, _EXIT, _BELOW = -1, -2, -3   # neighbour codes: beyond a side edge, over the top, below 0
 
 
@@ -94,7 +98,6 @@ def play(game, seed: int, agents) -> Playout:
     players = [make_agent(name, seed, game) for name in agents]
     picks = [p.pick if hasattr(p, "pick") else None for p in players]
     history = st._history
-    private = st._private
     plan_ids = _legal_ids(o.per_group)
 
     # option flags of the action windows (WS-AMB-10, WS-AMB-17), as act.sprint_window/item_window
@@ -465,19 +468,19 @@ def play(game, seed: int, agents) -> Playout:
     def action_legal(s):
         """act.legal for the actor (no gift, no free sprints pending)."""
         if st.pend:
-            out_ = [A.GO]
+            out_ = [_GO]
             sw, iw = pend_sprint, pend_item
         else:
             out_ = []
             for c in range(12):
                 for d in cells[c]:
                     if d[0] == s:
-                        out_.append(A.TAKE + c)
+                        out_.append(_TAKES[c])
                         break
             if out_:
                 sw = iw = True
             else:
-                out_.append(A.END)
+                out_.append(_END)
                 sw, iw = late_sprint, late_item
         if sw:
             if alt[s] > 1:
@@ -500,12 +503,11 @@ def play(game, seed: int, agents) -> Playout:
             break
         if cp == CHANCE:
             action = sample(flow.chance_outcomes(st), ply)
-            private.append(st._private_to(action))
             history.append(action)
             if intr and intr[0][0] == "draw" and board is not None:   # move.draw_cube
                 s = intr.pop(0)[1]
                 st.intr_seat_last = s
-                colour = action - A.CUBE
+                colour = action - _CUBE
                 bag[colour] -= 1
                 held = cubes[s]
                 held[colour] += 1
@@ -523,16 +525,15 @@ def play(game, seed: int, agents) -> Playout:
         if intr:
             if intr[0][0] == "place" and board is not None:   # a crash placement (WS-CRASH-3)
                 if pick is not None:
-                    legal = [A.HEX + h for h in st.place_cands[0]]
+                    legal = [_HEX + h for h in st.place_cands[0]]
                     if st.place_cands[1] != "WS-CRASH-3":
                         legal.sort()
                     action = legal[0] if len(legal) == 1 else pick(legal, ply)
                 else:
                     action = players[cp](st, ply)
-                private.append(None)
                 history.append(action)
                 s = intr.pop(0)[1]
-                place(s, action - A.HEX)
+                place(s, action - _HEX)
                 settle()
                 continue
             ph = ""
@@ -541,9 +542,8 @@ def play(game, seed: int, agents) -> Playout:
                 action = pick(plan_ids, ply)
             else:
                 action = players[cp](st, ply)
-            private.append(cp)
             history.append(action)
-            plan[cp] = action - A.PLAN
+            plan[cp] = action - _PLAN
             st.plan_next += 1
             if st.plan_next < n:
                 st._cp = st.plan_next
@@ -553,9 +553,8 @@ def play(game, seed: int, agents) -> Playout:
                 m = plan[s]
                 if m is None or pos[s] < 0:
                     continue
-                for c in range(12):
-                    if m >> c & 1:
-                        cells[c].append((s, c // 6))
+                for c in _PLAN_CELLS[m]:
+                    cells[c].append((s, c // 6))
                 plan[s] = None
             if board is None:
                 dealt()
@@ -569,10 +568,9 @@ def play(game, seed: int, agents) -> Playout:
                 action = legal[0] if len(legal) == 1 else pick(legal, ply)
             else:
                 action = players[cp](st, ply)
-            private.append(None)
             history.append(action)
-            if A.TAKE <= action < A.TAKE + 12:   # WS-ACT-1: take back a die
-                cell = action - A.TAKE
+            if _TAKE <= action < _TAKE + 12:   # WS-ACT-1: take back a die
+                cell = action - _TAKE
                 dice = cells[cell]
                 for i, d in enumerate(dice):
                     if d[0] == cp:
@@ -585,11 +583,11 @@ def play(game, seed: int, agents) -> Playout:
                 st.pend_owner = cp
                 st.pend_started = True
                 run_token()
-            elif action == A.GO:
+            elif action == _GO:
                 run_token()
-            elif A.SPRINT <= action < A.SPRINT + 6:   # WS-SPRINT-1
+            elif _SPRINT <= action < _SPRINT + 6:   # WS-SPRINT-1
                 counts["sprint"] += 1
-                step(cp, action - A.SPRINT, True)
+                step(cp, action - _SPRINT, True)
             else:
                 st.cp_seat = cp
                 act.apply(st, action)
@@ -602,7 +600,6 @@ def play(game, seed: int, agents) -> Playout:
             action = legal[0] if len(legal) == 1 else pick(legal, ply)
         else:
             action = players[cp](st, ply)
-        private.append(st._private_to(action))
         history.append(action)
         flow.apply(st, action)
     else:
