@@ -49,6 +49,8 @@ _TAKE, _GO, _END, _SPRINT, _HEX, _PLAN, _CUBE = A.TAKE, A.GO, A.END, A.SPRINT, A
 _TAKES = tuple(A.TAKE + c for c in range(12))
 _SPRINTS = tuple(A.SPRINT + d for d in range(6))
 # the cells of every legal plan, lowest first (per_group plans include the others)
+_FREES = tuple(A.FREE + d for d in range(6))
+_FREES_OR_DECLINE = _FREES + (A.DECLINE,)   # as act.legal lists them (not sorted)
 _PLAN_CELLS = {m: tuple(A.plan_cells(m)) for m in legal_masks(True)}
 _SIDE, _EXIT, _BELOW = -1, -2, -3   # neighbour codes: beyond a side edge, over the top, below 0
 
@@ -129,6 +131,7 @@ def _play(game, seed: int, agents) -> Playout:
     to_bag = o.discard_to_bag
     neutral_phase = "neutral" if o.neutral and n == 2 else "interfere"
     dynamic = o.dynamic
+    blue_mandatory = o.blue_mandatory
     engine_cleanup = o.cleanup_optional or o.updraft_first
     threshold = o.threshold(n)
     metric = o.distance
@@ -155,13 +158,6 @@ def _play(game, seed: int, agents) -> Playout:
         nb, row_of, card_of_row = _geometry(geo)
 
     # ----- restated rules ----------------------------------------------------------------
-    def has_dice(s):
-        for cell in cells:
-            for d in cell:
-                if d[0] == s:
-                    return True
-        return False
-
     def crash(who, mover):
         """move.crash without events (WS-CRASH-3, WS-AMB-15, WS-AMB-16, WS-FAQ-Q6b)."""
         if len(who) > 1 or who[0] != mover:
@@ -423,8 +419,13 @@ def _play(game, seed: int, agents) -> Playout:
         check_hex(h, None)
 
     def settle():
-        """flow.settle while the action phase runs plainly; else the engine's settle."""
+        """flow.settle while the action phase runs without a gift; else the engine's settle."""
         st._lc = None
+        if st.ph != "action" or st.gift is not None:
+            flow.settle(st)
+            return
+        # from here on the phase stays the action phase and no gift starts (only decisions
+        # start them); the loop ends where flow._action_step would ask for a decision
         while True:
             if intr:
                 kind = intr[0][0]
@@ -443,8 +444,12 @@ def _play(game, seed: int, agents) -> Playout:
                     return
                 flow.settle(st)
                 return
-            if st.ph != "action" or st.free is not None or st.gift is not None:
-                flow.settle(st)
+            free = st.free
+            if free is not None:   # free sprints waiting (WS-SPRINT-3)
+                if pos[free[0]] < 0:
+                    st.free = None
+                    continue
+                st._cp = st.cp_seat = free[0]
                 return
             a = st.actor
             if st.pend:
@@ -478,9 +483,14 @@ def _play(game, seed: int, agents) -> Playout:
                 st.pend = []
                 st.pend_owner = -1
                 continue
-            if has_dice(a) or late_sprint or late_item:
+            if late_sprint or late_item:
                 st._cp = st.cp_seat = a
                 return
+            for dice in cells:   # a die still in the queue: the actor decides
+                for d in dice:
+                    if d[0] == a:
+                        st._cp = st.cp_seat = a
+                        return
             st.done[a] = True
 
     def action_legal(s):
@@ -578,6 +588,22 @@ def _play(game, seed: int, agents) -> Playout:
                 dealt()
             start_round()
             continue
+        if ph == "action" and st.gift is None and st.free is not None and pick is not None:
+            # free sprints (WS-SPRINT-3, WS-FAQ-Q5c): act.legal lists the directions, then decline
+            free = st.free
+            legal = _FREES if free[2] == "blue" and blue_mandatory else _FREES_OR_DECLINE
+            action = pick(legal, ply)
+            history.append(action)
+            if action == A.DECLINE:
+                st.free = None
+            else:
+                free[1] -= 1
+                if free[1] <= 0:
+                    st.free = None
+                counts["free_sprint"] += 1
+                step(cp, action - A.FREE, False)
+            settle()
+            continue
         if ph == "action" and st.free is None and st.gift is None and cp == st.actor:
             if board is None:
                 dealt()
@@ -606,6 +632,10 @@ def _play(game, seed: int, agents) -> Playout:
             elif _SPRINT <= action < _SPRINT + 6:   # WS-SPRINT-1
                 counts["sprint"] += 1
                 step(cp, action - _SPRINT, True)
+            elif A.FREE <= action < A.FREE + 6:   # the 4-5 player start sprint (WS-VAR-45P-2)
+                rear[cp] = False
+                counts["free_sprint"] += 1
+                step(cp, action - A.FREE, False)
             else:
                 st.cp_seat = cp
                 act.apply(st, action)
