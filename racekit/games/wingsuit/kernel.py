@@ -138,7 +138,7 @@ def _play(game, seed: int, agents) -> Playout:
 
     pos, alt, cells, cubes, rear, plan = st.pos, st.alt, st.cells, st.cubes, st.rear, st.plan
     bag, out, intr = st.bag, st.out, st.intr
-    board = here = geo_distance = resets = nb = row_of = card_of_row = None   # once dealt
+    board = here = distance_of_row = resets = nb = row_of = card_of_row = None   # once dealt
     height = updraft = item = None
     half_rows = 0
     safe_first = o.safe_first
@@ -147,12 +147,12 @@ def _play(game, seed: int, agents) -> Playout:
 
     def dealt():
         """Bind the board's tables once the track is dealt (a neighbour table for the steps)."""
-        nonlocal board, here, geo_distance, resets, nb, row_of, card_of_row, height, updraft, item
+        nonlocal board, here, distance_of_row, resets, nb, row_of, card_of_row, height, updraft, item
         nonlocal half_rows
         b = board = st.board
         here = st.here
         geo = b.geo
-        geo_distance = geo.distance
+        distance_of_row = [geo.distance(y, metric) for y in range(geo.top + 1)]
         resets = [None] + [b.reset_ids(k) for k in range(1, geo.cards + 1)]
         height, updraft, item, half_rows = b.height, b.updraft, b.item, b.H
         nb, row_of, card_of_row = _geometry(geo)
@@ -289,9 +289,6 @@ def _play(game, seed: int, agents) -> Playout:
         if ok:
             st.pend[0:0] = list(arrows)
 
-    def order_key(s):
-        return (-alt[s], -geo_distance(pos[s] // board.W, metric))
-
     def begin_action():
         """order.begin_action (WS-ACT-ORDER-1/2, WS-AMB-07)."""
         st.ph = "action"
@@ -318,16 +315,20 @@ def _play(game, seed: int, agents) -> Playout:
                 cells[c] = []
             for c in moves:
                 cells[(c + 6) % 12].extend(old[c])
-        # WS-ACT-ORDER-1..3, WS-AMB-06: highest first, then farther from the finish; ties roll
-        seats = [s for s in range(n) if pos[s] >= 0]
-        keys = {s: order_key(s) for s in seats}
-        seats.sort(key=lambda s: (keys[s], s))
+        # WS-ACT-ORDER-1..3, WS-AMB-06: highest first, then farther from the finish (one
+        # number: altitude * 1000 + distance, larger first), seat number last; ties roll
+        rank = {}
+        for s in range(n):
+            h = pos[s]
+            if h >= 0:
+                rank[s] = alt[s] * 1000 + distance_of_row[row_of[h]]
+        seats = sorted(rank, key=lambda s: s - 8 * rank[s])
         st.order = seats
         groups = []
         i = 0
         while i < len(seats):
             j = i
-            while j + 1 < len(seats) and keys[seats[j + 1]] == keys[seats[i]]:
+            while j + 1 < len(seats) and rank[seats[j + 1]] == rank[seats[i]]:
                 j += 1
             if j > i:
                 groups.append(seats[i:j + 1])
