@@ -501,8 +501,8 @@ def _play(game, seed: int, agents) -> Playout:
             sw, iw = pend_sprint, pend_item
         else:
             out_ = []
-            for c in range(12):
-                for d in cells[c]:
+            for c, dice in enumerate(cells):
+                for d in dice:
                     if d[0] == s:
                         out_.append(_TAKES[c])
                         break
@@ -589,23 +589,31 @@ def _play(game, seed: int, agents) -> Playout:
                 dealt()
             start_round()
             continue
-        if ph == "action" and st.gift is None and st.free is not None and pick is not None:
-            # free sprints (WS-SPRINT-3, WS-FAQ-Q5c): act.legal lists the directions, then decline
+        if ph == "action" and st.gift is None:
             free = st.free
-            legal = _FREES if free[2] == "blue" and blue_mandatory else _FREES_OR_DECLINE
-            action = pick(legal, ply)
-            history.append(action)
-            if action == A.DECLINE:
-                st.free = None
-            else:
-                free[1] -= 1
-                if free[1] <= 0:
-                    st.free = None
-                counts["free_sprint"] += 1
-                step(cp, action - A.FREE, False)
-            settle()
-            continue
-        if ph == "action" and st.free is None and st.gift is None and cp == st.actor:
+            if free is not None:
+                if pick is None:
+                    ph = ""   # the careful agent: the engine's path below
+                else:
+                    # free sprints (WS-SPRINT-3, WS-FAQ-Q5c): as act.legal lists them
+                    legal = _FREES if free[2] == "blue" and blue_mandatory else _FREES_OR_DECLINE
+                    action = pick(legal, ply)
+                    history.append(action)
+                    if action == A.DECLINE:
+                        st.free = None
+                    else:
+                        free[1] -= 1
+                        if free[1] <= 0:
+                            st.free = None
+                        counts["free_sprint"] += 1
+                        step(cp, action - A.FREE, False)
+                    settle()
+                    continue
+            elif cp != st.actor:
+                ph = ""
+        else:
+            ph = ""
+        if ph == "action":
             if board is None:
                 dealt()
             if pick is not None:

@@ -118,10 +118,12 @@ class WingsuitState(State):
         return self._cp
 
     def _legal_actions(self) -> list[int]:
+        # cached until the next change (flow.settle clears it); the public legal_actions()
+        # hands out a copy, apply_action only reads it
         if self._lc is None:
             self.cp_seat = self._cp
             self._lc = flow.legal(self)
-        return self._lc[:]
+        return self._lc
 
     def _chance_outcomes(self):
         return flow.chance_outcomes(self)
