@@ -661,4 +661,9 @@ def _play(game, seed: int, agents) -> Playout:
         flow.apply(st, action)
     else:
         raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
-    return Playout(list(history), st.ranking(), st.round, counts)
+    out = Playout(list(history), st.ranking(), st.round, counts)
+    # The helpers above call each other, a reference cycle that would keep the whole game
+    # alive until the cycle collector finds it: unlink them, so it is freed right here.
+    crash = check_hex = step = run_token = begin_action = start_round = apply_tie = None
+    placement_candidates = end_phase = place = settle = action_legal = dealt = None
+    return out
