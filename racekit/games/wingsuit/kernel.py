@@ -28,7 +28,6 @@ preset and option value and checks the same history, ranking, rounds and counts.
 """
 from __future__ import annotations
 
-import gc
 
 from ...boards.hex import DIRECTIONS, DOUBLED
 from ...core.agents import make_agent
@@ -89,18 +88,6 @@ def play(game, seed: int, agents) -> Playout:
     Raises:
         RuntimeError: no end within ``MAX_PLIES`` plies (as the engine's playout).
     """
-    # A playout makes thousands of short-lived lists and tuples and no garbage cycles
-    # worth collecting while it runs: the cycle collector waits until it is over.
-    if not gc.isenabled():
-        return _play(game, seed, agents)
-    gc.disable()
-    try:
-        return _play(game, seed, agents)
-    finally:
-        gc.enable()
-
-
-def _play(game, seed: int, agents) -> Playout:
     st = game.new_initial_state(record_events=False)
     counts = dict.fromkeys(EVENTS, 0)
 
