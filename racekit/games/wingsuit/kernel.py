@@ -118,6 +118,7 @@ def play(game, seed: int, agents) -> Playout:
     to_bag = o.discard_to_bag
     neutral_phase = "neutral" if o.neutral and n == 2 else "interfere"
     dynamic = o.dynamic
+    own_dice = [((s, 0), (s, 1)) for s in range(n)]   # a seat's die as it stands in a cell
     blue_mandatory = o.blue_mandatory
     engine_cleanup = o.cleanup_optional or o.updraft_first
     threshold = o.threshold(n)
@@ -165,11 +166,10 @@ def play(game, seed: int, agents) -> Playout:
             here[h].remove(s)
             pos[s] = LIMBO
             if s == st.actor or s == mover or victim_loses:
+                cautious, brave = own_dice[s]
                 for dice in cells:   # move.remove_dice
-                    for d in dice:
-                        if d[0] == s:
-                            dice[:] = [d for d in dice if d[0] != s]
-                            break
+                    if cautious in dice or brave in dice:
+                        dice[:] = [d for d in dice if d[0] != s]
                 if st.ph == "action":
                     st.done[s] = True
             if st.pend_owner == s:
@@ -474,11 +474,11 @@ def play(game, seed: int, agents) -> Playout:
             if late_sprint or late_item:
                 st._cp = st.cp_seat = a
                 return
+            cautious, brave = own_dice[a]
             for dice in cells:   # a die still in the queue: the actor decides
-                for d in dice:
-                    if d[0] == a:
-                        st._cp = st.cp_seat = a
-                        return
+                if cautious in dice or brave in dice:
+                    st._cp = st.cp_seat = a
+                    return
             st.done[a] = True
 
     def action_legal(s):
@@ -487,12 +487,8 @@ def play(game, seed: int, agents) -> Playout:
             out_ = [_GO]
             sw, iw = pend_sprint, pend_item
         else:
-            out_ = []
-            for c, dice in enumerate(cells):
-                for d in dice:
-                    if d[0] == s:
-                        out_.append(_TAKES[c])
-                        break
+            cautious, brave = own_dice[s]
+            out_ = [_TAKES[c] for c, dice in enumerate(cells) if cautious in dice or brave in dice]
             if out_:
                 sw = iw = True
             else:
