@@ -57,11 +57,12 @@ _SIDE, _EXIT, _BELOW = -1, -2, -3   # neighbour codes: beyond a side edge, over 
 _GEOMETRY: dict = {}
 
 
-def _geometry(geo) -> tuple:
+def _geometry(geo, metric: str) -> tuple:
     """Tables of a track shape, shared by every game on it: the neighbour of hex ``h`` in
     direction ``d`` at ``h * 6 + d`` (a hex id, or _SIDE, _EXIT, _BELOW), each hex's row,
-    and each row's card (a shared hex: the lower card, WS-AMB-30)."""
-    key = (geo.W, geo.H, geo.cards)
+    each row's card (a shared hex: the lower card, WS-AMB-30), each row's distance to the
+    finish (WS-AMB-06) and each card's reset half-hexes (WS-CRASH-3)."""
+    key = (geo.W, geo.H, geo.cards, metric)
     tables = _GEOMETRY.get(key)
     if tables is None:
         W, top = geo.W, geo.top
@@ -72,7 +73,10 @@ def _geometry(geo) -> tuple:
                 tc, ty = c + dc, y + dy
                 nb.append(_SIDE if tc < 0 or tc >= W else _EXIT if ty > top else
                           _BELOW if ty < 0 else ty * W + tc)
-        tables = (nb, [h // W for h in range(geo.size)], [geo.card_of(y) for y in range(top + 1)])
+        tables = (nb, [h // W for h in range(geo.size)], [geo.card_of(y) for y in range(top + 1)],
+                  [geo.distance(y, metric) for y in range(top + 1)],
+                  [None] + [[geo.hid(c, y) for c, y in geo.reset_hexes(k)]
+                            for k in range(1, geo.cards + 1)])
         _GEOMETRY[key] = tables
     return tables
 
@@ -96,8 +100,9 @@ def play(game, seed: int, agents) -> Playout:
             counts[kind] += 1
 
     # The engine's functions emit only while ``_record`` is set; ``emit`` is looked
-    # up on the instance, so they count without building Event records.
-    st._record = True
+    # up on the instance, so they count without building Event records. The set-up
+    # (deal, queue order, start cells) emits none of the counted kinds: it runs with
+    # events off, and counting starts with the first plan.
     st.emit = count
     o = st.o
     n = st.n
@@ -140,10 +145,8 @@ def play(game, seed: int, agents) -> Playout:
         b = board = st.board
         here = st.here
         geo = b.geo
-        distance_of_row = [geo.distance(y, metric) for y in range(geo.top + 1)]
-        resets = [None] + [b.reset_ids(k) for k in range(1, geo.cards + 1)]
         height, updraft, item, half_rows = b.height, b.updraft, b.item, b.H
-        nb, row_of, card_of_row = _geometry(geo)
+        nb, row_of, card_of_row, distance_of_row, resets = _geometry(geo, metric)
 
     # ----- restated rules ----------------------------------------------------------------
     def crash(who, mover):
@@ -550,6 +553,7 @@ def play(game, seed: int, agents) -> Playout:
                 continue
             ph = ""
         if ph == "plan":   # WS-PLAN-2..5: secret commitments, then the reveal
+            st._record = True
             if pick is not None:
                 action = pick(plan_ids, ply)
             else:
