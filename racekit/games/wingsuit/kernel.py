@@ -479,7 +479,7 @@ def play(game, seed: int, agents) -> Playout:
                 return
             cautious, brave = own_dice[a]
             for dice in cells:   # a die still in the queue: the actor decides
-                if cautious in dice or brave in dice:
+                if dice and (cautious in dice or brave in dice):
                     st._cp = st.cp_seat = a
                     return
             st.done[a] = True
@@ -491,7 +491,8 @@ def play(game, seed: int, agents) -> Playout:
             sw, iw = pend_sprint, pend_item
         else:
             cautious, brave = own_dice[s]
-            out_ = [_TAKES[c] for c, dice in enumerate(cells) if cautious in dice or brave in dice]
+            out_ = [_TAKES[c] for c, dice in enumerate(cells)
+                    if dice and (cautious in dice or brave in dice)]
             if out_:
                 sw = iw = True
             else:
