@@ -171,7 +171,7 @@ def play(game, seed: int, agents) -> Playout:
             if s == st.actor or s == mover or victim_loses:
                 cautious, brave = own_dice[s]
                 for dice in cells:   # move.remove_dice
-                    if cautious in dice or brave in dice:
+                    if dice and (cautious in dice or brave in dice):
                         dice[:] = [d for d in dice if d[0] != s]
                 if st.ph == "action":
                     st.done[s] = True
