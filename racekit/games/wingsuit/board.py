@@ -46,10 +46,28 @@ def _card_table(cardset, index: int) -> tuple:
         for c in range(W):
             if (c + ly) % 2 == 0:
                 height[ly * W + c], updraft[ly * W + c], item[ly * W + c] = card.terrain(c, ly)[:3]
-    if len(_TABLES) > 512:
+    if len(_TABLES) > 2048:
         _TABLES.clear()
     _TABLES[key] = (cardset, (height, updraft, item))
     return height, updraft, item
+
+
+def _boundary_row(cardset, lower: int, upper: int, mode: str) -> tuple:
+    """The row where card ``lower`` meets card ``upper`` above it, merged (WS-AMB-30), as
+    (height, updraft, item) lists over its W columns. Built once per pair of cards."""
+    key = (id(cardset), lower, upper, mode)
+    hit = _TABLES.get(key)
+    if hit is not None and hit[0] is cardset:
+        return hit[1]
+    W, H = cardset.columns, cardset.half_rows
+    low, up = cardset.cards[lower], cardset.cards[upper]
+    row = [merge(low.terrain(c, H)[:3], up.terrain(c, 0), mode) if c % 2 == 0 else (0, False, False)
+           for c in range(W)]
+    tables = ([t[0] for t in row], [t[1] for t in row], [t[2] for t in row])
+    if len(_TABLES) > 2048:
+        _TABLES.clear()
+    _TABLES[key] = (cardset, tables)
+    return tables
 
 
 class Board:
@@ -70,6 +88,7 @@ class Board:
         self.W, self.H, self.top = geo.W, geo.H, geo.top
         self.track = list(track)
         self.cardset = cardset
+        self._starts: dict = {}
         n = geo.size
         W, H = self.W, self.H
         if plain:
@@ -89,12 +108,11 @@ class Board:
                 self.updraft += updrafts[lo:H * W]
                 self.item += items[lo:H * W]
                 if k < len(track):
-                    lower, upper = cardset.cards[track[k - 1]], cardset.cards[track[k]]
-                    row = [merge(lower.terrain(c, H)[:3], upper.terrain(c, 0), boundary_merge)
-                           if c % 2 == 0 else (0, False, False) for c in range(W)]
-                    self.height += [t[0] for t in row]
-                    self.updraft += [t[1] for t in row]
-                    self.item += [t[2] for t in row]
+                    heights, updrafts, items = _boundary_row(cardset, track[k - 1], track[k],
+                                                             boundary_merge)
+                    self.height += heights
+                    self.updraft += updrafts
+                    self.item += items
                 else:
                     self.height += heights[H * W:]
                     self.updraft += updrafts[H * W:]
@@ -122,10 +140,16 @@ class Board:
         return [self.hid(c, y) for c, y in self.geo.reset_hexes(card)]
 
     def starts(self, k_min: int = 1) -> list[tuple[int, str]]:
-        """Start cells of the bottom card as ``(hex id, 'front'|'rear')`` (WS-AMB-25)."""
-        card = self.cardset.cards[self.track[k_min - 1]]
-        base = self.H * (k_min - 1)
-        return [(self.hid(c, y + base), kind) for (c, y), kind in card.starts()]
+        """Start cells of the bottom card as ``(hex id, 'front'|'rear')`` (WS-AMB-25).
+
+        The board's own list (it never changes): callers only read it."""
+        found = self._starts.get(k_min)
+        if found is None:
+            card = self.cardset.cards[self.track[k_min - 1]]
+            base = self.H * (k_min - 1)
+            found = self._starts[k_min] = [(self.hid(c, y + base), kind)
+                                           for (c, y), kind in card.starts()]
+        return found
 
     def is_white(self, h: int) -> bool:
         return self.height[h] == WHITE
