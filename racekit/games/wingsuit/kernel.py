@@ -123,6 +123,7 @@ def play(game, seed: int, agents) -> Playout:
     to_bag = o.discard_to_bag
     neutral_phase = "neutral" if o.neutral and n == 2 else "interfere"
     dynamic = o.dynamic
+    boundary_lower = o.boundary_lower
     own_dice = [((s, 0), (s, 1)) for s in range(n)]   # a seat's die as it stands in a cell
     blue_mandatory = o.blue_mandatory
     engine_cleanup = o.cleanup_optional or o.updraft_first
@@ -363,6 +364,16 @@ def play(game, seed: int, agents) -> Playout:
             return good, "WS-CRASH-3"
         return move.placement_candidates(st, s, card)   # a full card edge, or none safe
 
+    def bottom_empty():
+        """cleanup.bottom_empty: no character on the lowest card still on the track."""
+        if not boundary_lower:   # a shared hex counts on the upper card (WS-AMB-30): the engine's
+            return cleanup.bottom_empty(st)
+        k = st.k_min
+        for h in pos:
+            if h >= 0 and card_of_row[row_of[h]] <= k:
+                return False
+        return True
+
     def end_phase():
         """flow.end_action_phase and a Cleanup that needs no decision (WS-CLEANUP-1,
         WS-UPDRAFT-2, WS-AMB-33, WS-CLEANUP-7); the end, a card leaving the track and the
@@ -370,7 +381,7 @@ def play(game, seed: int, agents) -> Playout:
         for s in range(n):
             rear[s] = False
         if (st.end_triggered or st.round >= o.max_rounds or engine_cleanup
-                or (st.k_min < len(board.track) and cleanup.bottom_empty(st))):
+                or (st.k_min < len(board.track) and bottom_empty())):
             flow.settle(st)
             return
         if st.rolls:   # the 2-player neutral dice leave
@@ -653,5 +664,5 @@ def play(game, seed: int, agents) -> Playout:
     # The helpers above call each other, a reference cycle that would keep the whole game
     # alive until the cycle collector finds it: unlink them, so it is freed right here.
     crash = check_hex = step = run_token = begin_action = start_round = apply_tie = None
-    placement_candidates = end_phase = place = settle = action_legal = dealt = None
+    placement_candidates = end_phase = place = settle = action_legal = dealt = bottom_empty = None
     return out
