@@ -137,6 +137,10 @@ def play(game, seed: int, agents) -> Playout:
     half_rows = 0
     safe_first = o.safe_first
     tokens_key = -1
+    # the cells holding the acting seat's dice, as take actions: kept between its own plies
+    # while only the code here changes the dice (take, crash); any engine call forgets them
+    takes: list | None = None
+    takes_seat = -1
     tokens: list = []
 
     def dealt():
@@ -152,6 +156,8 @@ def play(game, seed: int, agents) -> Playout:
     # ----- restated rules ----------------------------------------------------------------
     def crash(who, mover):
         """move.crash without events (WS-CRASH-3, WS-AMB-15, WS-AMB-16, WS-FAQ-Q6b)."""
+        nonlocal takes
+        takes = None
         if len(who) > 1 or who[0] != mover:
             snap = st.order
             ns = len(snap)
@@ -231,11 +237,13 @@ def play(game, seed: int, agents) -> Playout:
 
     def step(s, d, sprint):
         """move.step for arrows and paid sprints (WS-AMB-12 check order)."""
+        nonlocal takes
         h = pos[s]
         t = nb[h * 6 + d]
         if sprint:
             alt[s] -= 1   # paid even if the step is not made (WS-AMB-13)
         if t == _EXIT:   # over the top edge (WS-END-1): the engine's own exit
+            takes = None
             move.exit_track(st, s)
             return
         # beyond a side edge (WS-FAQ-Q1a; it beats the exit, WS-AMB-28), below the lowest
@@ -422,8 +430,10 @@ def play(game, seed: int, agents) -> Playout:
 
     def settle():
         """flow.settle while the action phase runs without a gift; else the engine's settle."""
+        nonlocal takes
         st._lc = None
         if st.ph != "action" or st.gift is not None:
+            takes = None
             flow.settle(st)
             return
         # from here on the phase stays the action phase and no gift starts (only decisions
@@ -444,6 +454,7 @@ def play(game, seed: int, agents) -> Playout:
                 if kind == "draw" and (bag[0] or bag[1] or bag[2]):   # WS-ITEM-1
                     st._cp = CHANCE
                     return
+                takes = None
                 flow.settle(st)
                 return
             free = st.free
@@ -468,6 +479,7 @@ def play(game, seed: int, agents) -> Playout:
                 continue
             if a < 0:   # order.next_actor (WS-ACT-ORDER-1, WS-ACT-4)
                 if dynamic:
+                    takes = None
                     flow.settle(st)
                     return
                 done = st.done
@@ -476,6 +488,7 @@ def play(game, seed: int, agents) -> Playout:
                         st.actor = s
                         break
                 else:
+                    takes = None
                     end_phase()   # the end of the action phase
                     return
                 continue
@@ -497,13 +510,17 @@ def play(game, seed: int, agents) -> Playout:
 
     def action_legal(s):
         """act.legal for the actor (no gift, no free sprints pending)."""
+        nonlocal takes, takes_seat
         if st.pend:
             out_ = [_GO]
             sw, iw = pend_sprint, pend_item
         else:
-            cautious, brave = own_dice[s]
-            out_ = [_TAKES[c] for c, dice in enumerate(cells)
-                    if dice and (cautious in dice or brave in dice)]
+            if takes is None or takes_seat != s:
+                cautious, brave = own_dice[s]
+                takes = [_TAKES[c] for c, dice in enumerate(cells)
+                         if dice and (cautious in dice or brave in dice)]
+                takes_seat = s
+            out_ = takes[:]
             if out_:
                 sw = iw = True
             else:
@@ -529,6 +546,7 @@ def play(game, seed: int, agents) -> Playout:
         if cp == TERMINAL:
             break
         if cp == CHANCE:
+            takes = None
             action = sample(flow.chance_outcomes(st), ply)
             history.append(action)
             if intr and intr[0][0] == "draw" and board is not None:   # move.draw_cube
@@ -551,6 +569,7 @@ def play(game, seed: int, agents) -> Playout:
         pick = picks[cp]
         if intr:
             if intr[0][0] == "place" and board is not None:   # a crash placement (WS-CRASH-3)
+                takes = None
                 if pick is not None:
                     legal = [_HEX + h for h in st.place_cands[0]]
                     if st.place_cands[1] != "WS-CRASH-3":
@@ -566,6 +585,7 @@ def play(game, seed: int, agents) -> Playout:
             ph = ""
         if ph == "plan":   # WS-PLAN-2..5: secret commitments, then the reveal
             st._record = True
+            takes = None
             if pick is not None:
                 action = pick(plan_ids, ply)
             else:
@@ -595,6 +615,7 @@ def play(game, seed: int, agents) -> Playout:
                     ph = ""   # the careful agent: the engine's path below
                 else:
                     # free sprints (WS-SPRINT-3, WS-FAQ-Q5c): as act.legal lists them
+                    takes = None
                     legal = _FREES if free[2] == "blue" and blue_mandatory else _FREES_OR_DECLINE
                     action = pick(legal, ply)
                     history.append(action)
@@ -628,6 +649,9 @@ def play(game, seed: int, agents) -> Playout:
                     if d[0] == cp:
                         del dice[i]
                         break
+                if takes is not None and takes_seat == cp and not (
+                        own_dice[cp][0] in dice or own_dice[cp][1] in dice):
+                    takes.remove(action)
                 if tokens_key != len(st.queue):
                     tokens_key = len(st.queue)
                     tokens = [st.cell_tokens(c) for c in range(12)]
@@ -645,11 +669,13 @@ def play(game, seed: int, agents) -> Playout:
                 counts["free_sprint"] += 1
                 step(cp, action - A.FREE, False)
             else:
+                takes = None
                 st.cp_seat = cp
                 act.apply(st, action)
             settle()
             continue
         # everything else: the engine's own legal list and apply
+        takes = None
         st.cp_seat = cp
         if pick is not None:
             legal = flow.legal(st)
