@@ -501,6 +501,12 @@ def play(game, seed: int, agents) -> Playout:
             if late_sprint or late_item:
                 st._cp = st.cp_seat = a
                 return
+            if takes is not None and takes_seat == a:
+                if takes:   # a die still in the queue: the actor decides
+                    st._cp = st.cp_seat = a
+                    return
+                st.done[a] = True
+                continue
             cautious, brave = own_dice[a]
             for dice in cells:   # a die still in the queue: the actor decides
                 if dice and (cautious in dice or brave in dice):
