@@ -164,7 +164,8 @@ def test_wingsuit_kernel_equals_engine_for_every_seat_count(players):
 @pytest.mark.parametrize("options", [
     {"item_effects": "per_color_builtin", "blue_free_sprints": "mandatory", "cubes_per_color": 2},
     {"order_mode": "dynamic", "victim_loses_dice": False, "discard_cubes_to": "out_of_game"},
-    {"cleanup_updraft": "optional", "cleanup_cards": "repeat", "cleanup_updraft_step": "before_cover"},
+    {"cleanup_updraft": "optional", "cleanup_cards": "repeat",
+     "cleanup_updraft_step": "before_cover"},
     {"sprint_window": "also_after_last_die", "item_window": "also_after_last_die", "max_rounds": 6},
     {"updraft_before_height": False, "crash_place_safety": "any", "distance": "hex_path"},
 ])
@@ -179,7 +180,7 @@ def test_wingsuit_kernel_equals_engine_under_combined_options(options):
 
 
 def test_a_wingsuit_divergence_names_seed_and_ply():
-    """The check can fail: a kernel that miscounts crashes, or whose sprints go astray, is caught."""
+    """The check can fail: a kernel that miscounts crashes, or plays another seed's game, is caught."""
     game = load_game("wingsuit")
     real = kernels.kernel_module(game)
 

@@ -1,33 +1,39 @@
 """Fast playout kernel for Wingsuit Flight (random, first-legal and careful agents).
 
-A hybrid of the two kernel designs. The kernel plays on a real
-:class:`~racekit.games.wingsuit.state.WingsuitState` (the same per-seat lists,
-the same fields), so at every ply the position is an engine position; the plies
-that fill a game are restated here in tight code, and everything else is handed
-to the engine's own phase functions on that very state:
+A mix of the two kernel designs (docs/contracts.md). The kernel plays on a real
+:class:`~racekit.games.wingsuit.state.WingsuitState` (the same per-seat lists, the
+same fields), so at every ply the position is an engine position: the plies that
+fill a game are restated here in tight code that changes exactly the fields the
+engine would, and everything else is handed to the engine's own phase functions
+on that very state.
 
-* restated (the hot path): the plan commitments and the reveal (WS-PLAN-2..5);
-  the acting character's legal actions, taking back a die and carrying out its
-  icons, paid sprints, one-hex steps with their standing checks and Crash-Reset
-  (WS-ACT-1..5, WS-SPRINT-1, WS-AMB-10..13, WS-UPDRAFT-1, WS-CRASH-1..3,
-  WS-COLLIDE-2, WS-ITEM-1, WS-AMB-15, WS-AMB-16, WS-FAQ-Q1a, WS-FAQ-Q3) and the
-  automatic steps of an action between them (flow's ``_action_step``);
-* the engine's (``flow.settle``, ``flow.apply``, ``flow.legal``): the deal and
-  start cells, interference, action order and ties, a new actor, crash
-  placements, cube draws and returns, items, gifts, free sprints, the exit,
-  cleanup and the end (every option these read is thus the engine's own).
+* Restated (the hot path): plan commitments and the reveal (WS-PLAN-2..5);
+  interference (WS-INTERFERE-1..3) and the action order with its tie rolls
+  (WS-ACT-ORDER-1..3, WS-AMB-06..08); the acting character's legal actions,
+  taking back a die and carrying out its icons, paid, free and start sprints,
+  one-hex steps with their standing checks, Crash-Reset and placements on a free
+  reset half-hex (WS-ACT-1..5, WS-SPRINT-1/3, WS-VAR-45P-2, WS-AMB-10..16,
+  WS-UPDRAFT-1, WS-CRASH-1..3, WS-COLLIDE-2, WS-FAQ-Q1a, WS-FAQ-Q3), cube draws
+  (WS-ITEM-1/2) and the automatic steps between them (flow's ``_action_step``);
+  a Cleanup in which no card leaves the track (WS-UPDRAFT-2, WS-AMB-33,
+  WS-CLEANUP-7).
+* The engine's (``flow.settle``, ``flow.apply``, ``flow.legal`` and the phase
+  modules): the deal and start cells, the 2-player neutral dice, items and gifts,
+  cube returns, placements beyond the reset half-hexes, the exit, a card leaving
+  the track, the cleanup options, dynamic order and the end.
 
-Events are only counted, per kind: the restated code counts the kinds of
-:data:`EVENTS` where the engine would emit them, and the engine's functions count
-through a counter put in place of ``state.emit``. Chance outcomes come from
-:class:`racekit.core.chance.Sampler` with the engine's outcome lists; decisions
-from the agents' ``pick`` on the legal list (or, for the careful agent, its
-``__call__`` on the kernel's state, as the engine's playout calls it).
-``tests/test_sim_kernels.py`` replays the histories through the engine on every
-preset and option value and checks the same history, ranking, rounds and counts.
+Events are only counted, per kind (:data:`EVENTS`): the restated code counts where
+the engine would emit, and the engine's functions count through a counter put in
+place of ``state.emit`` (the set-up, which emits none of these kinds, runs with
+events off). Chance outcomes come from :class:`racekit.core.chance.Sampler` with
+the engine's outcome lists; decisions from the agents' ``pick`` on the legal list
+in the engine's order (or, for the careful agent, its ``__call__`` on the kernel's
+state, as the engine's playout calls it). No per-seat visibility of the history is
+kept (a playout returns none). ``tests/test_sim_kernels.py`` replays the
+histories through the engine on every preset, every option value, every seat
+count and mixed agents, and checks the same history, ranking, rounds and counts.
 """
 from __future__ import annotations
-
 
 from ...boards.hex import DIRECTIONS, DOUBLED
 from ...core.agents import make_agent
@@ -47,9 +53,9 @@ EVENTS = ("crash", "off_map", "too_low", "collision", "updraft", "sprint", "free
 _TAKE, _GO, _END, _SPRINT, _HEX, _PLAN, _CUBE = A.TAKE, A.GO, A.END, A.SPRINT, A.HEX, A.PLAN, A.CUBE
 _TAKES = tuple(A.TAKE + c for c in range(12))
 _SPRINTS = tuple(A.SPRINT + d for d in range(6))
-# the cells of every legal plan, lowest first (per_group plans include the others)
 _FREES = tuple(A.FREE + d for d in range(6))
 _FREES_OR_DECLINE = _FREES + (A.DECLINE,)   # as act.legal lists them (not sorted)
+# the cells of every legal plan, lowest first (per_group plans include the others)
 _PLAN_CELLS = {m: tuple(A.plan_cells(m)) for m in legal_masks(True)}
 _SIDE, _EXIT, _BELOW = -1, -2, -3   # neighbour codes: beyond a side edge, over the top, below 0
 
@@ -145,8 +151,8 @@ def play(game, seed: int, agents) -> Playout:
 
     def dealt():
         """Bind the board's tables once the track is dealt (a neighbour table for the steps)."""
-        nonlocal board, here, distance_of_row, resets, nb, row_of, card_of_row, height, updraft, item
-        nonlocal half_rows
+        nonlocal board, here, distance_of_row, resets, nb, row_of, card_of_row
+        nonlocal height, updraft, item, half_rows
         b = board = st.board
         here = st.here
         geo = b.geo
