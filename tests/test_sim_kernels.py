@@ -180,7 +180,7 @@ def test_wingsuit_kernel_equals_engine_under_combined_options(options):
 
 
 def test_a_wingsuit_divergence_names_seed_and_ply():
-    """The check can fail: a kernel that miscounts crashes, or plays another seed's game, is caught."""
+    """The check can fail: a kernel that miscounts crashes or plays another seed is caught."""
     game = load_game("wingsuit")
     real = kernels.kernel_module(game)
 
