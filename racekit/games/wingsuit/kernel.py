@@ -310,10 +310,14 @@ def play(game, seed: int, agents) -> Playout:
             return
         # WS-INTERFERE-1..3: every mixed cell moves across at once
         moves = []
-        for c in range(12):
-            dice = cells[c]
-            if len(dice) > 1 and len({d[0] for d in dice}) >= threshold:
-                moves.append(c)
+        for c, dice in enumerate(cells):
+            if len(dice) > 1:
+                owners = []
+                for d in dice:
+                    if d[0] not in owners:
+                        owners.append(d[0])
+                if len(owners) >= threshold:
+                    moves.append(c)
         if moves:
             old = {c: cells[c] for c in moves}
             for c in moves:
