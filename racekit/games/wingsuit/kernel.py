@@ -184,8 +184,10 @@ def play(game, seed: int, agents) -> Playout:
             if s == st.actor or s == mover or victim_loses:
                 cautious, brave = own_dice[s]
                 for dice in cells:   # move.remove_dice
-                    if dice and (cautious in dice or brave in dice):
-                        dice[:] = [d for d in dice if d[0] != s]
+                    while cautious in dice:
+                        dice.remove(cautious)
+                    while brave in dice:
+                        dice.remove(brave)
                 if st.ph == "action":
                     st.done[s] = True
             if st.pend_owner == s:
@@ -533,8 +535,10 @@ def play(game, seed: int, agents) -> Playout:
         else:
             if takes is None or takes_seat != s:
                 cautious, brave = own_dice[s]
-                takes = [_TAKES[c] for c, dice in enumerate(cells)
-                         if dice and (cautious in dice or brave in dice)]
+                takes = []
+                for c, dice in enumerate(cells):
+                    if dice and (cautious in dice or brave in dice):
+                        takes.append(_TAKES[c])
                 takes_seat = s
             out_ = takes[:]
             if out_:
@@ -587,7 +591,9 @@ def play(game, seed: int, agents) -> Playout:
             if intr[0][0] == "place" and board is not None:   # a crash placement (WS-CRASH-3)
                 takes = None
                 if pick is not None:
-                    legal = [_HEX + h for h in st.place_cands[0]]
+                    legal = []
+                    for h in st.place_cands[0]:
+                        legal.append(_HEX + h)
                     if st.place_cands[1] != "WS-CRASH-3":
                         legal.sort()
                     action = legal[0] if len(legal) == 1 else pick(legal, ply)
