@@ -301,7 +301,10 @@ def play(game, seed: int, agents) -> Playout:
         st.ph = "action"
         st.oi = 0
         st.actor = -1
-        st.done = [p < 0 for p in pos]
+        done = []
+        for p in pos:
+            done.append(p < 0)
+        st.done = done
 
     def start_round():
         """plan.reveal's end, interfere.run and order.start: the dice move, the order is set."""
@@ -329,11 +332,16 @@ def play(game, seed: int, agents) -> Playout:
         # WS-ACT-ORDER-1..3, WS-AMB-06: highest first, then farther from the finish (one
         # number: altitude * 1000 + distance, larger first), seat number last; ties roll
         rank = {}
+        keys = []   # seat - 8 * rank: sorted, the larger rank first, then the smaller seat
         for s in range(n):
             h = pos[s]
             if h >= 0:
-                rank[s] = alt[s] * 1000 + distance_of_row[row_of[h]]
-        seats = sorted(rank, key=lambda s: s - 8 * rank[s])
+                rank[s] = r = alt[s] * 1000 + distance_of_row[row_of[h]]
+                keys.append(s - 8 * r)
+        keys.sort()
+        seats = []
+        for k in keys:
+            seats.append(k % 8)
         st.order = seats
         groups = []
         i = 0
@@ -409,8 +417,12 @@ def play(game, seed: int, agents) -> Playout:
                 dice[:] = [d for d in dice if d[0] != NEUTRAL]
         st.rolls = []
         snap = st.order   # characters on updrafts rise, in snapshot order
+        seq = list(snap)
+        for s in range(n):
+            if s not in snap:
+                seq.append(s)
         hexes = []
-        for s in snap + [x for x in range(n) if x not in snap]:
+        for s in seq:
             h = pos[s]
             if h >= 0 and updraft[h]:
                 if alt[s] < ALT_MAX:
