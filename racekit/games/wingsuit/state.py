@@ -118,9 +118,9 @@ class WingsuitState(State):
     def _current_player(self) -> int:
         return self._cp
 
-    def _legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int] | tuple[int, ...]:
         # cached until the next change (flow.settle clears it); the public legal_actions()
-        # hands out a copy, apply_action only reads it
+        # hands out a copy, apply_action only reads it (the plans are one shared tuple)
         if self._lc is None:
             self.cp_seat = self._cp
             self._lc = flow.legal(self)
