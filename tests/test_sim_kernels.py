@@ -235,3 +235,60 @@ def test_warm_up_plays_every_kernel_and_names_its_implementation():
     lines = kernels.warm_up()
     assert f"aeroplane_chess: kernel ({kernel.implementation()})" in lines
     assert len(lines) == len(KERNEL_GAMES)
+@pytest.mark.parametrize("players", [2, 4, 5])
+def test_wingsuit_kernel_equals_engine_for_every_seat_count(players):
+    """Two seats bring the neutral dice (WS-VAR-2P-1), four and five the rear start sprint and
+    the threshold of three colours (WS-VAR-45P-1/2): the kernel plays them as the engine does."""
+    game = load_game("wingsuit", players=players)
+    for seed in range(10):
+        problem = kernels.compare(game, 200 + seed, ("random",) * players)
+        assert problem is None, problem
+    agents = ("careful", "first") + ("random",) * (players - 2)
+    problem = kernels.compare(game, 3, agents)
+    assert problem is None, problem
+
+
+@pytest.mark.parametrize("options", [
+    {"item_effects": "per_color_builtin", "blue_free_sprints": "mandatory", "cubes_per_color": 2},
+    {"order_mode": "dynamic", "victim_loses_dice": False, "discard_cubes_to": "out_of_game"},
+    {"cleanup_updraft": "optional", "cleanup_cards": "repeat",
+     "cleanup_updraft_step": "before_cover"},
+    {"sprint_window": "also_after_last_die", "item_window": "also_after_last_die", "max_rounds": 6},
+    {"updraft_before_height": False, "crash_place_safety": "any", "distance": "hex_path"},
+])
+def test_wingsuit_kernel_equals_engine_under_combined_options(options):
+    """Options that meet in the restated action phase, together (the generic test changes one)."""
+    game = load_game("wingsuit", players=4, **options)
+    for seed in range(6):
+        problem = kernels.compare(game, seed, ("random",) * 4)
+        assert problem is None, problem
+    problem = kernels.compare(game, 1, ("careful", "random", "first", "random"))
+    assert problem is None, problem
+
+
+def test_a_wingsuit_divergence_names_seed_and_ply():
+    """The check can fail: a kernel that miscounts crashes or plays another seed is caught."""
+    game = load_game("wingsuit")
+    real = kernels.kernel_module(game)
+
+    class MiscountedCrashes:
+        AGENTS, EVENTS = real.AGENTS, real.EVENTS
+
+        @staticmethod
+        def play(game, seed, agents):
+            out = real.play(game, seed, agents)
+            out.counts["crash"] += 1
+            return out
+
+    problem = kernels.compare(game, 4, ("random",) * 3, kernel=MiscountedCrashes)
+    assert problem is not None and "event counts differ" in problem
+
+    class OtherSeed:
+        AGENTS, EVENTS = real.AGENTS, real.EVENTS
+
+        @staticmethod
+        def play(game, seed, agents):
+            return real.play(game, seed + 1, agents)
+
+    problem = kernels.compare(game, 4, ("random",) * 3, kernel=OtherSeed)
+    assert problem is not None and "seed 4" in problem and "ply " in problem

@@ -108,9 +108,12 @@ def legal(st) -> list[int]:
     if st.pend:
         out.append(A.GO)
     elif s == st.actor:
-        cells = sorted({c for c in range(12) for d in st.cells[c] if d[0] == s})
-        out += [A.TAKE + c for c in cells]
-        if not cells:
+        for c, dice in enumerate(st.cells):   # cells in order, each once
+            for d in dice:
+                if d[0] == s:
+                    out.append(A.TAKE + c)
+                    break
+        if not out:
             out.append(A.END)
     if sprint_window(st, s):
         if st.alt[s] > 1:
@@ -118,13 +121,18 @@ def legal(st) -> list[int]:
         if st.rear[s] and s == st.actor and st.gift is None:
             out += [A.FREE + d for d in rear_dirs(st)]
     if item_window(st, s):
-        out += item_actions(st, s)
-    return sorted(out)
+        items = item_actions(st, s)
+        if items:   # the rest is in increasing order already (see actions.py)
+            out += items
+            out.sort()
+    return out
 
 
 def item_actions(st, s: int) -> list[int]:
-    out = []
     held = st.cubes[s]
+    if not (held[0] or held[1] or held[2]):
+        return []   # no cube, no item (WS-ITEM-3)
+    out = []
     for colour, eff in usable(st):
         if not held[colour]:
             continue

@@ -91,9 +91,10 @@ class CarefulAgent:
     def _plan(self, st, seat, legal, ply):
         best, best_v = [], None
         h, alt = st.pos[seat], st.alt[seat]
+        memo: dict = {}   # the ~220 plans share their cells: each path is followed once
         for mask in legal_masks(st.o.per_group):
             cells = A.plan_cells(mask)
-            v = self._best_order(st, seat, h, alt, cells)[0]
+            v = self._best_order(st, seat, h, alt, cells, memo)[0]
             if best_v is None or v > best_v:
                 best, best_v = [mask], v
             elif v == best_v:
@@ -101,15 +102,25 @@ class CarefulAgent:
         pick = best[int(uniform(self.seed, ply, 0x91A) * len(best))]
         return A.PLAN + pick
 
-    def _best_order(self, st, seat, h, alt, cells):
+    def _best_order(self, st, seat, h, alt, cells, memo=None):
+        """(value, order) of the best order of ``cells``. ``memo`` keeps the paths already
+        followed from this position ((hex, altitude, cell) -> result) across calls."""
+        if memo is None:
+            memo = {}
+        cubes = sum(st.cubes[seat])
         best = (-10**9, None)
         for perm in itertools.permutations(cells):
-            hh, aa, total, status = h, alt, 0, "ok"
+            hh, aa, status = h, alt, "ok"
             left = 0
             for i, cell in enumerate(perm):
-                status, hh, aa, _ = simulate(st, seat, hh, aa, st.cell_tokens(cell), sum(st.cubes[seat]))
+                key = (hh, aa, cell)
+                found = memo.get(key)
+                if found is None:
+                    found = memo[key] = simulate(st, seat, hh, aa, st.cell_tokens(cell), cubes)
+                status, hh, aa, _ = found
                 if status != "ok":
-                    left = sum(1 for c in perm[i + 1:] for t in st.cell_tokens(c) if isinstance(t, int))
+                    left = sum(1 for c in perm[i + 1:] for t in st.cell_tokens(c)
+                               if isinstance(t, int))
                     break
             v = _value(st, status, hh, aa, left)
             if v > best[0]:
@@ -118,7 +129,6 @@ class CarefulAgent:
 
     # ----- action: order dice safely; sprint only to dodge a crash ----------------------
     def _act(self, st, seat, legal, ply):
-        names = {a: st.action_to_string(a) for a in legal}
         h, alt = st.pos[seat], st.alt[seat]
         if st.free is not None:
             for d in ("N", "NE", "NW"):
@@ -144,13 +154,14 @@ class CarefulAgent:
         takes = [a for a in legal if A.TAKE <= a < A.TAKE + 12]
         if takes:
             cells = [a - A.TAKE for a in takes]
-            v, perm = self._best_order(st, seat, h, alt, cells)
+            memo: dict = {}
+            v, perm = self._best_order(st, seat, h, alt, cells, memo)
             if v < -500:
                 for d in range(6):  # a paid sprint first, if it makes the whole action safe
                     a = A.SPRINT + d
                     if a in legal:
                         s1, h1, a1, _ = simulate(st, seat, h, alt - 1, [d])
-                        if s1 == "ok" and self._best_order(st, seat, h1, a1, cells)[0] > -500:
+                        if s1 == "ok" and self._best_order(st, seat, h1, a1, cells, memo)[0] > -500:
                             return a
             return A.TAKE + perm[0]
         if A.END in legal:

@@ -28,12 +28,11 @@ def run(st) -> None:
         dice = st.cells[cell]
         if len(dice) > 1 and len({d[0] for d in dice}) >= th:
             moves.append(cell)
-    old = [list(d) for d in st.cells]
+    old = {cell: st.cells[cell] for cell in moves}   # the pre-move dice: all move at once
     for cell in moves:
-        st.cells[cell] = [d for d in st.cells[cell] if False]
+        st.cells[cell] = []
     for cell in moves:
-        other = (cell + 6) % 12
-        st.cells[other].extend(old[cell])
+        st.cells[(cell + 6) % 12].extend(old[cell])
     if st._record:
         clauses = ["WS-INTERFERE-1", "WS-INTERFERE-2", "WS-INTERFERE-3", "WS-AMB-01"]
         if st.n == 2 and st.o.neutral:

@@ -173,7 +173,6 @@ def crash(st, who: list[int], mover) -> None:
         if st.free is not None and st.free[0] == s:
             st.free = None
         cubes = st.cubes[s]
-        dropped = [n for n in cubes]
         if st.o.discard_to_bag:
             for i in range(3):
                 st.bag[i] += cubes[i]
@@ -200,9 +199,9 @@ def crash(st, who: list[int], mover) -> None:
                 cl += ("WS-FAQ-Q6a", "WS-AMB-30")  # a shared hex belongs to the lower card
             st.emit("crash", [s], cl,
                     at=b.label(h), card=card, before=before, altitude=st.alt[s], dice_lost=lost,
-                    cubes_discarded=sum(dropped), mover=s == mover,
+                    cubes_discarded=sum(cubes), mover=s == mover,
                     cube_colours=[c for i, c in enumerate(("red", "yellow", "blue"))
-                                  for _ in range(dropped[i])])
+                                  for _ in range(cubes[i])])
         st.intr.append(("place", s, card))
 
 

@@ -39,8 +39,9 @@ def _legal_ids(per_group: bool) -> tuple[int, ...]:
     return tuple(A.PLAN + m for m in legal_masks(per_group))
 
 
-def legal(st) -> list[int]:
-    return list(_legal_ids(st.o.per_group))
+def legal(st) -> tuple[int, ...]:
+    """Every legal plan (the same for every seat and round; a shared tuple, never changed)."""
+    return _legal_ids(st.o.per_group)
 
 
 def why(st, mask: int) -> tuple[str, str]:
@@ -74,7 +75,8 @@ def reveal(st) -> None:
         cells = A.plan_cells(m)
         for cell in cells:
             st.cells[cell].append((s, cell // 6))
-        plans[str(s)] = [A.cell_name(c) for c in cells]
+        if st._record:
+            plans[str(s)] = [A.cell_name(c) for c in cells]
         st.plan[s] = None
     if st._record:
         st.emit("reveal", list(range(st.n)), ("WS-PLAN-5", "WS-PLAN-4", "WS-PLAN-1"), plans=plans)

@@ -46,6 +46,7 @@ class WingsuitState(State):
         self.cell_tok: dict = {}
         self.queue: list = []
         self.usable_cache = None
+        self.tokens_cache = None
         self.set_aside: list = []
         self.unused = None
         self.round = 1
@@ -117,11 +118,13 @@ class WingsuitState(State):
     def _current_player(self) -> int:
         return self._cp
 
-    def _legal_actions(self) -> list[int]:
+    def _legal_actions(self) -> list[int] | tuple[int, ...]:
+        # cached until the next change (flow.settle clears it); the public legal_actions()
+        # hands out a copy, apply_action only reads it (the plans are one shared tuple)
         if self._lc is None:
             self.cp_seat = self._cp
             self._lc = flow.legal(self)
-        return self._lc[:]
+        return self._lc
 
     def _chance_outcomes(self):
         return flow.chance_outcomes(self)
@@ -233,11 +236,14 @@ class WingsuitState(State):
         tok = self.cell_tok.get(cell)
         if tok is not None:
             return tok
-        p = self.rows()[cell % 6]
-        if p is None:
-            return ()
-        card, b = p
-        return self.cs.cards[card].rows[cell % 6 + 1 - b][cell // 6]
+        cached = self.tokens_cache   # the queue only grows (a card laid on top): keyed by length
+        if cached is None or cached[0] != len(self.queue):
+            rows = self.rows()
+            cached = self.tokens_cache = (len(self.queue), [
+                () if rows[c % 6] is None
+                else self.cs.cards[rows[c % 6][0]].rows[c % 6 + 1 - rows[c % 6][1]][c // 6]
+                for c in range(12)])
+        return cached[1][cell]
 
     def has_dice(self, s: int) -> bool:
         for cell in self.cells:
