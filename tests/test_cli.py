@@ -160,3 +160,14 @@ def test_preset_and_players_may_be_given_as_options_but_not_two_ways():
                                 "--preset", "family"])
     assert clash.exit_code == 2 and "disagree" in clash.output
     assert "Traceback" not in clash.output
+
+
+def test_a_game_the_agents_never_finish_is_a_clear_error_that_says_how_to_cap_it():
+    from racekit import load_game
+    from racekit.core.errors import NoEndError, RacekitError
+    from racekit.sim.kernels import engine_playout
+    with pytest.raises(NoEndError, match=r"no end within 30 plies: .*-o max_rounds=N") as err:
+        engine_playout(load_game("wingsuit"), 4, ("first",) * 3, max_plies=30)
+    assert isinstance(err.value, RacekitError)             # the CLI prints it as `error: ...`
+    with pytest.raises(NoEndError, match="try other agents"):
+        engine_playout(load_game("snow_tails"), 4, ("first",) * 4, max_plies=5)

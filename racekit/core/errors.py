@@ -66,3 +66,18 @@ class FileFormatError(RacekitError, ValueError):
 
     The message names the file, the line (when known) and the field.
     """
+
+
+class NoEndError(RacekitError, RuntimeError):
+    """A playout reached its ply cap and the game had not ended: these agents never finish it
+    (e.g. an agent that repeats the same losing plan every round)."""
+
+
+def no_end(game, seed: int, max_plies: int) -> NoEndError:
+    """The :class:`NoEndError` for ``game`` (a configured Game) and ``seed``, saying what to do."""
+    options = getattr(getattr(game, "game_type", None), "options", ())
+    hint = ("; cap the game with -o max_rounds=N (max_rounds= in Python)"
+            if any(getattr(o, "name", None) == "max_rounds" for o in options)
+            else "; try other agents")
+    return NoEndError(f"{game!r} seed {seed}: no end within {max_plies} plies: the agents keep "
+                      f"playing without finishing{hint}")

@@ -25,6 +25,8 @@ engine (:func:`engine_playout`), and :func:`racekit.simulate` says so.
 """
 from __future__ import annotations
 
+from ..core.errors import no_end
+
 import importlib
 from collections import Counter
 from dataclasses import dataclass, field
@@ -126,7 +128,7 @@ def engine_playout(game, seed: int, agents, kinds=None, max_plies: int = MAX_PLI
             turns += 1
             marker = now
     else:
-        raise RuntimeError(f"{game!r} seed {seed}: no end within {max_plies} plies")
+        raise no_end(game, seed, max_plies)
     counts = Counter(e.kind for e in state.events)
     if not events:
         counts = {}

@@ -7,6 +7,8 @@ through the game's fast kernel where it has one (see :mod:`racekit.sim.kernels`)
 """
 from __future__ import annotations
 
+from ..core.errors import no_end
+
 import time
 from dataclasses import dataclass
 
@@ -33,7 +35,7 @@ def playout(game, seed: int, decide, max_plies: int = 20_000, record_events: boo
             return state
         else:
             state.apply_action(decide(state, ply))
-    raise RuntimeError(f"{game!r} seed {seed}: no end within {max_plies} plies")
+    raise no_end(game, seed, max_plies)
 
 
 def random_playout(game, seed: int, max_plies: int = 20_000, record_events: bool = False):

@@ -26,6 +26,8 @@ AC-FAM-GOAL-1 and the AC-AMB options.
 """
 from __future__ import annotations
 
+from ...core.errors import no_end
+
 from bisect import bisect_right
 from types import SimpleNamespace
 
@@ -461,7 +463,7 @@ def play_python(game, seed: int, agents) -> Playout:
     over = False
     while not over:
         if ply >= MAX_PLIES:
-            raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
+            raise no_end(game, seed, MAX_PLIES)
         if ply >= len(dice_u):
             dice_u += stream(seed, 0, len(dice_u) + CHUNK, len(dice_u))
         d = DIE_FACES[min(bisect_right(DIE_CUM, dice_u[ply] * DIE_TOTAL), last_face)]

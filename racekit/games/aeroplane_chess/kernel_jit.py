@@ -18,6 +18,8 @@ AC-TOUR-WIN-1, AC-FAM-GOAL-1 and the AC-AMB options).
 """
 from __future__ import annotations
 
+from ...core.errors import no_end
+
 import weakref
 
 import numpy as np
@@ -154,7 +156,7 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None):
         if plies >= 0:
             break
         if plies == TOO_LONG:
-            raise RuntimeError(f"{game!r} seed {seed}: no end within {max_plies} plies")
+            raise no_end(game, seed, max_plies)
         more = len(dice_u) // 2                   # NEED_MORE: half as many again
         stop = len(dice_u) + more
         dice_u = np.concatenate((dice_u, stream_array(seed, 0, stop, len(dice_u))))

@@ -42,6 +42,8 @@ order rule ~4%, everything else under 4% a step.
 """
 from __future__ import annotations
 
+from ...core.errors import no_end
+
 from bisect import bisect_right, insort
 from itertools import accumulate
 
@@ -252,7 +254,7 @@ def play(game, seed: int, agents) -> Playout:
         answer(st, action)
         run()
     else:
-        raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
+        raise no_end(game, seed, MAX_PLIES)
     return Playout(list(history), st.ranking(), st.round, counts)
 
 

@@ -29,6 +29,8 @@ ST-DAMAGE-1/2, ST-ELIM-1, ST-ORDER-1..6, ST-END-1..5 and the ST-AMB options).
 """
 from __future__ import annotations
 
+from ...core.errors import no_end
+
 from ...core.agents import make_agent
 from ...core.chance import Sampler
 from ...core.state import CHANCE, TERMINAL
@@ -84,5 +86,5 @@ def play(game, seed: int, agents) -> Playout:
         history.append(action)
         apply(action)
     else:
-        raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
+        raise no_end(game, seed, MAX_PLIES)
     return Playout(list(history), st.ranking(), st.round, counts)

@@ -35,6 +35,8 @@ count and mixed agents, and checks the same history, ranking, rounds and counts.
 """
 from __future__ import annotations
 
+from ...core.errors import no_end
+
 from ...boards.hex import DIRECTIONS, DOUBLED
 from ...core.agents import make_agent
 from ...core.chance import Sampler
@@ -719,7 +721,7 @@ def play(game, seed: int, agents) -> Playout:
         history.append(action)
         flow.apply(st, action)
     else:
-        raise RuntimeError(f"{game!r} seed {seed}: no end within {MAX_PLIES} plies")
+        raise no_end(game, seed, MAX_PLIES)
     out = Playout(list(history), st.ranking(), st.round, counts)
     # The helpers above call each other, a reference cycle that would keep the whole game
     # alive until the cycle collector finds it: unlink them, so it is freed right here.
