@@ -1,7 +1,7 @@
 """The designer review's numbers and verdicts (racekit.sim.review)."""
 import pytest
 
-pytest.importorskip("pandas")
+pd = pytest.importorskip("pandas")
 
 from racekit.core.game import game_class  # noqa: E402
 from racekit.sim import review  # noqa: E402
@@ -34,8 +34,11 @@ def test_verdict_says_outside_only_when_the_interval_excludes_zero():
 def test_scenario_sweep_finds_the_scenarios_a_reading_flips():
     sweep = review.scenario_sweep("aeroplane_chess", only=["overshoot"])
     flips = review.flips_by_reading(sweep)
-    assert set(flips) == {("overshoot", "exact_only")}
+    assert set(flips) == {("overshoot", "exact_only"), ("overshoot", "bounce")}
     assert "AC-SCN-14" in flips[("overshoot", "exact_only")].split(", ")
+    # every value is tried, the default too: a scenario written for exact_only flips under bounce
+    assert "AC-SCN-14-EXACT" in flips[("overshoot", "bounce")].split(", ")
+    assert not ((sweep["scenario"] == "AC-SCN-14-EXACT") & (sweep["value"] == "exact_only")).any()
     assert sweep["passes_as_shipped"].all()     # every shipped scenario passes as shipped
 
 
@@ -58,3 +61,37 @@ def test_impact_table_can_stop_after_the_probe():
     none = by[("capture_mode", "none")]
     assert none.effect is True and "not measured" in none.verdict
     assert "plies_change" not in table.columns     # no games beyond the probe were played
+
+
+def test_readings_leave_out_the_value_the_preset_already_sets():
+    import racekit
+    family = racekit.load_game("aeroplane_chess", preset="family")
+    launch = family.game_type.option("launch_rolls")
+    assert family.options["launch_rolls"] == "none"
+    assert review.readings(launch, family) == ["5,6", "6", "even"]
+    tour = racekit.load_game("aeroplane_chess", preset="tournament")
+    assert "5,6" not in review.readings(launch, tour) and "none" in review.readings(launch, tour)
+
+
+def test_paired_differences_of_identical_games_are_exactly_zero():
+    assert review._paired([3, 5, 7], [3, 5, 7]) == (0.0, 0.0, 0.0)
+    mean, lo, hi = review._paired([1, 0, 0, 0], [0, 0, 0, 0])
+    assert mean == 0.25 and lo < 0 < hi
+
+
+def test_impact_tables_in_one_go_equal_one_table_at_a_time():
+    from concurrent.futures import ProcessPoolExecutor
+    kw = dict(n_games=12, seed=5, only=["capture_mode", "seat_order"])
+    studies = [dict(game="aeroplane_chess", preset="family", **kw),
+               dict(game="aeroplane_chess", preset="tournament", **kw)]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        together = review.impact_tables(studies, executor=pool, probe=4, chunk=3)
+    for study, table in zip(studies, together):
+        alone = review.impact_table("aeroplane_chess", 12, seed=5, preset=study["preset"],
+                                    only=kw["only"], probe=4, workers=1)
+        pd.testing.assert_frame_equal(table, alone)
+    family = {(r.option, r.value): r for r in together[0].itertuples()}
+    none = family[("capture_mode", "none")]
+    assert none.games == 12 and 0 < none.changed <= 12
+    assert none.verdict.startswith(f"capture_mode=none (AC-AMB-03) changed {none.changed} of 12 games:")
+    assert family[("seat_order", "R,Y,B,G")].changed == 0

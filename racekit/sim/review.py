@@ -33,9 +33,17 @@ def ambiguity_options(game_id: str) -> list:
             if o.choices and o.check is None and any(_AMB.match(c) for c in o.clauses)]
 
 
-def readings(option) -> list:
-    """The values of ``option`` other than its default (``"preset"`` is the default's alias)."""
-    return [v for v in option.choices if v != option.default and v != "preset"]
+def readings(option, game=None) -> list:
+    """The values of ``option`` other than the one in force.
+
+    ``game``: a configured Game; its own value of the option (the preset's, say) is
+    left out. Without it, the option's default is left out (``"preset"``, the alias
+    of a preset's value, always is).
+    """
+    if game is None:
+        return [v for v in option.choices if v != option.default and v != "preset"]
+    current = game.options.get(option.name, option.default)
+    return [v for v in option.choices if v != current and v != "preset"]
 
 
 def amb_ids(option) -> str:
@@ -91,9 +99,10 @@ def _sweep_one(path: str, tried: list) -> list[dict]:
     loaded = load_scenario(path)
     scenario = loaded[0]
     base = run_scenario(path, loaded=loaded)
+    in_force = base.before.game.options if base.before is not None else scenario.options
     rows = []
     for name, value in tried:
-        if name in scenario.options and scenario.options[name] == value:
+        if in_force.get(name) == value:
             continue                                   # the scenario already uses this reading
         row = {"scenario": scenario.id, "option": name, "value": value, "passes_as_shipped": base.passed}
         try:
@@ -110,24 +119,37 @@ def _sweep_one(path: str, tried: list) -> list[dict]:
 
 
 def scenario_sweep(game_id: str, executor=None, only=None):
-    """Every shipped scenario of ``game_id`` under every reading of every ambiguity option.
+    """Every shipped scenario of ``game_id`` under every reading of every ambiguity option
+    (every value other than the one the scenario plays under).
 
     Returns a DataFrame, one row per (scenario, option, value): ``passes_as_shipped``,
     ``passes`` (None: the reading does not apply, e.g. a tournament-only seat count),
     ``changed`` (the verdict flips) and ``detail`` (the first failed check).
     ``only``: option names to try (default: every ambiguity option).
     """
+    return scenario_sweeps([game_id], executor, only)[game_id]
+
+
+def scenario_sweeps(game_ids, executor=None, only=None) -> dict:
+    """:func:`scenario_sweep` for several games in one executor call (one task a scenario
+    file, so the workers stay busy across games); ``{game_id: DataFrame}``."""
     import pandas as pd
 
     from ..core.scenarios import scenario_paths
-    tried = [(o.name, v) for o in ambiguity_options(game_id) for v in readings(o)
-             if only is None or o.name in only]
-    paths = [str(p) for p in scenario_paths(game_id)]
+    tasks = []
+    for gid in game_ids:
+        tried = [(o.name, v) for o in ambiguity_options(gid) for v in o.choices
+                 if v != "preset" and (only is None or o.name in only)]
+        tasks += [(gid, str(p), tried) for p in scenario_paths(gid)]
+    paths, tried = [t[1] for t in tasks], [t[2] for t in tasks]
     if executor is None:
-        parts = [_sweep_one(p, tried) for p in paths]
+        parts = [_sweep_one(p, t) for p, t in zip(paths, tried)]
     else:
-        parts = list(executor.map(_sweep_one, paths, [tried] * len(paths)))
-    return pd.DataFrame([row for part in parts for row in part])
+        parts = list(executor.map(_sweep_one, paths, tried))
+    out = {gid: [] for gid in game_ids}
+    for (gid, _, _), part in zip(tasks, parts):
+        out[gid] += part
+    return {gid: pd.DataFrame(rows) for gid, rows in out.items()}
 
 
 def flips_by_reading(sweep):
@@ -141,96 +163,166 @@ def flips_by_reading(sweep):
 
 # ----- simulations under every reading ----------------------------------------------------
 
-def _diff_interval(k1: int, n1: int, k0: int, n0: int) -> tuple[float, float, float]:
-    """Difference of two proportions (k1/n1 - k0/n0) with a 95% (Wald) interval."""
-    p1, p0 = k1 / n1, k0 / n0
-    half = Z95 * math.sqrt(p1 * (1 - p1) / n1 + p0 * (1 - p0) / n0)
-    return p1 - p0, p1 - p0 - half, p1 - p0 + half
+def _paired(a, b) -> tuple[float, float, float]:
+    """Mean of the game-by-game differences ``a - b`` (same seeds) with a 95% interval.
+
+    Games the reading leaves unchanged contribute a difference of zero, so a reading
+    that comes up rarely gets a narrow interval; one that changes every game gets
+    about the interval of two independent samples.
+    """
+    d = [float(x) - float(y) for x, y in zip(a, b)]
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
 
 
-def _mean_diff(a, b) -> tuple[float, float, float]:
-    d = a.mean() - b.mean()
-    half = Z95 * math.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
-    return d, d - half, d + half
+def _outcomes(df) -> list:
+    return list(zip(df["plies"].tolist(), df["ranking"].tolist()))
 
 
-def _same_games(a, b) -> bool:
-    """Same lengths and rankings game by game (the same seeds): the reading never came up."""
-    cols = ["plies", "ranking"]
-    return a[cols].reset_index(drop=True).equals(b[cols].reset_index(drop=True))
+def impact_tables(studies: list, executor=None, workers: int | None = None, probe: int = 8,
+                  chunk: int = 8, progress: bool = False) -> list:
+    """:func:`impact_table` for several games or presets at once, in two executor calls.
+
+    ``studies``: dicts with ``game`` (id) and optionally ``n_games`` (default 200),
+    ``seed``, ``agents``, ``preset``, ``players``, ``baseline`` (a DataFrame of
+    :func:`racekit.simulate` with these settings and at least ``n_games`` rows, to
+    reuse) and ``only`` (option names). The first call plays the missing baselines
+    and the first ``probe`` games of every reading; the second plays the rest of the
+    games of the readings whose probe games differ from the default's. Returns one
+    table per study, in order.
+    """
+    from .simulate import simulate_many
+    jobs, plan = [], []
+    for st in studies:
+        gid = st["game"]
+        n = int(st.get("n_games", 200))
+        common = dict(seed=st.get("seed", 0), agents=st.get("agents", "random"))
+        game = load_game(gid, preset=st.get("preset"), players=st.get("players"))
+        base = st.get("baseline")
+        entry = {"game": game, "n": n, "probe": min(probe, n), "base": base, "readings": [],
+                 "common": common}
+        if base is None:
+            entry["base_job"] = len(jobs)
+            jobs.append(dict(game=game, n_games=n, **common))
+        elif len(base) < n:
+            raise ValueError(f"the baseline of {gid} has {len(base)} games, fewer than {n}")
+        for option in ambiguity_options(gid):
+            if st.get("only") is not None and option.name not in st["only"]:
+                continue
+            for value in readings(option, game):
+                r = {"option": option, "value": value, "game": None, "error": None}
+                try:
+                    settings = game.settings()
+                    r["game"] = load_game(gid, players=settings["players"], preset=settings["preset"],
+                                          **{**settings["options"], option.name: value})
+                except Exception as exc:   # a reading these settings refuse (an OptionError)
+                    r["error"] = exc
+                else:
+                    r["probe_job"] = len(jobs)
+                    jobs.append(dict(game=r["game"], n_games=entry["probe"], **common))
+                entry["readings"].append(r)
+        plan.append(entry)
+    kw = dict(workers=workers, progress=progress, chunk=chunk, events=False)
+    first = simulate_many(jobs, executor, **kw) if jobs else []
+    more = []
+    for entry in plan:
+        if entry["base"] is None:
+            entry["base"] = first[entry["base_job"]]
+        entry["base"] = entry["base"].iloc[:entry["n"]].reset_index(drop=True)
+        for r in entry["readings"]:
+            if r["error"] is not None:
+                continue
+            r["df"] = first[r["probe_job"]]
+            r["differs"] = _outcomes(r["df"]) != _outcomes(entry["base"].iloc[:entry["probe"]])
+            if r["differs"] and entry["probe"] < entry["n"]:
+                r["more_job"] = len(more)
+                more.append(dict(game=r["game"], n_games=entry["n"] - entry["probe"],
+                                 first=entry["probe"], **entry["common"]))
+    rest = simulate_many(more, executor, **kw) if more else []
+    import pandas as pd
+    tables = []
+    for entry in plan:
+        rows = []
+        for r in entry["readings"]:
+            df = r.get("df")
+            if "more_job" in r:
+                df = pd.concat([df, rest[r["more_job"]]], ignore_index=True)
+                df.attrs = r["df"].attrs
+            rows.append(_impact_row(entry, r, df))
+        tables.append(pd.DataFrame(rows))
+    return tables
+
+
+def _impact_row(entry: dict, r: dict, df) -> dict:
+    option, value, game = r["option"], r["value"], entry["game"]
+    row = {"option": option.name, "value": value, "clauses": amb_ids(option)}
+    if r["error"] is not None:
+        row.update(effect=None, verdict=f"{option.name}={value}: not available here: {r['error']}")
+        return row
+    if not r["differs"]:
+        row.update(effect=False, games=len(df), changed=0,
+                   verdict=f"{option.name}={value}: no difference in {len(df)} sample games "
+                           "(the reading does not come up in them)")
+        return row
+    base = entry["base"].iloc[:len(df)]
+    names, seats = game.seat_names, game.num_players
+    changes = [_paired(df[f"win_{s}"], base[f"win_{s}"]) for s in range(seats)]
+    worst = max(range(seats), key=lambda s: abs(changes[s][0]))
+    d_len = _paired(df["plies"], base["plies"])
+    changed = sum(a != b for a, b in zip(_outcomes(df), _outcomes(base)))
+    row.update(effect=True, games=len(df), changed=changed, seat=names[worst],
+               edge_change=100 * changes[worst][0], edge_low=100 * changes[worst][1],
+               edge_high=100 * changes[worst][2],
+               first_change=100 * changes[0][0], first_low=100 * changes[0][1],
+               first_high=100 * changes[0][2],
+               plies_change=d_len[0], plies_low=d_len[1], plies_high=d_len[2],
+               plies_change_pct=100 * d_len[0] / base["plies"].mean())
+    row["verdict"] = verdict(option, value, row, names[0])
+    return row
 
 
 def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random",
-                 preset: str | None = None, players: int | None = None, probe: int = 6,
-                 baseline=None, workers: int | None = None, chunk: int = 16, only=None,
-                 executor=None, measure: bool = True):
+                 preset: str | None = None, players: int | None = None, probe: int = 8,
+                 baseline=None, workers: int | None = None, chunk: int = 8, only=None,
+                 executor=None, measure: bool = True, progress: bool = False):
     """Simulate every reading of every ambiguity option and compare it with the default.
 
-    A reading is first played on ``probe`` games (the same game seeds as the
-    default); when all of them come out the same, the reading does not matter in
-    this preset and no more games are played. Otherwise ``n_games`` games are
-    played and compared with the default's. ``executor``: where to play them (as for
-    :func:`racekit.simulate`; one pool for every reading saves starting one each time).
+    Every reading plays the same game seeds as the default, so the comparison is
+    game by game (paired): a game the reading does not touch differs by nothing.
+    A reading is first played on ``probe`` games; when all of them come out the
+    same as the default's, the reading does not come up in these settings and no
+    more games are played. Otherwise ``n_games`` games are played. ``executor``,
+    ``workers``: where to play them (as for :func:`racekit.simulate`).
 
     Returns a DataFrame, one row per (option, value): ``effect`` (False: no
-    difference in the probe games), the seat whose win rate moves most
-    (``seat``, ``edge_change`` and its 95% interval, in percentage points), the
-    first seat's change (``first_change``, ``first_low``, ``first_high``), the
-    change of the mean game length (``plies_change`` and its interval, and
-    ``plies_change_pct``), and ``verdict`` in plain words. ``only``: option names to try.
-    ``measure=False`` stops after the probe (for a game whose playouts are slow): a
-    reading that changes the probe games gets ``effect`` True, no numbers, and a
-    verdict that says so.
+    difference in the probe games; None: these settings refuse the reading),
+    ``games`` and ``changed`` (games whose length or ranking differs), the seat whose
+    win rate moves most (``seat``, ``edge_change`` and its 95% interval, in percentage
+    points), the first seat's change (``first_change``, ``first_low``,
+    ``first_high``), the change of the mean game length (``plies_change`` and its
+    interval, and ``plies_change_pct``), and ``verdict`` in plain words. ``only``:
+    option names to try. ``measure=False`` stops after the probe (for a game whose
+    playouts are slow): a reading that changes the probe games gets ``effect`` True,
+    no numbers, and a verdict that says so.
     """
-    import pandas as pd
-    kw = dict(agents=agents, seed=seed, preset=preset, players=players, progress=False,
-              workers=workers, chunk=chunk, events=False)
-    base = baseline if baseline is not None else simulate(game_id, n_games, executor=executor, **kw)
-    game = load_game(game_id, preset=preset, players=players)
-    names = game.seat_names
-    seats = game.num_players
-    rows = []
-    for option in ambiguity_options(game_id):
-        if only is not None and option.name not in only:
-            continue
-        for value in readings(option):
-            row = {"option": option.name, "value": value, "clauses": amb_ids(option)}
-            try:
-                probe_df = simulate(game_id, probe, options={option.name: value},
-                                    **{**kw, "workers": 1})   # a few games: in this process
-            except Exception as exc:     # a reading this preset refuses (an OptionError)
-                row.update(effect=None, verdict=f"not available here: {exc}")
-                rows.append(row)
-                continue
-            if _same_games(probe_df, base.iloc[:probe].reset_index(drop=True)):
-                row.update(effect=False, verdict=f"{option.name}={value}: no difference in "
-                           f"{probe} sample games of this preset (the reading does not come up)")
-                rows.append(row)
-                continue
-            if not measure:
-                row.update(effect=True, verdict=f"{option.name}={value} ({amb_ids(option)}) changes "
-                           f"the {probe} sample games; not measured here (simulate more games with "
-                           f"review.impact_table to size the change)")
-                rows.append(row)
-                continue
-            df = simulate(game_id, len(base), options={option.name: value}, executor=executor, **kw)
-            n1, n0 = len(df), len(base)
-            changes = []
-            for s in range(seats):
-                k1, k0 = int(df[f"win_{s}"].sum()), int(base[f"win_{s}"].sum())
-                changes.append(_diff_interval(k1, n1, k0, n0))
-            worst = max(range(seats), key=lambda s: abs(changes[s][0]))
-            d_len = _mean_diff(df["plies"], base["plies"])
-            row.update(effect=True, seat=names[worst],
-                       edge_change=100 * changes[worst][0], edge_low=100 * changes[worst][1],
-                       edge_high=100 * changes[worst][2],
-                       first_change=100 * changes[0][0], first_low=100 * changes[0][1],
-                       first_high=100 * changes[0][2],
-                       plies_change=d_len[0], plies_low=d_len[1], plies_high=d_len[2],
-                       plies_change_pct=100 * d_len[0] / base["plies"].mean())
-            row["verdict"] = verdict(option, value, row, names[0])
-            rows.append(row)
-    return pd.DataFrame(rows)
+    study = dict(game=game_id, n_games=n_games if measure else min(probe, n_games), seed=seed,
+                 agents=agents, preset=preset, players=players, baseline=baseline, only=only)
+    table = impact_tables([study], executor, workers=workers, probe=probe, chunk=chunk,
+                          progress=progress)[0]
+    if not measure:
+        table = table.drop(columns=[c for c in table.columns if c.startswith(("first_", "edge_",
+                                                                              "plies_"))])
+        moved = table["effect"] == True  # noqa: E712
+        table.loc[moved, "verdict"] = [
+            f"{o}={v} ({c}) changes {k} of the {g} sample games; not measured here (simulate "
+            "more games with review.impact_table to size the change)"
+            for o, v, c, k, g in zip(table.loc[moved, "option"], table.loc[moved, "value"],
+                                     table.loc[moved, "clauses"], table.loc[moved, "changed"],
+                                     table.loc[moved, "games"])]
+    return table
 
 
 def _beyond(lo: float, hi: float) -> bool:
@@ -241,11 +333,17 @@ def verdict(option, value, row: dict, first_name: str) -> str:
     """One plain sentence from the numbers of an :func:`impact_table` row."""
     parts = []
     lo, hi = row["first_low"], row["first_high"]
-    sure = "outside" if _beyond(lo, hi) else "inside"
-    parts.append(f"changes the first seat's ({first_name}) win rate by {row['first_change']:+.1f} "
-                 f"points, {sure} the 95% interval ({lo:+.1f} to {hi:+.1f})")
+    if _beyond(lo, hi):
+        parts.append(f"changes the first seat's ({first_name}) win rate by "
+                     f"{row['first_change']:+.1f} points, outside the 95% interval "
+                     f"({lo:+.1f} to {hi:+.1f})")
+    else:
+        parts.append(f"moves the first seat's ({first_name}) win rate by {row['first_change']:+.1f} "
+                     f"points, inside the 95% interval ({lo:+.1f} to {hi:+.1f}): no seat advantage "
+                     f"shown at this sample size")
     if row["seat"] != first_name and _beyond(row["edge_low"], row["edge_high"]):
-        parts.append(f"{row['seat']}'s by {row['edge_change']:+.1f} points (beyond chance)")
+        parts.append(f"{row['seat']}'s by {row['edge_change']:+.1f} points (outside the 95% "
+                     f"interval, {row['edge_low']:+.1f} to {row['edge_high']:+.1f})")
     lo, hi = row["plies_low"], row["plies_high"]
     if _beyond(lo, hi):
         longer = "longer" if row["plies_change"] > 0 else "shorter"
@@ -254,4 +352,7 @@ def verdict(option, value, row: dict, first_name: str) -> str:
     else:
         parts.append(f"leaves game length within chance ({row['plies_change']:+.0f} plies, "
                      f"95% interval {lo:+.0f} to {hi:+.0f})")
-    return f"{option.name}={value} ({amb_ids(option)}) " + "; ".join(parts) + "."
+    games = ""
+    if "games" in row and "changed" in row:
+        games = f" changed {row['changed']} of {row['games']} games:"
+    return f"{option.name}={value} ({amb_ids(option)}){games} " + "; ".join(parts) + "."
