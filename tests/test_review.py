@@ -95,3 +95,27 @@ def test_impact_tables_in_one_go_equal_one_table_at_a_time():
     assert none.games == 12 and 0 < none.changed <= 12
     assert none.verdict.startswith(f"capture_mode=none (AC-AMB-03) changed {none.changed} of 12 games:")
     assert family[("seat_order", "R,Y,B,G")].changed == 0
+
+
+def test_a_handful_of_games_does_not_judge_the_seats():
+    opt = game_class("aeroplane_chess").game_type.option("launch_rolls")
+    row = {**_row(40.0, 5.0, 75.0, -300, -500, -100), "games": 8, "changed": 8}
+    text = review.verdict(opt, "6", row, "Red")
+    assert "8 games are too few to judge the seats' win rates" in text and "outside" in text
+    assert "Red) win rate" not in text
+    assert review._t95(7) == 2.365 and review._t95(11) == 2.228 and review._t95(500) == review.Z95
+
+
+def test_readings_the_kernel_does_not_play_get_fewer_games():
+    table = review.impact_table("aeroplane_chess", 12, seed=3, preset="family", workers=1,
+                                only=["stack_blocks", "capture_mode"], probe=4)
+    study = dict(game="aeroplane_chess", preset="family", n_games=12, n_engine=6, seed=3,
+                 only=["stack_blocks", "capture_mode"])
+    fewer = review.impact_tables([study], workers=1, probe=4)[0]
+    import racekit
+    from racekit.sim.kernels import kernel_for
+    for full, small in zip(table.itertuples(), fewer.itertuples()):
+        game = racekit.load_game("aeroplane_chess", preset="family", **{full.option: full.value})
+        fast = kernel_for(game, ("random",) * 4)[0] is not None
+        if full.effect:
+            assert small.games == (12 if fast else 6)

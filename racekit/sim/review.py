@@ -18,9 +18,25 @@ import math
 import re
 
 from ..core.game import game_class, load_game
+from .kernels import kernel_for
+from .simulate import _agents_tuple as _agents
 from .simulate import seat_table, simulate  # noqa: F401  (seat_table re-exported)
 
 Z95 = 1.959963984540054
+# two-sided 95% quantiles of Student's t, by degrees of freedom (small paired samples)
+_T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
+        9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021,
+        60: 2.000, 120: 1.980}
+JUDGE_SEATS = 20
+"""Fewer paired games than this: a verdict does not judge the seats' win rates."""
+
+
+def _t95(df: int) -> float:
+    """The 95% quantile of Student's t for ``df`` degrees of freedom (rounded down to the
+    table, so the interval errs on the wide side); the normal one beyond 120."""
+    if df < 1:
+        return math.inf
+    return _T95[max(k for k in _T95 if k <= df)] if df <= 120 else Z95
 _AMB = re.compile(r"^[A-Z]+-AMB-\d+$")
 
 
@@ -174,7 +190,7 @@ def _paired(a, b) -> tuple[float, float, float]:
     n = len(d)
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n)
+    half = _t95(n - 1) * math.sqrt(var / n) if var else 0.0
     return mean, mean - half, mean + half
 
 
@@ -187,7 +203,9 @@ def impact_tables(studies: list, executor=None, workers: int | None = None, prob
     """:func:`impact_table` for several games or presets at once, in two executor calls.
 
     ``studies``: dicts with ``game`` (id) and optionally ``n_games`` (default 200),
-    ``seed``, ``agents``, ``preset``, ``players``, ``baseline`` (a DataFrame of
+    ``n_engine`` (games for a reading no fast kernel plays: the rules engine is
+    slower, so fewer; default ``n_games``), ``seed``, ``agents``, ``preset``,
+    ``players``, ``baseline`` (a DataFrame of
     :func:`racekit.simulate` with these settings and at least ``n_games`` rows, to
     reuse) and ``only`` (option names). The first call plays the missing baselines
     and the first ``probe`` games of every reading; the second plays the rest of the
@@ -199,10 +217,11 @@ def impact_tables(studies: list, executor=None, workers: int | None = None, prob
     for st in studies:
         gid = st["game"]
         n = int(st.get("n_games", 200))
+        n_engine = int(st.get("n_engine", n))
         common = dict(seed=st.get("seed", 0), agents=st.get("agents", "random"))
         game = load_game(gid, preset=st.get("preset"), players=st.get("players"))
         base = st.get("baseline")
-        entry = {"game": game, "n": n, "probe": min(probe, n), "base": base, "readings": [],
+        entry = {"game": game, "n": n, "base": base, "readings": [],
                  "common": common}
         if base is None:
             entry["base_job"] = len(jobs)
@@ -221,8 +240,11 @@ def impact_tables(studies: list, executor=None, workers: int | None = None, prob
                 except Exception as exc:   # a reading these settings refuse (an OptionError)
                     r["error"] = exc
                 else:
+                    fast, _ = kernel_for(r["game"], _agents(r["game"], common["agents"]))
+                    r["n"] = n if fast is not None else min(n, n_engine)
+                    r["probe"] = min(probe, r["n"])
                     r["probe_job"] = len(jobs)
-                    jobs.append(dict(game=r["game"], n_games=entry["probe"], **common))
+                    jobs.append(dict(game=r["game"], n_games=r["probe"], **common))
                 entry["readings"].append(r)
         plan.append(entry)
     kw = dict(workers=workers, progress=progress, chunk=chunk, events=False)
@@ -236,11 +258,11 @@ def impact_tables(studies: list, executor=None, workers: int | None = None, prob
             if r["error"] is not None:
                 continue
             r["df"] = first[r["probe_job"]]
-            r["differs"] = _outcomes(r["df"]) != _outcomes(entry["base"].iloc[:entry["probe"]])
-            if r["differs"] and entry["probe"] < entry["n"]:
+            r["differs"] = _outcomes(r["df"]) != _outcomes(entry["base"].iloc[:r["probe"]])
+            if r["differs"] and r["probe"] < r["n"]:
                 r["more_job"] = len(more)
-                more.append(dict(game=r["game"], n_games=entry["n"] - entry["probe"],
-                                 first=entry["probe"], **entry["common"]))
+                more.append(dict(game=r["game"], n_games=r["n"] - r["probe"],
+                                 first=r["probe"], **entry["common"]))
     rest = simulate_many(more, executor, **kw) if more else []
     import pandas as pd
     tables = []
@@ -333,7 +355,9 @@ def verdict(option, value, row: dict, first_name: str) -> str:
     """One plain sentence from the numbers of an :func:`impact_table` row."""
     parts = []
     lo, hi = row["first_low"], row["first_high"]
-    if _beyond(lo, hi):
+    if row.get("games", JUDGE_SEATS) < JUDGE_SEATS:
+        parts.append(f"{row['games']} games are too few to judge the seats' win rates")
+    elif _beyond(lo, hi):
         parts.append(f"changes the first seat's ({first_name}) win rate by "
                      f"{row['first_change']:+.1f} points, outside the 95% interval "
                      f"({lo:+.1f} to {hi:+.1f})")
@@ -341,7 +365,8 @@ def verdict(option, value, row: dict, first_name: str) -> str:
         parts.append(f"moves the first seat's ({first_name}) win rate by {row['first_change']:+.1f} "
                      f"points, inside the 95% interval ({lo:+.1f} to {hi:+.1f}): no seat advantage "
                      f"shown at this sample size")
-    if row["seat"] != first_name and _beyond(row["edge_low"], row["edge_high"]):
+    if row.get("games", JUDGE_SEATS) >= JUDGE_SEATS and row["seat"] != first_name \
+            and _beyond(row["edge_low"], row["edge_high"]):
         parts.append(f"{row['seat']}'s by {row['edge_change']:+.1f} points (outside the 95% "
                      f"interval, {row['edge_low']:+.1f} to {row['edge_high']:+.1f})")
     lo, hi = row["plies_low"], row["plies_high"]
