@@ -229,8 +229,18 @@ def _initial(game, scenario: Scenario, doc: Located):
         raise doc.error(loc, message) from None
 
 
+_PLAIN = frozenset({type(None), bool, int, float, str, Fraction})
+
+
 def _frozen(value):
     """A comparable copy of a state's data: containers by value, other objects by identity."""
+    kind = type(value)
+    if kind in _PLAIN:       # the common cases first, by exact type (this runs ~10^5 times a check)
+        return value
+    if kind is list or kind is tuple:
+        return (kind.__name__, tuple([_frozen(x) for x in value]))
+    if kind is dict:
+        return ("dict", tuple([(_frozen(k), _frozen(v)) for k, v in value.items()]))
     if value is None or isinstance(value, (bool, int, float, str, Fraction)):
         return value
     if isinstance(value, (list, tuple)):

@@ -301,6 +301,7 @@ def _impact_row(entry: dict, r: dict, df) -> dict:
                first_change=100 * changes[0][0], first_low=100 * changes[0][1],
                first_high=100 * changes[0][2],
                plies_change=d_len[0], plies_low=d_len[1], plies_high=d_len[2],
+               base_plies=base["plies"].mean(),
                plies_change_pct=100 * d_len[0] / base["plies"].mean())
     row["verdict"] = verdict(option, value, row, names[0])
     return row
@@ -325,7 +326,8 @@ def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random
     win rate moves most (``seat``, ``edge_change`` and its 95% interval, in percentage
     points), the first seat's change (``first_change``, ``first_low``,
     ``first_high``), the change of the mean game length (``plies_change`` and its
-    interval, and ``plies_change_pct``), and ``verdict`` in plain words. ``only``:
+    interval, ``base_plies`` the default's mean over the same games, and
+    ``plies_change_pct``), and ``verdict`` in plain words. ``only``:
     option names to try. ``measure=False`` stops after the probe (for a game whose
     playouts are slow): a reading that changes the probe games gets ``effect`` True,
     no numbers, and a verdict that says so.

@@ -30,9 +30,9 @@ from concurrent.futures import ProcessPoolExecutor
 import matplotlib.pyplot as plt
 import pandas as pd
 
-from racekit.core.game import game_class
+from racekit.core.game import game_class, load_game
 from racekit.games import SHIPPED
-from racekit.sim import review
+from racekit.sim import kernels, review
 from racekit.sim.simulate import length_table, seat_table, simulate_many
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
@@ -40,19 +40,29 @@ pd.set_option("display.width", 120)
 pd.set_option("display.max_colwidth", 80)
 
 SEED = 2024
-# games per game and preset (random agents): seat advantage and game length
-GAMES = {"aeroplane_chess": 300, "snow_tails": 400, "wingsuit": 200, "leaf_marathon": 80}
-# games with a game's own agent (a careful driver or flyer thinks before each move: slower)
-OWN_AGENT_GAMES = {"snow_tails": 60, "wingsuit": 12, "leaf_marathon": 16}
-# games per rule reading, paired with the first games of the table above (the same seeds)
-PER_READING = {"aeroplane_chess": 40, "snow_tails": 100, "wingsuit": 30, "leaf_marathon": 8}
+# Games per table: (when a fast kernel plays them, when the rules engine does). The engine is the
+# readable reference and several times slower, so settings no kernel covers yet get fewer games;
+# `played by` under each table says which one played.
+GAMES = {"aeroplane_chess": (300, 100), "snow_tails": (400, 100), "wingsuit": (300, 120),
+         "leaf_marathon": (100, 60)}                      # random agents, per preset
+OWN_AGENT_GAMES = {"snow_tails": (60, 20), "wingsuit": (30, 10), "leaf_marathon": (20, 16)}
+PER_READING = {"aeroplane_chess": (40, 10), "snow_tails": (100, 25), "wingsuit": (40, 8),
+               "leaf_marathon": (8, 4)}                   # paired with the first games of GAMES
 PROBE = 8   # the first games of a reading: all the same as the default's -> it does not come up
+
+
+def games(sizes, gid, agents="random", **settings):
+    """How many games to play: the first size when a fast kernel plays these settings."""
+    game = load_game(gid, **settings)
+    fast, _ = kernels.kernel_for(game, (agents,) * game.num_players)
+    return sizes[0] if fast is not None else sizes[1]
+
 
 pool = ProcessPoolExecutor(max_workers=2)   # local processes, one for every simulation below
 settings = [(gid, preset) for gid in SHIPPED
             for preset in [p.name for p in game_class(gid).game_type.presets] or [None]]
-for gid in SHIPPED:
-    print(f"{gid}: {GAMES[gid]} games a preset, {PER_READING[gid]} a reading")
+for gid, preset in settings:
+    print(f"{gid} ({preset or 'standard'}): {games(GAMES[gid], gid, preset=preset)} games")
 
 # %% [markdown]
 # ## Seat advantage and game length
@@ -64,9 +74,11 @@ for gid in SHIPPED:
 # wins. `edge_points` is the win rate minus the fair share, in percentage points.
 
 # %%
-jobs = [dict(game=gid, n_games=GAMES[gid], seed=SEED, preset=preset) for gid, preset in settings]
+jobs = [dict(game=gid, n_games=games(GAMES[gid], gid, preset=preset), seed=SEED, preset=preset)
+        for gid, preset in settings]
 own = [(gid, name) for gid in SHIPPED for name, _ in game_class(gid).game_type.agents]
-jobs += [dict(game=gid, n_games=OWN_AGENT_GAMES[gid], seed=SEED, agents=name) for gid, name in own]
+jobs += [dict(game=gid, n_games=games(OWN_AGENT_GAMES[gid], gid, name), seed=SEED, agents=name)
+         for gid, name in own]
 # events off: the tables need rankings and lengths only; one executor call for every table
 frames = simulate_many(jobs, pool, progress=False, chunk=10, events=False)
 baselines = dict(zip(settings, frames))
@@ -74,7 +86,7 @@ own_agents = dict(zip(own, frames[len(settings):]))
 
 
 def show(df, label):
-    print(f"{label}: {len(df)} games")
+    print(f"{label}: {len(df)} games, played by the {df.attrs['played_by']}")
     print(seat_table(df)[["name", "wins", "win_rate", "ci_low", "ci_high", "fair_share",
                           "edge_points"]].round(3).to_string())
     print(length_table(df).round(1).to_string())
@@ -148,16 +160,16 @@ for gid, sweep in sweeps.items():
 # executor call.
 
 # %%
-studies = [dict(game=gid, preset=preset, n_games=PER_READING[gid], seed=SEED,
-                baseline=baselines[(gid, preset)]) for gid, preset in settings]
+studies = [dict(game=gid, preset=preset, n_games=PER_READING[gid][0], n_engine=PER_READING[gid][1],
+                seed=SEED, baseline=baselines[(gid, preset)]) for gid, preset in settings]
 tables = review.impact_tables(studies, executor=pool, probe=PROBE, chunk=8)
 impacts = dict(zip(settings, tables))
-cols = ["option", "value", "changed", "first_change", "first_low", "first_high", "plies_change",
+cols = ["option", "value", "games", "changed", "first_change", "first_low", "first_high", "plies_change",
         "plies_change_pct"]
 for (gid, preset), table in impacts.items():
     moved = table[table["effect"] == True]  # noqa: E712
     print(f"{gid} ({baselines[(gid, preset)]['preset'].iloc[0]}): {len(table)} readings, "
-          f"{len(moved)} change the games ({PER_READING[gid]} games each)")
+          f"{len(moved)} change the games")
     print(moved[cols].round(1).to_string(index=False))
     print()
 
@@ -187,7 +199,6 @@ for (gid, preset), table in impacts.items():
     if not len(moved):
         continue
     labels = [f"{o}={v}" for o, v in zip(moved["option"], moved["value"])]
-    mean = baselines[(gid, preset)]["plies"].iloc[:PER_READING[gid]].mean()
     fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.3 * len(moved) + 1.3), sharey=True)
     y = range(len(moved))
     left.errorbar(moved["first_change"], y, xerr=[moved["first_change"] - moved["first_low"],
@@ -197,13 +208,13 @@ for (gid, preset), table in impacts.items():
     left.set_yticks(list(y), labels, fontsize=8)
     left.set_xlabel("first seat's win rate change (points)")
     right.errorbar(moved["plies_change_pct"], y,
-                   xerr=[100 * (moved["plies_change"] - moved["plies_low"]) / mean,
-                         100 * (moved["plies_high"] - moved["plies_change"]) / mean],
+                   xerr=[100 * (moved["plies_change"] - moved["plies_low"]) / moved["base_plies"],
+                         100 * (moved["plies_high"] - moved["plies_change"]) / moved["base_plies"]],
                    fmt="o", color="#31a354", capsize=3)
     right.axvline(0, color="grey", lw=0.8)
     right.set_xlabel("game length change (%)")
     fig.suptitle(f"{gid} ({baselines[(gid, preset)]['preset'].iloc[0]}): each reading against the "
-                 f"rules as set, {PER_READING[gid]} paired games, 95% intervals", fontsize=10)
+                 f"rules as set, paired games, 95% intervals", fontsize=10)
     fig.tight_layout()
     plt.show()
 
@@ -231,7 +242,7 @@ print(f"racekit play {gid} --preset {longest['preset']} --seed {longest['seed']}
 #
 # ```python
 # import racekit
-# from racekit.sim import review
+# from racekit.sim import kernels, review
 #
 # df = racekit.simulate("aeroplane_chess", 100_000, seed=1, preset="tournament")   # all local CPUs
 # table = review.impact_table("aeroplane_chess", 5_000, seed=1, preset="tournament")  # every reading
