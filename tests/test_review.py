@@ -119,3 +119,10 @@ def test_readings_the_kernel_does_not_play_get_fewer_games():
         fast = kernel_for(game, ("random",) * 4)[0] is not None
         if full.effect:
             assert small.games == (12 if fast else 6)
+
+
+def test_a_reading_that_keeps_every_winner_says_so():
+    opt = game_class("aeroplane_chess").game_type.option("play_for_places")
+    row = {**_row(0.0, 0.0, 0.0, 250, 200, 300), "games": 40, "changed": 40, "same_winners": True}
+    text = review.verdict(opt, "True", row, "Red")
+    assert "leaves the winners of every game as they were" in text and "longer" in text

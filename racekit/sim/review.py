@@ -295,7 +295,10 @@ def _impact_row(entry: dict, r: dict, df) -> dict:
     worst = max(range(seats), key=lambda s: abs(changes[s][0]))
     d_len = _paired(df["plies"], base["plies"])
     changed = sum(a != b for a, b in zip(_outcomes(df), _outcomes(base)))
-    row.update(effect=True, games=len(df), changed=changed, seat=names[worst],
+    wins = [f"win_{s}" for s in range(seats)]
+    same_winners = df[wins].reset_index(drop=True).equals(base[wins].reset_index(drop=True))
+    row.update(effect=True, games=len(df), changed=changed, same_winners=same_winners,
+               seat=names[worst],
                edge_change=100 * changes[worst][0], edge_low=100 * changes[worst][1],
                edge_high=100 * changes[worst][2],
                first_change=100 * changes[0][0], first_low=100 * changes[0][1],
@@ -322,7 +325,8 @@ def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random
 
     Returns a DataFrame, one row per (option, value): ``effect`` (False: no
     difference in the probe games; None: these settings refuse the reading),
-    ``games`` and ``changed`` (games whose length or ranking differs), the seat whose
+    ``games`` and ``changed`` (games whose length or ranking differs),
+    ``same_winners`` (every game has the same winners as under the default), the seat whose
     win rate moves most (``seat``, ``edge_change`` and its 95% interval, in percentage
     points), the first seat's change (``first_change``, ``first_low``,
     ``first_high``), the change of the mean game length (``plies_change`` and its
@@ -357,7 +361,9 @@ def verdict(option, value, row: dict, first_name: str) -> str:
     """One plain sentence from the numbers of an :func:`impact_table` row."""
     parts = []
     lo, hi = row["first_low"], row["first_high"]
-    if row.get("games", JUDGE_SEATS) < JUDGE_SEATS:
+    if row.get("same_winners"):
+        parts.append("leaves the winners of every game as they were")
+    elif row.get("games", JUDGE_SEATS) < JUDGE_SEATS:
         parts.append(f"{row['games']} games are too few to judge the seats' win rates")
     elif _beyond(lo, hi):
         parts.append(f"changes the first seat's ({first_name}) win rate by "
