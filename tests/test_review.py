@@ -126,3 +126,13 @@ def test_a_reading_that_keeps_every_winner_says_so():
     row = {**_row(0.0, 0.0, 0.0, 250, 200, 300), "games": 40, "changed": 40, "same_winners": True}
     text = review.verdict(opt, "True", row, "Red")
     assert "leaves the winners of every game as they were" in text and "longer" in text
+
+
+def test_sweeps_handed_to_a_pool_give_the_same_tables():
+    from concurrent.futures import ProcessPoolExecutor
+    here = review.scenario_sweeps(["snow_tails"], only=["end"])
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pending = review.scenario_sweeps(["snow_tails"], executor=pool, only=["end"], wait=False)
+        there = pending.result()
+    pd.testing.assert_frame_equal(here["snow_tails"], there["snow_tails"])
+    assert set(here["snow_tails"]["option"]) == {"end"}

@@ -146,26 +146,40 @@ def scenario_sweep(game_id: str, executor=None, only=None):
     return scenario_sweeps([game_id], executor, only)[game_id]
 
 
-def scenario_sweeps(game_ids, executor=None, only=None) -> dict:
-    """:func:`scenario_sweep` for several games in one executor call (one task a scenario
-    file, so the workers stay busy across games); ``{game_id: DataFrame}``."""
-    import pandas as pd
+class _Pending:
+    """Sweeps handed to an executor; :meth:`result` waits for them and builds the tables."""
 
+    def __init__(self, game_ids, tasks, parts):
+        self._game_ids, self._tasks, self._parts = list(game_ids), tasks, parts
+
+    def result(self) -> dict:
+        import pandas as pd
+        out = {gid: [] for gid in self._game_ids}
+        for (gid, _, _), part in zip(self._tasks, self._parts):
+            out[gid] += part.result() if hasattr(part, "result") else part
+        return {gid: pd.DataFrame(rows) for gid, rows in out.items()}
+
+
+def scenario_sweeps(game_ids, executor=None, only=None, wait: bool = True):
+    """:func:`scenario_sweep` for several games in one executor call (one task a scenario
+    file, so the workers stay busy across games); ``{game_id: DataFrame}``.
+
+    ``wait=False`` (with an executor) returns at once, with an object whose
+    ``result()`` gives the tables: the workers sweep while this process does other
+    work (draws plots, say).
+    """
     from ..core.scenarios import scenario_paths
     tasks = []
     for gid in game_ids:
         tried = [(o.name, v) for o in ambiguity_options(gid) for v in o.choices
                  if v != "preset" and (only is None or o.name in only)]
         tasks += [(gid, str(p), tried) for p in scenario_paths(gid)]
-    paths, tried = [t[1] for t in tasks], [t[2] for t in tasks]
     if executor is None:
-        parts = [_sweep_one(p, t) for p, t in zip(paths, tried)]
+        parts = [_sweep_one(path, tried) for _, path, tried in tasks]
     else:
-        parts = list(executor.map(_sweep_one, paths, tried))
-    out = {gid: [] for gid in game_ids}
-    for (gid, _, _), part in zip(tasks, parts):
-        out[gid] += part
-    return {gid: pd.DataFrame(rows) for gid, rows in out.items()}
+        parts = [executor.submit(_sweep_one, path, tried) for _, path, tried in tasks]
+    pending = _Pending(game_ids, tasks, parts)
+    return pending if not wait and executor is not None else pending.result()
 
 
 def flips_by_reading(sweep):

@@ -83,6 +83,8 @@ jobs += [dict(game=gid, n_games=games(OWN_AGENT_GAMES[gid], gid, name), seed=SEE
 frames = simulate_many(jobs, pool, progress=False, chunk=10, events=False)
 baselines = dict(zip(settings, frames))
 own_agents = dict(zip(own, frames[len(settings):]))
+# the scenario runs of the next section start now, in the pool, while this process draws
+sweeping = review.scenario_sweeps(SHIPPED, executor=pool, wait=False)
 
 
 def show(df, label):
@@ -131,7 +133,7 @@ for (gid, name), df in own_agents.items():
 # board, track or card file are left out: they change the course, not a reading of the rules.
 
 # %%
-sweeps = review.scenario_sweeps(SHIPPED, executor=pool)   # one task a scenario file
+sweeps = sweeping.result()   # review.scenario_sweeps: one task a scenario file, in the pool
 for gid, sweep in sweeps.items():
     flips = review.flips_by_reading(sweep)
     moved = {k: ids for k, ids in flips.items() if ids}
