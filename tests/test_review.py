@@ -86,6 +86,9 @@ def test_impact_tables_in_one_go_equal_one_table_at_a_time():
                dict(game="aeroplane_chess", preset="tournament", **kw)]
     with ProcessPoolExecutor(max_workers=2) as pool:
         together = review.impact_tables(studies, executor=pool, probe=4, chunk=3)
+        later = review.impact_tables(studies, executor=pool, probe=4, chunk=3, wait=False)
+        for a, b in zip(together, later.result()):
+            pd.testing.assert_frame_equal(a, b)
     for study, table in zip(studies, together):
         alone = review.impact_table("aeroplane_chess", 12, seed=5, preset=study["preset"],
                                     only=kw["only"], probe=4, workers=1)

@@ -77,6 +77,9 @@ def test_simulate_many_gives_each_job_the_table_simulate_gives():
                  options={"capture_mode": "none"})]
     with ProcessPoolExecutor(max_workers=2) as pool:
         many = simulate_many(jobs, pool, progress=False, chunk=3)
+        later = simulate_many(jobs, pool, chunk=3, wait=False).result()
+    for got, want in zip(later, many):
+        pd.testing.assert_frame_equal(got, want)
     alone = [racekit.simulate(**{"n_games": j.pop("n_games"), **j}, workers=1, progress=False)
              for j in [dict(j) for j in jobs]]
     for got, want in zip(many, alone):

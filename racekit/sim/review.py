@@ -213,7 +213,7 @@ def _outcomes(df) -> list:
 
 
 def impact_tables(studies: list, executor=None, workers: int | None = None, probe: int = 8,
-                  chunk: int = 8, progress: bool = False) -> list:
+                  chunk: int = 8, progress: bool = False, wait: bool = True):
     """:func:`impact_table` for several games or presets at once, in two executor calls.
 
     ``studies``: dicts with ``game`` (id) and optionally ``n_games`` (default 200),
@@ -224,7 +224,8 @@ def impact_tables(studies: list, executor=None, workers: int | None = None, prob
     reuse) and ``only`` (option names). The first call plays the missing baselines
     and the first ``probe`` games of every reading; the second plays the rest of the
     games of the readings whose probe games differ from the default's. Returns one
-    table per study, in order.
+    table per study, in order. ``wait=False`` (with an executor) returns once the
+    first call is handed over, with an object whose ``result()`` gives the tables.
     """
     from .simulate import simulate_many
     jobs, plan = [], []
@@ -262,7 +263,25 @@ def impact_tables(studies: list, executor=None, workers: int | None = None, prob
                 entry["readings"].append(r)
         plan.append(entry)
     kw = dict(workers=workers, progress=progress, chunk=chunk, events=False)
-    first = simulate_many(jobs, executor, **kw) if jobs else []
+    if not wait and executor is not None:
+        pending = simulate_many(jobs, executor, wait=False, **kw) if jobs else None
+        return _PendingImpact(lambda: _finish(plan, pending.result() if pending else [],
+                                              executor, kw))
+    return _finish(plan, simulate_many(jobs, executor, **kw) if jobs else [], executor, kw)
+
+
+class _PendingImpact:
+    def __init__(self, finish):
+        self._finish = finish
+
+    def result(self) -> list:
+        """Wait for the first games, play the rest, and give the tables."""
+        return self._finish()
+
+
+def _finish(plan: list, first: list, executor, kw: dict) -> list:
+    """The second call of :func:`impact_tables` and the tables."""
+    from .simulate import simulate_many
     more = []
     for entry in plan:
         if entry["base"] is None:

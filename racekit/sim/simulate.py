@@ -159,7 +159,8 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
 
 
 def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: bool = True,
-                  engine: str = "auto", chunk: int = CHUNK, events: bool = True) -> list:
+                  engine: str = "auto", chunk: int = CHUNK, events: bool = True,
+                  wait: bool = True):
     """Several simulations in one go: every game of every job goes to one executor call.
 
     Each job is a dict of :func:`simulate`'s settings (``game``, ``n_games``, and
@@ -168,6 +169,10 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
     :func:`simulate` returns for that job. Playing many small simulations (one per
     rule reading, say) this way keeps every worker busy until the last game,
     instead of waiting for each simulation's slowest chunk in turn.
+
+    ``wait=False`` (with an executor) hands every game to the executor and returns at
+    once, with an object whose ``result()`` waits for them and gives the list (no
+    progress bar): this process can do other work while the workers play.
 
     Raises:
         as :func:`simulate`, for the first job with bad settings (before any game is played).
@@ -182,6 +187,10 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
         raise ValueError(f"engine must be auto, kernel or engine, got {engine!r}")
     plans = [_plan(job, engine, chunk) for job in jobs]
     tasks = [(settings, agents, part) for p in plans for settings, agents, part in p["tasks"]]
+    if not wait and executor is not None:
+        futures = [executor.submit(play_chunk, settings, agents, part, engine, events)
+                   for settings, agents, part in tasks]
+        return _PendingFrames(pd, plans, futures)
     total = sum(len(part) for _, _, part in tasks)
     bar = _bar(total, plans[0]["game"].game_type.id if len(plans) == 1 else "games") \
         if progress else None
@@ -201,6 +210,10 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
     finally:
         if bar is not None:
             bar.close()
+    return _frames(pd, plans, results)
+
+
+def _frames(pd, plans, results) -> list:
     frames, at = [], 0
     for p in plans:
         k = len(p["tasks"])
@@ -208,6 +221,17 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
         at += k
         frames.append(_frame(pd, p, rows))
     return frames
+
+
+class _PendingFrames:
+    """Simulations handed to an executor by ``simulate_many(..., wait=False)``."""
+
+    def __init__(self, pd, plans, futures):
+        self._pd, self._plans, self._futures = pd, plans, futures
+
+    def result(self) -> list:
+        """Wait for every game; the DataFrames, one per job (as ``simulate_many`` returns)."""
+        return _frames(self._pd, self._plans, [f.result() for f in self._futures])
 
 
 def _plan(job: dict, engine: str, chunk: int) -> dict:

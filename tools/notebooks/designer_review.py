@@ -83,8 +83,12 @@ jobs += [dict(game=gid, n_games=games(OWN_AGENT_GAMES[gid], gid, name), seed=SEE
 frames = simulate_many(jobs, pool, progress=False, chunk=10, events=False)
 baselines = dict(zip(settings, frames))
 own_agents = dict(zip(own, frames[len(settings):]))
-# the scenario runs of the next section start now, in the pool, while this process draws
+# The scenario runs and the reading simulations of the next sections start now, in the pool,
+# while this process draws; their cells collect them (`wait=False`).
 sweeping = review.scenario_sweeps(SHIPPED, executor=pool, wait=False)
+studies = [dict(game=gid, preset=preset, n_games=PER_READING[gid][0], n_engine=PER_READING[gid][1],
+                seed=SEED, baseline=baselines[(gid, preset)]) for gid, preset in settings]
+measuring = review.impact_tables(studies, executor=pool, probe=PROBE, chunk=8, wait=False)
 
 
 def show(df, label):
@@ -158,13 +162,11 @@ for gid, sweep in sweeps.items():
 # `changed` counts the games whose length or ranking differs; `first_change` is the first seat's change
 # of win rate, in percentage points, with its 95% interval (`first_low`, `first_high`); `plies_change`
 # is the change of the mean game length. A change is called *outside the 95% interval* when the
-# interval of the difference does not contain zero. Every reading of every game goes through one
-# executor call.
+# interval of the difference does not contain zero. The games of every reading of every game went
+# to the process pool together, right after the seat tables (`review.impact_tables`).
 
 # %%
-studies = [dict(game=gid, preset=preset, n_games=PER_READING[gid][0], n_engine=PER_READING[gid][1],
-                seed=SEED, baseline=baselines[(gid, preset)]) for gid, preset in settings]
-tables = review.impact_tables(studies, executor=pool, probe=PROBE, chunk=8)
+tables = measuring.result()   # review.impact_tables(studies, executor=pool, probe=PROBE)
 impacts = dict(zip(settings, tables))
 cols = ["option", "value", "games", "changed", "first_change", "first_low", "first_high", "plies_change",
         "plies_change_pct"]
