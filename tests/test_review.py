@@ -139,3 +139,9 @@ def test_sweeps_handed_to_a_pool_give_the_same_tables():
         there = pending.result()
     pd.testing.assert_frame_equal(here["snow_tails"], there["snow_tails"])
     assert set(here["snow_tails"]["option"]) == {"end"}
+
+
+def test_open_options_are_the_amb_options_without_a_list_of_readings():
+    left = {o.name for o in review.open_options("wingsuit")}
+    assert {"cardset", "cubes_per_color"} <= left
+    assert not left & {o.name for o in review.ambiguity_options("wingsuit")}

@@ -49,6 +49,14 @@ def ambiguity_options(game_id: str) -> list:
             if o.choices and o.check is None and any(_AMB.match(c) for c in o.clauses)]
 
 
+def open_options(game_id: str) -> list:
+    """The ambiguity options :func:`ambiguity_options` leaves out: a content file (board,
+    track, card set, deck…) or an open value (a number), which have no list of readings."""
+    chosen = {o.name for o in ambiguity_options(game_id)}
+    return [o for o in game_class(game_id).game_type.options
+            if o.name not in chosen and any(_AMB.match(c) for c in o.clauses)]
+
+
 def readings(option, game=None) -> list:
     """The values of ``option`` other than the one in force.
 

@@ -133,8 +133,9 @@ for (gid, name), df in own_agents.items():
 # Each shipped scenario is a small position with an expected outcome under the options it names. Here
 # every scenario is run again under every other value of every ambiguity option. A scenario whose
 # verdict flips (passes as shipped, fails under the reading) is a place where that reading changes what
-# happens: the scenario is evidence for the reading it was written under. Options that only pick a
-# board, track or card file are left out: they change the course, not a reading of the rules.
+# happens: the scenario is evidence for the reading it was written under. Options that pick a board,
+# track or card file are left out (they change the course, not a reading of the rules), and so are the
+# few that take an open number; each game's list ends with them.
 
 # %%
 sweeps = sweeping.result()   # review.scenario_sweeps: one task a scenario file, in the pool
@@ -150,6 +151,9 @@ for gid, sweep in sweeps.items():
     print("  no scenario changes outcome: " + ", ".join(quiet))
     for (name, value), count in refused.items():
         print(f"  {name}={value}: refused by {count} scenarios' settings")
+    left = review.open_options(gid)
+    print("  not swept (a content file or an open number, no list of readings): "
+          + ", ".join(f"{o.name} ({review.amb_ids(o)})" for o in left))
     print()
 
 # %% [markdown]
@@ -238,8 +242,9 @@ print(f"racekit play {gid} --preset {longest['preset']} --seed {longest['seed']}
 # ## Scaling up
 #
 # A few hundred games give intervals of about ±5 percentage points on a win rate, and a reading
-# compared on 60 games shows only changes of 15 points or more; to see a 1-point advantage you need
-# tens of thousands of games. `racekit.simulate` spreads the games over local processes by default (one
+# compared on 40 paired games shows only changes of about 20 points or more (game length, which
+# varies less, shows much smaller changes); to see a 1-point advantage you need tens of thousands of
+# games. `racekit.simulate` spreads the games over local processes by default (one
 # per CPU), and any `concurrent.futures.Executor` or a Dask `distributed.Client` can play them instead:
 # the table is the same whichever executor plays it, because every game's seed comes from the one
 # simulation seed.
