@@ -25,7 +25,8 @@ def _row(first, lo, hi, plies, plo, phi, seat="Red"):
 def test_verdict_says_outside_only_when_the_interval_excludes_zero():
     opt = game_class("aeroplane_chess").game_type.option("launch_rolls")
     sure = review.verdict(opt, "6", _row(4.0, 1.0, 7.0, 120, 50, 190), "Red")
-    assert "by +4.0 points, outside the 95% interval" in sure and "AC-AMB-02" in sure
+    assert "by +4.0 points, outside the 95% interval" in sure
+    assert sure.startswith("launch_rolls=6 (AC-AMB-02: Rolls that let a plane leave the base) ")
     assert "12% longer (+120 plies, outside the 95% interval)" in sure
     unsure = review.verdict(opt, "6", _row(4.0, -1.0, 9.0, 10, -40, 60), "Red")
     assert "inside the 95% interval" in unsure and "within chance" in unsure
@@ -49,7 +50,7 @@ def test_impact_table_plays_only_readings_that_come_up():
     assert by[("seat_order", "R,Y,B,G")].effect is False        # a tournament-only reading
     none = by[("capture_mode", "none")]
     assert none.effect is True and none.plies_change < 0          # no captures: shorter games
-    assert none.verdict.startswith("capture_mode=none (AC-AMB-03)")
+    assert none.verdict.startswith("capture_mode=none (AC-AMB-03: Family capture)")
 
 
 def test_impact_table_can_stop_after_the_probe():
@@ -96,7 +97,8 @@ def test_impact_tables_in_one_go_equal_one_table_at_a_time():
     family = {(r.option, r.value): r for r in together[0].itertuples()}
     none = family[("capture_mode", "none")]
     assert none.games == 12 and 0 < none.changed <= 12
-    assert none.verdict.startswith(f"capture_mode=none (AC-AMB-03) changed {none.changed} of 12 games:")
+    assert none.verdict.startswith(f"capture_mode=none (AC-AMB-03: Family capture) changed "
+                                   f"{none.changed} of 12 games:")
     assert family[("seat_order", "R,Y,B,G")].changed == 0
 
 

@@ -74,6 +74,15 @@ def amb_ids(option) -> str:
     return ", ".join(c for c in option.clauses if _AMB.match(c))
 
 
+def topic(option) -> str:
+    """What the option is about, in a few words: its description up to the first stop."""
+    return re.split(r"[.(:;]", option.doc)[0].strip().rstrip("?")
+
+
+def _label(option, value) -> str:
+    return f"{option.name}={value} ({amb_ids(option)}: {topic(option)})"
+
+
 # ----- pictures ------------------------------------------------------------------------
 
 def plot_seats(df, ax=None, title: str | None = None):
@@ -429,4 +438,4 @@ def verdict(option, value, row: dict, first_name: str) -> str:
     games = ""
     if "games" in row and "changed" in row:
         games = f" changed {row['changed']} of {row['games']} games:"
-    return f"{option.name}={value} ({amb_ids(option)}){games} " + "; ".join(parts) + "."
+    return f"{_label(option, value)}{games} " + "; ".join(parts) + "."
