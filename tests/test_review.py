@@ -147,3 +147,14 @@ def test_open_options_are_the_amb_options_without_a_list_of_readings():
     left = {o.name for o in review.open_options("wingsuit")}
     assert {"cardset", "cubes_per_color"} <= left
     assert not left & {o.name for o in review.ambiguity_options("wingsuit")}
+
+
+def test_readings_0_and_false_of_different_options_stay_apart():
+    sweep = pd.DataFrame([
+        {"scenario": "A", "option": "stamina_per_square", "value": 0, "changed": True, "passes": False},
+        {"scenario": "B", "option": "sand_draws", "value": False, "changed": True, "passes": None},
+        {"scenario": "C", "option": "sand_draws", "value": False, "changed": False, "passes": True}])
+    flips = review.flips_by_reading(sweep)
+    assert list(flips) == [("stamina_per_square", 0), ("sand_draws", False)]
+    assert flips[("sand_draws", False)] == "B" and repr(list(flips)[1][1]) == "False"
+    assert review.refused_by_reading(sweep) == {("sand_draws", False): 1}

@@ -200,11 +200,26 @@ def scenario_sweeps(game_ids, executor=None, only=None, wait: bool = True):
 
 
 def flips_by_reading(sweep):
-    """For each (option, value): the scenarios whose outcome changes, as one text line."""
-    out = {}
-    for (name, value), grp in sweep.groupby(["option", "value"], sort=False):
-        flipped = grp[grp["changed"]]
-        out[(name, value)] = ", ".join(flipped["scenario"]) if len(flipped) else ""
+    """For each (option, value): the scenarios whose outcome changes, as one text line.
+
+    Plain dicts, not a pandas group-by: one game's options mix values such as ``0``
+    and ``False``, which a group-by on the value column would merge into one group.
+    """
+    out: dict = {}
+    for name, value, changed, sid in zip(sweep["option"], sweep["value"], sweep["changed"],
+                                         sweep["scenario"]):
+        ids = out.setdefault((name, value), [])
+        if changed:
+            ids.append(sid)
+    return {key: ", ".join(ids) for key, ids in out.items()}
+
+
+def refused_by_reading(sweep) -> dict:
+    """For each (option, value) some scenarios' settings refuse: how many scenarios."""
+    out: dict = {}
+    for name, value, passes in zip(sweep["option"], sweep["value"], sweep["passes"]):
+        if passes is None or passes != passes:      # None, or NaN after a pandas round trip
+            out[(name, value)] = out.get((name, value), 0) + 1
     return out
 
 

@@ -142,7 +142,7 @@ sweeps = sweeping.result()   # review.scenario_sweeps: one task a scenario file,
 for gid, sweep in sweeps.items():
     flips = review.flips_by_reading(sweep)
     moved = {k: ids for k, ids in flips.items() if ids}
-    refused = sweep[sweep["passes"].isna()].groupby(["option", "value"], sort=False).size()
+    refused = review.refused_by_reading(sweep)
     print(f"{gid}: {sweep['scenario'].nunique()} scenarios, {len(flips)} readings; "
           f"{int(sweep['changed'].sum())} verdicts change, under {len(moved)} readings")
     for (name, value), ids in moved.items():
