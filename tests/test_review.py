@@ -158,3 +158,22 @@ def test_readings_0_and_false_of_different_options_stay_apart():
     assert list(flips) == [("stamina_per_square", 0), ("sand_draws", False)]
     assert flips[("sand_draws", False)] == "B" and repr(list(flips)[1][1]) == "False"
     assert review.refused_by_reading(sweep) == {("sand_draws", False): 1}
+
+
+def test_plot_readings_leaves_too_small_samples_unjudged():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    base = dict(effect=True, first_change=5.0, first_low=-5.0, first_high=15.0, plies_change=10.0,
+                plies_low=0.0, plies_high=20.0, plies_change_pct=5.0, base_plies=200.0)
+    table = pd.DataFrame([{**base, "option": "a", "value": 1, "games": 40},
+                          {**base, "option": "b", "value": 2, "games": 4},
+                          {**base, "option": "c", "value": 3, "games": 40, "effect": False}])
+    fig = review.plot_readings(table, "t")
+    left, right = fig.axes
+    assert [t.get_text() for t in left.get_yticklabels()] == ["a=1", "b=2"]
+    assert len(left.lines[0].get_xdata()) == 1              # only the 40-game reading on the left
+    assert any("4 games: not judged" in t.get_text() for t in left.texts)
+    assert len(right.lines[0].get_xdata()) == 2             # both on the right
+    plt.close(fig)
+    assert review.plot_readings(table[table["effect"] == False], "t") is None  # noqa: E712

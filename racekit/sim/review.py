@@ -123,6 +123,46 @@ def plot_lengths(df, ax=None, title: str | None = None):
     return ax
 
 
+def plot_readings(table, title: str = ""):
+    """Each reading that changes the games: the first seat's win-rate change (left) and the
+    game-length change in % (right), with 95% intervals, in the table's order from the top.
+
+    A reading measured on fewer than :data:`JUDGE_SEATS` games gets no win-rate point
+    (too few games to judge), only its length change. Returns the Figure (None when no
+    reading changes the games).
+    """
+    import matplotlib.pyplot as plt
+    moved = table[table["effect"] == True].reset_index(drop=True)  # noqa: E712
+    if not len(moved):
+        return None
+    labels = [f"{o}={v}" for o, v in zip(moved["option"], moved["value"])]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.3 * len(moved) + 1.3), sharey=True)
+    y = list(range(len(moved)))
+    judged = moved["games"] >= JUDGE_SEATS
+    rows = moved[judged]
+    left.errorbar(rows["first_change"], [y[i] for i in rows.index],
+                  xerr=[rows["first_change"] - rows["first_low"],
+                        rows["first_high"] - rows["first_change"]], fmt="o", capsize=3)
+    for i in moved.index[~judged]:
+        left.text(0, y[i], f"{moved['games'][i]} games: not judged", ha="center", va="center",
+                  fontsize=7, color="grey")
+    left.axvline(0, color="grey", lw=0.8)
+    left.set_xlim(-100, 100)
+    left.set_yticks(y, labels, fontsize=8)
+    left.set_xlabel("first seat's win rate change (points)")
+    scale = 100 / moved["base_plies"]
+    right.errorbar(moved["plies_change_pct"], y,
+                   xerr=[(moved["plies_change"] - moved["plies_low"]) * scale,
+                         (moved["plies_high"] - moved["plies_change"]) * scale],
+                   fmt="o", color="#31a354", capsize=3)
+    right.axvline(0, color="grey", lw=0.8)
+    right.set_xlabel("game length change (%)")
+    left.invert_yaxis()
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
 # ----- scenarios under every reading ----------------------------------------------------
 
 def _sweep_one(path: str, tried: list) -> list[dict]:
