@@ -203,28 +203,10 @@ for (gid, preset), table in impacts.items():
 
 # %% nbval-ignore-output
 for (gid, preset), table in impacts.items():
-    moved = table[table["effect"] == True].reset_index(drop=True)  # noqa: E712
-    if not len(moved):
-        continue
-    labels = [f"{o}={v}" for o, v in zip(moved["option"], moved["value"])]
-    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 0.3 * len(moved) + 1.3), sharey=True)
-    y = range(len(moved))
-    left.errorbar(moved["first_change"], y, xerr=[moved["first_change"] - moved["first_low"],
-                                                  moved["first_high"] - moved["first_change"]],
-                  fmt="o", capsize=3)
-    left.axvline(0, color="grey", lw=0.8)
-    left.set_yticks(list(y), labels, fontsize=8)
-    left.set_xlabel("first seat's win rate change (points)")
-    right.errorbar(moved["plies_change_pct"], y,
-                   xerr=[100 * (moved["plies_change"] - moved["plies_low"]) / moved["base_plies"],
-                         100 * (moved["plies_high"] - moved["plies_change"]) / moved["base_plies"]],
-                   fmt="o", color="#31a354", capsize=3)
-    right.axvline(0, color="grey", lw=0.8)
-    right.set_xlabel("game length change (%)")
-    fig.suptitle(f"{gid} ({baselines[(gid, preset)]['preset'].iloc[0]}): each reading against the "
-                 f"rules as set, paired games, 95% intervals", fontsize=10)
-    fig.tight_layout()
-    plt.show()
+    fig = review.plot_readings(table, f"{gid} ({baselines[(gid, preset)]['preset'].iloc[0]}): each "
+                                      "reading against the rules as set, paired games, 95% intervals")
+    if fig is not None:
+        plt.show()
 
 # %% [markdown]
 # ## Replaying a game from the table
