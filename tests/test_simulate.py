@@ -69,6 +69,32 @@ def test_result_does_not_depend_on_workers_or_executor():
     assert summary_text(one) == summary_text(two)
 
 
+def test_simulate_many_gives_each_job_the_table_simulate_gives():
+    from racekit.sim.simulate import simulate_many
+    jobs = [dict(game="aeroplane_chess", n_games=7, seed=4, preset="family"),
+            dict(game="snow_tails", n_games=5, seed=4, agents="careful", players=3),
+            dict(game="aeroplane_chess", n_games=6, seed=4, preset="family", first=7,
+                 options={"capture_mode": "none"})]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        many = simulate_many(jobs, pool, progress=False, chunk=3)
+        later = simulate_many(jobs, pool, chunk=3, wait=False).result()
+    for got, want in zip(later, many):
+        pd.testing.assert_frame_equal(got, want)
+    alone = [racekit.simulate(**{"n_games": j.pop("n_games"), **j}, workers=1, progress=False)
+             for j in [dict(j) for j in jobs]]
+    for got, want in zip(many, alone):
+        pd.testing.assert_frame_equal(got, want)
+        assert got.attrs == want.attrs
+    # first=7 continues the simulation: the same games as rows 7.. of a longer one
+    longer = racekit.simulate("aeroplane_chess", 13, seed=4, preset="family", workers=1,
+                              progress=False, options={"capture_mode": "none"})
+    tail = longer.iloc[7:].reset_index(drop=True)
+    pd.testing.assert_frame_equal(many[2].drop(columns="index"), tail.drop(columns="index"))
+    assert many[2]["index"].tolist() == list(range(7, 13))
+    with pytest.raises(ValueError, match="unknown simulation settings: n"):
+        simulate_many([dict(game="snow_tails", n=3)], progress=False)
+
+
 def test_a_dask_client_is_an_executor():
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

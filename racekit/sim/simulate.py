@@ -47,7 +47,7 @@ def winners(ranking) -> list[int]:
     return sorted(ranking[0]) if len(ranking) > 1 else []
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=256)
 def _game(settings_json: str):
     s = json.loads(settings_json)
     return load_game(s["game"], players=s["players"], preset=s["preset"], **s["options"])
@@ -113,7 +113,7 @@ def _is_dask(executor) -> bool:
 def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict | None = None,
              executor=None, *, players: int | None = None, preset: str | None = None,
              workers: int | None = None, progress: bool = True, engine: str = "auto",
-             chunk: int = CHUNK, events: bool = True):
+             chunk: int = CHUNK, events: bool = True, first: int = 0):
     """Play ``n_games`` whole games and return one row per game (a pandas DataFrame).
 
     Args:
@@ -133,6 +133,8 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         chunk: games per task.
         events: count events per kind (the ``n_<kind>`` columns); ``False`` plays
             engine games with events off, faster, when only wins and length matter.
+        first: index of the first game (``first=200`` continues a simulation of 200
+            games with the same seed: the rows are games 200, 201, …).
 
     Returns:
         DataFrame, one row per game in seed order, with the columns ``game``,
@@ -150,22 +152,106 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         racekit.OptionError, racekit.UnknownGameError: bad game or options.
         ValueError: ``n_games`` < 1, or a wrong number of agents or unknown agent.
     """
+    job = dict(game=game, n_games=n_games, agents=agents, seed=seed, options=options,
+               players=players, preset=preset, first=first)
+    return simulate_many([job], executor, workers=workers, progress=progress, engine=engine,
+                         chunk=chunk, events=events)[0]
+
+
+def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: bool = True,
+                  engine: str = "auto", chunk: int = CHUNK, events: bool = True,
+                  wait: bool = True):
+    """Several simulations in one go: every game of every job goes to one executor call.
+
+    Each job is a dict of :func:`simulate`'s settings (``game``, ``n_games``, and
+    optionally ``agents``, ``seed``, ``options``, ``players``, ``preset``,
+    ``first``); the result is the list of their DataFrames, each exactly what
+    :func:`simulate` returns for that job. Playing many small simulations (one per
+    rule reading, say) this way keeps every worker busy until the last game,
+    instead of waiting for each simulation's slowest chunk in turn.
+
+    ``wait=False`` (with an executor) hands every game to the executor and returns at
+    once, with an object whose ``result()`` waits for them and gives the list (no
+    progress bar): this process can do other work while the workers play.
+
+    Raises:
+        as :func:`simulate`, for the first job with bad settings (before any game is played).
+    """
     try:
         import pandas as pd
     except ImportError as err:   # `bash tools/run.sh` installs the lab extra only
         raise ModuleNotFoundError(
             "racekit.simulate needs pandas, from the sim extra (in a racekit folder: bash "
             "tools/setup.sh lab,sim; elsewhere: pip install 'racekit[sim]')", name="pandas") from err
+    if engine not in ("auto", "kernel", "engine"):
+        raise ValueError(f"engine must be auto, kernel or engine, got {engine!r}")
+    plans = [_plan(job, engine, chunk) for job in jobs]
+    tasks = [(settings, agents, part) for p in plans for settings, agents, part in p["tasks"]]
+    if not wait and executor is not None:
+        futures = [executor.submit(play_chunk, settings, agents, part, engine, events)
+                   for settings, agents, part in tasks]
+        return _PendingFrames(pd, plans, futures)
+    total = sum(len(part) for _, _, part in tasks)
+    bar = _bar(total, plans[0]["game"].game_type.id if len(plans) == 1 else "games") \
+        if progress else None
+    results: list = [None] * len(tasks)
+    try:
+        if executor is None and (workers == 1 or len(tasks) == 1):
+            for i, (settings, agents, part) in enumerate(tasks):
+                results[i] = play_chunk(settings, agents, part, engine, events)
+                if bar is not None:
+                    bar.update(len(part))
+        elif executor is None:
+            n = workers or os.cpu_count() or 1
+            with cf.ProcessPoolExecutor(max_workers=min(n, len(tasks))) as pool:
+                _run(pool, tasks, engine, events, results, bar)
+        else:
+            _run(executor, tasks, engine, events, results, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    return _frames(pd, plans, results)
 
+
+def _frames(pd, plans, results) -> list:
+    frames, at = [], 0
+    for p in plans:
+        k = len(p["tasks"])
+        rows = [row for part in results[at:at + k] for row in part]
+        at += k
+        frames.append(_frame(pd, p, rows))
+    return frames
+
+
+class _PendingFrames:
+    """Simulations handed to an executor by ``simulate_many(..., wait=False)``."""
+
+    def __init__(self, pd, plans, futures):
+        self._pd, self._plans, self._futures = pd, plans, futures
+
+    def result(self) -> list:
+        """Wait for every game; the DataFrames, one per job (as ``simulate_many`` returns)."""
+        return _frames(self._pd, self._plans, [f.result() for f in self._futures])
+
+
+def _plan(job: dict, engine: str, chunk: int) -> dict:
+    """Check one job's settings; its game, agents and tasks (settings JSON, agents, seeds)."""
+    unknown = set(job) - {"game", "n_games", "agents", "seed", "options", "players", "preset",
+                          "first"}
+    if unknown:
+        raise ValueError(f"unknown simulation settings: {', '.join(sorted(unknown))}")
+    game, n_games = job["game"], job["n_games"]
+    players, preset, options = job.get("players"), job.get("preset"), job.get("options")
     if isinstance(game, str):
         game = load_game(game, players=players, preset=preset, **(options or {}))
     elif players is not None or preset is not None or options:
         raise ValueError("pass players, preset and options to load_game, or give a game id")
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
         raise ValueError(f"n_games must be a positive integer, got {n_games!r}")
-    if engine not in ("auto", "kernel", "engine"):
-        raise ValueError(f"engine must be auto, kernel or engine, got {engine!r}")
-    agents = _agents_tuple(game, agents)
+    first = job.get("first", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+        raise ValueError(f"first must be a non-negative integer, got {first!r}")
+    agents = _agents_tuple(game, job.get("agents", "random"))
     from ..core.agents import make_agent
     for name in set(agents):
         make_agent(name, 0, game)   # unknown names fail here, with the list of agents
@@ -173,31 +259,21 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
     kernel, why = (None, "engine asked for") if engine == "engine" else kernel_for(game, agents)
     if kernel is None and engine == "kernel":
         raise ValueError(f"no kernel: {why}")
-    seeds = [game_seed(seed, i) for i in range(n_games)]
-    chunks = [seeds[i:i + chunk] for i in range(0, n_games, chunk)]
-    bar = _bar(n_games, game.game_type.id) if progress else None
-    results: list = [None] * len(chunks)
-    try:
-        if executor is None and (workers == 1 or len(chunks) == 1):
-            for i, part in enumerate(chunks):
-                results[i] = play_chunk(settings, agents, part, engine, events)
-                if bar is not None:
-                    bar.update(len(part))
-        elif executor is None:
-            n = workers or os.cpu_count() or 1
-            with cf.ProcessPoolExecutor(max_workers=min(n, len(chunks))) as pool:
-                _run(pool, settings, agents, chunks, engine, events, results, bar)
-        else:
-            _run(executor, settings, agents, chunks, engine, events, results, bar)
-    finally:
-        if bar is not None:
-            bar.close()
-    rows = [row for part in results for row in part]
+    seed = job.get("seed", 0)
+    seeds = [game_seed(seed, i) for i in range(first, first + n_games)]
+    tasks = [(settings, agents, seeds[i:i + chunk]) for i in range(0, n_games, chunk)]
+    return {"game": game, "agents": agents, "seed": seed, "first": first, "settings": settings,
+            "kernel": kernel, "why": why, "tasks": tasks}
+
+
+def _frame(pd, plan: dict, rows: list):
+    """The DataFrame of one job from its rows (in seed order)."""
+    game, agents = plan["game"], plan["agents"]
     df = pd.DataFrame(rows)
     # Python ints (not numpy's): a row's seed goes straight into racekit.explore or Session
     df["seed"] = pd.Series([row["seed"] for row in rows], dtype=object)
-    df.insert(0, "index", range(n_games))
-    meta = json.loads(settings)
+    df.insert(0, "index", range(plan["first"], plan["first"] + len(rows)))
+    meta = json.loads(plan["settings"])
     df.insert(0, "agents", "+".join(agents) if len(set(agents)) > 1 else agents[0])
     df.insert(0, "options", json.dumps(meta["options"], sort_keys=True))
     df.insert(0, "players", game.num_players)
@@ -205,16 +281,16 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
     df.insert(0, "game", game.game_type.id)
     counts = [c for c in df.columns if c.startswith("n_")]
     df[counts] = df[counts].fillna(0).astype("int64")
-    df.attrs.update({"settings": meta, "agents": list(agents), "seed": seed,
+    df.attrs.update({"settings": meta, "agents": list(agents), "seed": plan["seed"],
                      "seat_names": list(game.seat_names),
-                     "played_by": "kernel" if kernel is not None else "engine",
-                     "no_kernel": why})
+                     "played_by": "kernel" if plan["kernel"] is not None else "engine",
+                     "no_kernel": plan["why"]})
     return df
 
 
-def _run(executor, settings, agents, chunks, engine, events, results, bar) -> None:
+def _run(executor, tasks, engine, events, results, bar) -> None:
     futures = {executor.submit(play_chunk, settings, agents, part, engine, events): i
-               for i, part in enumerate(chunks)}
+               for i, (settings, agents, part) in enumerate(tasks)}
     if _is_dask(executor):
         from distributed import as_completed
         done = as_completed(list(futures))
@@ -224,7 +300,7 @@ def _run(executor, settings, agents, chunks, engine, events, results, bar) -> No
         i = futures[fut]
         results[i] = fut.result()
         if bar is not None:
-            bar.update(len(chunks[i]))
+            bar.update(len(tasks[i][2]))
 
 
 def _bar(total: int, desc: str):
@@ -312,5 +388,5 @@ def summary_text(df) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["simulate", "game_seed", "winners", "wilson", "seat_table", "length_table",
+__all__ = ["simulate", "simulate_many", "game_seed", "winners", "wilson", "seat_table", "length_table",
            "summary_text", "play_chunk", "MAX_PLIES"]

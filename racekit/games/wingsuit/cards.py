@@ -329,11 +329,17 @@ def load_cardset(path: str | Path | None = None, unknown_icon: str = "error",
             stamp = None  # the read reports it
     key = (str(p), stamp, unknown_icon, cost_visible, board_model)
     if key not in _CACHE:
-        doc = read_yaml(p, label)
-        model = validate(doc, _File)
-        _CACHE[key] = _check(doc, model, unknown_icon == "ignore", cost_visible == "specific_row",
-                             kit, board_model == "flat_from_file")
-    return _CACHE[key]
+        try:
+            doc = read_yaml(p, label)
+            model = validate(doc, _File)
+            _CACHE[key] = _check(doc, model, unknown_icon == "ignore",
+                                 cost_visible == "specific_row", kit, board_model == "flat_from_file")
+        except FileFormatError as exc:   # a refusal is remembered too: the file is not read again
+            _CACHE[key] = exc
+    found = _CACHE[key]
+    if isinstance(found, FileFormatError):
+        raise FileFormatError(str(found))
+    return found
 
 
 def check_cardset_option(value):
