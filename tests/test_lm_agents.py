@@ -91,7 +91,7 @@ def test_over_the_limit_with_no_action_card_it_drops_free_forced_rest():
     # with no move to lose.
     st = make([{"pos": 5, "stamina": 12, "movement": 1, "hand": ["Free Forced Rest"] * 4}, FIN],
               terrain=leaf(12))
-    assert st.legal_actions() == [A.END, A.FFR]
+    assert set(st.legal_actions()) == {A.END, A.FFR}
     assert _choice(st) == A.FFR
     # with movement left it keeps the card (losing the round would cost squares)
     moving = make([{"pos": 5, "stamina": 12, "hand": ["Free Forced Rest"] * 4}, FIN], terrain=leaf(12))
@@ -114,3 +114,19 @@ def test_bound_and_owning_every_buff_it_plays_an_element_to_lift_the_bind():
               terrain=leaf(12))
     assert A.ELEMENT + 3 in st.legal_actions()
     assert _choice(st) == A.ELEMENT + 3   # LM-AMB-24
+
+
+def test_end_turn_is_the_last_legal_action_so_first_legal_races_finish():
+    # Spec 1a: a play turn uses cards in any order, then ends. Lists are sorted by id and
+    # "end turn" has the largest id, so it comes after every card use, sheds included.
+    st = make([{"pos": 5, "hand": ["action", "weapon", "effect", "recovery", "Bear"]}, {"pos": 6}],
+              terrain=leaf(12), order=[0, 1])
+    assert st.ps == 0 and st.pk == "turn"
+    legal = st.legal_actions()
+    assert legal == sorted(legal) and legal[-1] == A.END
+    assert any(a >= A.SHED for a in legal[:-1]) and legal[0] == A.ACT
+    for players, seeds in ((2, range(3)), (4, range(5)), (6, range(2))):
+        game = racekit.load_game("leaf_marathon", players=players)
+        for seed in seeds:
+            p = engine_playout(game, seed, ["first"] * players, kinds=KINDS)
+            assert p.counts["guard"] == 0, (players, seed)   # every race ran to the guard before

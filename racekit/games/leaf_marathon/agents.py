@@ -105,7 +105,7 @@ class CarefulAgent:
             return A.RECOVER
         over = S.excess(st, s)
         if over > 0:
-            sheds = [a for a in legal if a >= A.SHED]
+            sheds = [a for a in legal if A.SHED <= a < A.SHED + 65536]
             if sheds:
                 return max(sheds, key=lambda a: sum(C.weight(st, c) for c in divmod(a - A.SHED, 256)))
             two = [a for a in legal if A.TWO3 <= a < A.TWO3 + 256]
