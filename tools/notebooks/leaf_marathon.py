@@ -220,7 +220,9 @@ print(f"Red's history hides {hidden} of {session.state.ply} plies")
 # ## A whole race
 #
 # The kit's **careful** runner sheds weight down to its limit, plays action cards only while it can
-# afford the stamina and comes back from a faint at once. Four careful runners over the three legs:
+# afford the stamina and comes back from a faint at once. It never stands still for good: with no
+# move left and no buff C to give stamina back, it walks on into a faint, which refills it. Four
+# careful runners over the three legs:
 
 # %%
 from racekit.core.agents import make_agent

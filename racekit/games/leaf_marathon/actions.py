@@ -1,26 +1,31 @@
 """Action ids and their names (decision points of the spec's section 1a).
 
 Decisions (a seat acts):
-    END 1 "end turn", PASS 2 "pass", DONE 3 "done", ACT 4 "action card +1", EQUIP 5,
+    PASS 2 "pass", DONE 3 "done", ACT 4 "action card +1", EQUIP 5,
     RECOVER 6, TRIGGER 7, RAINBOOM 8, BEAR 9, ROADBLOCK 10, FFR 11, ACT_TRIGGER 12,
     NO_RESIN 13, REVIVE_NOW 14, REVIVE_WAIT 15, KEEP_ARMOR 16, DROP_ARMOR 17, KEEP_NO_BUFF 18,
     TAKE_ARMOR 19, TAKE_CARDS 20, GIVE_ARMOR 21, GIVE_CARDS 22,
     ELEMENT 30+b (b: 0 A, 1 B, 2 C, 3 lift the bind only), BUFF 40+b, KEEP_BUFF 45+b,
     GIVE 100+seat, GOH 110+seat, TARGET 120+seat, RESIN 130+seat, COUNT 200+k,
     KEEP_CHAR 300+i (roster index), TWO3 1000+code, PICK 2000+code,
-    SHED 10000 + a*256 + b (card codes, a <= b).
+    SHED 10000 + a*256 + b (card codes, a <= b), END 90000 "end turn".
+END is the largest decision id: legal lists are sorted (the core's contract), and the spec
+lets a play turn use its cards in any order and then end (section 1a), so every card use
+comes before "end turn" in the list. A first-legal agent therefore plays its hand before it
+ends its turn instead of ending every turn at once (id 1 until this change).
 Chance outcomes: a die's face 1..20; DRAW 500+type; BLIND 600+code; DEAL 700+i.
 """
 from __future__ import annotations
 
 from . import cards as C
 
-END, PASS, DONE, ACT, EQUIP, RECOVER, TRIGGER, RAINBOOM, BEAR, ROADBLOCK, FFR = range(1, 12)
+PASS, DONE, ACT, EQUIP, RECOVER, TRIGGER, RAINBOOM, BEAR, ROADBLOCK, FFR = range(2, 12)
 ACT_TRIGGER, NO_RESIN, REVIVE_NOW, REVIVE_WAIT, KEEP_ARMOR, DROP_ARMOR, KEEP_NO_BUFF = range(12, 19)
 TAKE_ARMOR, TAKE_CARDS, GIVE_ARMOR, GIVE_CARDS = 19, 20, 21, 22
 ELEMENT, BUFF, KEEP_BUFF = 30, 40, 45
 GIVE, GOH, TARGET, RESIN, COUNT, KEEP_CHAR = 100, 110, 120, 130, 200, 300
 TWO3, PICK, SHED = 1000, 2000, 10000
+END = 90000   # above every shed id (SHED + 255 * 256 + 255 = 75535): the last of a sorted list
 DRAW, BLIND, DEAL = 500, 600, 700
 BUFFS = "ABC"
 

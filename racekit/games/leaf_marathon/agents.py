@@ -13,8 +13,40 @@ from . import stats as S
 
 
 class CarefulAgent:
-    """Shed and 2-for-3 down to the weight limit, play action cards for movement only while
-    the move stays affordable in stamina, recover when low, revive at half when behind."""
+    """A careful player: moves as far as its stamina affords, never stands still for good.
+
+    In a play turn, in this order of preference:
+
+    1. play a held trigger card (it must be played anyway, LM-TRIGGER-1), equip armor,
+       play an element for a new buff (B, then A, then C), or, while Physical Bind holds it
+       and it owns every buff type, an element to lift the bind (LM-AMB-24);
+    2. play recovery when 3 stamina fit under the max, or when the move it has would empty
+       its stamina (LM-RECOVER-1);
+    3. over the weight limit: shed the heaviest pair it may (LM-WEIGHT-4), else 2-for-3
+       when at least 2 over (LM-ACTION-3);
+    4. play action cards for movement while the next square stays affordable: cost of
+       the squares ahead (public terrain: forest 2, else 1) below its stamina (LM-ACTION-2);
+    5. give up a move it cannot afford for Bear's refill when it holds Bear (LM-EVENT-07);
+    6. **never stand still for good.** When it would move 0 squares this round
+       (LM-MOVE-1), waiting only helps while a working buff C gives stamina back
+       (LM-ELEMENT-6): otherwise nothing changes (no move, no draw, LM-ROUND-4), so it
+       plays action cards until it moves, accepting that it may faint, since a faint
+       refills its stamina (LM-FAINT-1..3). Still at 0 squares and over the weight limit,
+       it plays Free Forced Rest: losing a round it does not move in costs nothing, and the
+       card's 2 weight leave its hand (LM-EVENT-19, LM-WEIGHT-6, LM-AMB-27). Where that
+       option makes the card cost the next round (``stop_applies = next_round``) it does
+       so only when it holds no action card, i.e. when nothing else can get it moving;
+    7. end the turn.
+
+    Elsewhere: pass in any-time windows, revive at half at once (LM-FAINT-3), keep armor,
+    keep buff B, then A, then C; throw away effects and weapons when it must select cards,
+    the heaviest first; Resin Ball on the first other seat; take the most cards offered.
+
+    Secrecy: it reads its own hand, public positions, terrain, stamina, buffs and the
+    options, never another seat's hand (LM-AMB-43). Deterministic: its only random choice
+    (a fallback among legal actions) reads :func:`racekit.core.chance.uniform` on its seed
+    and the ply.
+    """
 
     def __init__(self, seed: int = 0):
         self.seed = seed
@@ -65,7 +97,7 @@ class CarefulAgent:
         for a in (A.EQUIP,):
             if a in legal:
                 return a
-        for b in (1, 0, 2):  # buff B (movement), A (limit), C (regen)
+        for b in (1, 0, 2, 3):  # buff B (movement), A (limit), C (regen); 3: lift the bind
             if A.ELEMENT + b in legal:
                 return A.ELEMENT + b
         if A.RECOVER in legal and (st.stamina[s] + 3 <= S.max_stamina(st, s)
@@ -73,7 +105,7 @@ class CarefulAgent:
             return A.RECOVER
         over = S.excess(st, s)
         if over > 0:
-            sheds = [a for a in legal if a >= A.SHED]
+            sheds = [a for a in legal if A.SHED <= a < A.SHED + 65536]
             if sheds:
                 return max(sheds, key=lambda a: sum(C.weight(st, c) for c in divmod(a - A.SHED, 256)))
             two = [a for a in legal if A.TWO3 <= a < A.TWO3 + 256]
@@ -86,6 +118,14 @@ class CarefulAgent:
             return A.ACT
         if A.BEAR in legal and self._cost(st, s, total) >= st.stamina[s]:
             return A.BEAR  # about to faint: give up this move for a full refill
+        if total == 0:
+            # Standing still changes nothing (no move, no draw) unless buff C gives stamina
+            # back: move even into a faint, which refills (LM-FAINT-3), or drop Free Forced
+            # Rest's 2 weight in a round that has no move to lose (LM-EVENT-19).
+            if A.ACT in legal and not S.has_buff(st, s, "C"):
+                return A.ACT
+            if A.FFR in legal and over > 0 and (not st.o.stop_next_round or A.ACT not in legal):
+                return A.FFR
         if A.END in legal:
             return A.END
         return pick(legal)

@@ -165,7 +165,7 @@ def play(game, seed: int, agents) -> Playout:
                 st.turn_seat = -1
                 st.pk = None
                 run()
-            elif action >= _SHED:   # turn.apply: shed two non-action cards, draw one (LM-WEIGHT-4)
+            elif _SHED <= action < _END:   # turn.apply: shed two non-action cards, draw one (LM-WEIGHT-4)
                 a, b = divmod(action - _SHED, 256)
                 h = hands[s]
                 h.remove(a)

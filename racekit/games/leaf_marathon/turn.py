@@ -97,8 +97,6 @@ def legal(st) -> list[int]:
             if t == C.WEAPON and not c & C.RECEIVED:
                 weapon = True
     out = []
-    if C.TRIGGER not in plain_types:   # a held trigger must be played first (LM-AMB-12)
-        out.append(A.END)
     if C.ACTION in plain_types:
         out.append(A.ACT)
         if not st.did23[s]:
@@ -125,7 +123,7 @@ def legal(st) -> list[int]:
             out.append(A.FFR)
     out.sort()
     if len(others) > 1 and not st.did_shed[s]:
-        # every distinct pair (a <= b), in increasing id order: sheds are the largest ids
+        # every distinct pair (a <= b), in increasing id order: sheds come after every other use, END after them
         others.sort()
         for i, a in enumerate(others):
             if i and others[i - 1] == a:
@@ -135,6 +133,8 @@ def legal(st) -> list[int]:
                 if b != prev:
                     out.append(A.SHED + a * 256 + b)   # A.shed(a, b)
                     prev = b
+    if C.TRIGGER not in plain_types:   # a held trigger must be played first (LM-AMB-12)
+        out.append(A.END)              # the largest id: last
     return out
 
 
