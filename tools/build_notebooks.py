@@ -53,6 +53,8 @@ def build(name: str) -> None:
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     nb.cells = parse((SRC / f"{name}.py").read_text(encoding="utf-8"))
+    for i, cell in enumerate(nb.cells):  # stable cell ids: a rebuild changes only what changed
+        cell.id = f"{name[:12]}-{i:03d}"
     start = time.perf_counter()
     NotebookClient(nb, timeout=180, kernel_name="python3",
                    resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()

@@ -291,6 +291,7 @@ def _playable(card: Card, W: int, H: int) -> bool:
 
 
 KIT_FILE = "illustrative"
+_PACKAGE_ROOT = Path(__file__).resolve().parents[2]   # the racekit package folder
 
 
 def kit_path() -> Path:
@@ -315,7 +316,9 @@ def load_cardset(path: str | Path | None = None, unknown_icon: str = "error",
     """
     kit = path is None or str(path) == KIT_FILE
     if kit:
-        p, label, stamp = kit_path(), None, None
+        p, stamp = kit_path(), None
+        # named inside the package, so a message reads the same on every machine
+        label = "racekit/" + Path(p).resolve().relative_to(_PACKAGE_ROOT).as_posix()
     else:
         try:
             p = resolve_file(str(path) if isinstance(path, Path) else path, "card-set")
