@@ -38,8 +38,8 @@ from __future__ import annotations
 from ...core.errors import no_end
 
 from ...boards.hex import DIRECTIONS, DOUBLED
-from ...core.agents import make_agent
-from ...core.chance import Sampler
+from ...core.agents import RandomAgent, make_agent
+from ...core.chance import BLOCK, stream
 from ...core.state import CHANCE, TERMINAL
 from ...sim.kernels import MAX_PLIES, Playout
 from . import act, cleanup, flow, move
@@ -60,6 +60,8 @@ _FREES_OR_DECLINE = _FREES + (A.DECLINE,)   # as act.legal lists them (not sorte
 # the cells of every legal plan, lowest first (per_group plans include the others)
 _PLAN_CELLS = {m: tuple(A.plan_cells(m)) for m in legal_masks(True)}
 _SIDE, _EXIT, _BELOW = -1, -2, -3   # neighbour codes: beyond a side edge, over the top, below 0
+_CHANCE_SALT = 0        # Sampler.sample's default salt (the engine's chance nodes)
+_AGENT_SALT = 0xA6E27   # RandomAgent.pick's salt
 
 
 _GEOMETRY: dict = {}
@@ -114,9 +116,38 @@ def play(game, seed: int, agents) -> Playout:
     st.emit = count
     o = st.o
     n = st.n
-    sample = Sampler(seed).sample
     players = [make_agent(name, seed, game) for name in agents]
-    picks = [p.pick if hasattr(p, "pick") else None for p in players]
+    # The game's numbers, read from the keyed stream one block of plies at a time (the same
+    # numbers as uniform(seed, ply, salt)): chance_u for the chance nodes, agent_u for the
+    # random agent. ``known`` plies are read so far.
+    chance_u: list = []
+    agent_u: list = []
+    known = 0
+
+    def draw(outcomes, ply):
+        """Sampler.sample (the same formula): outcomes sorted by value, cumulative probabilities."""
+        ordered = sorted(outcomes)
+        total = 0.0
+        for _, p in ordered:
+            if p > 0:
+                total += p
+        u = chance_u[ply] * total
+        acc = 0.0
+        last = None
+        for outcome, p in ordered:
+            if p > 0:
+                acc += p
+                last = outcome
+                if u < acc:
+                    return outcome
+        return last
+
+    def random_pick(legal, ply):
+        """RandomAgent.pick (the same formula) on the stream's number."""
+        return legal[int(agent_u[ply] * len(legal))]
+
+    picks = [random_pick if type(p) is RandomAgent else p.pick if hasattr(p, "pick") else None
+             for p in players]
     history = st._history
     plan_ids = _legal_ids(o.per_group)
 
@@ -576,12 +607,16 @@ def play(game, seed: int, agents) -> Playout:
 
     # ----- the game loop -------------------------------------------------------------------
     for ply in range(MAX_PLIES):
+        if ply == known:   # the next block of numbers
+            chance_u += stream(seed, _CHANCE_SALT, known + BLOCK, known)
+            agent_u += stream(seed, _AGENT_SALT, known + BLOCK, known)
+            known += BLOCK
         cp = st._cp
         if cp == TERMINAL:
             break
         if cp == CHANCE:
             takes = None
-            action = sample(flow.chance_outcomes(st), ply)
+            action = draw(flow.chance_outcomes(st), ply)
             history.append(action)
             if intr and intr[0][0] == "draw" and board is not None:   # move.draw_cube
                 s = intr.pop(0)[1]
@@ -727,4 +762,5 @@ def play(game, seed: int, agents) -> Playout:
     # alive until the cycle collector finds it: unlink them, so it is freed right here.
     crash = check_hex = step = run_token = begin_action = start_round = apply_tie = None
     placement_candidates = end_phase = place = settle = action_legal = dealt = bottom_empty = None
+    draw = random_pick = None
     return out
