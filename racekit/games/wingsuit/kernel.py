@@ -157,6 +157,7 @@ def play(game, seed: int, agents) -> Playout:
     late_sprint = o.sprint_window == "also_after_last_die"
     late_item = o.item_window == "also_after_last_die"
     rear_frees = tuple(A.FREE + d for d in act.rear_dirs(st))
+    n_rear = len(rear_frees)
     lift_first = o.updraft_before_height
     victim_loses = o.victim_loses_dice
     to_bag = o.discard_to_bag
@@ -707,7 +708,37 @@ def play(game, seed: int, agents) -> Playout:
         if ph == "action":
             if board is None:
                 dealt()
-            if pick is not None:
+            held = cubes[cp]
+            if pick is random_pick and not (held[0] or held[1] or held[2]):
+                # RandomAgent.pick on act.legal's list without building it (no cube, so no
+                # item joins it, WS-ITEM-3): [GO], or the take actions (or [END]), then the
+                # sprints and the start sprints, as action_legal lists them
+                if st.pend:
+                    first = 1
+                    sw = pend_sprint
+                else:
+                    if takes is None or takes_seat != cp:
+                        cautious, brave = own_dice[cp]
+                        takes = []
+                        for c, dice in enumerate(cells):
+                            if dice and (cautious in dice or brave in dice):
+                                takes.append(_TAKES[c])
+                        takes_seat = cp
+                    first = len(takes)
+                    if first:
+                        sw = True
+                    else:
+                        first = 1
+                        sw = late_sprint
+                sprints = 6 if sw and alt[cp] > 1 else 0
+                i = int(agent_u[ply] * (first + sprints + (n_rear if sw and rear[cp] else 0)))
+                if i < first:
+                    action = _GO if st.pend else takes[i] if takes else _END
+                elif i < first + sprints:
+                    action = _SPRINT + i - first
+                else:
+                    action = rear_frees[i - first - sprints]
+            elif pick is not None:
                 legal = action_legal(cp)
                 action = legal[0] if len(legal) == 1 else pick(legal, ply)
             else:
