@@ -60,6 +60,14 @@ _FREES_OR_DECLINE = _FREES + (A.DECLINE,)   # as act.legal lists them (not sorte
 # the cells of every legal plan, lowest first (per_group plans include the others)
 _PLAN_CELLS = {m: tuple(A.plan_cells(m)) for m in legal_masks(True)}
 _SIDE, _EXIT, _BELOW = -1, -2, -3   # neighbour codes: beyond a side edge, over the top, below 0
+# A white die as Sampler.sample walks it (flow.chance_outcomes: six outcomes of 1/6): the
+# total and the cumulative sums added in the same order, so the same floats
+_DIE = range(1, 7)
+_DIE_TOTAL = 0.0
+_DIE_ACC = [0.0] * 7
+for _v in _DIE:
+    _DIE_TOTAL += 1 / 6
+    _DIE_ACC[_v] = _DIE_TOTAL
 _CHANCE_SALT = 0        # Sampler.sample's default salt (the engine's chance nodes)
 _AGENT_SALT = 0xA6E27   # RandomAgent.pick's salt
 
@@ -617,9 +625,10 @@ def play(game, seed: int, agents) -> Playout:
             break
         if cp == CHANCE:
             takes = None
-            action = draw(flow.chance_outcomes(st), ply)
-            history.append(action)
-            if intr and intr[0][0] == "draw" and board is not None:   # move.draw_cube
+            if intr and intr[0][0] == "draw" and board is not None:   # move.draw_cube (WS-ITEM-1)
+                total = bag[0] + bag[1] + bag[2]   # flow.chance_outcomes: colour c, bag[c] / total
+                action = draw([(_CUBE + c, bag[c] / total) for c in range(3) if bag[c]], ply)
+                history.append(action)
                 s = intr.pop(0)[1]
                 st.intr_seat_last = s
                 colour = action - _CUBE
@@ -630,9 +639,16 @@ def play(game, seed: int, agents) -> Playout:
                 if held[0] + held[1] + held[2] > 2:   # WS-ITEM-2: one goes back
                     intr.insert(0, ("return", s))
                 settle()
-            elif st.ph == "tie" and not intr and board is not None:
-                apply_tie(action)
+            elif st.ph == "tie" and not intr and board is not None:   # a white-die roll (WS-AMB-08)
+                u = chance_u[ply] * _DIE_TOTAL   # Sampler.sample on six outcomes of 1/6
+                for roll in _DIE:
+                    if u < _DIE_ACC[roll]:
+                        break
+                history.append(roll)
+                apply_tie(roll)
             else:
+                action = draw(flow.chance_outcomes(st), ply)
+                history.append(action)
                 flow.apply(st, action)
             continue
         ph = st.ph
