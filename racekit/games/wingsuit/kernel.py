@@ -311,7 +311,14 @@ def play(game, seed: int, agents) -> Playout:
             if alt[s] < ALT_MAX:
                 alt[s] += 1
             counts["updraft"] += 1
-        if check_hex(t, s):
+        on = here[t]
+        if len(on) == 1:   # alone on the hex: check_hex's height check only
+            ht = height[t]
+            if ht == WHITE or alt[s] < ht:
+                counts["too_low"] += 1
+                crash([s], s)
+                return
+        elif check_hex(t, s):
             return
         if item[t]:   # WS-ITEM-1
             intr.append(("draw", s))
@@ -657,12 +664,20 @@ def play(game, seed: int, agents) -> Playout:
             if intr[0][0] == "place" and board is not None:   # a crash placement (WS-CRASH-3)
                 takes = None
                 if pick is not None:
-                    legal = []
-                    for h in st.place_cands[0]:
-                        legal.append(_HEX + h)
-                    if st.place_cands[1] != "WS-CRASH-3":
-                        legal.sort()
-                    action = legal[0] if len(legal) == 1 else pick(legal, ply)
+                    # the engine's legal list: the candidates as hex actions, sorted unless they
+                    # are the reset half-hexes (already in their order, flow.legal)
+                    cands, clause = st.place_cands
+                    if clause != "WS-CRASH-3":
+                        cands = sorted(cands)
+                    if pick is random_pick:
+                        action = _HEX + cands[int(agent_u[ply] * len(cands))]
+                    elif len(cands) == 1:
+                        action = _HEX + cands[0]
+                    else:
+                        legal = []
+                        for h in cands:
+                            legal.append(_HEX + h)
+                        action = pick(legal, ply)
                 else:
                     action = players[cp](st, ply)
                 history.append(action)
