@@ -39,7 +39,7 @@ from ...core.errors import no_end
 
 from ...boards.hex import DIRECTIONS, DOUBLED
 from ...core.agents import RandomAgent, make_agent
-from ...core.chance import BLOCK, stream
+from ...core.chance import BLOCK, stream_array
 from ...core.state import CHANCE, TERMINAL
 from ...sim.kernels import MAX_PLIES, Playout
 from . import act, cleanup, flow, move
@@ -68,6 +68,9 @@ _DIE_ACC = [0.0] * 7
 for _v in _DIE:
     _DIE_TOTAL += 1 / 6
     _DIE_ACC[_v] = _DIE_TOTAL
+# Numbers are read _CHUNK plies at a time with stream_array (the same floats as stream and
+# uniform; NumPy converts the words about twice as fast, measured, and .tolist() gives floats)
+_CHUNK = 2 * BLOCK
 _CHANCE_SALT = 0        # Sampler.sample's default salt (the engine's chance nodes)
 _AGENT_SALT = 0xA6E27   # RandomAgent.pick's salt
 
@@ -125,7 +128,7 @@ def play(game, seed: int, agents) -> Playout:
     o = st.o
     n = st.n
     players = [make_agent(name, seed, game) for name in agents]
-    # The game's numbers, read from the keyed stream one block of plies at a time (the same
+    # The game's numbers, read from the keyed stream _CHUNK plies at a time (the same
     # numbers as uniform(seed, ply, salt)): chance_u for the chance nodes, agent_u for the
     # random agent. ``known`` plies are read so far.
     chance_u: list = []
@@ -623,10 +626,10 @@ def play(game, seed: int, agents) -> Playout:
 
     # ----- the game loop -------------------------------------------------------------------
     for ply in range(MAX_PLIES):
-        if ply == known:   # the next block of numbers
-            chance_u += stream(seed, _CHANCE_SALT, known + BLOCK, known)
-            agent_u += stream(seed, _AGENT_SALT, known + BLOCK, known)
-            known += BLOCK
+        if ply == known:   # the next blocks of numbers
+            chance_u += stream_array(seed, _CHANCE_SALT, known + _CHUNK, known).tolist()
+            agent_u += stream_array(seed, _AGENT_SALT, known + _CHUNK, known).tolist()
+            known += _CHUNK
         cp = st._cp
         if cp == TERMINAL:
             break
