@@ -161,6 +161,7 @@ def play(game, seed: int, agents) -> Playout:
              for p in players]
     history = st._history
     plan_ids = _legal_ids(o.per_group)
+    n_plans = len(plan_ids)
 
     # option flags of the action windows (WS-AMB-10, WS-AMB-17), as act.sprint_window/item_window
     pend_sprint = o.sprint_window != "between_dice"
@@ -229,10 +230,11 @@ def play(game, seed: int, agents) -> Playout:
             if s == st.actor or s == mover or victim_loses:
                 cautious, brave = own_dice[s]
                 for dice in cells:   # move.remove_dice
-                    while cautious in dice:
-                        dice.remove(cautious)
-                    while brave in dice:
-                        dice.remove(brave)
+                    if dice and (cautious in dice or brave in dice):
+                        while cautious in dice:
+                            dice.remove(cautious)
+                        while brave in dice:
+                            dice.remove(brave)
                 if st.ph == "action":
                     st.done[s] = True
             if st.pend_owner == s:
@@ -367,14 +369,10 @@ def play(game, seed: int, agents) -> Playout:
             return
         # WS-INTERFERE-1..3: every mixed cell moves across at once
         moves = []
-        for c, dice in enumerate(cells):
-            if len(dice) > 1:
-                owners = []
-                for d in dice:
-                    if d[0] not in owners:
-                        owners.append(d[0])
-                if len(owners) >= threshold:
-                    moves.append(c)
+        for c in range(12):
+            dice = cells[c]
+            if len(dice) >= threshold and len({d[0] for d in dice}) >= threshold:
+                moves.append(c)
         if moves:
             old = {c: cells[c] for c in moves}
             for c in moves:
@@ -692,7 +690,9 @@ def play(game, seed: int, agents) -> Playout:
         if ph == "plan":   # WS-PLAN-2..5: secret commitments, then the reveal
             st._record = True
             takes = None
-            if pick is not None:
+            if pick is random_pick:
+                action = plan_ids[int(agent_u[ply] * n_plans)]   # RandomAgent.pick, inline
+            elif pick is not None:
                 action = pick(plan_ids, ply)
             else:
                 action = players[cp](st, ply)
