@@ -70,7 +70,7 @@ for _v in _DIE:
     _DIE_ACC[_v] = _DIE_TOTAL
 # Numbers are read _CHUNK plies at a time with stream_array (the same floats as stream and
 # uniform; NumPy converts the words about twice as fast, measured, and .tolist() gives floats)
-_CHUNK = 2 * BLOCK
+_CHUNK = 4 * BLOCK   # a median game has about 250 plies (measured)
 _CHANCE_SALT = 0        # Sampler.sample's default salt (the engine's chance nodes)
 _AGENT_SALT = 0xA6E27   # RandomAgent.pick's salt
 
