@@ -42,7 +42,7 @@ from ...core.agents import RandomAgent, make_agent
 from ...core.chance import BLOCK, stream_array
 from ...core.state import CHANCE, TERMINAL
 from ...sim.kernels import MAX_PLIES, Playout
-from . import act, cleanup, flow, move
+from . import act, cleanup, flow, move, setup
 from . import actions as A
 from .cards import VOID, WHITE
 from .consts import ALT_MAX, LIMBO, NEUTRAL
@@ -76,6 +76,20 @@ _AGENT_SALT = 0xA6E27   # RandomAgent.pick's salt
 
 
 _GEOMETRY: dict = {}
+_QUEUE_DEALS: dict = {}   # id(card set) -> (card set, its three queue-card outcome lists)
+
+
+def _queue_deals(st) -> list:
+    """setup.deal_outcomes for the three queue cards (WS-SETUP-1/2): fixed by the card set,
+    so made once per card set."""
+    cs = st.cs
+    hit = _QUEUE_DEALS.get(id(cs))
+    if hit is None or hit[0] is not cs:
+        if len(_QUEUE_DEALS) > 64:
+            _QUEUE_DEALS.clear()
+        hit = _QUEUE_DEALS[id(cs)] = (cs, [[(A.CARD + i, 1 / len(ids)) for i in ids]
+                                           for ids in (cs.by_colour(k) for k in range(3))])
+    return hit[1]
 
 
 def _geometry(geo, metric: str) -> tuple:
@@ -161,6 +175,7 @@ def play(game, seed: int, agents) -> Playout:
              for p in players]
     history = st._history
     plan_ids = _legal_ids(o.per_group)
+    queue_deals = _queue_deals(st)
     n_plans = len(plan_ids)
 
     # option flags of the action windows (WS-AMB-10, WS-AMB-17), as act.sprint_window/item_window
@@ -654,6 +669,15 @@ def play(game, seed: int, agents) -> Playout:
                         break
                 history.append(roll)
                 apply_tie(roll)
+            elif st.ph == "deal" and not intr:   # the deal: the engine's setup functions
+                k = st.deal_step
+                action = draw(queue_deals[k] if k < 3 else setup.deal_outcomes(st), ply)
+                history.append(action)
+                setup.apply_deal(st, action)
+                if st.ph == "deal":   # flow.settle would ask for the next card
+                    st._lc = None
+                else:
+                    flow.settle(st)
             else:
                 action = draw(flow.chance_outcomes(st), ply)
                 history.append(action)
