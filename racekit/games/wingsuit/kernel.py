@@ -25,10 +25,14 @@ on that very state.
 Events are only counted, per kind (:data:`EVENTS`): the restated code counts where
 the engine would emit, and the engine's functions count through a counter put in
 place of ``state.emit`` (the set-up, which emits none of these kinds, runs with
-events off). Chance outcomes come from :class:`racekit.core.chance.Sampler` with
-the engine's outcome lists; decisions from the agents' ``pick`` on the legal list
-in the engine's order (or, for the careful agent, its ``__call__`` on the kernel's
-state, as the engine's playout calls it). No per-seat visibility of the history is
+events off). Chance outcomes follow :class:`racekit.core.chance.Sampler`'s formula on the
+engine's outcome lists, and the random agent :class:`racekit.core.agents.RandomAgent`'s
+formula on the legal list in the engine's order, both applied to the same numbers read
+from the keyed stream a few blocks of plies at a time (``stream_array``); where the
+random agent chooses among actions whose list is simple (action phase without cubes,
+plans, placements) the choice is computed from the list's parts without building it.
+The first-legal agent's ``pick`` gets the legal list; the careful agent's ``__call__``
+gets the kernel's state, as the engine's playout calls it. No per-seat visibility of the history is
 kept (a playout returns none). ``tests/test_sim_kernels.py`` replays the
 histories through the engine on every preset, every option value, every seat
 count and mixed agents, and checks the same history, ranking, rounds and counts.
