@@ -412,15 +412,19 @@ def play(game, seed: int, agents) -> Playout:
         for k in keys:
             seats.append(k % 8)
         st.order = seats
-        groups = []
-        i = 0
-        while i < len(seats):
-            j = i
-            while j + 1 < len(seats) and rank[seats[j + 1]] == rank[seats[i]]:
-                j += 1
-            if j > i:
-                groups.append(seats[i:j + 1])
-            i = j + 1
+        groups = []   # runs of equal rank, in order (each a tie to roll)
+        group = None
+        last, prev = None, -1
+        for s in seats:
+            r = rank[s]
+            if r == last:
+                if group is None:
+                    group = [prev]
+                    groups.append(group)
+                group.append(s)
+            else:
+                group = None
+            last, prev = r, s
         st.ties = groups
         if groups:
             st.ph = "tie"
