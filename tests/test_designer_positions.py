@@ -192,3 +192,32 @@ def test_on_off_yes_no_are_accepted_for_switches_from_the_command_line():
     assert out.exit_code == 0, out.output
     game = racekit.load_game("aeroplane_chess", optional_effects="yes", bonus_roll_on_finish="off")
     assert game.options["optional_effects"] is True and game.options["bonus_roll_on_finish"] is False
+
+
+def test_a_failing_dispute_names_players_and_events_in_the_files_own_words(tmp_path):
+    """A teacher's failed check reads 'current player is -1 (chance: ...), expected 1 (Yellow)' and
+    shows the expected event as the file wrote it, not as a Python dict."""
+    dispute = tmp_path / "capture.yaml"
+    dispute.write_text("""id: AC-MINE-01
+title: A plane landing on an opponent sends it back
+clauses: [AC-FAM-CAPTURE-3]
+game: aeroplane_chess
+preset: family
+players: 2
+setup:
+  planes: {R1: {square: 10}, Y1: {square: 13}}
+  to_move: red
+outcome: Red lands on Yellow's plane.
+steps:
+  - chance: roll 3
+  - action: move R1
+expect:
+  current_player: 1
+  events:
+    - {kind: jump, seats: [0], clauses: [AC-FAM-CAPTURE-3]}
+""")
+    out = runner.invoke(app, ["scenarios", str(dispute)])
+    assert out.exit_code == 1, out.output
+    assert "current player is -1 (chance: a random outcome is next), expected 1 (Yellow)" in out.output
+    assert "no {kind: jump, seats: [0], clauses: [AC-FAM-CAPTURE-3]} event" in out.output
+    assert "'kind'" not in out.output
