@@ -102,8 +102,9 @@ def _guarded(command):
 def _ranking(state) -> None:
     names = state.game.seat_names
     label = "Ranking" if state.is_terminal() else "Places so far"
-    typer.echo(f"{label}: " + "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
-                                      for i, grp in enumerate(state.ranking())))
+    places = "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
+                       for i, grp in enumerate(state.ranking()))
+    typer.echo(f"{label}: {places or 'none yet'}")
     out = getattr(state, "dropped_out", None)
     if callable(out) and out():
         typer.echo("Dropped out: " + ", ".join(names[s] for s in out()))
@@ -220,7 +221,9 @@ def replay(path: Path = typer.Argument(..., help="a save file written by --save"
     if result.error is not None:
         exc, k = result.error, result.replayed
         typer.echo(f"replayed {k} of {result.total} plies")
-        typer.echo(f"entry {k} ({info.history[k]!r}) breaks the rules: [{exc.clause}] {exc.reason}")
+        named = info.actions[k] if info.actions and k < len(info.actions) else None
+        what = f"action {info.history[k]}" + (f', written as "{named}"' if named else "")
+        typer.echo(f"entry {k} ({what}) breaks the rules: [{exc.clause}] {exc.reason}")
         if show:
             typer.echo(state.to_text())
         _ranking(state)

@@ -164,7 +164,7 @@ def test_preset_and_players_may_be_given_as_options_but_not_two_ways():
     via_o = runner.invoke(app, ["play", "aeroplane_chess", "--seed", "1", "--quiet", "-o", "preset=tournament"])
     assert via_o.exit_code == 0 and via_o.output == same.output
     bench = runner.invoke(app, ["bench", "aeroplane_chess", "--games", "3", "-o", "preset=tournament"])
-    assert bench.exit_code == 0 and "preset=tournament" in bench.output, bench.output
+    assert bench.exit_code == 0 and "aeroplane_chess (tournament, 4 players)" in bench.output, bench.output
     clash = runner.invoke(app, ["play", "aeroplane_chess", "--quiet", "-o", "preset=tournament",
                                 "--preset", "family"])
     assert clash.exit_code == 2 and "disagree" in clash.output

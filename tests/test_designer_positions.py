@@ -175,7 +175,7 @@ def test_replay_of_a_file_broken_at_entry_k_stops_there_and_names_the_rule(tmp_p
     out = runner.invoke(app, ["replay", str(path), "--show"])
     assert out.exit_code == 1, out.output
     assert f"replayed {k + 1} of {len(data['history'])} plies" in out.output
-    assert re.search(rf"entry {k + 1} \(\d+\) breaks the rules: \[AC-[A-Z0-9-]+\] ", out.output)
+    assert re.search(rf"entry {k + 1} \(action \d+\) breaks the rules: \[AC-[A-Z0-9-]+\] ", out.output)
     assert "phase=move" in out.output                  # --show: the position reached
     assert out.output.strip().splitlines()[-1].startswith("Places so far: ")
 
@@ -221,3 +221,20 @@ expect:
     assert "current player is -1 (chance: a random outcome is next), expected 1 (Yellow)" in out.output
     assert "no {kind: jump, seats: [0], clauses: [AC-FAM-CAPTURE-3]} event" in out.output
     assert "'kind'" not in out.output
+
+
+def test_a_broken_save_names_the_entry_as_written_and_an_empty_ranking_in_words(tmp_path):
+    """'entry 20 (999)' and a bare 'Places so far: ' puzzled a new user: the entry's written name is
+    shown beside its number, and no places yet reads 'none yet'."""
+    path = tmp_path / "g.json"
+    out = runner.invoke(app, ["play", "snow_tails", "--seed", "4", "--players", "3", "--agent", "careful",
+                              "--save", str(path)])
+    assert out.exit_code == 0, out.output
+    data = json.loads(path.read_text())
+    k = next(i for i, name in enumerate(data["actions"]) if name.startswith("play "))
+    data["history"][k] = 999
+    path.write_text(json.dumps(data))
+    out = runner.invoke(app, ["replay", str(path), "--no-story"])
+    assert out.exit_code == 1, out.output
+    assert f'entry {k} (action 999, written as "{data["actions"][k]}") breaks the rules: [ST-' in out.output
+    assert out.output.strip().splitlines()[-1] == "Places so far: none yet"
