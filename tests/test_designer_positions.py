@@ -238,3 +238,14 @@ def test_a_broken_save_names_the_entry_as_written_and_an_empty_ranking_in_words(
     assert out.exit_code == 1, out.output
     assert f'entry {k} (action 999, written as "{data["actions"][k]}") breaks the rules: [ST-' in out.output
     assert out.output.strip().splitlines()[-1] == "Places so far: none yet"
+
+
+def test_a_scenario_missing_two_fields_names_both_in_words(tmp_path):
+    """pydantic's 'Field required' and a bare 'also 1:' read as words: 'missing', 'also line 1'."""
+    path = tmp_path / "short.yaml"
+    path.write_text("id: AC-MINE-02\ntitle: t\ngame: aeroplane_chess\nplayers: 2\nsteps: []\n")
+    out = runner.invoke(app, ["scenarios", str(path)])
+    assert out.exit_code == 1, out.output
+    assert "field clauses: missing (this field is required); also line 1: field outcome: missing" \
+        in out.output, out.output
+    assert "Field required" not in out.output
