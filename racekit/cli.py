@@ -214,8 +214,9 @@ def replay(path: Path = typer.Argument(..., help="a save file written by --save"
     if info.actions:   # an edited name that disagrees with its number: say so before anything else
         check_names(state.game, info, str(path), limit=result.replayed, setup=state.initial_setup)
     seed = "no seed recorded" if info.seed is None else f"seed {info.seed}"
-    typer.echo(f"{info.game} ({info.preset}, {info.players} players, {seed})"
-               + (", from a set-up position" if info.setup is not None else ""))
+    # the same header as `racekit play` (the game's name, not its id)
+    typer.echo(f"{state.game.game_type.long_name} · preset {info.preset} · {info.players} players · {seed}"
+               + (" · from a set-up position" if info.setup is not None else ""))
     if story:
         _story(state, info.history[:result.replayed])
     if result.error is not None:

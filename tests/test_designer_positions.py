@@ -249,3 +249,12 @@ def test_a_scenario_missing_two_fields_names_both_in_words(tmp_path):
     assert "field clauses: missing (this field is required); also line 1: field outcome: missing" \
         in out.output, out.output
     assert "Field required" not in out.output
+
+
+def test_replay_starts_with_the_same_header_as_play(tmp_path):
+    path = tmp_path / "g.json"
+    played = runner.invoke(app, ["play", "snow_tails", "--seed", "4", "--players", "3", "--save", str(path)])
+    replayed = runner.invoke(app, ["replay", str(path), "--no-story"])
+    assert replayed.exit_code == 0, replayed.output
+    assert played.output.splitlines()[0] == replayed.output.splitlines()[0] \
+        == "Snow Tails (雪橇竞速) · preset standard · 3 players · seed 4"
