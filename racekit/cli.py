@@ -413,8 +413,6 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
     from .sim.simulate import simulate as run, summary_text
     if out is not None and out.suffix.lower() not in (".parquet", ".csv"):
         _fail(f"--out must end in .parquet or .csv, got {out}")
-    if out is not None and not out.resolve().parent.is_dir():   # before the games, not after them
-        _fail(f"cannot write {out}: there is no folder {out.parent}")
     players, preset, options = _settings(option, players, preset)
     try:
         df = run(game, n, agents=agent, seed=seed, options=options, players=players,

@@ -25,6 +25,13 @@ def test_simulate_prints_win_rates_with_intervals_and_length():
     assert _table(one.output) == _table(two.output)
 
 
+def test_simulate_says_plainly_why_the_engine_played():
+    out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "3", "--workers", "1",
+                              "-o", "stack_blocks=true"])
+    assert out.exit_code == 0, out.output
+    assert "played by the engine (the kernel does not cover stack_blocks=true)" in out.output
+
+
 def test_simulate_writes_rows(tmp_path):
     for name in ("games.csv", "games.parquet"):
         path = tmp_path / name
@@ -70,20 +77,3 @@ def test_python_simulate_without_pandas_says_how_to_install_it(monkeypatch):
     with pytest.raises(ImportError, match=r"bash tools/setup\.sh lab,sim") as err:
         racekit.simulate("aeroplane_chess", 2, seed=1)
     assert err.value.name == "pandas"
-
-
-def test_simulate_refuses_an_out_file_in_a_missing_folder_before_playing(tmp_path, monkeypatch):
-    """It said 'cannot write …: None' after playing every game; now it says why, before playing."""
-    import racekit.sim.simulate as sim
-    monkeypatch.setattr(sim, "simulate", lambda *a, **k: pytest.fail("played before refusing"))
-    path = tmp_path / "missing" / "games.csv"
-    out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "5", "--out", str(path)])
-    assert out.exit_code == 2, out.output
-    assert f"there is no folder {path.parent}" in out.output and "None" not in out.output
-
-
-def test_simulate_says_plainly_why_the_engine_played():
-    out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "3", "--workers", "1",
-                              "-o", "stack_blocks=true"])
-    assert out.exit_code == 0, out.output
-    assert "played by the engine (the kernel does not cover stack_blocks=true)" in out.output
