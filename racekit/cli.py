@@ -102,8 +102,9 @@ def _guarded(command):
 def _ranking(state) -> None:
     names = state.game.seat_names
     label = "Ranking" if state.is_terminal() else "Places so far"
-    typer.echo(f"{label}: " + "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
-                                      for i, grp in enumerate(state.ranking())))
+    places = "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
+                       for i, grp in enumerate(state.ranking()))
+    typer.echo(f"{label}: {places or 'none yet'}")
     out = getattr(state, "dropped_out", None)
     if callable(out) and out():
         typer.echo("Dropped out: " + ", ".join(names[s] for s in out()))
@@ -213,14 +214,17 @@ def replay(path: Path = typer.Argument(..., help="a save file written by --save"
     if info.actions:   # an edited name that disagrees with its number: say so before anything else
         check_names(state.game, info, str(path), limit=result.replayed, setup=state.initial_setup)
     seed = "no seed recorded" if info.seed is None else f"seed {info.seed}"
-    typer.echo(f"{info.game} ({info.preset}, {info.players} players, {seed})"
-               + (", from a set-up position" if info.setup is not None else ""))
+    # the same header as `racekit play` (the game's name, not its id)
+    typer.echo(f"{state.game.game_type.long_name} · preset {info.preset} · {info.players} players · {seed}"
+               + (" · from a set-up position" if info.setup is not None else ""))
     if story:
         _story(state, info.history[:result.replayed])
     if result.error is not None:
         exc, k = result.error, result.replayed
         typer.echo(f"replayed {k} of {result.total} plies")
-        typer.echo(f"entry {k} ({info.history[k]!r}) breaks the rules: [{exc.clause}] {exc.reason}")
+        named = info.actions[k] if info.actions and k < len(info.actions) else None
+        what = f"action {info.history[k]}" + (f', written as "{named}"' if named else "")
+        typer.echo(f"entry {k} ({what}) breaks the rules: [{exc.clause}] {exc.reason}")
         if show:
             typer.echo(state.to_text())
         _ranking(state)
@@ -422,7 +426,7 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
         except ImportError as exc:
             _fail(f"cannot write parquet: {exc}")
         except OSError as exc:
-            _fail(f"cannot write {out}: {exc.strerror}")
+            _fail(f"cannot write {out}: {exc.strerror or exc}")
         typer.echo(f"wrote {len(df)} games to {out}")
 
 

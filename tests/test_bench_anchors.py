@@ -31,3 +31,16 @@ def test_anchors_table_names_every_game_and_the_ratios():
 def test_bench_needs_a_game_or_anchors():
     out = CliRunner().invoke(app, ["bench"])
     assert out.exit_code == 2 and "--anchors" in out.output
+
+
+def test_a_missing_anchor_says_how_to_install_it(monkeypatch):
+    """A user who ran tools/run.sh has no anchors: the skip line names the set-up command."""
+    from racekit.sim import anchors
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name in ("pyspiel", "ludopy") else real(name, *a))
+    for subject in (anchors.maedn_subject, anchors.ludopy_subject):
+        found, why = subject()
+        assert found is None
+        assert "skipped" in why and "bash tools/setup.sh lab,sim,bench" in why
+        assert "pip install 'racekit[bench]'" in why

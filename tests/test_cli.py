@@ -67,6 +67,15 @@ def test_bench_reports_games_per_second():
     assert "5 random playouts" in out.output and "games/s" in out.output
 
 
+def test_bench_names_the_settings_in_words_not_a_python_repr():
+    out = runner.invoke(app, ["bench", "aeroplane_chess", "--games", "3", "--preset", "tournament",
+                              "-o", "captured_to=takeoff"])
+    assert out.exit_code == 0, out.output
+    line = out.output.strip().splitlines()[-1].split("\r")[-1].strip()   # after the progress bar
+    assert line.startswith("aeroplane_chess (tournament, 4 players, captured_to=takeoff): 3 random"), line
+    assert "<" not in line and "played by the " in line                # preset values are not listed
+
+
 def test_play_with_a_games_own_agent():
     out = runner.invoke(app, ["play", "snow_tails", "--seed", "2", "--agent", "careful"])
     assert out.exit_code == 0, out.output
@@ -98,7 +107,7 @@ def test_bench_names_the_kernel_implementation_that_played():
     from racekit.games.aeroplane_chess import kernel
     out = runner.invoke(app, ["bench", "aeroplane_chess", "--preset", "tournament", "--games", "3"])
     assert out.exit_code == 0, out.output
-    assert f"(kernel ({kernel.implementation()}))" in out.output
+    assert f"played by the kernel ({kernel.implementation()})" in out.output
 
 
 def test_bench_with_a_games_agent():
@@ -155,7 +164,7 @@ def test_preset_and_players_may_be_given_as_options_but_not_two_ways():
     via_o = runner.invoke(app, ["play", "aeroplane_chess", "--seed", "1", "--quiet", "-o", "preset=tournament"])
     assert via_o.exit_code == 0 and via_o.output == same.output
     bench = runner.invoke(app, ["bench", "aeroplane_chess", "--games", "3", "-o", "preset=tournament"])
-    assert bench.exit_code == 0 and "preset=tournament" in bench.output, bench.output
+    assert bench.exit_code == 0 and "aeroplane_chess (tournament, 4 players)" in bench.output, bench.output
     clash = runner.invoke(app, ["play", "aeroplane_chess", "--quiet", "-o", "preset=tournament",
                                 "--preset", "family"])
     assert clash.exit_code == 2 and "disagree" in clash.output

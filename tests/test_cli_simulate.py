@@ -25,6 +25,13 @@ def test_simulate_prints_win_rates_with_intervals_and_length():
     assert _table(one.output) == _table(two.output)
 
 
+def test_simulate_says_plainly_why_the_engine_played():
+    out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "3", "--workers", "1",
+                              "-o", "stack_blocks=true"])
+    assert out.exit_code == 0, out.output
+    assert "played by the engine (the kernel does not cover stack_blocks=true)" in out.output
+
+
 def test_simulate_writes_rows(tmp_path):
     for name in ("games.csv", "games.parquet"):
         path = tmp_path / name

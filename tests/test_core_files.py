@@ -100,7 +100,7 @@ def test_save_load_round_trip_is_identical(tmp_path):
 
 
 @pytest.mark.parametrize("mutate, message", [
-    (lambda d: d.pop("history"), "field history: Field required"),
+    (lambda d: d.pop("history"), r"field history: missing \(this field is required\)"),
     (lambda d: d.update(game="ludo"), "field game: unknown game 'ludo'"),
     (lambda d: d.update(options={"track": 3}), "field options.track: option .track. cannot be 3"),
     (lambda d: d["history"].insert(1, 55), "field history.1: history entry 1 .55. cannot be replayed"),

@@ -175,7 +175,7 @@ def test_replay_of_a_file_broken_at_entry_k_stops_there_and_names_the_rule(tmp_p
     out = runner.invoke(app, ["replay", str(path), "--show"])
     assert out.exit_code == 1, out.output
     assert f"replayed {k + 1} of {len(data['history'])} plies" in out.output
-    assert re.search(rf"entry {k + 1} \(\d+\) breaks the rules: \[AC-[A-Z0-9-]+\] ", out.output)
+    assert re.search(rf"entry {k + 1} \(action \d+\) breaks the rules: \[AC-[A-Z0-9-]+\] ", out.output)
     assert "phase=move" in out.output                  # --show: the position reached
     assert out.output.strip().splitlines()[-1].startswith("Places so far: ")
 
@@ -192,3 +192,69 @@ def test_on_off_yes_no_are_accepted_for_switches_from_the_command_line():
     assert out.exit_code == 0, out.output
     game = racekit.load_game("aeroplane_chess", optional_effects="yes", bonus_roll_on_finish="off")
     assert game.options["optional_effects"] is True and game.options["bonus_roll_on_finish"] is False
+
+
+def test_a_failing_dispute_names_players_and_events_in_the_files_own_words(tmp_path):
+    """A teacher's failed check reads 'current player is -1 (chance: ...), expected 1 (Yellow)' and
+    shows the expected event as the file wrote it, not as a Python dict."""
+    dispute = tmp_path / "capture.yaml"
+    dispute.write_text("""id: AC-MINE-01
+title: A plane landing on an opponent sends it back
+clauses: [AC-FAM-CAPTURE-3]
+game: aeroplane_chess
+preset: family
+players: 2
+setup:
+  planes: {R1: {square: 10}, Y1: {square: 13}}
+  to_move: red
+outcome: Red lands on Yellow's plane.
+steps:
+  - chance: roll 3
+  - action: move R1
+expect:
+  current_player: 1
+  events:
+    - {kind: jump, seats: [0], clauses: [AC-FAM-CAPTURE-3]}
+""")
+    out = runner.invoke(app, ["scenarios", str(dispute)])
+    assert out.exit_code == 1, out.output
+    assert "current player is -1 (chance: a random outcome is next), expected 1 (Yellow)" in out.output
+    assert "no {kind: jump, seats: [0], clauses: [AC-FAM-CAPTURE-3]} event" in out.output
+    assert "'kind'" not in out.output
+
+
+def test_a_broken_save_names_the_entry_as_written_and_an_empty_ranking_in_words(tmp_path):
+    """'entry 20 (999)' and a bare 'Places so far: ' puzzled a new user: the entry's written name is
+    shown beside its number, and no places yet reads 'none yet'."""
+    path = tmp_path / "g.json"
+    out = runner.invoke(app, ["play", "snow_tails", "--seed", "4", "--players", "3", "--agent", "careful",
+                              "--save", str(path)])
+    assert out.exit_code == 0, out.output
+    data = json.loads(path.read_text())
+    k = next(i for i, name in enumerate(data["actions"]) if name.startswith("play "))
+    data["history"][k] = 999
+    path.write_text(json.dumps(data))
+    out = runner.invoke(app, ["replay", str(path), "--no-story"])
+    assert out.exit_code == 1, out.output
+    assert f'entry {k} (action 999, written as "{data["actions"][k]}") breaks the rules: [ST-' in out.output
+    assert out.output.strip().splitlines()[-1] == "Places so far: none yet"
+
+
+def test_a_scenario_missing_two_fields_names_both_in_words(tmp_path):
+    """pydantic's 'Field required' and a bare 'also 1:' read as words: 'missing', 'also line 1'."""
+    path = tmp_path / "short.yaml"
+    path.write_text("id: AC-MINE-02\ntitle: t\ngame: aeroplane_chess\nplayers: 2\nsteps: []\n")
+    out = runner.invoke(app, ["scenarios", str(path)])
+    assert out.exit_code == 1, out.output
+    assert "field clauses: missing (this field is required); also line 1: field outcome: missing" \
+        in out.output, out.output
+    assert "Field required" not in out.output
+
+
+def test_replay_starts_with_the_same_header_as_play(tmp_path):
+    path = tmp_path / "g.json"
+    played = runner.invoke(app, ["play", "snow_tails", "--seed", "4", "--players", "3", "--save", str(path)])
+    replayed = runner.invoke(app, ["replay", str(path), "--no-story"])
+    assert replayed.exit_code == 0, replayed.output
+    assert played.output.splitlines()[0] == replayed.output.splitlines()[0] \
+        == "Snow Tails (雪橇竞速) · preset standard · 3 players · seed 4"

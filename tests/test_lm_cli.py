@@ -36,3 +36,15 @@ def test_bad_option_is_named():
     assert out.exit_code == 2 and "tie_points" in out.output
     out = runner.invoke(app, ["play", "leaf_marathon", "-o", "element_buff=by_card"])
     assert out.exit_code == 2 and "not built yet" in out.output
+
+
+def test_every_d20_event_sentence_is_punctuated_once():
+    """'Green rolls 7 on the d20: Bear!.' read oddly: a name with its own '!' takes no full stop."""
+    from racekit.games.leaf_marathon.d20 import NAMES
+    from racekit.games.leaf_marathon.text import _d20
+    for number, name in NAMES.items():
+        sentence = _d20(seat="Green", number=number, name=name)
+        assert sentence.startswith(f"Green rolls {number} on the d20: {name}"), sentence
+        assert "!." not in sentence and ".." not in sentence, sentence
+    assert _d20(seat="Green", number=7, name=NAMES[7]).startswith("Green rolls 7 on the d20: Bear! ")
+    assert _d20(seat="Red", number=1, name=NAMES[1]).startswith("Red rolls 1 on the d20: Get Over Here. ")

@@ -130,6 +130,20 @@ def test_seat_table_fair_share_counts_side_wins():
     assert table.loc[0, "wins"] == table.loc[2, "wins"]        # red and blue win together
 
 
+def test_summary_says_why_the_fair_share_is_not_one_over_the_seats():
+    """Shared wins (a winning side, a shared first place) raise the fair share above 1/seats: the
+    table says so in its own numbers; event names are words, not column ids."""
+    sides = summary_text(racekit.simulate("aeroplane_chess", 10, preset="tournament", seed=4,
+                                          workers=1, progress=False))
+    assert "more than one winner: 10 games" in sides, sides
+    assert "fair = 2.00 winners a game / 4 seats" in sides, sides
+    assert "played by the kernel" in sides
+    events = next(line for line in sides.splitlines() if line.startswith("events per game: "))
+    assert "extra roll" in events and "_" not in events, events
+    single = summary_text(racekit.simulate("aeroplane_chess", 10, seed=4, workers=1, progress=False))
+    assert "more than one winner" not in single, single
+
+
 def test_winners_of_a_ranking():
     assert winners([[2], [0, 1, 3]]) == [2]
     assert winners([[0, 2], [1, 3]]) == [0, 2]

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Create .venv and install racekit with the given extras (lab, test), pinned by tools/constraints.txt.
-#   bash tools/setup.sh [lab|test|lab,test]
+# Create .venv and install racekit with the given extras, pinned by tools/constraints.txt.
+#   bash tools/setup.sh [EXTRA[,EXTRA...]]   # default lab; e.g. lab,sim (tools/run.sh), test, lab,sim,bench
+# Extras (pyproject.toml): lab (JupyterLab, Voila), sim (pandas, dask, numba), bench (the anchors of
+# racekit bench --anchors: open_spiel, ludopy), test (what the tests need).
 #
 # Works on a stock Debian/Ubuntu whose python3 is "externally managed" (PEP 668): everything goes
 # into .venv, nothing into the system interpreter or the user's site-packages.
@@ -19,7 +21,9 @@ python="${PYTHON:-python3}"
 
 say() { echo "setup: $*" >&2; }
 
+fresh=""
 if [ ! -x "$venv/bin/python" ]; then
+    fresh=1
     if ! command -v "$python" >/dev/null 2>&1; then
         say "no $python on PATH; install Python 3.11 or newer (Debian: apt install python3 python3-venv)"
         exit 1
@@ -64,6 +68,8 @@ else
     uv=("$venv/bin/uv")
 fi
 
+# a first run is silent for a minute or so otherwise: say what it is doing
+if [ -n "$fresh" ]; then say "installing racekit with the extras $extras into .venv (first time: about a minute)"; fi
 # --python: install into .venv's interpreter and nowhere else (never the system one).
 # UV_SYSTEM_CERTS=1: trust the machine's certificate store, as pip does, so that a school or company
 # network whose proxy re-signs TLS works (uv's own roots refused it here: "invalid peer certificate").
@@ -74,5 +80,6 @@ UV_SYSTEM_CERTS="${UV_SYSTEM_CERTS:-1}" UV_COMPILE_BYTECODE=1 VIRTUAL_ENV="$venv
 # the extras sim, test and bench bring numba: compile the compiled playout kernels now, into numba's
 # cache beside their source (~15 s once; ~3 s to check afterwards), not in the first simulation
 if "$venv/bin/python" -c "import importlib.util, sys; sys.exit(not importlib.util.find_spec('numba'))"; then
+    if [ -n "$fresh" ]; then say "compiling the Aeroplane Chess playout kernel with numba (once, ~10 s)"; fi
     "$venv/bin/python" -c "from racekit.sim.kernels import warm_up; warm_up()" >/dev/null
 fi

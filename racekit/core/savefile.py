@@ -178,9 +178,10 @@ def read_save(source: str | Path | dict, name: str | None = None) -> tuple[SaveF
     try:
         info = SaveFile.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise FileFormatError(f"{label}: field {where}: {first['msg'].removeprefix('Value error, ')}") from None
+        from .yamlfile import error_locations   # the same words as the YAML files' errors
+        loc, msg = error_locations(exc)[0]
+        where = ".".join(str(p) for p in loc) or "(top level)"
+        raise FileFormatError(f"{label}: field {where}: {msg}") from None
     except RecursionError:
         raise FileFormatError(f"{label}: nested too deeply") from None
     if info.seat is not None:

@@ -296,6 +296,28 @@ def _event_matches(event, want: EventMatch) -> bool:
     return all(c in event.clauses for c in want.clauses)
 
 
+def _who(state, player: int) -> str:
+    """A ``current_player`` value in words, beside the number a scenario file writes:
+    ``1 (Yellow)``, ``-1 (chance: a random outcome is next)``, ``-4 (the game is over)``."""
+    from .state import CHANCE, TERMINAL
+    if player == CHANCE:
+        return f"{player} (chance: a random outcome is next)"
+    if player == TERMINAL:
+        return f"{player} (the game is over)"
+    names = state.game.seat_names
+    return f"{player} ({names[player]})" if 0 <= player < len(names) else str(player)
+
+
+def _flow(value) -> str:
+    """A value as a scenario file writes it (YAML flow style): ``{kind: jump, seats: [0]}``."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) and (
+        not value or value.strip() != value or any(c in value for c in ",:{}[]#")) else str(value)
+
+
 def check(state, expect: Expect, events: list, where: str) -> list[str]:
     """Compare a state and its events with an Expect block; returns failure messages."""
     failures = []
@@ -309,8 +331,8 @@ def check(state, expect: Expect, events: list, where: str) -> list[str]:
         if got != _normal(want):
             failures.append(f"{where}: {path} is {got!r}, expected {want!r}")
     if expect.current_player is not None and state.current_player() != expect.current_player:
-        failures.append(f"{where}: current player is {state.current_player()}, "
-                        f"expected {expect.current_player}")
+        failures.append(f"{where}: current player is {_who(state, state.current_player())}, "
+                        f"expected {_who(state, expect.current_player)}")
     if expect.terminal is not None and state.is_terminal() != expect.terminal:
         failures.append(f"{where}: terminal is {state.is_terminal()}, expected {expect.terminal}")
     if expect.ranking is not None and _normal(state.ranking()) != expect.ranking:
@@ -325,7 +347,7 @@ def check(state, expect: Expect, events: list, where: str) -> list[str]:
             pos += 1
         if pos == len(events):
             seen = ", ".join(sorted({e.kind for e in events}))
-            failures.append(f"{where}: no {want.model_dump(exclude_defaults=True)} event "
+            failures.append(f"{where}: no {_flow(want.model_dump(exclude_defaults=True))} event "
                             f"(in order); kinds seen: {seen}")
             break
         pos += 1

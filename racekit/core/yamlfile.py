@@ -170,6 +170,8 @@ def error_locations(exc: ValidationError, limit: int = 6) -> list[tuple[list, st
     for err in exc.errors()[:limit]:
         loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
         msg = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "missing":
+            msg = "missing (this field is required)"
         # a model-level check names its field as "field a.b.0: ..." (see lane.TrackSpec)
         named = re.match(r"field ([A-Za-z_][\w.]*): (.*)", msg, re.S)
         if named:
@@ -194,7 +196,8 @@ def validate(doc: Located, model: type[BaseModel]) -> BaseModel:
         problems = [doc.error(loc, msg) for loc, msg in error_locations(exc)]
         text = str(problems[0])
         for extra in problems[1:]:
-            text += "; also " + str(extra).removeprefix(doc.source + ":")
+            rest = str(extra).removeprefix(doc.source).lstrip(": ")
+            text += "; also " + (f"line {rest}" if rest[:1].isdecimal() else rest)
         raise FileFormatError(text) from None
     except RecursionError:
         raise doc.error([], "nested too deeply") from None

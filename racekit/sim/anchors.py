@@ -73,10 +73,15 @@ def racekit_subject(game_id: str, agent: str = "random", label: str | None = Non
     return Subject(name, run, f"{game.num_players} seats, {note}", agent)
 
 
+# how a user gets the anchors: the same words as the sim extra's message in racekit/cli.py
+BENCH_EXTRA_HINT = ("the bench extra has it: in a racekit folder bash tools/setup.sh lab,sim,bench; "
+                    "elsewhere pip install 'racekit[bench]'")
+
+
 def maedn_subject():
     """OpenSpiel ``maedn``, 4 players, random legal moves and chance outcomes (or None, why)."""
     if importlib.util.find_spec("pyspiel") is None:
-        return None, "maedn skipped: open_spiel is not installed (pip install 'racekit[bench]')"
+        return None, f"maedn skipped: open_spiel is not installed ({BENCH_EXTRA_HINT})"
     import random
 
     import pyspiel
@@ -148,7 +153,7 @@ def chance_cost(plies: float, repeats: int = 20000, games: int = 200) -> tuple[f
 def ludopy_subject():
     """``ludopy``, 4 players, random movable piece (or None, why)."""
     if importlib.util.find_spec("ludopy") is None:
-        return None, "ludopy skipped: ludopy is not installed (pip install 'racekit[bench]')"
+        return None, f"ludopy skipped: ludopy is not installed ({BENCH_EXTRA_HINT})"
     import random
 
     import ludopy

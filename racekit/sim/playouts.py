@@ -50,6 +50,17 @@ def agent_playout(game, seed: int, agent: str, max_plies: int = 20_000, record_e
                    max_plies, record_events)
 
 
+def settings_label(game) -> str:
+    """A game's settings in words: ``snow_tails (standard, 4 players, track=medium)`` (only the
+    options that differ from the preset's own values)."""
+    gt = game.game_type
+    preset = gt.preset(game.preset).options
+    base = {k: gt.option(k).validate(preset[k]) if k in preset else gt.option(k).default
+            for k in game.options}
+    changed = [f"{k}={v}" for k, v in game.options.items() if v != base[k]]
+    return (f"{game.game_type.id} ({', '.join([game.preset, f'{game.num_players} players'] + changed)})")
+
+
 @dataclass
 class BenchResult:
     game: str
@@ -66,7 +77,7 @@ class BenchResult:
     def line(self) -> str:
         return (f"{self.game}: {self.games} {self.agent} playouts in {self.seconds:.2f} s = "
                 f"{self.games_per_second:,.0f} games/s, {self.plies / self.games:,.0f} plies/game, "
-                f"{self.plies / self.seconds:,.0f} plies/s ({self.played_by})")
+                f"{self.plies / self.seconds:,.0f} plies/s; played by the {self.played_by}")
 
 
 def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
@@ -94,4 +105,4 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
         plies += kernel.play(game, s, agents).plies if kernel else agent_playout(game, s, agent).ply
     which = getattr(kernel, "implementation", None)
     played_by = "engine" if kernel is None else f"kernel ({which()})" if which else "kernel"
-    return BenchResult(repr(game), games, time.perf_counter() - start, plies, agent, played_by)
+    return BenchResult(settings_label(game), games, time.perf_counter() - start, plies, agent, played_by)

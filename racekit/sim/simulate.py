@@ -365,7 +365,7 @@ def summary_text(df) -> str:
     seats = seat_table(df)
     lines = [f"{meta.get('game', df['game'].iloc[0])} ({df['preset'].iloc[0]}, "
              f"{int(df['players'].iloc[0])} players, agents {df['agents'].iloc[0]}): "
-             f"{len(df)} games, seed {df.attrs.get('seed', '?')}, played by {df.attrs.get('played_by')}"
+             f"{len(df)} games, seed {df.attrs.get('seed', '?')}, played by the {df.attrs.get('played_by')}"
              + (f" ({df.attrs['no_kernel']})" if df.attrs.get("played_by") == "engine" else "")]
     lines.append(f"{'seat':<8}{'wins':>7}{'win rate':>10}  {'95% interval':<16}{'fair':>7}{'edge':>8}")
     for s, r in seats.iterrows():
@@ -375,13 +375,22 @@ def summary_text(df) -> str:
     nowin = int((df["winner"] == "").sum())
     if nowin:
         lines.append(f"no winner (one shared place): {nowin} games")
+    n_seats = int(df["players"].iloc[0])
+    winners_per_game = [sum(int(w) for w in row) for row in
+                        zip(*(df[f"win_{s}"] for s in range(n_seats)))]
+    shared = sum(1 for k in winners_per_game if k > 1)
+    if shared:   # the fair share is not 1/seats: say why, in the table's own numbers
+        lines.append(f"more than one winner: {shared} games (a shared first place or a winning side; "
+                     f"every winner counts, so fair = {sum(winners_per_game) / len(df):.2f} winners "
+                     f"a game / {n_seats} seats)")
     lengths = length_table(df)
     for col, r in lengths.iterrows():
         lines.append(f"{col:<8}mean {r['mean']:.1f}  median {r['median']:.0f}  "
                      f"5%-95% {r.p5:.0f}-{r.p95:.0f}  range {r['min']:.0f}-{r['max']:.0f}")
     counts = [c for c in df.columns if c.startswith("n_") and df[c].any()]
     if counts:
-        lines.append("events per game: " + ", ".join(f"{c[2:]} {df[c].mean():.2f}" for c in counts))
+        lines.append("events per game: " + ", ".join(f"{c[2:].replace('_', ' ')} {df[c].mean():.2f}"
+                                                     for c in counts))
     lines.append("edge = win rate - fair share, in percentage points"
                  + ("; * the fair share lies outside the seat's 95% interval"
                     if not seats["fair_inside"].all() else ""))

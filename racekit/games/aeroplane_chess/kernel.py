@@ -67,9 +67,9 @@ def supports(game) -> str | None:
     """``None`` when this kernel plays ``game``; else why not."""
     r = game.rules
     if r.optional:
-        return "optional_effects=true (decisions on each effect) is played by the engine"
+        return "the kernel does not cover optional_effects=true: a decision on each effect"
     if r.blocks:
-        return "stack_blocks=true is played by the engine"
+        return "the kernel does not cover stack_blocks=true"
     return None
 
 

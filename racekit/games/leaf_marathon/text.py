@@ -80,7 +80,8 @@ def _move(seat, start, end, total, squares, stamina_before, stamina_after, **_):
 
 
 def _d20(seat, number, name, **_):
-    return f"{seat} rolls {number} on the d20: {name}. {EVENT_TEXT[number]}"
+    stop = "" if name.endswith(("!", "?", ".")) else "."     # "Bear!" ends its own sentence
+    return f"{seat} rolls {number} on the d20: {name}{stop} {EVENT_TEXT[number]}"
 
 
 def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, **_):

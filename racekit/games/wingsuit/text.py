@@ -4,6 +4,41 @@ Fields: the event data plus ``seat`` (first seat's name), ``seats`` (names
 joined), ``names`` and ``seat_names`` (see :func:`racekit.core.events.render`).
 """
 
+import re
+
+# a conditional icon as the event data carries it (cards.token_text): IF(alt_at_least(3), [N, N])
+_IF = re.compile(r"^IF\((\w+)(?:\((\d+)\))?, \[(.*)\]\)$")
+_CONDITION_WORDS = {"alt_at_least": "altitude {n} or more", "alt_at_most": "altitude {n} or less",
+                    "on_updraft": "on an updraft", "holds_cube": "holding a cube",
+                    "unknown": "a condition this kit does not know"}
+
+
+def _condition(icon: str) -> tuple[str, str] | None:
+    """``IF(alt_at_least(3), [N, N])`` -> ``("altitude 3 or more", "N, N")`` (WS-ACT-5)."""
+    m = _IF.match(icon)
+    if m is None:
+        return None
+    words = _CONDITION_WORDS.get(m.group(1), m.group(1).replace("_", " "))
+    return words.format(n=m.group(2)), m.group(3)
+
+
+def _icon(icon: str) -> str:
+    """An action-cell icon in words: an arrow as is, a conditional one as ``(if altitude 3 or more:
+    N, N)``."""
+    cond = _condition(icon)
+    return icon if cond is None else f"(if {cond[0]}: {cond[1]})"
+
+
+def _check(seat, test, holds, altitude=None, **_) -> str:
+    cond = _condition(test)
+    if cond is None:
+        what = test
+    elif cond[0].startswith("altitude") and altitude is not None:
+        what = f"its condition ({cond[0]}; {seat} is at {altitude})"
+    else:
+        what = f"its condition ({cond[0]})"
+    return f"{seat} checks {what}: {'yes' if holds else 'no, its arrows are skipped'}."
+
 
 def _and(names) -> str:
     names = list(names)
@@ -84,7 +119,7 @@ TEMPLATES = {
     "order": _order,
     "turn": "{seat} acts (altitude {altitude}, at ({at})).",
     "take": lambda seat, cell, icons, left, **_: (f"{seat} takes back the die in {cell}: "
-                                                  f"{', '.join(icons) or 'no icons'}."),
+                                                  f"{', '.join(map(_icon, icons)) or 'no icons'}."),
     "move": _move,
     "off_map": "{seat} would leave the map ({edge}) going {direction} from ({at}): the step is not made.",
     "updraft": "{seat} rides the updraft at ({at}): altitude {before} to {altitude}.",
@@ -110,8 +145,7 @@ TEMPLATES = {
     "gift_done": lambda names, free_sprints, **_: (f"The gift is done; {names[0]} gets "
                                                    f"{free_sprints} free sprints."),
     "item_free_sprint": "{seat} pays a {colour} cube for one free sprint (the kit's own yellow effect).",
-    "condition": lambda seat, test, holds, altitude, **_: (f"{seat} checks {test}: "
-                                                           f"{'yes' if holds else 'no, its arrows are skipped'}."),
+    "condition": _check,
     "action_end": "{seat} ends the action.",
     "cleanup": "Cleanup of round {round}.",
     "card_leaves": "Card {card} (number {number}) is empty and leaves the track.",
