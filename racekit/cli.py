@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 from typing import List, Optional
 
@@ -385,6 +386,17 @@ def _bench_explorer(game, steps, seed, players, preset, options) -> None:
         typer.echo(result.line_text())
 
 
+def _check_out(out: Path) -> None:
+    """Fail unless ``out`` can be written: its folder exists and may be written, and it is no folder."""
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        _fail(f"cannot write {out}: folder {folder} does not exist")
+    if out.is_dir():
+        _fail(f"cannot write {out}: it is a folder")
+    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        _fail(f"cannot write {out}: permission denied")
+
+
 @app.command()
 @_guarded
 def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"),
@@ -409,6 +421,8 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
     from .sim.simulate import simulate as run, summary_text
     if out is not None and out.suffix.lower() not in (".parquet", ".csv"):
         _fail(f"--out must end in .parquet or .csv, got {out}")
+    if out is not None:
+        _check_out(out)   # before the games are played, not after
     players, preset, options = _settings(option, players, preset)
     try:
         df = run(game, n, agents=agent, seed=seed, options=options, players=players,
@@ -422,7 +436,7 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
         except ImportError as exc:
             _fail(f"cannot write parquet: {exc}")
         except OSError as exc:
-            _fail(f"cannot write {out}: {exc.strerror}")
+            _fail(f"cannot write {out}: {exc.strerror or exc}")
         typer.echo(f"wrote {len(df)} games to {out}")
 
 

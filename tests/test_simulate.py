@@ -143,3 +143,29 @@ def test_bad_arguments_are_refused():
         racekit.simulate("aeroplane_chess", 2, agents="clever", progress=False)
     with pytest.raises(racekit.OptionError):
         racekit.simulate("aeroplane_chess", 2, options={"six_bonus": "always"}, progress=False)
+
+
+@pytest.mark.parametrize("settings, word", [
+    (dict(seed=1.5), "seed"),            # was silently seed 1: the same games as seed=1
+    (dict(seed=True), "seed"),
+    (dict(seed="abc"), "seed"),
+    (dict(seed=None), "seed"),
+    (dict(n_games=10**23), "at most"),   # was a hang: every seed was listed before any game
+    (dict(n_games=2.0), "n_games"),
+    (dict(agents=5), "agents"),
+    (dict(workers=0), "workers"),        # was silently one per CPU
+    (dict(workers=-2), "workers"),
+    (dict(chunk=0), "chunk"),
+])
+def test_bad_numbers_are_refused_with_the_setting_named(settings, word):
+    settings = {"n_games": 2, **settings}
+    with pytest.raises(ValueError, match=word):
+        racekit.simulate("aeroplane_chess", progress=False, **settings)
+
+
+def test_numpy_integers_are_whole_numbers():
+    np = pytest.importorskip("numpy")
+    a = racekit.simulate("aeroplane_chess", np.int64(2), seed=np.int64(3), workers=1,
+                         progress=False)
+    b = racekit.simulate("aeroplane_chess", 2, seed=3, workers=1, progress=False)
+    assert a["seed"].tolist() == b["seed"].tolist() and a.attrs["seed"] == 3
