@@ -201,3 +201,17 @@ def test_the_most_moved_seat_gets_a_wider_interval_than_the_first_seat():
     assert row.seat == "Red"     # the first seat moved most here
     ratio = (row.edge_high - row.edge_low) / (row.first_high - row.first_low)
     assert abs(ratio - 2.4977 / 1.96) < 1e-3
+
+
+def test_decisions_name_every_ambiguity_with_the_value_in_force_per_preset():
+    from racekit.core.clauses import load_clauses
+    lines = review.decisions("aeroplane_chess")
+    ambs = load_clauses("aeroplane_chess").ambiguities
+    assert [line.split(" ")[0] for line in lines] == [a.id for a in ambs]
+    two = next(line for line in lines if line.startswith("AC-AMB-02 "))
+    assert two.startswith("AC-AMB-02 launch_rolls=none (family), launch_rolls=5,6 (tournament): ")
+    assert two.endswith(next(a.decision for a in ambs if a.id == "AC-AMB-02"))
+    three = next(line for line in lines if line.startswith("AC-AMB-03 "))
+    assert three.startswith("AC-AMB-03 capture_mode=land: ")
+    one_preset = review.decisions("aeroplane_chess", ["tournament"])
+    assert any(line.startswith("AC-AMB-02 launch_rolls=5,6: ") for line in one_preset)

@@ -71,6 +71,32 @@ def readings(option, game=None) -> list:
     return [v for v in option.choices if v != current and v != "preset"]
 
 
+def decisions(game_id: str, presets=None) -> list[str]:
+    """The decision in force for every rule ambiguity of ``game_id``, one line each.
+
+    Each line names the ambiguity, the option value in force under each preset
+    (``presets``: names, default every preset of the game) and the decision in our
+    own words (the ``decision`` of the game's clause file, as ``racekit rules`` shows
+    it): what every reading in the impact tables is compared with.
+    """
+    from ..core.clauses import load_clauses
+    gt = game_class(game_id).game_type
+    presets = list(presets or [p.name for p in gt.presets] or [None])
+    games = [load_game(game_id, preset=p) for p in presets]
+    lines = []
+    for amb in load_clauses(game_id).ambiguities:
+        if amb.option and amb.option in games[0].options:
+            values = [g.options.get(amb.option) for g in games]
+            if len({repr(v) for v in values}) == 1:
+                setting = f"{amb.option}={values[0]}"
+            else:
+                setting = ", ".join(f"{amb.option}={v} ({g.preset})" for v, g in zip(values, games))
+            lines.append(f"{amb.id} {setting}: {amb.decision}")
+        else:
+            lines.append(f"{amb.id} (no option): {amb.decision}")
+    return lines
+
+
 def amb_ids(option) -> str:
     return ", ".join(c for c in option.clauses if _AMB.match(c))
 
