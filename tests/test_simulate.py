@@ -169,3 +169,19 @@ def test_numpy_integers_are_whole_numbers():
                          progress=False)
     b = racekit.simulate("aeroplane_chess", 2, seed=3, workers=1, progress=False)
     assert a["seed"].tolist() == b["seed"].tolist() and a.attrs["seed"] == 3
+
+
+def test_simulate_many_refuses_malformed_jobs_in_words():
+    from racekit.sim.simulate import simulate_many
+    assert simulate_many([], progress=False) == []          # was "max_workers must be > 0"
+    assert simulate_many(iter([]), progress=False) == []
+    for jobs, words in (([{}], "needs game and n_games"),        # was KeyError 'game'
+                        ([{"game": "aeroplane_chess"}], "needs n_games"),
+                        ("aeroplane_chess", "list of dicts"),     # was "unknown settings: a"
+                        ({"game": "aeroplane_chess", "n_games": 2}, "list of dicts"),
+                        ([("aeroplane_chess", 2)], "list of dicts")):
+        with pytest.raises(ValueError, match=words):
+            simulate_many(jobs, progress=False)
+    one = simulate_many(iter([dict(game="aeroplane_chess", n_games=2, seed=1)]), workers=1,
+                        progress=False)
+    assert len(one) == 1 and len(one[0]) == 2

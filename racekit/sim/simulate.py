@@ -187,7 +187,8 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
     progress bar): this process can do other work while the workers play.
 
     Raises:
-        as :func:`simulate`, for the first job with bad settings (before any game is played).
+        as :func:`simulate`, for the first job with bad settings (before any game is played);
+        ValueError: ``jobs`` is not a list of dicts, or a job lacks ``game`` or ``n_games``.
     """
     try:
         import pandas as pd
@@ -201,6 +202,13 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
         raise ValueError(f"workers must be a positive integer (or None: one per CPU), got {workers!r}")
     if not _whole(chunk) or chunk < 1:
         raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
+    if isinstance(jobs, (str, dict)):
+        raise ValueError("jobs must be a list of dicts of simulate's settings, one per simulation")
+    jobs = list(jobs)
+    if not all(isinstance(job, dict) for job in jobs):
+        raise ValueError("jobs must be a list of dicts of simulate's settings, one per simulation")
+    if not jobs:
+        return _PendingFrames(pd, [], []) if not wait and executor is not None else []
     plans = [_plan(job, engine, chunk) for job in jobs]
     tasks = [(settings, agents, part) for p in plans for settings, agents, part in p["tasks"]]
     if not wait and executor is not None:
@@ -256,6 +264,9 @@ def _plan(job: dict, engine: str, chunk: int) -> dict:
                           "first"}
     if unknown:
         raise ValueError(f"unknown simulation settings: {', '.join(sorted(unknown))}")
+    missing = [key for key in ("game", "n_games") if key not in job]
+    if missing:
+        raise ValueError(f"a simulation needs {' and '.join(missing)} (got {', '.join(job) or 'nothing'})")
     game, n_games = job["game"], job["n_games"]
     players, preset, options = job.get("players"), job.get("preset"), job.get("options")
     if isinstance(game, str):
