@@ -321,7 +321,7 @@ def golden(out: Optional[Path] = typer.Option(None, help="folder of the golden f
 @_guarded
 def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed with --anchors; with "
                                                          "--explorer: default every shipped game)"),
-          games: int = typer.Option(300, min=1, help="number of random playouts"),
+          games: int = typer.Option(300, min=1, max=10_000_000, help="number of random playouts"),
           players: Optional[int] = typer.Option(None),
           preset: Optional[str] = typer.Option(None),
           option: List[str] = typer.Option([], "--option", "-o"),
@@ -329,11 +329,11 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
           agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own"),
           explorer: bool = typer.Option(False, "--explorer", help="time the notebook explorer instead: "
                                         "Step p50/p95 and jump p50 (ms)"),
-          steps: int = typer.Option(150, min=5, help="with --explorer: Step clicks to time"),
+          steps: int = typer.Option(150, min=5, max=100_000, help="with --explorer: Step clicks to time"),
           anchors: bool = typer.Option(False, "--anchors", help="every game beside OpenSpiel maedn and "
                                        "ludopy (the bench extra), interleaved rounds; prints the ratios"),
-          rounds: int = typer.Option(3, min=1, help="with --anchors: interleaved rounds"),
-          seconds: float = typer.Option(1.0, min=0.05, help="with --anchors: CPU seconds per subject "
+          rounds: int = typer.Option(3, min=1, max=100, help="with --anchors: interleaved rounds"),
+          seconds: float = typer.Option(1.0, min=0.05, max=600.0, help="with --anchors: CPU seconds per subject "
                                         "and round")) -> None:
     """Playouts per second (one process, events off); --anchors: beside maedn and ludopy;
     --explorer: the explorer's Step and jump times."""
@@ -407,7 +407,7 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
              option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
              agent: str = typer.Option("random", help="agent in every seat: random, first, or the "
                                                      "game's own"),
-             workers: Optional[int] = typer.Option(None, min=1, help="local processes (default: "
+             workers: Optional[int] = typer.Option(None, min=1, max=256, help="local processes (default: "
                                                    "one per CPU; 1: this process)"),
              engine: str = typer.Option("auto", help="auto (fast kernel where it covers the "
                                         "settings) | kernel | engine"),

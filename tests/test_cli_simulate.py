@@ -87,3 +87,17 @@ def test_simulate_checks_out_before_playing_and_refuses_huge_counts(tmp_path, mo
     assert played == []
     out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", str(10**23)])
     assert out.exit_code == 2 and out.output.startswith("error:") and "at most" in out.output
+
+
+@pytest.mark.parametrize("args, word", [
+    (["bench", "snow_tails", "--games", str(10**20)], "--games"),   # was an internal OverflowError
+    (["bench", "--anchors", "--seconds", "1e300"], "--seconds"),    # was a run without end
+    (["bench", "--anchors", "--rounds", "1000"], "--rounds"),
+    (["simulate", "aeroplane_chess", "-n", "5", "--workers", str(10**20)], "--workers"),
+])
+def test_counts_beyond_reason_are_one_error_line(args, word, capsys):
+    with pytest.raises(SystemExit) as stop:
+        app(args)                      # as the racekit script runs it (one-line usage errors)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("error:") and word in err, err
+    assert "internal error" not in err and "Traceback" not in err and err.count("\n") == 1
