@@ -185,3 +185,16 @@ def test_simulate_many_refuses_malformed_jobs_in_words():
     one = simulate_many(iter([dict(game="aeroplane_chess", n_games=2, seed=1)]), workers=1,
                         progress=False)
     assert len(one) == 1 and len(one[0]) == 2
+
+
+def test_players_and_preset_may_come_with_the_options_as_on_the_command_line():
+    """`-o players=3` works on the CLI; options={"players": 3} was a TypeError from load_game."""
+    df = racekit.simulate("aeroplane_chess", 2, options={"players": 3, "six_bonus": "none"},
+                          workers=1, progress=False)
+    assert df["players"].iloc[0] == 3 and '"six_bonus": "none"' in df["options"].iloc[0]
+    assert racekit.simulate("aeroplane_chess", 2, options={"preset": "tournament"}, workers=1,
+                            progress=False)["preset"].iloc[0] == "tournament"
+    with pytest.raises(ValueError, match="players given twice"):
+        racekit.simulate("aeroplane_chess", 2, players=2, options={"players": 3}, progress=False)
+    with pytest.raises(ValueError, match="options must be a dict"):
+        racekit.simulate("aeroplane_chess", 2, options="six_bonus=none", progress=False)

@@ -18,6 +18,7 @@ import json
 import math
 import numbers
 import os
+from collections.abc import Mapping
 from functools import lru_cache
 
 from ..core.game import load_game
@@ -269,6 +270,15 @@ def _plan(job: dict, engine: str, chunk: int) -> dict:
         raise ValueError(f"a simulation needs {' and '.join(missing)} (got {', '.join(job) or 'nothing'})")
     game, n_games = job["game"], job["n_games"]
     players, preset, options = job.get("players"), job.get("preset"), job.get("options")
+    if options is not None and not isinstance(options, Mapping):
+        raise ValueError(f"options must be a dict of option: value, got {options!r}")
+    options = dict(options or {})
+    for key in ("players", "preset"):   # as the CLI's -o players=3 / -o preset=tournament
+        if key in options:
+            value, given = options.pop(key), players if key == "players" else preset
+            if given is not None and given != value:
+                raise ValueError(f"{key} given twice: {given!r} and options {key}={value!r}")
+            players, preset = (value, preset) if key == "players" else (players, value)
     if isinstance(game, str):
         game = load_game(game, players=players, preset=preset, **(options or {}))
     elif players is not None or preset is not None or options:
