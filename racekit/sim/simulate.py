@@ -134,7 +134,9 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         agents: one agent name for every seat (``"random"``, ``"careful"``…) or one
             per seat.
         seed: the simulation seed; game ``i`` uses :func:`game_seed` ``(seed, i)``.
-        options: rule options (``{"six_bonus": "none"}``), as for ``load_game``.
+        options: rule options (``{"six_bonus": "none"}``), as for ``load_game``;
+            ``players`` and ``preset`` may be among them, as ``-o players=3`` on the
+            command line.
         executor: where to play: ``None`` uses local processes (``workers`` of them,
             default: one per CPU; ``workers=1`` plays in this process); any
             :class:`concurrent.futures.Executor`; or a Dask ``distributed.Client``.
