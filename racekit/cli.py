@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 from typing import List, Optional
 
@@ -324,7 +325,7 @@ def golden(out: Optional[Path] = typer.Option(None, help="folder of the golden f
 @_guarded
 def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed with --anchors; with "
                                                          "--explorer: default every shipped game)"),
-          games: int = typer.Option(300, min=1, help="number of random playouts"),
+          games: int = typer.Option(300, min=1, max=10_000_000, help="number of random playouts"),
           players: Optional[int] = typer.Option(None),
           preset: Optional[str] = typer.Option(None),
           option: List[str] = typer.Option([], "--option", "-o"),
@@ -332,11 +333,11 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
           agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own"),
           explorer: bool = typer.Option(False, "--explorer", help="time the notebook explorer instead: "
                                         "Step p50/p95 and jump p50 (ms)"),
-          steps: int = typer.Option(150, min=5, help="with --explorer: Step clicks to time"),
+          steps: int = typer.Option(150, min=5, max=100_000, help="with --explorer: Step clicks to time"),
           anchors: bool = typer.Option(False, "--anchors", help="every game beside OpenSpiel maedn and "
                                        "ludopy (the bench extra), interleaved rounds; prints the ratios"),
-          rounds: int = typer.Option(3, min=1, help="with --anchors: interleaved rounds"),
-          seconds: float = typer.Option(1.0, min=0.05, help="with --anchors: CPU seconds per subject "
+          rounds: int = typer.Option(3, min=1, max=100, help="with --anchors: interleaved rounds"),
+          seconds: float = typer.Option(1.0, min=0.05, max=600.0, help="with --anchors: CPU seconds per subject "
                                         "and round")) -> None:
     """Playouts per second (one process, events off); --anchors: beside maedn and ludopy;
     --explorer: the explorer's Step and jump times."""
@@ -389,6 +390,17 @@ def _bench_explorer(game, steps, seed, players, preset, options) -> None:
         typer.echo(result.line_text())
 
 
+def _check_out(out: Path) -> None:
+    """Fail unless ``out`` can be written: its folder exists and may be written, and it is no folder."""
+    folder = out.parent if str(out.parent) else Path(".")
+    if not folder.is_dir():
+        _fail(f"cannot write {out}: folder {folder} does not exist")
+    if out.is_dir():
+        _fail(f"cannot write {out}: it is a folder")
+    if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        _fail(f"cannot write {out}: permission denied")
+
+
 @app.command()
 @_guarded
 def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"),
@@ -399,7 +411,7 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
              option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
              agent: str = typer.Option("random", help="agent in every seat: random, first, or the "
                                                      "game's own"),
-             workers: Optional[int] = typer.Option(None, min=1, help="local processes (default: "
+             workers: Optional[int] = typer.Option(None, min=1, max=256, help="local processes (default: "
                                                    "one per CPU; 1: this process)"),
              engine: str = typer.Option("auto", help="auto (fast kernel where it covers the "
                                         "settings) | kernel | engine"),
@@ -413,6 +425,8 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
     from .sim.simulate import simulate as run, summary_text
     if out is not None and out.suffix.lower() not in (".parquet", ".csv"):
         _fail(f"--out must end in .parquet or .csv, got {out}")
+    if out is not None:
+        _check_out(out)   # before the games are played, not after
     players, preset, options = _settings(option, players, preset)
     try:
         df = run(game, n, agents=agent, seed=seed, options=options, players=players,

@@ -77,3 +77,34 @@ def test_python_simulate_without_pandas_says_how_to_install_it(monkeypatch):
     with pytest.raises(ImportError, match=r"bash tools/setup\.sh lab,sim") as err:
         racekit.simulate("aeroplane_chess", 2, seed=1)
     assert err.value.name == "pandas"
+
+
+def test_simulate_checks_out_before_playing_and_refuses_huge_counts(tmp_path, monkeypatch):
+    """A bad --out fails at once (not after every game is played), saying why in words."""
+    from racekit.sim import simulate as sim
+    played = []
+    monkeypatch.setattr(sim, "play_chunk", lambda *a, **k: played.append(a) or [])
+    (tmp_path / "dir.csv").mkdir()
+    for path, why in ((tmp_path / "no" / "x.csv", "does not exist"),
+                      (tmp_path / "dir.csv", "is a folder")):
+        out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "5", "--workers", "1",
+                                  "--out", str(path)])
+        assert out.exit_code == 2 and why in out.output and "None" not in out.output, out.output
+        assert "Traceback" not in out.output
+    assert played == []
+    out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", str(10**23)])
+    assert out.exit_code == 2 and out.output.startswith("error:") and "at most" in out.output
+
+
+@pytest.mark.parametrize("args, word", [
+    (["bench", "snow_tails", "--games", str(10**20)], "--games"),   # was an internal OverflowError
+    (["bench", "--anchors", "--seconds", "1e300"], "--seconds"),    # was a run without end
+    (["bench", "--anchors", "--rounds", "1000"], "--rounds"),
+    (["simulate", "aeroplane_chess", "-n", "5", "--workers", str(10**20)], "--workers"),
+])
+def test_counts_beyond_reason_are_one_error_line(args, word, capsys):
+    with pytest.raises(SystemExit) as stop:
+        app(args)                      # as the racekit script runs it (one-line usage errors)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.startswith("error:") and word in err, err
+    assert "internal error" not in err and "Traceback" not in err and err.count("\n") == 1

@@ -177,3 +177,41 @@ def test_plot_readings_leaves_too_small_samples_unjudged():
     assert len(right.lines[0].get_xdata()) == 2             # both on the right
     plt.close(fig)
     assert review.plot_readings(table[table["effect"] == False], "t") is None  # noqa: E712
+
+
+def test_verdict_words_do_not_contradict_themselves_or_round_a_change_to_zero():
+    opt = game_class("aeroplane_chess").game_type.option("launch_rolls")
+    row = {**_row(-12.5, -29.2, 4.2, 0.4, 0.1, 0.7, seat="Blue"), "games": 40, "changed": 40,
+           "same_winners": False}
+    row.update(edge_change=20.0, edge_low=1.8, edge_high=38.2)
+    text = review.verdict(opt, "even", row, "Red")
+    # the first seat shows nothing, another seat does: not "no seat advantage" then "Blue's +20"
+    assert "no first-seat advantage shown" in text and "no seat advantage" not in text
+    assert "moves Blue's win rate by +20.0 points" in text and "widened" in text
+    # +0.4 plies outside its interval is not "+0 plies" / "0% longer"
+    assert "+0.4 plies, outside" in text and "0.0% longer" in text
+
+
+def test_the_most_moved_seat_gets_a_wider_interval_than_the_first_seat():
+    """Picking the seat that moved most after looking at all of them needs a wider interval:
+    where that seat is the first seat, its interval is about 1.27x the first seat's (4 seats)."""
+    table = review.impact_table("aeroplane_chess", 30, seed=3, preset="family", workers=1,
+                                only=["captured_to"])
+    row = table[table["value"] == "base"].iloc[0]
+    assert row.seat == "Red"     # the first seat moved most here
+    ratio = (row.edge_high - row.edge_low) / (row.first_high - row.first_low)
+    assert abs(ratio - 2.4977 / 1.96) < 1e-3
+
+
+def test_decisions_name_every_ambiguity_with_the_value_in_force_per_preset():
+    from racekit.core.clauses import load_clauses
+    lines = review.decisions("aeroplane_chess")
+    ambs = load_clauses("aeroplane_chess").ambiguities
+    assert [line.split(" ")[0] for line in lines] == [a.id for a in ambs]
+    two = next(line for line in lines if line.startswith("AC-AMB-02 "))
+    assert two.startswith("AC-AMB-02 launch_rolls=none (family), launch_rolls=5,6 (tournament): ")
+    assert two.endswith(next(a.decision for a in ambs if a.id == "AC-AMB-02"))
+    three = next(line for line in lines if line.startswith("AC-AMB-03 "))
+    assert three.startswith("AC-AMB-03 capture_mode=land: ")
+    one_preset = review.decisions("aeroplane_chess", ["tournament"])
+    assert any(line.startswith("AC-AMB-02 launch_rolls=5,6: ") for line in one_preset)

@@ -157,3 +157,58 @@ def test_bad_arguments_are_refused():
         racekit.simulate("aeroplane_chess", 2, agents="clever", progress=False)
     with pytest.raises(racekit.OptionError):
         racekit.simulate("aeroplane_chess", 2, options={"six_bonus": "always"}, progress=False)
+
+
+@pytest.mark.parametrize("settings, word", [
+    (dict(seed=1.5), "seed"),            # was silently seed 1: the same games as seed=1
+    (dict(seed=True), "seed"),
+    (dict(seed="abc"), "seed"),
+    (dict(seed=None), "seed"),
+    (dict(n_games=10**23), "at most"),   # was a hang: every seed was listed before any game
+    (dict(n_games=2.0), "n_games"),
+    (dict(agents=5), "agents"),
+    (dict(workers=0), "workers"),        # was silently one per CPU
+    (dict(workers=-2), "workers"),
+    (dict(chunk=0), "chunk"),
+])
+def test_bad_numbers_are_refused_with_the_setting_named(settings, word):
+    settings = {"n_games": 2, **settings}
+    with pytest.raises(ValueError, match=word):
+        racekit.simulate("aeroplane_chess", progress=False, **settings)
+
+
+def test_numpy_integers_are_whole_numbers():
+    np = pytest.importorskip("numpy")
+    a = racekit.simulate("aeroplane_chess", np.int64(2), seed=np.int64(3), workers=1,
+                         progress=False)
+    b = racekit.simulate("aeroplane_chess", 2, seed=3, workers=1, progress=False)
+    assert a["seed"].tolist() == b["seed"].tolist() and a.attrs["seed"] == 3
+
+
+def test_simulate_many_refuses_malformed_jobs_in_words():
+    from racekit.sim.simulate import simulate_many
+    assert simulate_many([], progress=False) == []          # was "max_workers must be > 0"
+    assert simulate_many(iter([]), progress=False) == []
+    for jobs, words in (([{}], "needs game and n_games"),        # was KeyError 'game'
+                        ([{"game": "aeroplane_chess"}], "needs n_games"),
+                        ("aeroplane_chess", "list of dicts"),     # was "unknown settings: a"
+                        ({"game": "aeroplane_chess", "n_games": 2}, "list of dicts"),
+                        ([("aeroplane_chess", 2)], "list of dicts")):
+        with pytest.raises(ValueError, match=words):
+            simulate_many(jobs, progress=False)
+    one = simulate_many(iter([dict(game="aeroplane_chess", n_games=2, seed=1)]), workers=1,
+                        progress=False)
+    assert len(one) == 1 and len(one[0]) == 2
+
+
+def test_players_and_preset_may_come_with_the_options_as_on_the_command_line():
+    """`-o players=3` works on the CLI; options={"players": 3} was a TypeError from load_game."""
+    df = racekit.simulate("aeroplane_chess", 2, options={"players": 3, "six_bonus": "none"},
+                          workers=1, progress=False)
+    assert df["players"].iloc[0] == 3 and '"six_bonus": "none"' in df["options"].iloc[0]
+    assert racekit.simulate("aeroplane_chess", 2, options={"preset": "tournament"}, workers=1,
+                            progress=False)["preset"].iloc[0] == "tournament"
+    with pytest.raises(ValueError, match="players given twice"):
+        racekit.simulate("aeroplane_chess", 2, players=2, options={"players": 3}, progress=False)
+    with pytest.raises(ValueError, match="options must be a dict"):
+        racekit.simulate("aeroplane_chess", 2, options="six_bonus=none", progress=False)

@@ -312,3 +312,17 @@ def test_careful_replay_follows_the_limit_readings_and_the_damage_supply(limit_e
             assert scores == CarefulAgent(1, clones_only=True).scores(state), (per_line, dents)
             score[per_line, dents] = scores[state.string_to_action("play 4 to L+R")]
     assert score["each", None] < score["once", None] < score["once", 1] == score["each", 1]
+
+
+def test_the_last_sled_racing_does_not_brake_in_place_for_ever():
+    """Long track, four careful drivers, simulation seed 1 game 56: the last sled racing held one
+    card, and every move cost damage, so it played that card onto its brake (mat unchanged, no
+    move) round after round; the race never ended (NoEndError after 100000 plies). Now it moves."""
+    from racekit import load_game
+    from racekit.sim import kernels
+    from racekit.sim.simulate import game_seed
+    game = load_game("snow_tails", players=4, track="long")
+    seed = game_seed(1, 56)
+    out = kernels.engine_playout(game, seed, ("careful",) * 4, max_plies=5000, events=False)
+    assert out.plies < 1000 and len(out.ranking) > 1
+    assert kernels.compare(game, seed, ("careful",) * 4) is None

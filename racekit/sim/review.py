@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import re
+from statistics import NormalDist
 
 from ..core.game import game_class, load_game
 from .kernels import kernel_for
@@ -68,6 +69,32 @@ def readings(option, game=None) -> list:
         return [v for v in option.choices if v != option.default and v != "preset"]
     current = game.options.get(option.name, option.default)
     return [v for v in option.choices if v != current and v != "preset"]
+
+
+def decisions(game_id: str, presets=None) -> list[str]:
+    """The decision in force for every rule ambiguity of ``game_id``, one line each.
+
+    Each line names the ambiguity, the option value in force under each preset
+    (``presets``: names, default every preset of the game) and the decision in our
+    own words (the ``decision`` of the game's clause file, as ``racekit rules`` shows
+    it): what every reading in the impact tables is compared with.
+    """
+    from ..core.clauses import load_clauses
+    gt = game_class(game_id).game_type
+    presets = list(presets or [p.name for p in gt.presets] or [None])
+    games = [load_game(game_id, preset=p) for p in presets]
+    lines = []
+    for amb in load_clauses(game_id).ambiguities:
+        if amb.option and amb.option in games[0].options:
+            values = [g.options.get(amb.option) for g in games]
+            if len({repr(v) for v in values}) == 1:
+                setting = f"{amb.option}={values[0]}"
+            else:
+                setting = ", ".join(f"{amb.option}={v} ({g.preset})" for v, g in zip(values, games))
+            lines.append(f"{amb.id} {setting}: {amb.decision}")
+        else:
+            lines.append(f"{amb.id} (no option): {amb.decision}")
+    return lines
 
 
 def amb_ids(option) -> str:
@@ -398,14 +425,19 @@ def _impact_row(entry: dict, r: dict, df) -> dict:
     names, seats = game.seat_names, game.num_players
     changes = [_paired(df[f"win_{s}"], base[f"win_{s}"]) for s in range(seats)]
     worst = max(range(seats), key=lambda s: abs(changes[s][0]))
+    # The seat that moved most is picked after looking at every seat: its interval is
+    # widened (Bonferroni over the seats), or some seat would look "outside" by chance
+    # in about one reading in six with four seats.
+    mean, low, high = changes[worst]
+    widen = NormalDist().inv_cdf(1 - 0.025 / seats) / Z95
+    edge = (mean, mean - widen * (mean - low), mean + widen * (high - mean))
     d_len = _paired(df["plies"], base["plies"])
     changed = sum(a != b for a, b in zip(_outcomes(df), _outcomes(base)))
     wins = [f"win_{s}" for s in range(seats)]
     same_winners = df[wins].reset_index(drop=True).equals(base[wins].reset_index(drop=True))
     row.update(effect=True, games=len(df), changed=changed, same_winners=same_winners,
                seat=names[worst],
-               edge_change=100 * changes[worst][0], edge_low=100 * changes[worst][1],
-               edge_high=100 * changes[worst][2],
+               edge_change=100 * edge[0], edge_low=100 * edge[1], edge_high=100 * edge[2],
                first_change=100 * changes[0][0], first_low=100 * changes[0][1],
                first_high=100 * changes[0][2],
                plies_change=d_len[0], plies_low=d_len[1], plies_high=d_len[2],
@@ -432,8 +464,8 @@ def impact_table(game_id: str, n_games: int = 200, seed: int = 0, agents="random
     difference in the probe games; None: these settings refuse the reading),
     ``games`` and ``changed`` (games whose length or ranking differs),
     ``same_winners`` (every game has the same winners as under the default), the seat whose
-    win rate moves most (``seat``, ``edge_change`` and its 95% interval, in percentage
-    points), the first seat's change (``first_change``, ``first_low``,
+    win rate moves most (``seat``, ``edge_change`` and its 95% interval widened for
+    picking the most-moved of the seats (Bonferroni), in percentage points), the first seat's change (``first_change``, ``first_low``,
     ``first_high``), the change of the mean game length (``plies_change`` and its
     interval, ``base_plies`` the default's mean over the same games, and
     ``plies_change_pct``), and ``verdict`` in plain words. ``only``:
@@ -462,6 +494,11 @@ def _beyond(lo: float, hi: float) -> bool:
     return lo > 0 or hi < 0
 
 
+def _num(x: float, sign: str = "") -> str:
+    """A whole number, or one decimal below 10 (so a small real change does not read as 0)."""
+    return f"{x:{sign}.1f}" if abs(x) < 9.95 else f"{x:{sign}.0f}"
+
+
 def verdict(option, value, row: dict, first_name: str) -> str:
     """One plain sentence from the numbers of an :func:`impact_table` row."""
     parts = []
@@ -476,20 +513,21 @@ def verdict(option, value, row: dict, first_name: str) -> str:
                      f"({lo:+.1f} to {hi:+.1f})")
     else:
         parts.append(f"moves the first seat's ({first_name}) win rate by {row['first_change']:+.1f} "
-                     f"points, inside the 95% interval ({lo:+.1f} to {hi:+.1f}): no seat advantage "
-                     f"shown at this sample size")
-    if row.get("games", JUDGE_SEATS) >= JUDGE_SEATS and row["seat"] != first_name \
-            and _beyond(row["edge_low"], row["edge_high"]):
-        parts.append(f"{row['seat']}'s by {row['edge_change']:+.1f} points (outside the 95% "
-                     f"interval, {row['edge_low']:+.1f} to {row['edge_high']:+.1f})")
+                     f"points, inside the 95% interval ({lo:+.1f} to {hi:+.1f}): no first-seat "
+                     f"advantage shown at this sample size")
+    if row.get("games", JUDGE_SEATS) >= JUDGE_SEATS and not row.get("same_winners") \
+            and row["seat"] != first_name and _beyond(row["edge_low"], row["edge_high"]):
+        parts.append(f"moves {row['seat']}'s win rate by {row['edge_change']:+.1f} points (the "
+                     f"seat that moved most, outside its 95% interval widened for picking it: "
+                     f"{row['edge_low']:+.1f} to {row['edge_high']:+.1f})")
     lo, hi = row["plies_low"], row["plies_high"]
     if _beyond(lo, hi):
         longer = "longer" if row["plies_change"] > 0 else "shorter"
-        parts.append(f"makes games {abs(row['plies_change_pct']):.0f}% {longer} "
-                     f"({row['plies_change']:+.0f} plies, outside the 95% interval)")
+        parts.append(f"makes games {_num(abs(row['plies_change_pct']))}% {longer} "
+                     f"({_num(row['plies_change'], '+')} plies, outside the 95% interval)")
     else:
-        parts.append(f"leaves game length within chance ({row['plies_change']:+.0f} plies, "
-                     f"95% interval {lo:+.0f} to {hi:+.0f})")
+        parts.append(f"leaves game length within chance ({_num(row['plies_change'], '+')} plies, "
+                     f"95% interval {_num(lo, '+')} to {_num(hi, '+')})")
     games = ""
     if "games" in row and "changed" in row:
         games = f" changed {row['changed']} of {row['games']} games:"

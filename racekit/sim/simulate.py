@@ -16,7 +16,9 @@ import concurrent.futures as cf
 import hashlib
 import json
 import math
+import numbers
 import os
+from collections.abc import Mapping
 from functools import lru_cache
 
 from ..core.game import load_game
@@ -25,6 +27,8 @@ from .kernels import MAX_PLIES, engine_playout, event_kinds, kernel_for
 CHUNK = 64
 """Games per task sent to a worker (fixed, so results do not depend on the worker count)."""
 SEED_BITS = 52
+MAX_GAMES = 10_000_000
+"""Most games in one table (its rows live in memory); more are played in parts with ``first``."""
 """Game seeds stay below 2**52, so they survive a round trip through a browser widget."""
 
 
@@ -57,9 +61,16 @@ def _settings_json(game) -> str:
     return json.dumps(game.settings(), sort_keys=True)
 
 
+def _whole(value) -> bool:
+    """``value`` is an integer (Python's or NumPy's), not a bool."""
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
 def _agents_tuple(game, agents) -> tuple[str, ...]:
     if isinstance(agents, str):
         return (agents,) * game.num_players
+    if not isinstance(agents, (list, tuple)) or not all(isinstance(a, str) for a in agents):
+        raise ValueError(f"agents must be an agent name or one name per seat, got {agents!r}")
     agents = tuple(agents)
     if len(agents) != game.num_players:
         raise ValueError(f"{len(agents)} agents for {game.num_players} seats")
@@ -123,7 +134,9 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         agents: one agent name for every seat (``"random"``, ``"careful"``…) or one
             per seat.
         seed: the simulation seed; game ``i`` uses :func:`game_seed` ``(seed, i)``.
-        options: rule options (``{"six_bonus": "none"}``), as for ``load_game``.
+        options: rule options (``{"six_bonus": "none"}``), as for ``load_game``;
+            ``players`` and ``preset`` may be among them, as ``-o players=3`` on the
+            command line.
         executor: where to play: ``None`` uses local processes (``workers`` of them,
             default: one per CPU; ``workers=1`` plays in this process); any
             :class:`concurrent.futures.Executor`; or a Dask ``distributed.Client``.
@@ -150,7 +163,9 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
     Raises:
         ImportError: pandas is not installed (``pip install racekit[sim]``).
         racekit.OptionError, racekit.UnknownGameError: bad game or options.
-        ValueError: ``n_games`` < 1, or a wrong number of agents or unknown agent.
+        ValueError: ``n_games`` < 1 or above :data:`MAX_GAMES`, a seed, ``first``,
+            ``workers`` or ``chunk`` that is not a whole number in range, or a wrong
+            number of agents or unknown agent.
     """
     job = dict(game=game, n_games=n_games, agents=agents, seed=seed, options=options,
                players=players, preset=preset, first=first)
@@ -175,7 +190,8 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
     progress bar): this process can do other work while the workers play.
 
     Raises:
-        as :func:`simulate`, for the first job with bad settings (before any game is played).
+        as :func:`simulate`, for the first job with bad settings (before any game is played);
+        ValueError: ``jobs`` is not a list of dicts, or a job lacks ``game`` or ``n_games``.
     """
     try:
         import pandas as pd
@@ -185,6 +201,17 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
             "tools/setup.sh lab,sim; elsewhere: pip install 'racekit[sim]')", name="pandas") from err
     if engine not in ("auto", "kernel", "engine"):
         raise ValueError(f"engine must be auto, kernel or engine, got {engine!r}")
+    if workers is not None and (not _whole(workers) or workers < 1):
+        raise ValueError(f"workers must be a positive integer (or None: one per CPU), got {workers!r}")
+    if not _whole(chunk) or chunk < 1:
+        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
+    if isinstance(jobs, (str, dict)):
+        raise ValueError("jobs must be a list of dicts of simulate's settings, one per simulation")
+    jobs = list(jobs)
+    if not all(isinstance(job, dict) for job in jobs):
+        raise ValueError("jobs must be a list of dicts of simulate's settings, one per simulation")
+    if not jobs:
+        return _PendingFrames(pd, [], []) if not wait and executor is not None else []
     plans = [_plan(job, engine, chunk) for job in jobs]
     tasks = [(settings, agents, part) for p in plans for settings, agents, part in p["tasks"]]
     if not wait and executor is not None:
@@ -240,17 +267,37 @@ def _plan(job: dict, engine: str, chunk: int) -> dict:
                           "first"}
     if unknown:
         raise ValueError(f"unknown simulation settings: {', '.join(sorted(unknown))}")
+    missing = [key for key in ("game", "n_games") if key not in job]
+    if missing:
+        raise ValueError(f"a simulation needs {' and '.join(missing)} (got {', '.join(job) or 'nothing'})")
     game, n_games = job["game"], job["n_games"]
     players, preset, options = job.get("players"), job.get("preset"), job.get("options")
+    if options is not None and not isinstance(options, Mapping):
+        raise ValueError(f"options must be a dict of option: value, got {options!r}")
+    options = dict(options or {})
+    for key in ("players", "preset"):   # as the CLI's -o players=3 / -o preset=tournament
+        if key in options:
+            value, given = options.pop(key), players if key == "players" else preset
+            if given is not None and given != value:
+                raise ValueError(f"{key} given twice: {given!r} and options {key}={value!r}")
+            players, preset = (value, preset) if key == "players" else (players, value)
     if isinstance(game, str):
         game = load_game(game, players=players, preset=preset, **(options or {}))
     elif players is not None or preset is not None or options:
         raise ValueError("pass players, preset and options to load_game, or give a game id")
-    if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 1:
+    if not _whole(n_games) or n_games < 1:
         raise ValueError(f"n_games must be a positive integer, got {n_games!r}")
+    if n_games > MAX_GAMES:
+        raise ValueError(f"n_games must be at most {MAX_GAMES:,} in one table, got {n_games:,}; "
+                         "play more in parts (first= continues a simulation with the same seed)")
     first = job.get("first", 0)
-    if isinstance(first, bool) or not isinstance(first, int) or first < 0:
+    if not _whole(first) or first < 0:
         raise ValueError(f"first must be a non-negative integer, got {first!r}")
+    n_games, first = int(n_games), int(first)
+    seed = job.get("seed", 0)
+    if not _whole(seed):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    seed = int(seed)
     agents = _agents_tuple(game, job.get("agents", "random"))
     from ..core.agents import make_agent
     for name in set(agents):
@@ -259,7 +306,6 @@ def _plan(job: dict, engine: str, chunk: int) -> dict:
     kernel, why = (None, "engine asked for") if engine == "engine" else kernel_for(game, agents)
     if kernel is None and engine == "kernel":
         raise ValueError(f"no kernel: {why}")
-    seed = job.get("seed", 0)
     seeds = [game_seed(seed, i) for i in range(first, first + n_games)]
     tasks = [(settings, agents, seeds[i:i + chunk]) for i in range(0, n_games, chunk)]
     return {"game": game, "agents": agents, "seed": seed, "first": first, "settings": settings,

@@ -185,6 +185,21 @@ for (gid, preset), table in impacts.items():
 pool.shutdown()
 
 # %% [markdown]
+# ## The decisions in force
+#
+# Where the rule text is ambiguous, racekit plays one reading by default (the decision) and offers the
+# others as options. Every reading above is compared with these decisions (per preset where the
+# presets differ); `racekit rules GAME` lists them too, with the clauses behind them.
+
+# %%
+for gid in SHIPPED:
+    presets = sorted({p for g, p in settings if g == gid}, key=str)
+    print(f"{gid}:")
+    for line in review.decisions(gid, [p for p in presets if p is not None] or None):
+        print("  -", line)
+    print()
+
+# %% [markdown]
 # The verdicts, in plain words (readings that change the games first; then those that did not come up
 # in the sample games of that preset):
 

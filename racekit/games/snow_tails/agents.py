@@ -25,6 +25,10 @@ driver looks one turn ahead and scores where each choice leaves its own sled:
   that gets furthest for the least damage.
 * **bonus**: taken when it scores at least as well as declining it, that is
   when it costs no damage and no stop.
+* **the last sled racing** never makes a play that leaves its mat as it is and
+  does not move (``-STALL``): nothing else on the track changes, so that turn
+  would come back for ever; any move, even one that costs damage, ends the race
+  sooner or later.
 * **discard**: one card of the value held most often (the lowest of those), so
   the hand keeps as many different values as it can.
 * **start slot**: the lowest-numbered free slot (the front of the grid).
@@ -75,6 +79,7 @@ BLOCKED = 1.5       # stopped by a sled: no refill in step 3
 FINISH = 100.0      # crossing the finish line
 SIDE = 0.15         # per lane away from the inside of the next corner
 OVER_NEXT = 0.6     # per point of mat speed over the next limit within reach
+STALL = 2 * ELIMINATED  # the last sled racing, standing still with its mat unchanged (never ends)
 _EPS = 1e-9
 
 _SLED = -3                 # a walk's stop: a sled on the target square (WALL, END: the track's)
@@ -179,6 +184,16 @@ class CarefulAgent:
             elif key is None:
                 key = look.key_after_play(a, slow=True)
             out[a] = cache.setdefault(key, value)
+        if all(status != RACING for s, status in enumerate(state.status) if s != seat):
+            # The last sled racing: a play that leaves its mat as it is and does not move
+            # leaves the whole race as it is, so the same turn comes back for ever (a lone
+            # sled whose every move costs damage braked in place round after round).
+            left, right, brake = look.mat
+            for a in out:
+                l, r, b = A.play_parts(a)
+                if (l in (0, left) and r in (0, right) and b in (0, brake)
+                        and left + right - brake < 1):
+                    out[a] -= STALL
         return out
 
     def _best_after_play(self, c, seat, look) -> float:
