@@ -62,3 +62,10 @@ def test_seeds_are_integers_of_at_most_511_bits():
     for bad, error in [(True, TypeError), (1.5, TypeError), ("7", TypeError), (2**511, ValueError)]:
         with pytest.raises(error):
             Sampler(bad)
+
+
+def test_a_bool_or_float_is_never_taken_for_a_cached_integer_seed():
+    uniform(1, 5)                                    # seed 1's block is now cached
+    for bad in (True, 1.0):
+        with pytest.raises(TypeError):
+            uniform(bad, 5)

@@ -64,14 +64,14 @@ def check_seed(seed) -> int:
     return seed
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=256, typed=True)
 def _keyed(seed: int):
     """The SHAKE-256 state that has absorbed the domain and ``seed`` (copied for every block)."""
     check_seed(seed)
     return hashlib.shake_256(_DOMAIN + seed.to_bytes(MAX_SEED_BYTES, "big", signed=True))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096, typed=True)
 def _block(seed: int, salt: int, index: int) -> tuple:
     """The :data:`BLOCK` numbers in [0, 1) of plies ``index*BLOCK ..`` for ``(seed, salt)``."""
     h = _keyed(seed).copy()
