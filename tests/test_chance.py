@@ -69,3 +69,14 @@ def test_a_bool_or_float_is_never_taken_for_a_cached_integer_seed():
     for bad in (True, 1.0):
         with pytest.raises(TypeError):
             uniform(bad, 5)
+
+
+def test_pick_is_the_samplers_walk_given_its_number():
+    from racekit.core.chance import pick
+    outcomes = [(3, 0.5), (1, 0.25), (2, 0.0), (7, 0.25)]
+    for ply in range(200):
+        u = uniform(11, ply)
+        assert Sampler(11).sample(outcomes, ply) == pick(outcomes, u) == pick(outcomes[::-1], u)
+    assert [pick(outcomes, u) for u in (0.0, 0.2499, 0.25, 0.7499, 0.75, 0.9999)] == [1, 1, 3, 3, 7, 7]
+    with pytest.raises(ValueError):
+        pick([(1, 0.0)], 0.5)

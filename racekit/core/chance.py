@@ -163,6 +163,37 @@ def stream_array(seed: int, salt: int, stop: int, start: int = 0):
     return numbers
 
 
+def pick(outcomes: Sequence[tuple[int, float]], u: float) -> int:
+    """The outcome a number ``u`` in [0, 1) picks among ``outcomes`` ((outcome, probability) pairs).
+
+    The list is sorted by value (a sorted copy: the caller's list is not changed), then ``u``
+    times the total probability is compared with the running sums of the positive
+    probabilities. :meth:`Sampler.sample` is ``pick(outcomes, uniform(seed, ply, salt))``; a
+    fast playout kernel that reads its numbers with :func:`stream` calls this with them, so
+    it draws exactly what the engine's sampler draws.
+
+    Raises:
+        ValueError: no outcome with a positive probability.
+    """
+    ordered = sorted(outcomes)
+    total = 0.0
+    for _, p in ordered:
+        if p > 0:
+            total += p
+    if not total > 0:
+        raise ValueError("a chance node needs an outcome with a positive probability")
+    u *= total
+    acc = 0.0
+    last = None
+    for outcome, p in ordered:
+        if p > 0:
+            acc += p
+            last = outcome
+            if u < acc:
+                return outcome
+    return last
+
+
 class Sampler:
     """Draws chance outcomes from a user seed.
 
@@ -190,23 +221,7 @@ class Sampler:
         """
         if not outcomes:
             raise ValueError("a chance node must have at least one outcome")
-        ordered = sorted(outcomes)
-        total = 0.0
-        for _, p in ordered:
-            if p > 0:
-                total += p
-        if not total > 0:
-            raise ValueError("a chance node needs an outcome with a positive probability")
-        u = uniform(self.seed, ply, salt) * total
-        acc = 0.0
-        last = None
-        for outcome, p in ordered:
-            if p > 0:
-                acc += p
-                last = outcome
-                if u < acc:
-                    return outcome
-        return last
+        return pick(outcomes, uniform(self.seed, ply, salt))
 
     def choice(self, items: Sequence, ply: int, salt: int = 0):
         """Pick one of ``items`` uniformly by position (used by random agents on sorted lists)."""

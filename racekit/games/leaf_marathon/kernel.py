@@ -48,7 +48,7 @@ from bisect import bisect_right, insort
 from itertools import accumulate
 
 from ...core.agents import FirstLegalAgent, RandomAgent, make_agent
-from ...core.chance import Sampler, stream
+from ...core.chance import Sampler, pick, stream
 from ...core.state import CHANCE
 from ...sim.kernels import MAX_PLIES, Playout
 from . import actions as A
@@ -238,7 +238,7 @@ def play(game, seed: int, agents) -> Playout:
                 face = bisect_right(sums, numbers[ply] * sums[-1]) + 1
                 action = face if face <= k else k
             else:
-                action = _sample(outcomes_of(st), numbers[ply])
+                action = pick(outcomes_of(st), numbers[ply])   # Sampler.sample's formula
             private.append(st.ps if pk in ("blind", "deal") else None)
         else:
             kind = kinds[st.ps]
@@ -273,26 +273,6 @@ def _die_sums(k: int) -> list:
     """The running sums Sampler.sample forms over a fair k-sided die (1/k added k times)."""
     _DIE_SUMS[k] = list(accumulate([1 / k] * k))
     return _DIE_SUMS[k]
-
-
-def _sample(outcomes, u):
-    """``Sampler.sample(outcomes, ply)`` given ``u = uniform(seed, ply)``: the same formula
-    (outcomes by value, cumulative probabilities), so the same outcome."""
-    ordered = sorted(outcomes)
-    total = 0.0
-    for _, p in ordered:
-        if p > 0:
-            total += p
-    u *= total
-    acc = 0.0
-    last = None
-    for outcome, p in ordered:
-        if p > 0:
-            acc += p
-            last = outcome
-            if u < acc:
-                return outcome
-    return last
 
 
 def _runner(st, window_uses):

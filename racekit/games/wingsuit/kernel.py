@@ -44,6 +44,7 @@ from ...core.errors import no_end
 from ...boards.hex import DIRECTIONS, DOUBLED
 from ...core.agents import RandomAgent, make_agent
 from ...core.chance import BLOCK, stream_array
+from ...core.chance import pick as chance_pick
 from ...core.state import CHANCE, TERMINAL
 from ...sim.kernels import MAX_PLIES, Playout
 from . import act, cleanup, flow, move, setup
@@ -154,22 +155,8 @@ def play(game, seed: int, agents) -> Playout:
     known = 0
 
     def draw(outcomes, ply):
-        """Sampler.sample (the same formula): outcomes sorted by value, cumulative probabilities."""
-        ordered = sorted(outcomes)
-        total = 0.0
-        for _, p in ordered:
-            if p > 0:
-                total += p
-        u = chance_u[ply] * total
-        acc = 0.0
-        last = None
-        for outcome, p in ordered:
-            if p > 0:
-                acc += p
-                last = outcome
-                if u < acc:
-                    return outcome
-        return last
+        """Sampler.sample on the stream's number (the same formula: chance.pick)."""
+        return chance_pick(outcomes, chance_u[ply])
 
     def random_pick(legal, ply):
         """RandomAgent.pick (the same formula) on the stream's number."""
