@@ -153,10 +153,19 @@ def _step_and_check_change(page, explorer) -> tuple[bytes, str]:
     board = explorer.locator("img.racekit-board")
     event_log = explorer.locator(".racekit-log")
     src, text = board.get_attribute("src"), event_log.inner_text()
+    before = png_bytes(board)
     explorer.get_by_role("button", name="Step", exact=True).click()
     page.wait_for_function(SRC_CHANGED, arg=[BOARD, src], timeout=CHANGE_TIMEOUT_MS)
     page.wait_for_function(TEXT_CHANGED, arg=[LOG, text], timeout=CHANGE_TIMEOUT_MS)
-    return png_bytes(board), event_log.inner_text()
+    # the log is sent before the picture, and on a loaded machine the picture can come a little
+    # later: give it a few seconds to show a change (a Step that changes nothing still fails)
+    picture = png_bytes(board)
+    for _ in range(40):
+        if not same_picture(before, picture, tolerance=0.0):
+            break
+        page.wait_for_timeout(250)
+        picture = png_bytes(board)
+    return picture, event_log.inner_text()
 
 
 def _seed_box(explorer):
