@@ -60,6 +60,28 @@ class Playout:
         return len(self.history)
 
 
+def counting_state(game, kinds):
+    """A new state of ``game`` (events off) whose ``emit`` only counts events of ``kinds``.
+
+    For kernels that drive the engine's own rule functions: those call ``state.emit``
+    (looked up on the instance), so nothing builds :class:`~racekit.core.state.Event`
+    records. A game whose rule modules emit only while ``state._record`` is set needs that
+    set by the kernel, when counting should start.
+
+    Returns:
+        ``(state, counts)``: ``counts`` maps each kind to 0 and goes up as the game runs.
+    """
+    state = game.new_initial_state(record_events=False)
+    counts = dict.fromkeys(kinds, 0)
+
+    def count(kind, seats=(), clauses=(), **data):
+        if kind in counts:
+            counts[kind] += 1
+
+    state.emit = count
+    return state, counts
+
+
 def kernel_module(game):
     """The kernel module of ``game`` (a configured Game), or ``None`` when the game has none."""
     name = f"{game.game_type.package}.kernel"

@@ -50,7 +50,7 @@ from itertools import accumulate
 from ...core.agents import FirstLegalAgent, RandomAgent, make_agent
 from ...core.chance import Sampler, pick, stream
 from ...core.state import CHANCE
-from ...sim.kernels import MAX_PLIES, Playout
+from ...sim.kernels import MAX_PLIES, Playout, counting_state
 from . import actions as A
 from . import cards as C
 from . import flow, turn
@@ -78,14 +78,7 @@ def supports(game) -> str | None:
 
 def play(game, seed: int, agents) -> Playout:
     """One whole game with ``agents`` (one name per seat, each seeded with ``seed``)."""
-    st = game.new_initial_state(record_events=False)
-    counts = dict.fromkeys(EVENTS, 0)
-
-    def count(kind, seats=(), clauses=(), **data):
-        if kind in counts:
-            counts[kind] += 1
-
-    st.emit = count
+    st, counts = counting_state(game, EVENTS)
     Sampler(seed)   # checks the seed as the engine's playout does
     numbers = stream(seed, 0, _BLOCK_PLIES)   # uniform(seed, ply) for every chance node
     players = [make_agent(name, seed, game) for name in agents]

@@ -34,7 +34,7 @@ from ...core.errors import no_end
 from ...core.agents import make_agent
 from ...core.chance import Sampler
 from ...core.state import CHANCE, TERMINAL
-from ...sim.kernels import MAX_PLIES, Playout
+from ...sim.kernels import MAX_PLIES, Playout, counting_state
 
 AGENTS = ("random", "first", "careful")
 EVENTS = ("damage", "wall", "blocked", "over_limit", "no_dog_card", "eliminated",
@@ -48,17 +48,9 @@ def supports(game) -> str | None:
 
 def play(game, seed: int, agents) -> Playout:
     """One whole race with ``agents`` (one name per seat, each seeded with ``seed``)."""
-    st = game.new_initial_state(record_events=False)
-    counts = dict.fromkeys(EVENTS, 0)
-
-    def count(kind, seats=(), clauses=(), **data):
-        if kind in counts:
-            counts[kind] += 1
-
-    # Count events without building them: the rule modules emit only while
-    # ``_record`` is set, and ``emit`` is looked up on the instance.
+    # Count events without building them: the rule modules emit only while ``_record`` is set
+    st, counts = counting_state(game, EVENTS)
     st._record = True
-    st.emit = count
     sample = Sampler(seed).sample
     players = [make_agent(name, seed, game) for name in agents]
     picks = [p.pick if hasattr(p, "pick") else None for p in players]

@@ -46,7 +46,7 @@ from ...core.agents import RandomAgent, make_agent
 from ...core.chance import BLOCK, stream_array
 from ...core.chance import pick as chance_pick
 from ...core.state import CHANCE, TERMINAL
-from ...sim.kernels import MAX_PLIES, Playout
+from ...sim.kernels import MAX_PLIES, Playout, counting_state
 from . import act, cleanup, flow, move, setup
 from . import actions as A
 from .cards import VOID, WHITE
@@ -132,18 +132,10 @@ def play(game, seed: int, agents) -> Playout:
     Raises:
         RuntimeError: no end within ``MAX_PLIES`` plies (as the engine's playout).
     """
-    st = game.new_initial_state(record_events=False)
-    counts = dict.fromkeys(EVENTS, 0)
-
-    def count(kind, seats=(), clauses=(), **data):
-        if kind in counts:
-            counts[kind] += 1
-
-    # The engine's functions emit only while ``_record`` is set; ``emit`` is looked
-    # up on the instance, so they count without building Event records. The set-up
-    # (deal, queue order, start cells) emits none of the counted kinds: it runs with
-    # events off, and counting starts with the first plan.
-    st.emit = count
+    # The engine's functions emit only while ``_record`` is set; they count without building
+    # Event records. The set-up (deal, queue order, start cells) emits none of the counted
+    # kinds: it runs with events off, and counting starts with the first plan.
+    st, counts = counting_state(game, EVENTS)
     o = st.o
     n = st.n
     players = [make_agent(name, seed, game) for name in agents]
