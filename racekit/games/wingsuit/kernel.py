@@ -590,21 +590,25 @@ def play(game, seed: int, agents) -> Playout:
                     return
             st.done[a] = True
 
+    def takes_of(s):
+        """The take actions of seat ``s``: the cells holding its dice (kept in ``takes``)."""
+        nonlocal takes, takes_seat
+        if takes is None or takes_seat != s:
+            cautious, brave = own_dice[s]
+            takes = []
+            for c, dice in enumerate(cells):
+                if dice and (cautious in dice or brave in dice):
+                    takes.append(_TAKES[c])
+            takes_seat = s
+        return takes
+
     def action_legal(s):
         """act.legal for the actor (no gift, no free sprints pending)."""
-        nonlocal takes, takes_seat
         if st.pend:
             out_ = [_GO]
             sw, iw = pend_sprint, pend_item
         else:
-            if takes is None or takes_seat != s:
-                cautious, brave = own_dice[s]
-                takes = []
-                for c, dice in enumerate(cells):
-                    if dice and (cautious in dice or brave in dice):
-                        takes.append(_TAKES[c])
-                takes_seat = s
-            out_ = takes[:]
+            out_ = takes_of(s)[:]
             if out_:
                 sw = iw = True
             else:
@@ -762,14 +766,7 @@ def play(game, seed: int, agents) -> Playout:
                     first = 1
                     sw = pend_sprint
                 else:
-                    if takes is None or takes_seat != cp:
-                        cautious, brave = own_dice[cp]
-                        takes = []
-                        for c, dice in enumerate(cells):
-                            if dice and (cautious in dice or brave in dice):
-                                takes.append(_TAKES[c])
-                        takes_seat = cp
-                    first = len(takes)
+                    first = len(takes_of(cp))
                     if first:
                         sw = True
                     else:
