@@ -30,6 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 import matplotlib.pyplot as plt
 import pandas as pd
 
+import racekit
 from racekit.core.game import game_class, load_game
 from racekit.games import SHIPPED
 from racekit.sim import kernels, review
@@ -181,8 +182,6 @@ for (gid, preset), table in impacts.items():
     print(moved[cols].round(1).to_string(index=False))
     print()
 
-# %%
-pool.shutdown()
 
 # %% [markdown]
 # ## The decisions in force
@@ -260,7 +259,21 @@ print(f"racekit play {gid} --preset {longest['preset']} --seed {longest['seed']}
 # df.to_parquet("ac-1M.parquet")
 # ```
 #
+# Here, for instance, 2,000 more tournament games on the same two local processes, with the progress
+# bar `racekit.simulate` shows by default (in a notebook it is a widget; in a terminal, text):
+
+# %% nbval-ignore-output
+bigger = racekit.simulate("aeroplane_chess", 2_000, seed=1, preset="tournament", executor=pool,
+                          events=False)
+
+# %%
+show(bigger, "aeroplane_chess (tournament), 2,000 more games")
+
+# %% [markdown]
 # From the command line: `racekit simulate aeroplane_chess -n 100000 --seed 1 --out games.parquet`
 # prints the same summary table with a progress bar; `-o key=value` sets a rule option (a reading) and
 # `--agent` picks the agents. Games the fast kernels cover run many times faster than through the rules
 # engine; `df.attrs["played_by"]` says which one played.
+
+# %%
+pool.shutdown()   # the local processes end here
