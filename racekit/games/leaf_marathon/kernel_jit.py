@@ -4,10 +4,12 @@ A second implementation of the whole game for the random and first-legal agents,
 NumPy arrays, following the engine's own structure so that it can be read beside it: the
 same task stack as :mod:`.flow` (tasks are rows ``(name, a, b, c, d)`` of an int array,
 pushed and popped in the same order), the same prompts, and one function per engine
-function, each named in its docstring with the clauses it restates. The state lives in a
-few arrays: ``g`` (game scalars, the prompt and its data), ``sv`` (one row per seat field,
-one column per seat), ``hand`` (each seat's sorted card codes, :mod:`.cards`), the piles, the
-terrain of the current leg and the roadblocks.
+function, each named in its docstring with the clauses it restates. The state lives in two
+arrays, so that a call passes few of them (numba counts references of every array passed):
+``g`` (game scalars, the prompt and its data, then the piles, the task stack, the terrain
+and roadblocks of the current leg at the ``O_`` offsets) and ``sv`` (``sv[row, seat]``: the
+seat fields, then each seat's sorted hand of card codes (:mod:`.cards`), buffs, dealt
+characters and leg points); the settings are two read-only arrays, ``cfg`` and ``tab``.
 
 Chance is precomputed in Python with :func:`racekit.core.chance.stream_array` (salt 0 for
 chance nodes, ``0xA6E27`` for the random agent); chance outcomes follow
@@ -104,10 +106,42 @@ assert EVENTS == ("d20", "faint", "revived", "trigger_played", "special_played",
                   "two_for_three", "shed", "weapon_given", "armor_used", "forest", "roadblock_paid",
                   "stopped", "magic_bind", "physical_bind", "reshuffle", "finish", "guard")
 
-HAND_MAX = 64      # the whole deck (cards are conserved)
-TASK_MAX = 256
+HAND_MAX = 64      # cards in one hand (more: BAIL)
+TASK_MAX = 256     # tasks on the stack (more: BAIL)
 LEGAL_MAX = 8192
 MB_LEVELS = 8      # Magic Bind levels with a weight table (more: BAIL)
+LIMBO_MAX = 8
+MAX_SQUARES = 128  # squares of a leg, legs of a map, characters of a roster (more: Python kernel)
+MAX_LEGS = 8
+MAX_ROSTER = 256
+
+# Everything the compiled functions pass around is four arrays (each array passed costs
+# reference counting on every call): ``cfg`` and ``tab`` (settings and tables, read only), ``g``
+# (the game: scalars, then the zones below at their offsets) and ``sv`` (``sv[row, seat]``: the
+# seat fields, then each seat's hand, element buffs, Friendship buffs, dealt characters and leg
+# points as rows).
+O_PILE = G_FIELDS
+O_DISC = O_PILE + 7
+O_LIMBO = O_DISC + 7
+O_CANDS = O_LIMBO + LIMBO_MAX
+O_COUNTS = O_CANDS + 16
+O_POOL = O_COUNTS + N_EVENTS
+O_PICKED = O_POOL + HAND_MAX
+O_TERR = O_PICKED + HAND_MAX
+O_ROAD = O_TERR + MAX_SQUARES
+O_TASKS = O_ROAD + MAX_SQUARES
+G_SIZE = O_TASKS + 5 * TASK_MAX
+O_HAND = S_FIELDS
+O_ELEM = O_HAND + HAND_MAX
+O_FB = O_ELEM + 8
+O_DEALT = O_FB + 4
+O_LEGPTS = O_DEALT + 4
+S_SIZE = O_LEGPTS + MAX_LEGS
+O_DECK = C_FIELDS
+O_LEGLEN = O_DECK + 7
+O_RMAX = O_LEGLEN + MAX_LEGS
+O_RMOVE = O_RMAX + MAX_ROSTER
+CFG_SIZE = O_RMOVE + MAX_ROSTER
 
 played = 0
 """Games played by :func:`play` since import (the bench notes read these two)."""
@@ -127,6 +161,9 @@ def unsupported(game) -> str | None:
         return "magic_bind_scope=held_now"
     if o.tie_points == "split":
         return "tie_points=split"
+    if (len(game.legs) > MAX_LEGS or max(len(leg) for leg in game.legs) > MAX_SQUARES
+            or len(game.roster_all) > MAX_ROSTER):
+        return f"a map or roster larger than the compiled loop's arrays ({MAX_SQUARES} squares)"
     return None
 
 
@@ -134,16 +171,17 @@ class Tables:
     """The settings of one configured game as arrays for the compiled loop.
 
     Attributes:
-        cfg: int64 settings indexed by the ``C_`` constants.
-        wt: ``wt[level, code]``: card weights per Magic Bind level (cards.weight_table).
-        legs, leglen: terrain codes of each leg (padded) and each leg's number of squares.
-        rmax, rmove: printed max stamina and movement of each roster character.
+        cfg: int64 settings indexed by the ``C_`` constants, then the deck's card counts
+            (``O_DECK``), each leg's number of squares (``O_LEGLEN``) and each character's
+            printed max stamina and movement (``O_RMAX``, ``O_RMOVE``).
+        tab: ``tab[level, code]``: card weights per Magic Bind level (cards.weight_table), then
+            ``tab[MB_LEVELS + leg, square]``: the terrain codes of each leg.
         blocks: blocks of chance numbers to draw first (follows the games played).
     """
 
     def __init__(self, game):
         o = game.flags
-        cfg = np.zeros(C_FIELDS, dtype=np.int64)
+        cfg = np.zeros(CFG_SIZE, dtype=np.int64)
         cfg[C_N] = game.num_players
         cfg[C_PER] = o.per_square
         cfg[C_FOREST_REPLACE] = o.forest_replace
@@ -186,22 +224,20 @@ class Tables:
         cfg[C_NLEGS] = len(game.legs)
         cfg[C_HEAL] = game.heal
         cfg[C_NROSTER] = len(game.roster)
+        cfg[O_DECK:O_DECK + 7] = game.deck_counts
+        cfg[O_LEGLEN:O_LEGLEN + len(game.legs)] = [len(leg) for leg in game.legs]
+        cfg[O_RMAX:O_RMAX + len(game.roster_all)] = [c.max_stamina for c in game.roster_all]
+        cfg[O_RMOVE:O_RMOVE + len(game.roster_all)] = [c.movement for c in game.roster_all]
         self.cfg = cfg
+        tab = np.zeros((MB_LEVELS + len(game.legs), 256), dtype=np.int64)
         st = game.new_initial_state(record_events=False)
         st.weight_tables = {}
-        wt = np.zeros((MB_LEVELS, 256), dtype=np.int64)
         for level in range(MB_LEVELS):
             st.mb_level = level
-            wt[level] = C.weight_table(st)
-        self.wt = wt
-        longest = max(len(leg) for leg in game.legs)
-        self.legs = np.zeros((len(game.legs), longest), dtype=np.int64)
+            tab[level] = C.weight_table(st)
         for k, leg in enumerate(game.legs):
-            self.legs[k, :len(leg)] = [TERRAIN_CODES[t] for t in leg]
-        self.leglen = np.array([len(leg) for leg in game.legs], dtype=np.int64)
-        self.deck = np.array(game.deck_counts, dtype=np.int64)
-        self.rmax = np.array([c.max_stamina for c in game.roster_all], dtype=np.int64)
-        self.rmove = np.array([c.movement for c in game.roster_all], dtype=np.int64)
+            tab[MB_LEVELS + k, :len(leg)] = [TERRAIN_CODES[t] for t in leg]
+        self.tab = tab
         self.blocks = 18.0
 
 
@@ -219,10 +255,10 @@ def tables(game) -> Tables:
 class Final:
     """The end of a game as :func:`finish.ranking` reads it (a stand-in for the state)."""
 
-    def __init__(self, game, sv, legpts):
+    def __init__(self, game, sv):
         self.n = game.num_players
         self.o = game.flags
-        self.leg_points = legpts.tolist()
+        self.leg_points = sv[O_LEGPTS:O_LEGPTS + len(game.legs)].T.tolist()
         self.fin_place = sv[S_FIN_PLACE].tolist()
         self.stamina = sv[S_STAM].tolist()
 
@@ -246,12 +282,9 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None, bai
     played += 1
     while True:
         history = np.empty(len(chance_u), dtype=np.int64)
-        g = np.zeros(G_FIELDS, dtype=np.int64)
-        sv = np.zeros((S_FIELDS, n), dtype=np.int64)
-        legpts = np.zeros((n, len(game.legs)), dtype=np.int64)
-        counts = np.zeros(N_EVENTS, dtype=np.int64)
-        plies = _game(t.cfg, t.wt, t.legs, t.leglen, t.rmax, t.rmove, t.deck, codes, chance_u, agent_u,
-                      max_plies, bail_at, history, g, sv, legpts, counts)
+        g = np.zeros(G_SIZE, dtype=np.int64)
+        sv = np.zeros((S_SIZE, n), dtype=np.int64)
+        plies = _game(t.cfg, t.tab, codes, chance_u, agent_u, max_plies, bail_at, history, g, sv)
         if plies >= 0:
             break
         if plies == BAIL:
@@ -264,118 +297,120 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None, bai
         chance_u = np.concatenate((chance_u, stream_array(seed, 0, stop, len(chance_u))))
         agent_u = np.concatenate((agent_u, stream_array(seed, AGENT_SALT, stop, len(agent_u))))
     t.blocks = 0.9 * t.blocks + 0.1 * (plies / BLOCK)
-    ranking = finish.ranking(Final(game, sv, legpts))
-    return history[:plies].tolist(), ranking, int(g[G_ROUND]), counts.tolist()
+    ranking = finish.ranking(Final(game, sv))
+    return (history[:plies].tolist(), ranking, int(g[G_ROUND]),
+            g[O_COUNTS:O_COUNTS + N_EVENTS].tolist())
 
 
 # ----- small helpers ------------------------------------------------------------------------
 
 @njit(cache=True)
-def _push(g, tasks, name, a, b, c, d):
+def _push(g, name, a, b, c, d):
     """st.push: one task on top of the stack."""
     k = g[G_NT]
-    if k >= tasks.shape[0]:
+    if k >= TASK_MAX:
         g[G_BAIL] = 1
         return
-    tasks[k, 0] = name
-    tasks[k, 1] = a
-    tasks[k, 2] = b
-    tasks[k, 3] = c
-    tasks[k, 4] = d
+    row = O_TASKS + 5 * k
+    g[row] = name
+    g[row + 1] = a
+    g[row + 2] = b
+    g[row + 3] = c
+    g[row + 4] = d
     g[G_NT] = k + 1
 
 
 @njit(cache=True)
-def _hand_add(g, sv, hand, s, c):
+def _hand_add(g, sv, s, c):
     """stats.add_to_hand: the hand stays sorted."""
     k = sv[S_HLEN, s]
-    if k >= hand.shape[1]:
+    if k >= HAND_MAX:
         g[G_BAIL] = 1
         return
     i = k
-    while i > 0 and hand[s, i - 1] > c:
-        hand[s, i] = hand[s, i - 1]
+    while i > 0 and sv[O_HAND + i - 1, s] > c:
+        sv[O_HAND + i, s] = sv[O_HAND + i - 1, s]
         i -= 1
-    hand[s, i] = c
+    sv[O_HAND + i, s] = c
     sv[S_HLEN, s] = k + 1
 
 
 @njit(cache=True)
-def _hand_remove_at(sv, hand, s, i):
+def _hand_remove_at(sv, s, i):
     k = sv[S_HLEN, s]
     for j in range(i, k - 1):
-        hand[s, j] = hand[s, j + 1]
+        sv[O_HAND + j, s] = sv[O_HAND + j + 1, s]
     sv[S_HLEN, s] = k - 1
 
 
 @njit(cache=True)
-def _hand_remove(g, sv, hand, s, c):
+def _hand_remove(g, sv, s, c):
     """list.remove: the first card with code ``c``."""
     for i in range(sv[S_HLEN, s]):
-        if hand[s, i] == c:
-            _hand_remove_at(sv, hand, s, i)
+        if sv[O_HAND + i, s] == c:
+            _hand_remove_at(sv, s, i)
             return
     g[G_BAIL] = 1
 
 
 @njit(cache=True)
-def _remove_plain(g, sv, hand, s, t):
+def _remove_plain(g, sv, s, t):
     """turn._remove_type: take the first plain (unlabelled) card of type ``t``; its code."""
     for i in range(sv[S_HLEN, s]):
-        c = hand[s, i]
+        c = sv[O_HAND + i, s]
         if c & 7 == t and not c & 0x38:
-            _hand_remove_at(sv, hand, s, i)
+            _hand_remove_at(sv, s, i)
             return c
     g[G_BAIL] = 1
     return 0
 
 
 @njit(cache=True)
-def _takeable_count(sv, hand, s):
+def _takeable_count(sv, s):
     """len(stats.takeable): cards other than Free Forced Rest (LM-AMB-35)."""
     k = 0
     for i in range(sv[S_HLEN, s]):
-        if (hand[s, i] >> 3) & 7 != L_FFR:
+        if (sv[O_HAND + i, s] >> 3) & 7 != L_FFR:
             k += 1
     return k
 
 
 @njit(cache=True)
-def _has_buff(sv, elem, fb, s, b):
+def _has_buff(sv, s, b):
     """stats.has_buff: none while Physical Bind holds the seat (LM-EVENT-04)."""
     if sv[S_BOUND, s]:
         return 0
     for i in range(sv[S_ELEN, s]):
-        if elem[s, i] == b:
+        if sv[O_ELEM + i, s] == b:
             return 1
     for i in range(sv[S_FLEN, s]):
-        if fb[s, i] == b:
+        if sv[O_FB + i, s] == b:
             return 1
     return 0
 
 
 @njit(cache=True)
-def _owned(sv, elem, fb, s):
+def _owned(sv, s):
     """stats.owned as a bit mask of buffs A, B, C."""
     m = 0
     for i in range(sv[S_ELEN, s]):
-        if elem[s, i] < 3:
-            m |= 1 << elem[s, i]
+        if sv[O_ELEM + i, s] < 3:
+            m |= 1 << sv[O_ELEM + i, s]
     for i in range(sv[S_FLEN, s]):
-        m |= 1 << fb[s, i]
+        m |= 1 << sv[O_FB + i, s]
     return m
 
 
 @njit(cache=True)
-def _max_stamina(sv, elem, fb, s):
+def _max_stamina(sv, s):
     """stats.max_stamina: printed max + 1 for buff A (LM-ELEMENT-4)."""
-    return sv[S_PMAX, s] + _has_buff(sv, elem, fb, s, 0)
+    return sv[S_PMAX, s] + _has_buff(sv, s, 0)
 
 
 @njit(cache=True)
-def _clamp(sv, elem, fb, s):
+def _clamp(sv, s):
     """stats.clamp_stamina (LM-AMB-17)."""
-    m = _max_stamina(sv, elem, fb, s)
+    m = _max_stamina(sv, s)
     if sv[S_STAM, s] > m:
         sv[S_STAM, s] = m
 
@@ -387,7 +422,7 @@ def _targetable(cfg, sv, t):
 
 
 @njit(cache=True)
-def _movement_total(cfg, wt, g, sv, hand, elem, fb, s):
+def _movement_total(cfg, tab, g, sv, s):
     """stats.movement_total: value + action bonus - excess, at least 0 (LM-MOVE-1,
     LM-ACTION-2, LM-WEIGHT-2/3, LM-AMB-14, LM-AMB-28)."""
     if cfg[C_EXCESS_CARDS]:
@@ -396,69 +431,69 @@ def _movement_total(cfg, wt, g, sv, hand, elem, fb, s):
         load = 0
         level = g[G_MB]
         for i in range(sv[S_HLEN, s]):
-            load += wt[level, hand[s, i]]
-    limit = sv[S_PMAX, s] // 2 + _has_buff(sv, elem, fb, s, 0)
+            load += tab[level, sv[O_HAND + i, s]]
+    limit = sv[S_PMAX, s] // 2 + _has_buff(sv, s, 0)
     excess = load - limit
     if excess < 0:
         excess = 0
     bonus = sv[S_ACTS, s] * (2 if sv[S_BEAR_DOUBLE, s] else 1)
-    total = sv[S_PMOVE, s] + _has_buff(sv, elem, fb, s, 1) + bonus - excess
+    total = sv[S_PMOVE, s] + _has_buff(sv, s, 1) + bonus - excess
     return total if total > 0 else 0
 
 
 @njit(cache=True)
-def _faint(sv, counts, s):
+def _faint(g, sv, s):
     """move.faint (LM-FAINT-1/2)."""
     sv[S_STAM, s] = 0
     sv[S_FAINT, s] = 1
-    counts[E_FAINT] += 1
+    g[O_COUNTS + E_FAINT] += 1
 
 
 @njit(cache=True)
-def _teleport(cfg, sv, terr, counts, s, to):
+def _teleport(cfg, g, sv, s, to):
     """move.teleport: no terrain, draw or stamina (LM-AMB-36) unless the option says so."""
     sv[S_POS, s] = to
-    if cfg[C_TELEPORT_TERRAIN] and terr[to] == FOREST:
+    if cfg[C_TELEPORT_TERRAIN] and g[O_TERR + to] == FOREST:
         st = sv[S_STAM, s] - 2
         sv[S_STAM, s] = st if st > 0 else 0
-        terr[to] = LEAF
+        g[O_TERR + to] = LEAF
         if sv[S_STAM, s] == 0:
-            _faint(sv, counts, s)
+            _faint(g, sv, s)
 
 
 @njit(cache=True)
-def _stop(cfg, g, sv, counts, s):
+def _stop(cfg, g, sv, s):
     """turn.stop: Stumble / Free Forced Rest lose a round (LM-AMB-27)."""
     if cfg[C_STOP_NEXT]:
         sv[S_STOP_NEXT, s] = 1
     else:
         sv[S_STOPPED, s] = 1
         g[G_TURN_OVER] = 1
-    counts[E_STOPPED] += 1
+    g[O_COUNTS + E_STOPPED] += 1
 
 
 @njit(cache=True)
-def _play_special(g, sv, hand, disc, counts, s, lab):
+def _play_special(g, sv, s, lab):
     """turn._play_special: the first card with that label leaves for the discard (LM-AMB-42)."""
     for i in range(sv[S_HLEN, s]):
-        c = hand[s, i]
+        c = sv[O_HAND + i, s]
         if (c >> 3) & 7 == lab:
-            _hand_remove_at(sv, hand, s, i)
-            disc[c & 7] += 1
-            counts[E_SPECIAL_PLAYED] += 1
+            _hand_remove_at(sv, s, i)
+            g[O_DISC + (c & 7)] += 1
+            g[O_COUNTS + E_SPECIAL_PLAYED] += 1
             return
     g[G_BAIL] = 1
 
 
 @njit(cache=True)
-def _ask_select(g, sv, hand, pool, s, purpose, lo, hi, target):
+def _ask_select(g, sv, s, purpose, lo, hi, target):
     """st.ask_select with the pool of stats.takeable(s) (every pool the game selects from is a
     seat's takeable cards, or its whole hand for the exchange: ``purpose`` says which)."""
     k = 0
     for i in range(sv[S_HLEN, s]):
-        c = hand[s, i]
+        c = sv[O_HAND + i, s]
         if purpose == SEL_EXCHANGE or (c >> 3) & 7 != L_FFR:
-            pool[k] = c
+            g[O_POOL + k] = c
             k += 1
     g[G_NPOOL] = k
     g[G_NPICKED] = 0
@@ -473,43 +508,43 @@ def _ask_select(g, sv, hand, pool, s, purpose, lo, hi, target):
 # ----- movement (move.py) -----------------------------------------------------------------
 
 @njit(cache=True)
-def _spend_armor(sv, disc, counts, s):
+def _spend_armor(g, sv, s):
     """move._spend_armor (LM-ARMOR-1, LM-AMB-16)."""
-    disc[sv[S_ARMOR, s] & 7] += 1
+    g[O_DISC + (sv[S_ARMOR, s] & 7)] += 1
     sv[S_ARMOR, s] = -1
-    counts[E_ARMOR_USED] += 1
+    g[O_COUNTS + E_ARMOR_USED] += 1
 
 
 @njit(cache=True)
-def _cost(cfg, sv, terr, disc, counts, s, sq, seen_forest):
+def _cost(cfg, g, sv, s, sq, seen_forest):
     """move._cost: stamina cost of entering ``sq`` (LM-STAMINA-2, LM-TERRAIN-FOREST-1,
     LM-AMB-05/07/16)."""
     per = cfg[C_PER]
-    if terr[sq] == FOREST:
+    if g[O_TERR + sq] == FOREST:
         if not (cfg[C_FOREST_PER_MOVE] and seen_forest[s]):
             seen_forest[s] = 1
             c = 2 if (cfg[C_FOREST_REPLACE] or per == 0) else per + 2
             if sv[S_ARMOR, s] >= 0:
                 c = 0 if (cfg[C_FOREST_REPLACE] or cfg[C_ARMOR_BLOCKS] != ARMOR_FOREST) else per
-                _spend_armor(sv, disc, counts, s)
+                _spend_armor(g, sv, s)
             return c
     if per and sv[S_ARMOR, s] >= 0 and cfg[C_ARMOR_BLOCKS] != ARMOR_FOREST:
-        _spend_armor(sv, disc, counts, s)
+        _spend_armor(g, sv, s)
         return 0
     return per
 
 
 @njit(cache=True)
-def _end_of_move(cfg, sv, terr, s, active, slide, by_slide):
+def _end_of_move(cfg, g, sv, s, active, slide, by_slide):
     """move._end_of_move: a move ending on sand slides one square next tick (LM-AMB-08)."""
-    if terr[sv[S_POS, s]] == SAND and (not by_slide or cfg[C_SAND_CHAIN]):
+    if g[O_TERR + sv[S_POS, s]] == SAND and (not by_slide or cfg[C_SAND_CHAIN]):
         slide[s] = 1
     else:
         active[s] = 0
 
 
 @njit(cache=True)
-def _run_ticks(cfg, g, sv, terr, road, disc, counts, totals, free, moved, arr_s, arr_o):
+def _run_ticks(cfg, g, sv, totals, free, moved, arr_s, arr_o):
     """move.run_ticks: move the seats with ``totals[s] >= 0`` together, tick by tick
     (LM-ROUND-3, LM-MOVE-1..3, LM-AMB-06, LM-STAMINA-1/2, LM-TERRAIN-*, LM-AMB-08, LM-AMB-34,
     LM-AMB-49, LM-FAINT-1). Fills ``moved``; returns (arrivals in ``arr_s``/``arr_o``, fainted)."""
@@ -526,7 +561,7 @@ def _run_ticks(cfg, g, sv, terr, road, disc, counts, totals, free, moved, arr_s,
     squares = np.zeros(n, dtype=np.int64)
     swamps = np.zeros(n, dtype=np.int64)
     paid = np.zeros(2 * n, dtype=np.int64)
-    swamp_all = np.zeros(terr.shape[0], dtype=np.int64)
+    swamp_all = np.zeros(MAX_SQUARES, dtype=np.int64)
     any_active = False
     for s in range(n):
         if totals[s] >= 0:
@@ -549,9 +584,9 @@ def _run_ticks(cfg, g, sv, terr, road, disc, counts, totals, free, moved, arr_s,
                 left[s] -= 1
                 paid[npaid] = sv[S_POS, s]
                 npaid += 1
-                counts[E_ROADBLOCK_PAID] += 1
+                g[O_COUNTS + E_ROADBLOCK_PAID] += 1
                 if left[s] == 0:
-                    _end_of_move(cfg, sv, terr, s, active, slide, False)
+                    _end_of_move(cfg, g, sv, s, active, slide, False)
                 continue
             if slide[s]:
                 slide[s] = 0
@@ -562,11 +597,11 @@ def _run_ticks(cfg, g, sv, terr, road, disc, counts, totals, free, moved, arr_s,
                 continue
             if left[s] > 0:
                 nxt = sv[S_POS, s] + 1
-                if cfg[C_ROADBLOCK_BEFORE] and road[nxt]:
+                if cfg[C_ROADBLOCK_BEFORE] and g[O_ROAD + nxt]:
                     left[s] -= 1
                     paid[npaid] = nxt
                     npaid += 1
-                    counts[E_ROADBLOCK_PAID] += 1
+                    g[O_COUNTS + E_ROADBLOCK_PAID] += 1
                     if left[s] == 0:
                         active[s] = 0
                     continue
@@ -581,15 +616,15 @@ def _run_ticks(cfg, g, sv, terr, road, disc, counts, totals, free, moved, arr_s,
             s = ent_s[e]
             by_slide = ent_slide[e]
             sq = sv[S_POS, s]
-            t = terr[sq]
+            t = g[O_TERR + sq]
             if not by_slide or cfg[C_SAND_DRAWS]:
                 moved[s] += 1
             if t == FOREST:
                 squares[nsq] = sq
                 nsq += 1
-            cost = 0 if free[s] else _cost(cfg, sv, terr, disc, counts, s, sq, seen)
+            cost = 0 if free[s] else _cost(cfg, g, sv, s, sq, seen)
             if t == FOREST:
-                counts[E_FOREST] += 1
+                g[O_COUNTS + E_FOREST] += 1
             if cost:
                 st = sv[S_STAM, s] - cost
                 sv[S_STAM, s] = st if st > 0 else 0
@@ -618,22 +653,22 @@ def _run_ticks(cfg, g, sv, terr, road, disc, counts, totals, free, moved, arr_s,
                 nsw += 1
                 active[s] = 0
                 continue
-            if road[sq] and not cfg[C_ROADBLOCK_BEFORE]:
+            if g[O_ROAD + sq] and not cfg[C_ROADBLOCK_BEFORE]:
                 if left[s] > 0:
                     pay[s] = 1
                     continue
             if left[s] == 0:
-                _end_of_move(cfg, sv, terr, s, active, slide, by_slide)
+                _end_of_move(cfg, g, sv, s, active, slide, by_slide)
         for i in range(nsq):
-            if terr[squares[i]] == FOREST:
-                terr[squares[i]] = LEAF
+            if g[O_TERR + squares[i]] == FOREST:
+                g[O_TERR + squares[i]] = LEAF
         for i in range(nsw):
             if cfg[C_SWAMP_STEP]:
                 swamp_all[swamps[i]] = 1
-            elif terr[swamps[i]] == VINE:
-                terr[swamps[i]] = LEAF
+            elif g[O_TERR + swamps[i]] == VINE:
+                g[O_TERR + swamps[i]] = LEAF
         for i in range(npaid):
-            road[paid[i]] = 0
+            g[O_ROAD + paid[i]] = 0
         if tick > 500:
             break
         any_active = False
@@ -641,16 +676,16 @@ def _run_ticks(cfg, g, sv, terr, road, disc, counts, totals, free, moved, arr_s,
             if active[s]:
                 any_active = True
     if cfg[C_SWAMP_STEP]:
-        for sq in range(terr.shape[0]):
-            if swamp_all[sq] and terr[sq] == VINE:
-                terr[sq] = LEAF
+        for sq in range(MAX_SQUARES):
+            if swamp_all[sq] and g[O_TERR + sq] == VINE:
+                g[O_TERR + sq] = LEAF
     for i in range(nf):
-        _faint(sv, counts, fainted[i])
+        _faint(g, sv, fainted[i])
     return narr, nf
 
 
 @njit(cache=True)
-def _award(cfg, g, sv, hand, legpts, counts, group, m):
+def _award(cfg, g, sv, group, m):
     """finish.award: score a group sharing one place, then mark it finished
     (LM-TERRAIN-FINISH-1, LM-FINISH-1, LM-AMB-19, LM-EVENT-19, LM-AMB-46)."""
     if cfg[C_TIE_DENSE]:
@@ -668,20 +703,20 @@ def _award(cfg, g, sv, hand, legpts, counts, group, m):
         s = group[k]
         ffr = 0
         for i in range(sv[S_HLEN, s]):
-            if (hand[s, i] >> 3) & 7 == L_FFR:
+            if (sv[O_HAND + i, s] >> 3) & 7 == L_FFR:
                 ffr += 1
         penalty = (1 if ffr else 0) if cfg[C_FFR_ONCE] else ffr
         got = pts - penalty
-        legpts[s, g[G_LEG]] = got if got > 0 else 0
+        sv[O_LEGPTS + g[G_LEG], s] = got if got > 0 else 0
         sv[S_FINISHED, s] = 1
         sv[S_FIN_PLACE, s] = place
-        counts[E_FINISH] += 1
+        g[O_COUNTS + E_FINISH] += 1
     g[G_NPLACES] += 1
     g[G_NPLACED] += m
 
 
 @njit(cache=True)
-def _rank_arrivals(cfg, g, sv, hand, legpts, counts, arr_s, arr_o, narr):
+def _rank_arrivals(cfg, g, sv, arr_s, arr_o, narr):
     """finish.rank_arrivals: more overshoot first (LM-TIE-1), then more stamina (LM-TIE-2),
     else a shared place (LM-TIE-3, LM-AMB-06)."""
     if narr == 0:
@@ -712,12 +747,12 @@ def _rank_arrivals(cfg, g, sv, hand, legpts, counts, arr_s, arr_o, narr):
             group[m] = ks[j]
             m += 1
             j += 1
-        _award(cfg, g, sv, hand, legpts, counts, group, m)
+        _award(cfg, g, sv, group, m)
         i = j
 
 
 @njit(cache=True)
-def _advance(cfg, g, sv, hand, terr, road, disc, legpts, counts, s, k, free_move):
+def _advance(cfg, g, sv, s, k, free_move):
     """d20.advance: a play-turn advance (Travel Light, Use the Terrain): terrain applies, no
     draws (LM-AMB-30, LM-AMB-41)."""
     n = cfg[C_N]
@@ -729,11 +764,11 @@ def _advance(cfg, g, sv, hand, terr, road, disc, legpts, counts, s, k, free_move
     moved = np.zeros(n, dtype=np.int64)
     arr_s = np.zeros(n, dtype=np.int64)
     arr_o = np.zeros(n, dtype=np.int64)
-    narr, nf = _run_ticks(cfg, g, sv, terr, road, disc, counts, totals, free, moved, arr_s, arr_o)
+    narr, nf = _run_ticks(cfg, g, sv, totals, free, moved, arr_s, arr_o)
     if narr:
         group = np.zeros(1, dtype=np.int64)
         group[0] = s
-        _award(cfg, g, sv, hand, legpts, counts, group, 1)
+        _award(cfg, g, sv, group, 1)
         g[G_TURN_OVER] = 1
     if nf:
         g[G_TURN_OVER] = 1
@@ -742,7 +777,7 @@ def _advance(cfg, g, sv, hand, terr, road, disc, legpts, counts, s, k, free_move
 # ----- the play order (order.py) ------------------------------------------------------------
 
 @njit(cache=True)
-def _start_roll_all(cfg, g, sv, tasks):
+def _start_roll_all(cfg, g, sv):
     """order.start_roll with one group of every seat (LM-SETUP-1, LM-ORDER-5)."""
     n = cfg[C_N]
     for s in range(n):
@@ -750,11 +785,11 @@ def _start_roll_all(cfg, g, sv, tasks):
         sv[S_OGB, s] = 1 if s == 0 else 0
         sv[S_OROLLS, s] = 0
     g[G_NOG] = n
-    _push(g, tasks, K_ORDER_ROLL, 0, 0, 0, 0)
+    _push(g, K_ORDER_ROLL, 0, 0, 0, 0)
 
 
 @njit(cache=True)
-def _by_position(cfg, g, sv, tasks):
+def _by_position(cfg, g, sv):
     """order.by_position: nearest the finish first, same square by dice, revived players last
     (LM-ORDER-1/2/3)."""
     n = cfg[C_N]
@@ -775,11 +810,11 @@ def _by_position(cfg, g, sv, tasks):
     for s in range(n):
         sv[S_OROLLS, s] = 0
     g[G_NOG] = k
-    _push(g, tasks, K_ORDER_ROLL, 0, 0, 0, 0)
+    _push(g, K_ORDER_ROLL, 0, 0, 0, 0)
 
 
 @njit(cache=True)
-def _order_roll(g, sv, tasks):
+def _order_roll(g, sv):
     """order.task_order_roll: each tied group rolls a d6, highest first, ties re-roll
     (LM-ORDER-2/4, LM-AMB-09)."""
     nog = g[G_NOG]
@@ -800,7 +835,7 @@ def _order_roll(g, sv, tasks):
     for k in range(i, j):
         s = sv[S_OGS, k]
         if sv[S_OROLLS, s] == 0:
-            _push(g, tasks, K_ORDER_ROLL, 0, 0, 0, 0)
+            _push(g, K_ORDER_ROLL, 0, 0, 0, 0)
             g[G_PK] = P_ORDER_DIE
             g[G_PS] = s
             return
@@ -816,13 +851,13 @@ def _order_roll(g, sv, tasks):
         sv[S_OGB, k] = 1 if sv[S_OROLLS, sv[S_OGS, k]] != sv[S_OROLLS, sv[S_OGS, k - 1]] else 0
     for k in range(i, j):
         sv[S_OROLLS, sv[S_OGS, k]] = 0
-    _push(g, tasks, K_ORDER_ROLL, 0, 0, 0, 0)
+    _push(g, K_ORDER_ROLL, 0, 0, 0, 0)
 
 
 # ----- legal lists (flow.legal, turn.legal, turn.anytime_legal) ----------------------------
 
 @njit(cache=True)
-def _anytime(cfg, g, sv, road, s, labels, out, k):
+def _anytime(cfg, g, sv, s, labels, out, k):
     """turn.anytime_legal with the label bit mask of ``s``'s hand; appends at ``out[k]``
     (LM-SPECIAL-1, LM-AMB-10, LM-AMB-12, LM-AMB-34)."""
     n = cfg[C_N]
@@ -842,7 +877,7 @@ def _anytime(cfg, g, sv, road, s, labels, out, k):
         k += 1
     if labels & (1 << L_ROADBLOCK):
         p = sv[S_POS, s]
-        if not road[p] and p != g[G_FIN]:
+        if not g[O_ROAD + p] and p != g[G_FIN]:
             out[k] = ROADBLOCK
             k += 1
     if labels & (1 << L_RESIN):
@@ -854,20 +889,20 @@ def _anytime(cfg, g, sv, road, s, labels, out, k):
 
 
 @njit(cache=True)
-def _labels(sv, hand, s):
+def _labels(sv, s):
     m = 0
     for i in range(sv[S_HLEN, s]):
-        m |= 1 << ((hand[s, i] >> 3) & 7)
+        m |= 1 << ((sv[O_HAND + i, s] >> 3) & 7)
     return m
 
 
 @njit(cache=True)
-def _window_uses(cfg, g, sv, hand, road, s, out, k):
+def _window_uses(cfg, g, sv, s, out, k):
     """turn.anytime_legal(st, s): nothing unless a card carries a label."""
     L = sv[S_HLEN, s]
-    if L == 0 or hand[s, L - 1] < 8:
+    if L == 0 or sv[O_HAND + L - 1, s] < 8:
         return k
-    return _anytime(cfg, g, sv, road, s, _labels(sv, hand, s), out, k)
+    return _anytime(cfg, g, sv, s, _labels(sv, s), out, k)
 
 
 @njit(cache=True)
@@ -882,7 +917,7 @@ def _sort(out, lo, hi):
 
 
 @njit(cache=True)
-def _turn_legal(cfg, g, sv, hand, elem, fb, road, s, out, others):
+def _turn_legal(cfg, g, sv, s, out, others):
     """turn.legal: the play-turn uses of ``s``, sorted, sheds after them and END last while no
     trigger card is held (LM-ROUND-1/2, LM-ACTION-2/3, LM-WEIGHT-4, LM-WEAPON-1/2, LM-ARMOR-1,
     LM-RECOVER-1, LM-ELEMENT-1/2, LM-TRIGGER-1, LM-SPECIAL-1, LM-AMB-12)."""
@@ -892,7 +927,7 @@ def _turn_legal(cfg, g, sv, hand, elem, fb, road, s, out, others):
     no = 0
     weapon = False
     for i in range(sv[S_HLEN, s]):
-        c = hand[s, i]
+        c = sv[O_HAND + i, s]
         lab = (c >> 3) & 7 if c >= 8 else 0
         if lab:
             labels |= 1 << lab
@@ -932,7 +967,7 @@ def _turn_legal(cfg, g, sv, hand, elem, fb, road, s, out, others):
         out[k] = RECOVER
         k += 1
     if plain & (1 << T_ELEMENT):
-        have = _owned(sv, elem, fb, s)
+        have = _owned(sv, s)
         new = 0
         for b in range(3):
             if not have & (1 << b):
@@ -946,7 +981,7 @@ def _turn_legal(cfg, g, sv, hand, elem, fb, road, s, out, others):
         out[k] = TRIGGER
         k += 1
     if labels:
-        k = _anytime(cfg, g, sv, road, s, labels, out, k)
+        k = _anytime(cfg, g, sv, s, labels, out, k)
         if labels & (1 << L_FFR):
             out[k] = FFR
             k += 1
@@ -973,16 +1008,16 @@ def _turn_legal(cfg, g, sv, hand, elem, fb, road, s, out, others):
 
 
 @njit(cache=True)
-def _legal(cfg, g, sv, hand, elem, fb, dealt, road, pool, picked, cands, out, others):
+def _legal(cfg, g, sv, out, others):
     """flow.legal: the decision prompt's legal actions, in the engine's order."""
     pk = g[G_PK]
     s = g[G_PS]
     n = cfg[C_N]
     if pk == P_TURN:
-        return _turn_legal(cfg, g, sv, hand, elem, fb, road, s, out, others)
+        return _turn_legal(cfg, g, sv, s, out, others)
     if pk == P_WINDOW:
         out[0] = PASS
-        k = _window_uses(cfg, g, sv, hand, road, s, out, 1)
+        k = _window_uses(cfg, g, sv, s, out, 1)
         _sort(out, 0, k)
         return k
     if pk == P_SELECT:
@@ -997,19 +1032,19 @@ def _legal(cfg, g, sv, hand, elem, fb, dealt, road, pool, picked, cands, out, ot
                 others[i] = 0
             for j in range(npk):           # the rest of the pool (a multiset difference)
                 for i in range(npool):
-                    if not others[i] and pool[i] == picked[j]:
+                    if not others[i] and g[O_POOL + i] == g[O_PICKED + j]:
                         others[i] = 1
                         break
             last = -1
             for i in range(npool):         # the pool is sorted: distinct values in order
-                if not others[i] and pool[i] != last:
-                    out[k] = PICK + pool[i]
+                if not others[i] and g[O_POOL + i] != last:
+                    out[k] = PICK + g[O_POOL + i]
                     k += 1
-                    last = pool[i]
+                    last = g[O_POOL + i]
         return k
     if pk == P_TARGET:
         for i in range(g[G_NCANDS]):
-            out[i] = TARGET + cands[i]
+            out[i] = TARGET + g[O_CANDS + i]
         return g[G_NCANDS]
     if pk == P_COUNT:
         for i in range(g[G_PD_C] + 1):
@@ -1025,10 +1060,10 @@ def _legal(cfg, g, sv, hand, elem, fb, dealt, road, pool, picked, cands, out, ot
         return k
     if pk == P_SCAV:
         for i in range(g[G_NCANDS]):
-            out[i] = cands[i]
+            out[i] = g[O_CANDS + i]
         return g[G_NCANDS]
     if pk == P_FRIEND:
-        have = _owned(sv, elem, fb, s)
+        have = _owned(sv, s)
         k = 0
         for b in range(3):
             if not have & (1 << b):
@@ -1042,7 +1077,7 @@ def _legal(cfg, g, sv, hand, elem, fb, dealt, road, pool, picked, cands, out, ot
     if pk == P_KEEP_CHAR:
         k = sv[S_DLEN, s]
         for i in range(k):
-            out[i] = KEEP_CHAR + dealt[s, i]
+            out[i] = KEEP_CHAR + sv[O_DEALT + i, s]
         _sort(out, 0, k)
         return k
     if pk == P_KEEP_ARMOR:
@@ -1052,7 +1087,7 @@ def _legal(cfg, g, sv, hand, elem, fb, dealt, road, pool, picked, cands, out, ot
     if pk == P_KEEP_BUFF:
         out[0] = KEEP_NO_BUFF
         k = 1
-        opts = _keep_options(cfg, sv, elem, fb, s)
+        opts = _keep_options(cfg, sv, s)
         for b in range(3):
             if opts & (1 << b):
                 out[k] = KEEP_BUFF + b
@@ -1062,15 +1097,15 @@ def _legal(cfg, g, sv, hand, elem, fb, dealt, road, pool, picked, cands, out, ot
 
 
 @njit(cache=True)
-def _keep_options(cfg, sv, elem, fb, s):
+def _keep_options(cfg, sv, s):
     """legs.keep_options as a bit mask."""
     m = 0
     for i in range(sv[S_ELEN, s]):
-        if elem[s, i] < 3:
-            m |= 1 << elem[s, i]
+        if sv[O_ELEM + i, s] < 3:
+            m |= 1 << sv[O_ELEM + i, s]
     if cfg[C_FRIEND_COUNTS]:
         for i in range(sv[S_FLEN, s]):
-            m |= 1 << fb[s, i]
+            m |= 1 << sv[O_FB + i, s]
     return m
 
 
@@ -1096,18 +1131,18 @@ def _pick(vals, probs, m, u):
 
 
 @njit(cache=True)
-def _chance(cfg, g, sv, hand, dealt, pile, u, vals, probs):
+def _chance(cfg, g, sv, u, vals, probs):
     """The outcome of the chance node ``g[G_PK]`` for number ``u`` (Sampler.sample)."""
     pk = g[G_PK]
     if pk == P_DRAW:            # flow.draw_outcomes: count / pile size per type (LM-DRAW-1)
         left = 0
         for t in range(7):
-            left += pile[t]
+            left += g[O_PILE + t]
         m = 0
         for t in range(7):
-            if pile[t]:
+            if g[O_PILE + t]:
                 vals[m] = DRAW + t
-                probs[m] = pile[t] / left
+                probs[m] = g[O_PILE + t] / left
                 m += 1
         return _pick(vals, probs, m, u)
     if pk == P_D20 or pk == P_ORDER_DIE or pk == P_DIE:   # a fair die, faces 1..k
@@ -1125,7 +1160,7 @@ def _chance(cfg, g, sv, hand, dealt, pile, u, vals, probs):
                 if sv[S_CHAR, s] == i:
                     taken = True
                 for j in range(sv[S_DLEN, s]):
-                    if dealt[s, j] == i:
+                    if sv[O_DEALT + j, s] == i:
                         taken = True
             if not taken:
                 vals[m] = DEAL + i
@@ -1135,11 +1170,11 @@ def _chance(cfg, g, sv, hand, dealt, pile, u, vals, probs):
         return _pick(vals, probs, m, u)
     # P_BLIND: d20.blind_outcomes, count / pool size per distinct takeable code
     v = g[G_PD_A]
-    size = _takeable_count(sv, hand, v)
+    size = _takeable_count(sv, v)
     m = 0
     last = -1
     for i in range(sv[S_HLEN, v]):
-        c = hand[v, i]
+        c = sv[O_HAND + i, v]
         if (c >> 3) & 7 == L_FFR:
             continue
         if c != last:
@@ -1174,27 +1209,27 @@ def _holder_label(e):
 @njit(cache=True)
 def _scav_mode(A, B, s, t, purpose):
     """d20.scav_mode: take armor or two cards (Scavenge), give them (Release) (LM-AMB-32)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     m = 0
     if purpose == TG_SCAV:
         if sv[S_ARMOR, t] >= 0:
-            cands[m] = 19
+            g[O_CANDS + m] = 19
             m += 1
-        if _takeable_count(sv, hand, t):
-            cands[m] = 20
+        if _takeable_count(sv, t):
+            g[O_CANDS + m] = 20
             m += 1
     else:
         if sv[S_ARMOR, s] >= 0:
-            cands[m] = 21
+            g[O_CANDS + m] = 21
             m += 1
-        if _takeable_count(sv, hand, s):
-            cands[m] = 22
+        if _takeable_count(sv, s):
+            g[O_CANDS + m] = 22
             m += 1
     if m == 0:
         return
     if m == 1:
-        _scav_apply(A, B, s, t, cands[0])
+        _scav_apply(A, B, s, t, g[O_CANDS])
         return
     g[G_NCANDS] = m
     g[G_PD_B] = t
@@ -1205,25 +1240,25 @@ def _scav_mode(A, B, s, t, purpose):
 @njit(cache=True)
 def _scav_apply(A, B, s, t, mode):
     """d20.scav_apply (LM-EVENT-13, LM-AMB-32)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     if mode == 19:
-        _hand_add(g, sv, hand, s, T_ARMOR)
+        _hand_add(g, sv, s, T_ARMOR)
         sv[S_ARMOR, t] = -1
     elif mode == 20:
-        k = _takeable_count(sv, hand, t)
-        _push(g, tasks, K_BLIND, s, t, k if k < 2 else 2, WHY_SCAV)
+        k = _takeable_count(sv, t)
+        _push(g, K_BLIND, s, t, k if k < 2 else 2, WHY_SCAV)
     elif mode == 21:
-        _hand_add(g, sv, hand, t, T_ARMOR)
+        _hand_add(g, sv, t, T_ARMOR)
         sv[S_ARMOR, s] = -1
     else:
-        k = _takeable_count(sv, hand, s)
+        k = _takeable_count(sv, s)
         k = k if k < 2 else 2
-        _ask_select(g, sv, hand, pool, s, SEL_RELEASE, k, k, t)
+        _ask_select(g, sv, s, SEL_RELEASE, k, k, t)
 
 
 @njit(cache=True)
-def _ask_target(g, cands, s, purpose, m):
+def _ask_target(g, s, purpose, m):
     g[G_NCANDS] = m
     g[G_PD_A] = purpose
     g[G_PK] = P_TARGET
@@ -1234,8 +1269,8 @@ def _ask_target(g, cands, s, purpose, m):
 def _scavenge(A, B, s):
     """d20.scavenge: Scavenge the nearest racing player ahead (or on the square), else
     Release to the nearest behind (LM-EVENT-13, LM-AMB-32)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     n = cfg[C_N]
     p = sv[S_POS, s]
     near_ahead = -1
@@ -1261,30 +1296,30 @@ def _scavenge(A, B, s):
         else:
             ok = q < p and (cfg[C_RELEASE_ANY] or q == near_behind)
         if ok:
-            cands[m] = t
+            g[O_CANDS + m] = t
             m += 1
     if m == 0:
         return
     if m == 1:
-        _scav_mode(A, B, s, cands[0], purpose)
+        _scav_mode(A, B, s, g[O_CANDS], purpose)
         return
-    _ask_target(g, cands, s, purpose, m)
+    _ask_target(g, s, purpose, m)
 
 
 @njit(cache=True)
-def _do_swap(cfg, sv, terr, counts, s, t):
+def _do_swap(cfg, g, sv, s, t):
     """d20.do_swap (LM-EVENT-14, LM-AMB-33, LM-AMB-36)."""
     a, b = sv[S_POS, s], sv[S_POS, t]
-    _teleport(cfg, sv, terr, counts, s, b)
-    _teleport(cfg, sv, terr, counts, t, a)
+    _teleport(cfg, g, sv, s, b)
+    _teleport(cfg, g, sv, t, a)
 
 
 @njit(cache=True)
 def _swap(A, B, s):
     """d20.swap: the nearest other racing player at distance >= 1, ahead preferred
     (LM-EVENT-14, LM-AMB-33)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     n = cfg[C_N]
     p = sv[S_POS, s]
     d = -1
@@ -1303,25 +1338,25 @@ def _swap(A, B, s):
     for t in range(n):
         if t != s and not sv[S_FINISHED, t] and abs(sv[S_POS, t] - p) == d:
             if ahead == 0 or sv[S_POS, t] > p:
-                cands[m] = t
+                g[O_CANDS + m] = t
                 m += 1
     if m == 1:
-        _do_swap(cfg, sv, terr, counts, s, cands[0])
+        _do_swap(cfg, g, sv, s, g[O_CANDS])
     else:
-        _ask_target(g, cands, s, TG_SWAP, m)
+        _ask_target(g, s, TG_SWAP, m)
 
 
 @njit(cache=True)
 def _resolve(A, B, s, e):
     """d20.resolve: apply event ``e`` to its roller ``s`` (LM-EVENT-01..20); holder cards are
     already in hand."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     n = cfg[C_N]
     if e == 1 or e == 6 or e == 7 or e == 15 or e == 19:
         return
     if e == 2:      # Travel Light (LM-EVENT-02, LM-AMB-30)
-        _ask_select(g, sv, hand, pool, s, SEL_TRAVEL, 0, -1, -1)
+        _ask_select(g, sv, s, SEL_TRAVEL, 0, -1, -1)
     elif e == 3:    # Mutual Attraction (LM-EVENT-03, LM-AMB-31)
         g[G_PD_A] = 3
         g[G_PD_B] = 20 if cfg[C_ATTR_D20] else 6
@@ -1330,21 +1365,21 @@ def _resolve(A, B, s, e):
     elif e == 4:    # Physical Bind (LM-EVENT-04, LM-AMB-24, LM-AMB-17)
         for t in range(n):
             sv[S_BOUND, t] = 1
-            _clamp(sv, elem, fb, t)
-        counts[E_PHYSICAL_BIND] += 1
+            _clamp(sv, t)
+        g[O_COUNTS + E_PHYSICAL_BIND] += 1
     elif e == 5:    # Barter (LM-EVENT-05)
-        _ask_select(g, sv, hand, pool, s, SEL_BARTER, 0, -1, -1)
+        _ask_select(g, sv, s, SEL_BARTER, 0, -1, -1)
     elif e == 8:    # Forced Trade (LM-EVENT-08)
         m = 0
         for t in range(n):
             if t != s and _targetable(cfg, sv, t):
-                cands[m] = t
+                g[O_CANDS + m] = t
                 m += 1
         if m:
-            _ask_target(g, cands, s, TG_TRADE, m)
+            _ask_target(g, s, TG_TRADE, m)
     elif e == 9:    # Resin Ball, resin_hold = immediate (LM-EVENT-09, LM-AMB-29)
         for i in range(sv[S_HLEN, s]):
-            c = hand[s, i]
+            c = sv[O_HAND + i, s]
             if c & 7 == T_ACTION and not c & 0x38:
                 g[G_PK] = P_RESIN
                 g[G_PS] = s
@@ -1356,14 +1391,14 @@ def _resolve(A, B, s, e):
         g[G_PS] = s
     elif e == 11:   # Butterfingers (LM-EVENT-11, LM-AMB-40, LM-AMB-23)
         half = (sv[S_HLEN, s] + 1) // 2
-        k = _takeable_count(sv, hand, s)
+        k = _takeable_count(sv, s)
         k = half if half < k else k
         if k and cfg[C_BF_RANDOM]:
-            _push(g, tasks, K_BLIND, s, s, k, WHY_BUTTER)
+            _push(g, K_BLIND, s, s, k, WHY_BUTTER)
         elif k:
-            _ask_select(g, sv, hand, pool, s, SEL_BUTTER, k, k, -1)
+            _ask_select(g, sv, s, SEL_BUTTER, k, k, -1)
     elif e == 12:   # Royal Grace (LM-EVENT-12)
-        _push(g, tasks, K_DRAW, s, (sv[S_STAM, s] + 1) // 2, 0, 0)
+        _push(g, K_DRAW, s, (sv[S_STAM, s] + 1) // 2, 0, 0)
     elif e == 13:
         _scavenge(A, B, s)
     elif e == 14:
@@ -1378,46 +1413,46 @@ def _resolve(A, B, s, e):
                 if sv[S_ORDER, i] == t:
                     inorder = True
             if not inorder:
-                _push(g, tasks, K_FRIEND, t, 0, 0, 0)
+                _push(g, K_FRIEND, t, 0, 0, 0)
         for i in range(g[G_NORDER] - 1, -1, -1):
-            _push(g, tasks, K_FRIEND, sv[S_ORDER, i], 0, 0, 0)
+            _push(g, K_FRIEND, sv[S_ORDER, i], 0, 0, 0)
     elif e == 18:   # Stumble (LM-EVENT-18, LM-AMB-27)
-        _stop(cfg, g, sv, counts, s)
+        _stop(cfg, g, sv, s)
     elif e == 20:   # Magic Bind (LM-EVENT-20, LM-AMB-25)
         if cfg[C_MB_MULTIPLY] or g[G_MB] == 0:
             g[G_MB] += 1
-            if g[G_MB] >= wt.shape[0]:
+            if g[G_MB] >= MB_LEVELS:
                 g[G_BAIL] = 1
-        counts[E_MAGIC_BIND] += 1
+        g[O_COUNTS + E_MAGIC_BIND] += 1
 
 
 @njit(cache=True)
 def _apply_d20(A, B, e):
     """d20.apply_d20: the d20 shows ``e``; Rewind repeats the previous event (LM-TRIGGER-1/2,
     LM-EVENT-16, LM-AMB-26)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     s = g[G_PS]
     g[G_NLIMBO] -= 1
-    card = limbo[g[G_NLIMBO]]
+    card = g[O_LIMBO + g[G_NLIMBO]]
     prev = g[G_PREV]
-    counts[E_D20] += 1
+    g[O_COUNTS + E_D20] += 1
     if e != 16:
         g[G_PREV] = e
     lab = _holder_label(prev if e == 16 else e)
     if lab:                                   # d20._card_home
-        _hand_add(g, sv, hand, s, T_TRIGGER | lab << 3)
+        _hand_add(g, sv, s, T_TRIGGER | lab << 3)
     else:
-        disc[card & 7] += 1
+        g[O_DISC + (card & 7)] += 1
     if e == 16:
         if cfg[C_REWIND_FIRST]:
             if prev:
-                _push(g, tasks, K_EVENT, s, prev, 0, 0)
-            _push(g, tasks, K_REWIND_TERRAIN, 0, 0, 0, 0)
+                _push(g, K_EVENT, s, prev, 0, 0)
+            _push(g, K_REWIND_TERRAIN, 0, 0, 0, 0)
         else:
-            _push(g, tasks, K_REWIND_TERRAIN, 0, 0, 0, 0)
+            _push(g, K_REWIND_TERRAIN, 0, 0, 0, 0)
             if prev:
-                _push(g, tasks, K_EVENT, s, prev, 0, 0)
+                _push(g, K_EVENT, s, prev, 0, 0)
         return
     _resolve(A, B, s, e)
 
@@ -1426,8 +1461,8 @@ def _apply_d20(A, B, e):
 def _apply_die(A, B, face):
     """d20.apply_die: Mutual Attraction pulls (LM-EVENT-03, LM-AMB-31); Use the Terrain
     advances half the face, free (LM-EVENT-10)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     s = g[G_PS]
     if g[G_PD_A] == 3:
         for t in range(cfg[C_N]):
@@ -1435,57 +1470,57 @@ def _apply_die(A, B, face):
                 continue
             d = abs(sv[S_POS, s] - sv[S_POS, t])
             if 1 <= d <= face:
-                _teleport(cfg, sv, terr, counts, t, sv[S_POS, s])
+                _teleport(cfg, g, sv, t, sv[S_POS, s])
     else:
         k = face // 2
         if k:
-            _advance(cfg, g, sv, hand, terr, road, disc, legpts, counts, s, k, True)
+            _advance(cfg, g, sv, s, k, True)
 
 
 @njit(cache=True)
 def _select_done(A, B, s, npk):
     """flow.select_done / d20.select_done / setup.exchange_done / legs.leg_discard_done:
     the ``npk`` picked cards leave the hand (LM-SETUP-5, LM-LEG-2, LM-EVENT-02/05/11/13)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     purpose = g[G_PD_A]
     if purpose == SEL_RELEASE:
         t = g[G_PD_D]
         for i in range(npk):
-            c = picked[i]
-            _hand_remove(g, sv, hand, s, c)
-            _hand_add(g, sv, hand, t, c & ~RECEIVED if cfg[C_RECEIVED_HOLDER] else c)
+            c = g[O_PICKED + i]
+            _hand_remove(g, sv, s, c)
+            _hand_add(g, sv, t, c & ~RECEIVED if cfg[C_RECEIVED_HOLDER] else c)
         return
     w = 0
     level = g[G_MB]
     for i in range(npk):
-        c = picked[i]
-        w += wt[level, c]
-        _hand_remove(g, sv, hand, s, c)
-        disc[c & 7] += 1
+        c = g[O_PICKED + i]
+        w += tab[level, c]
+        _hand_remove(g, sv, s, c)
+        g[O_DISC + (c & 7)] += 1
     if purpose == SEL_EXCHANGE:
         sv[S_EXCHANGED, s] = 1
-        _push(g, tasks, K_DRAW, s, npk, 0, 0)
+        _push(g, K_DRAW, s, npk, 0, 0)
     elif purpose == SEL_TRAVEL:
         if cfg[C_TRAVEL_CARDS]:
             w = npk
         if w:
-            _advance(cfg, g, sv, hand, terr, road, disc, legpts, counts, s, w, False)
+            _advance(cfg, g, sv, s, w, False)
     elif purpose == SEL_BARTER:
-        _push(g, tasks, K_DRAW, s, npk, 0, 0)
+        _push(g, K_DRAW, s, npk, 0, 0)
 
 
 @njit(cache=True)
 def _apply_blind(A, B, code):
     """d20.apply_blind: one card taken blind (LM-EVENT-08/11/13, LM-AMB-35/40)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     taker, victim, why = g[G_PS], g[G_PD_A], g[G_PD_B]
-    _hand_remove(g, sv, hand, victim, code)
+    _hand_remove(g, sv, victim, code)
     if why == WHY_BUTTER:
-        disc[code & 7] += 1
+        g[O_DISC + (code & 7)] += 1
     else:
-        _hand_add(g, sv, hand, taker, code & ~RECEIVED if cfg[C_RECEIVED_HOLDER] else code)
+        _hand_add(g, sv, taker, code & ~RECEIVED if cfg[C_RECEIVED_HOLDER] else code)
 
 
 # ----- a play-turn use (turn.apply) ---------------------------------------------------------
@@ -1493,66 +1528,66 @@ def _apply_blind(A, B, code):
 @njit(cache=True)
 def _turn_apply(A, B, s, action):
     """turn.apply: a play-turn or window action of ``s``; sub-steps are pushed as tasks."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     if action == END:                        # LM-ROUND-2
         g[G_TURN_OVER] = 1
     elif action == ACT:                      # LM-ACTION-2
-        disc[_remove_plain(g, sv, hand, s, T_ACTION) & 7] += 1
+        g[O_DISC + (_remove_plain(g, sv, s, T_ACTION) & 7)] += 1
         sv[S_ACTS, s] += 1
-        counts[E_ACTION_CARD] += 1
+        g[O_COUNTS + E_ACTION_CARD] += 1
     elif TWO3 <= action < TWO3 + 256:        # LM-ACTION-3, LM-AMB-28
         other = action - TWO3
-        disc[_remove_plain(g, sv, hand, s, T_ACTION) & 7] += 1
-        _hand_remove(g, sv, hand, s, other)
-        disc[other & 7] += 1
+        g[O_DISC + (_remove_plain(g, sv, s, T_ACTION) & 7)] += 1
+        _hand_remove(g, sv, s, other)
+        g[O_DISC + (other & 7)] += 1
         sv[S_DID23, s] = 1
-        counts[E_TWO3] += 1
-        _push(g, tasks, K_DRAW, s, 6 if (cfg[C_BEAR_ALL] and sv[S_BEAR_DOUBLE, s]) else 3, 0, 0)
+        g[O_COUNTS + E_TWO3] += 1
+        _push(g, K_DRAW, s, 6 if (cfg[C_BEAR_ALL] and sv[S_BEAR_DOUBLE, s]) else 3, 0, 0)
     elif SHED <= action < SHED + 65536:      # LM-WEIGHT-4
         a = (action - SHED) // 256
         b = (action - SHED) % 256
-        _hand_remove(g, sv, hand, s, a)
-        _hand_remove(g, sv, hand, s, b)
-        disc[a & 7] += 1
-        disc[b & 7] += 1
+        _hand_remove(g, sv, s, a)
+        _hand_remove(g, sv, s, b)
+        g[O_DISC + (a & 7)] += 1
+        g[O_DISC + (b & 7)] += 1
         sv[S_DID_SHED, s] = 1
-        counts[E_SHED] += 1
-        _push(g, tasks, K_DRAW, s, 1, 0, 0)
+        g[O_COUNTS + E_SHED] += 1
+        _push(g, K_DRAW, s, 1, 0, 0)
     elif GIVE <= action < GIVE + 10:         # LM-WEAPON-1/2, LM-AMB-16
         t = action - GIVE
         c = -1
         for i in range(sv[S_HLEN, s]):
-            x = hand[s, i]
+            x = sv[O_HAND + i, s]
             if x & 7 == T_WEAPON and not x & RECEIVED and not x & 0x38:
                 c = x
-                _hand_remove_at(sv, hand, s, i)
+                _hand_remove_at(sv, s, i)
                 break
         if c < 0:
             g[G_BAIL] = 1
             return
         if cfg[C_ARMOR_BLOCKS] == ARMOR_WEAPONS and sv[S_ARMOR, t] >= 0:
-            disc[c & 7] += 1
-            disc[sv[S_ARMOR, t] & 7] += 1
+            g[O_DISC + (c & 7)] += 1
+            g[O_DISC + (sv[S_ARMOR, t] & 7)] += 1
             sv[S_ARMOR, t] = -1
-            counts[E_ARMOR_USED] += 1
+            g[O_COUNTS + E_ARMOR_USED] += 1
         else:
-            _hand_add(g, sv, hand, t, c | RECEIVED)
-            counts[E_WEAPON_GIVEN] += 1
+            _hand_add(g, sv, t, c | RECEIVED)
+            g[O_COUNTS + E_WEAPON_GIVEN] += 1
     elif action == EQUIP:                    # LM-ARMOR-1/2, LM-AMB-15
-        c = _remove_plain(g, sv, hand, s, T_ARMOR)
+        c = _remove_plain(g, sv, s, T_ARMOR)
         if sv[S_ARMOR, s] >= 0:
-            disc[sv[S_ARMOR, s] & 7] += 1
+            g[O_DISC + (sv[S_ARMOR, s] & 7)] += 1
         sv[S_ARMOR, s] = c & 7
     elif action == RECOVER:                  # LM-RECOVER-1, LM-AMB-17
-        disc[_remove_plain(g, sv, hand, s, T_RECOVERY) & 7] += 1
-        m = _max_stamina(sv, elem, fb, s)
+        g[O_DISC + (_remove_plain(g, sv, s, T_RECOVERY) & 7)] += 1
+        m = _max_stamina(sv, s)
         x = sv[S_STAM, s] + cfg[C_HEAL]
         sv[S_STAM, s] = m if m < x else x
     elif ELEMENT <= action < ELEMENT + 4:    # LM-ELEMENT-1..6, LM-AMB-24, LM-AMB-45
         b = action - ELEMENT
-        _remove_plain(g, sv, hand, s, T_ELEMENT)
-        elem[s, sv[S_ELEN, s]] = b
+        _remove_plain(g, sv, s, T_ELEMENT)
+        sv[O_ELEM + sv[S_ELEN, s], s] = b
         sv[S_ELEN, s] += 1
         if cfg[C_BIND_GLOBAL] and sv[S_BOUND, s]:
             for t in range(cfg[C_N]):
@@ -1561,32 +1596,32 @@ def _turn_apply(A, B, s, action):
         if b == 0 and cfg[C_BUFF_A_HEALS]:
             sv[S_STAM, s] += 1
     elif action == TRIGGER or action == ACT_TRIGGER:   # LM-TRIGGER-1, LM-ACTION-4
-        c = _remove_plain(g, sv, hand, s, T_TRIGGER if action == TRIGGER else T_ACTION)
-        limbo[g[G_NLIMBO]] = c
+        c = _remove_plain(g, sv, s, T_TRIGGER if action == TRIGGER else T_ACTION)
+        g[O_LIMBO + g[G_NLIMBO]] = c
         g[G_NLIMBO] += 1
-        if g[G_NLIMBO] >= limbo.shape[0]:
+        if g[G_NLIMBO] >= LIMBO_MAX:
             g[G_BAIL] = 1
-        counts[E_TRIGGER_PLAYED] += 1
-        _push(g, tasks, K_D20, s, 0, 0, 0)
+        g[O_COUNTS + E_TRIGGER_PLAYED] += 1
+        _push(g, K_D20, s, 0, 0, 0)
     elif GOH <= action < GOH + 10:           # LM-EVENT-01, LM-SPECIAL-1, LM-AMB-10
-        _play_special(g, sv, hand, disc, counts, s, L_GOH)
-        _teleport(cfg, sv, terr, counts, action - GOH, sv[S_POS, s])
+        _play_special(g, sv, s, L_GOH)
+        _teleport(cfg, g, sv, action - GOH, sv[S_POS, s])
     elif action == RAINBOOM:                 # LM-EVENT-06
-        _play_special(g, sv, hand, disc, counts, s, L_RAINBOOM)
+        _play_special(g, sv, s, L_RAINBOOM)
         sv[S_RAINBOOM, s] = 1
     elif action == BEAR:                     # LM-EVENT-07, LM-AMB-28
-        _play_special(g, sv, hand, disc, counts, s, L_BEAR)
+        _play_special(g, sv, s, L_BEAR)
         sv[S_BEAR_SKIP, s] = 1
         sv[S_BEAR_NEXT, s] = 1
     elif action == ROADBLOCK:                # LM-EVENT-15, LM-AMB-34
-        _play_special(g, sv, hand, disc, counts, s, L_ROADBLOCK)
-        road[sv[S_POS, s]] = 1
+        _play_special(g, sv, s, L_ROADBLOCK)
+        g[O_ROAD + sv[S_POS, s]] = 1
     elif RESIN <= action < RESIN + 10:       # LM-EVENT-09, LM-AMB-29/44
-        _play_special(g, sv, hand, disc, counts, s, L_RESIN)
+        _play_special(g, sv, s, L_RESIN)
         sv[S_HELD, action - RESIN] = 1
     elif action == FFR:                      # LM-EVENT-19, LM-AMB-27
-        _play_special(g, sv, hand, disc, counts, s, L_FFR)
-        _stop(cfg, g, sv, counts, s)
+        _play_special(g, sv, s, L_FFR)
+        _stop(cfg, g, sv, s)
     else:
         g[G_BAIL] = 1
 
@@ -1596,76 +1631,76 @@ def _turn_apply(A, B, s, action):
 @njit(cache=True)
 def _revive(A, B, s, stamina):
     """flow._revive (LM-FAINT-3, LM-ORDER-3, LM-AMB-18/23)."""
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    g, sv = B
     sv[S_FAINT, s] = 0
     sv[S_STAM, s] = stamina
     sv[S_RETURNING, s] = 1
-    counts[E_REVIVED] += 1
+    g[O_COUNTS + E_REVIVED] += 1
 
 
 @njit(cache=True)
 def _reveal_one(A, B, s):
     """setup._reveal_one: the kept character, full stamina, square 0 (LM-SETUP-2/3/6)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     i = sv[S_KEPT, s]
     sv[S_CHAR, s] = i
-    sv[S_PMAX, s] = rmax[i]
-    sv[S_PMOVE, s] = rmove[i]
-    sv[S_STAM, s] = rmax[i]
+    sv[S_PMAX, s] = cfg[O_RMAX + i]
+    sv[S_PMOVE, s] = cfg[O_RMOVE + i]
+    sv[S_STAM, s] = cfg[O_RMAX + i]
     sv[S_POS, s] = 0
 
 
 @njit(cache=True)
 def _keep_buff(A, B, s, b):
     """legs.keep_buff: keep at most one element buff (``b`` -1: none) (LM-LEG-3, LM-AMB-22)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     kept = -1
     for i in range(sv[S_ELEN, s]):
-        if b >= 0 and elem[s, i] == b:
+        if b >= 0 and sv[O_ELEM + i, s] == b:
             kept = b
-    disc[T_ELEMENT] += sv[S_ELEN, s]
+    g[O_DISC + T_ELEMENT] += sv[S_ELEN, s]
     if kept >= 0:
-        disc[T_ELEMENT] -= 1
-        elem[s, 0] = kept
+        g[O_DISC + T_ELEMENT] -= 1
+        sv[O_ELEM + 0, s] = kept
         sv[S_ELEN, s] = 1
     else:
         sv[S_ELEN, s] = 0
     if cfg[C_FRIEND_COUNTS]:
         had = False
         for i in range(sv[S_FLEN, s]):
-            if fb[s, i] == b:
+            if sv[O_FB + i, s] == b:
                 had = True
         if had and kept < 0 and b >= 0:
-            fb[s, 0] = b
+            sv[O_FB + 0, s] = b
             sv[S_FLEN, s] = 1
         else:
             sv[S_FLEN, s] = 0
-    _clamp(sv, elem, fb, s)
+    _clamp(sv, s)
 
 
 @njit(cache=True)
 def _answer(A, B, action):
     """flow.answer: apply a decision or chance outcome at the current prompt."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     pk = g[G_PK]
     s = g[G_PS]
     g[G_PK] = P_NONE
     if pk == P_DRAW:                 # flow.apply_draw (LM-DRAW-1)
         t = action - DRAW
-        pile[t] -= 1
-        _hand_add(g, sv, hand, s, t)
+        g[O_PILE + t] -= 1
+        _hand_add(g, sv, s, t)
     elif pk == P_TURN:
-        _push(g, tasks, K_TURN, s, 0, 0, 0)
+        _push(g, K_TURN, s, 0, 0, 0)
         _turn_apply(A, B, s, action)
     elif pk == P_D20:
         _apply_d20(A, B, action)
     elif pk == P_ORDER_DIE:          # order.apply_die
         sv[S_OROLLS, s] = action
     elif pk == P_WINDOW:             # LM-AMB-12
-        _push(g, tasks, K_POLL, 0, 0, 0, 0)
+        _push(g, K_POLL, 0, 0, 0, 0)
         if action == PASS:
             g[G_WIN_PASSED] |= 1 << s
         else:
@@ -1675,11 +1710,11 @@ def _answer(A, B, action):
         npk = g[G_NPICKED]
         if action == DONE or npk + 1 == g[G_PD_C]:
             if action != DONE:
-                picked[npk] = action - PICK
+                g[O_PICKED + npk] = action - PICK
                 npk += 1
             _select_done(A, B, s, npk)
         else:
-            picked[npk] = action - PICK
+            g[O_PICKED + npk] = action - PICK
             g[G_NPICKED] = npk + 1
             g[G_PK] = P_SELECT
     elif pk == P_DIE:
@@ -1687,39 +1722,39 @@ def _answer(A, B, action):
     elif pk == P_BLIND:
         _apply_blind(A, B, action - BLIND)
     elif pk == P_DEAL:               # setup.apply_deal
-        dealt[s, sv[S_DLEN, s]] = action - DEAL
+        sv[O_DEALT + sv[S_DLEN, s], s] = action - DEAL
         sv[S_DLEN, s] += 1
     elif pk == P_TARGET:             # d20.target_chosen (LM-AMB-44)
         t = action - TARGET
         purpose = g[G_PD_A]
         if purpose == TG_TRADE:
             g[G_PD_B] = t
-            g[G_PD_C] = _takeable_count(sv, hand, t)
+            g[G_PD_C] = _takeable_count(sv, t)
             g[G_PK] = P_COUNT
             g[G_PS] = s
         elif purpose == TG_SWAP:
-            _do_swap(cfg, sv, terr, counts, s, t)
+            _do_swap(cfg, g, sv, s, t)
         else:
             _scav_mode(A, B, s, t, purpose)
     elif pk == P_COUNT:              # d20.count_chosen (LM-EVENT-08, LM-AMB-35)
         t = g[G_PD_B]
         k = action - COUNT
-        _push(g, tasks, K_TRADE_BACK, s, t, k, 0)
-        _push(g, tasks, K_BLIND, s, t, k, WHY_TRADE)
+        _push(g, K_TRADE_BACK, s, t, k, 0)
+        _push(g, K_BLIND, s, t, k, WHY_TRADE)
     elif pk == P_RESIN:              # d20.resin (LM-EVENT-09, LM-ACTION-4, LM-AMB-29/44)
         if action != NO_RESIN:
-            _remove_plain(g, sv, hand, s, T_ACTION)
-            disc[T_ACTION] += 1
+            _remove_plain(g, sv, s, T_ACTION)
+            g[O_DISC + T_ACTION] += 1
             sv[S_HELD, action - RESIN] = 1
     elif pk == P_SCAV:
         _scav_apply(A, B, s, g[G_PD_B], action)
     elif pk == P_FRIEND:             # d20.friend_chosen (LM-EVENT-17, LM-AMB-22)
-        fb[s, sv[S_FLEN, s]] = action - BUFF
+        sv[O_FB + sv[S_FLEN, s], s] = action - BUFF
         sv[S_FLEN, s] += 1
-        _clamp(sv, elem, fb, s)
+        _clamp(sv, s)
     elif pk == P_REVIVE:             # flow.revive (LM-FAINT-3, LM-AMB-18)
         if action == REVIVE_NOW:
-            m = _max_stamina(sv, elem, fb, s)
+            m = _max_stamina(sv, s)
             _revive(A, B, s, (m + 1) // 2)
         else:
             sv[S_FAINT, s] = 3
@@ -1730,7 +1765,7 @@ def _answer(A, B, action):
             _reveal_one(A, B, s)
     elif pk == P_KEEP_ARMOR:         # legs.keep_armor (LM-LEG-3)
         if action == DROP_ARMOR:
-            disc[sv[S_ARMOR, s] & 7] += 1
+            g[O_DISC + (sv[S_ARMOR, s] & 7)] += 1
             sv[S_ARMOR, s] = -1
     elif pk == P_KEEP_BUFF:
         _keep_buff(A, B, s, -1 if action == KEEP_NO_BUFF else action - KEEP_BUFF)
@@ -1744,8 +1779,8 @@ def _answer(A, B, action):
 def _movement(A, B):
     """flow.task_movement: totals, lockstep ticks, arrivals ranked, Sonic Rainboom faints, then
     one draw per square moved (LM-ROUND-3/4, LM-MOVE-1, LM-AMB-06, LM-AMB-39, LM-AMB-47)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     n = cfg[C_N]
     totals = np.full(n, -1, dtype=np.int64)
     free = np.zeros(n, dtype=np.int64)
@@ -1757,39 +1792,39 @@ def _movement(A, B):
         if sv[S_STOPPED, s] or sv[S_STOP_SKIP, s] or sv[S_BEAR_SKIP, s] or sv[S_HELD, s]:
             totals[s] = 0
         else:
-            totals[s] = _movement_total(cfg, wt, g, sv, hand, elem, fb, s)
+            totals[s] = _movement_total(cfg, tab, g, sv, s)
         if sv[S_RAINBOOM, s]:
             free[s] = 1
     moved = np.zeros(n, dtype=np.int64)
     arr_s = np.zeros(n, dtype=np.int64)
     arr_o = np.zeros(n, dtype=np.int64)
-    narr, nf = _run_ticks(cfg, g, sv, terr, road, disc, counts, totals, free, moved, arr_s, arr_o)
-    _rank_arrivals(cfg, g, sv, hand, legpts, counts, arr_s, arr_o, narr)
+    narr, nf = _run_ticks(cfg, g, sv, totals, free, moved, arr_s, arr_o)
+    _rank_arrivals(cfg, g, sv, arr_s, arr_o, narr)
     for i in range(norder):
         s = sv[S_ORDER, i]
         if sv[S_RAINBOOM, s]:
-            _faint(sv, counts, s)
-    _push(g, tasks, K_ROUND_END, 0, 0, 0, 0)
+            _faint(g, sv, s)
+    _push(g, K_ROUND_END, 0, 0, 0, 0)
     for i in range(norder - 1, -1, -1):      # push_seq(draws..., round_end): the first on top
         s = sv[S_ORDER, i]
         if totals[s] < 0:
             continue
         k = totals[s] if (cfg[C_DRAW_TOTAL] and moved[s]) else moved[s]
         if k:
-            _push(g, tasks, K_DRAW, s, k, 0, 0)
+            _push(g, K_DRAW, s, k, 0, 0)
 
 
 @njit(cache=True)
 def _round_end(A, B):
     """flow.task_round_end: buff C, modifiers expire, then the next round, the leg change or
     the end (LM-ROUND-5, LM-ELEMENT-6, LM-AMB-20, LM-LEG-5, LM-END-1)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     n = cfg[C_N]
     for s in range(n):
-        if (_has_buff(sv, elem, fb, s, 2) and not sv[S_FAINT, s]
+        if (_has_buff(sv, s, 2) and not sv[S_FAINT, s]
                 and (cfg[C_FIN_REGEN] or not sv[S_FINISHED, s])):
-            if sv[S_STAM, s] < _max_stamina(sv, elem, fb, s):
+            if sv[S_STAM, s] < _max_stamina(sv, s):
                 sv[S_STAM, s] += 1
         if not cfg[C_BONUS_LEG]:
             sv[S_ACTS, s] = 0
@@ -1807,30 +1842,30 @@ def _round_end(A, B):
         if not sv[S_FINISHED, s]:
             done = False
     if done:
-        _push(g, tasks, K_LEG_CHANGE, 0, 0, 0, 0)
+        _push(g, K_LEG_CHANGE, 0, 0, 0, 0)
     elif g[G_ROUNDS_PLAYED] >= cfg[C_MAX_ROUNDS]:
-        counts[E_GUARD] += 1
-        _push(g, tasks, K_GAME_OVER, 0, 0, 0, 0)
+        g[O_COUNTS + E_GUARD] += 1
+        _push(g, K_GAME_OVER, 0, 0, 0, 0)
     else:
-        _push(g, tasks, K_ROUND_START, 0, 0, 0, 0)
+        _push(g, K_ROUND_START, 0, 0, 0, 0)
 
 
 @njit(cache=True)
 def _leg_change(A, B):
     """legs.task_leg_change: a fresh leg, its order rolled, hands cut or filled, keeps, stamina
     (LM-LEG-1..5, LM-ORDER-5, LM-AMB-38)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     n = cfg[C_N]
     if g[G_LEG] + 1 >= cfg[C_NLEGS]:
-        _push(g, tasks, K_GAME_OVER, 0, 0, 0, 0)
+        _push(g, K_GAME_OVER, 0, 0, 0, 0)
         return
     g[G_LEG] += 1
     leg = g[G_LEG]
-    for i in range(terr.shape[0]):
-        terr[i] = legs[leg, i]
-        road[i] = 0
-    g[G_FIN] = leglen[leg] - 1
+    for i in range(MAX_SQUARES):
+        g[O_TERR + i] = tab[MB_LEVELS + leg, i]
+        g[O_ROAD + i] = 0
+    g[G_FIN] = cfg[O_LEGLEN + leg] - 1
     g[G_NPLACES] = 0
     g[G_NPLACED] = 0
     for s in range(n):
@@ -1845,18 +1880,18 @@ def _leg_change(A, B):
     if cfg[C_MB_LEG] and g[G_MB]:
         g[G_MB] = 0     # (no DOUBLED marks: magic_bind_scope=held_now is not restated here)
     g[G_ORDER_READY] = 1
-    _push(g, tasks, K_ROUND_START, 0, 0, 0, 0)
-    _push(g, tasks, K_LEG_STAMINA, 0, 0, 0, 0)
-    _push(g, tasks, K_LEG_KEEP, 0, 0, 0, 0)
-    _push(g, tasks, K_LEG_HANDS, 0, 0, 0, 0)
-    _start_roll_all(cfg, g, sv, tasks)
+    _push(g, K_ROUND_START, 0, 0, 0, 0)
+    _push(g, K_LEG_STAMINA, 0, 0, 0, 0)
+    _push(g, K_LEG_KEEP, 0, 0, 0, 0)
+    _push(g, K_LEG_HANDS, 0, 0, 0, 0)
+    _start_roll_all(cfg, g, sv)
 
 
 @njit(cache=True)
 def _run(A, B):
     """flow.run: pop tasks until one asks a question or none is left (the game is over)."""
-    cfg, wt, legs, leglen, rmax, rmove = A
-    g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked, cands, counts = B
+    cfg, tab = A
+    g, sv = B
     n = cfg[C_N]
     while g[G_PK] == P_NONE:
         if g[G_BAIL]:
@@ -1866,24 +1901,25 @@ def _run(A, B):
             return
         g[G_NT] -= 1
         k = g[G_NT]
-        name, a, b, c, d = tasks[k, 0], tasks[k, 1], tasks[k, 2], tasks[k, 3], tasks[k, 4]
+        row = O_TASKS + 5 * k
+        name, a, b, c, d = g[row], g[row + 1], g[row + 2], g[row + 3], g[row + 4]
         if name == K_DRAW:                   # flow.task_draw (LM-DRAW-1/2)
             if b <= 0:
                 continue
             left = 0
             for t in range(7):
-                left += pile[t]
+                left += g[O_PILE + t]
             if left == 0:
                 rest = 0
                 for t in range(7):
-                    rest += disc[t]
+                    rest += g[O_DISC + t]
                 if rest == 0:
                     continue                 # nothing left to draw (LM-AMB-39)
                 for t in range(7):
-                    pile[t] = disc[t]
-                    disc[t] = 0
-                counts[E_RESHUFFLE] += 1
-            _push(g, tasks, K_DRAW, a, b - 1, 0, 0)
+                    g[O_PILE + t] = g[O_DISC + t]
+                    g[O_DISC + t] = 0
+                g[O_COUNTS + E_RESHUFFLE] += 1
+            _push(g, K_DRAW, a, b - 1, 0, 0)
             g[G_PK] = P_DRAW
             g[G_PS] = a
         elif name == K_TURN:                 # flow.task_turn
@@ -1896,23 +1932,23 @@ def _run(A, B):
         elif name == K_TURNS:                # flow.task_turns (LM-ROUND-1)
             i = a
             if i >= g[G_NORDER]:
-                _push(g, tasks, K_MOVEMENT, 0, 0, 0, 0)
+                _push(g, K_MOVEMENT, 0, 0, 0, 0)
                 continue
             s = sv[S_ORDER, i]
             if sv[S_FINISHED, s] or sv[S_FAINT, s] or sv[S_STOP_SKIP, s]:
-                _push(g, tasks, K_TURNS, i + 1, 0, 0, 0)
+                _push(g, K_TURNS, i + 1, 0, 0, 0)
                 continue
             g[G_TURN_OVER] = 0
-            _push(g, tasks, K_TURNS, i + 1, 0, 0, 0)
-            _push(g, tasks, K_WINDOW, i, 0, 0, 0)
-            _push(g, tasks, K_TURN, s, 0, 0, 0)
+            _push(g, K_TURNS, i + 1, 0, 0, 0)
+            _push(g, K_WINDOW, i, 0, 0, 0)
+            _push(g, K_TURN, s, 0, 0, 0)
         elif name == K_WINDOW:               # flow.task_window (LM-AMB-12)
             if not cfg[C_WINDOWS]:
                 continue
             g[G_WIN_PASSED] = 0
             g[G_WIN_NEXT] = 0
             g[G_WIN_LAST] = 1 if a == g[G_NORDER] - 1 else 0
-            _push(g, tasks, K_POLL, 0, 0, 0, 0)
+            _push(g, K_POLL, 0, 0, 0, 0)
         elif name == K_POLL:                 # flow.task_poll: the next seat with an any-time use
             kk = g[G_NORDER]
             for step in range(kk):
@@ -1920,7 +1956,7 @@ def _run(A, B):
                 s = sv[S_ORDER, j]
                 if g[G_WIN_PASSED] & (1 << s) or sv[S_FINISHED, s] or sv[S_FAINT, s]:
                     continue
-                if _window_uses(cfg, g, sv, hand, road, s, cands, 0) > 0:
+                if _window_uses(cfg, g, sv, s, np.empty(32, dtype=np.int64), 0) > 0:
                     g[G_WIN_NEXT] = (j + 1) % kk
                     g[G_PK] = P_WINDOW
                     g[G_PS] = s
@@ -1929,7 +1965,7 @@ def _run(A, B):
             g[G_PK] = P_D20
             g[G_PS] = a
         elif name == K_ORDER_ROLL:
-            _order_roll(g, sv, tasks)
+            _order_roll(g, sv)
         elif name == K_MOVEMENT:
             _movement(A, B)
         elif name == K_ROUND_END:
@@ -1941,13 +1977,13 @@ def _run(A, B):
                 sv[S_DID23, s] = 0
                 sv[S_DID_SHED, s] = 0
                 sv[S_RETURNING, s] = 0
-            _push(g, tasks, K_TURNS, 0, 0, 0, 0)
+            _push(g, K_TURNS, 0, 0, 0, 0)
             if not ready:
-                _push(g, tasks, K_FIX_ORDER, 0, 0, 0, 0)
-            _push(g, tasks, K_BEAR_REFILL, 0, 0, 0, 0)
+                _push(g, K_FIX_ORDER, 0, 0, 0, 0)
+            _push(g, K_BEAR_REFILL, 0, 0, 0, 0)
             for s in range(n - 1, -1, -1):
                 if sv[S_FAINT, s] and not sv[S_FINISHED, s]:
-                    _push(g, tasks, K_REVIVE, s, 0, 0, 0)
+                    _push(g, K_REVIVE, s, 0, 0, 0)
         elif name == K_REVIVE:               # flow.task_revive (LM-FAINT-2/3, LM-AMB-18)
             s = a
             f = sv[S_FAINT, s]
@@ -1957,34 +1993,34 @@ def _run(A, B):
                 g[G_PK] = P_REVIVE
                 g[G_PS] = s
             elif f == 3:
-                _revive(A, B, s, _max_stamina(sv, elem, fb, s))
+                _revive(A, B, s, _max_stamina(sv, s))
         elif name == K_BEAR_REFILL:          # flow.task_bear_refill (LM-EVENT-07)
             for s in range(n):
                 if sv[S_BEAR_NEXT, s]:
                     sv[S_BEAR_NEXT, s] = 0
                     sv[S_BEAR_DOUBLE, s] = 1
-                    sv[S_STAM, s] = _max_stamina(sv, elem, fb, s)
+                    sv[S_STAM, s] = _max_stamina(sv, s)
         elif name == K_FIX_ORDER:
-            _by_position(cfg, g, sv, tasks)
+            _by_position(cfg, g, sv)
         elif name == K_EVENT:                # d20.task_event (Rewind's repeat)
             _resolve(A, B, a, b)
         elif name == K_BLIND:                # d20.task_blind
-            if c <= 0 or _takeable_count(sv, hand, b) == 0:
+            if c <= 0 or _takeable_count(sv, b) == 0:
                 continue
-            _push(g, tasks, K_BLIND, a, b, c - 1, d)
+            _push(g, K_BLIND, a, b, c - 1, d)
             g[G_PK] = P_BLIND
             g[G_PS] = a
             g[G_PD_A] = b
             g[G_PD_B] = d
         elif name == K_TRADE_BACK:           # d20.task_trade_back
-            m = _takeable_count(sv, hand, a)
-            _push(g, tasks, K_BLIND, b, a, c if c < m else m, WHY_TRADE)
+            m = _takeable_count(sv, a)
+            _push(g, K_BLIND, b, a, c if c < m else m, WHY_TRADE)
         elif name == K_REWIND_TERRAIN:       # d20.task_rewind_terrain (LM-EVENT-16, LM-AMB-26)
-            for i in range(leglen[g[G_LEG]]):
-                if terr[i] == LEAF:
-                    terr[i] = FOREST
+            for i in range(cfg[O_LEGLEN + g[G_LEG]]):
+                if g[O_TERR + i] == LEAF:
+                    g[O_TERR + i] = FOREST
         elif name == K_FRIEND:               # d20.task_friend
-            have = _owned(sv, elem, fb, a)
+            have = _owned(sv, a)
             if have != 7:
                 g[G_PK] = P_FRIEND
                 g[G_PS] = a
@@ -1994,37 +2030,37 @@ def _run(A, B):
             i = a
             if i >= g[G_NORDER]:
                 continue
-            _push(g, tasks, K_LEG_HANDS, i + 1, 0, 0, 0)
+            _push(g, K_LEG_HANDS, i + 1, 0, 0, 0)
             s = sv[S_ORDER, i]
             h = sv[S_HLEN, s]
             if h > 5:
-                m = _takeable_count(sv, hand, s)
+                m = _takeable_count(sv, s)
                 m = h - 5 if h - 5 < m else m
                 if m:
-                    _ask_select(g, sv, hand, pool, s, SEL_LEG_DISCARD, m, m, -1)
+                    _ask_select(g, sv, s, SEL_LEG_DISCARD, m, m, -1)
             elif h < 5:
-                _push(g, tasks, K_DRAW, s, 5 - h, 0, 0)
+                _push(g, K_DRAW, s, 5 - h, 0, 0)
         elif name == K_LEG_KEEP:             # legs.task_leg_keep (LM-LEG-3)
             i = a
             if i >= g[G_NORDER]:
                 continue
             s = sv[S_ORDER, i]
-            _push(g, tasks, K_LEG_KEEP, i + 1, 0, 0, 0)
-            _push(g, tasks, K_KEEP_BUFF, s, 0, 0, 0)
-            _push(g, tasks, K_KEEP_ARMOR, s, 0, 0, 0)
+            _push(g, K_LEG_KEEP, i + 1, 0, 0, 0)
+            _push(g, K_KEEP_BUFF, s, 0, 0, 0)
+            _push(g, K_KEEP_ARMOR, s, 0, 0, 0)
         elif name == K_KEEP_ARMOR:
             if sv[S_ARMOR, a] >= 0:
                 g[G_PK] = P_KEEP_ARMOR
                 g[G_PS] = a
         elif name == K_KEEP_BUFF:
-            if _keep_options(cfg, sv, elem, fb, a):
+            if _keep_options(cfg, sv, a):
                 g[G_PK] = P_KEEP_BUFF
                 g[G_PS] = a
             elif sv[S_ELEN, a]:
                 _keep_buff(A, B, a, -1)
         elif name == K_LEG_STAMINA:          # legs.task_leg_stamina (LM-LEG-4, LM-AMB-23)
             for s in range(n):
-                m = _max_stamina(sv, elem, fb, s)
+                m = _max_stamina(sv, s)
                 if 2 * sv[S_STAM, s] < m:
                     sv[S_STAM, s] = m // 2
         elif name == K_GAME_OVER:            # legs.task_game_over (LM-END-1)
@@ -2044,23 +2080,23 @@ def _run(A, B):
             if i >= n:
                 continue
             s = sv[S_ORDER, i]
-            _push(g, tasks, K_DRAFT_SEQ, i + 1, 0, 0, 0)
-            _push(g, tasks, K_DRAFT_KEEP, s, 0, 0, 0)
+            _push(g, K_DRAFT_SEQ, i + 1, 0, 0, 0)
+            _push(g, K_DRAFT_KEEP, s, 0, 0, 0)
             for _ in range(3):
-                _push(g, tasks, K_DEAL, s, 0, 0, 0)
+                _push(g, K_DEAL, s, 0, 0, 0)
         elif name == K_OPENING:              # setup.task_opening (LM-SETUP-4)
             i = a
             if i >= g[G_NORDER]:
                 continue
-            _push(g, tasks, K_OPENING, i + 1, 0, 0, 0)
-            _push(g, tasks, K_DRAW, sv[S_ORDER, i], 5, 0, 0)
+            _push(g, K_OPENING, i + 1, 0, 0, 0)
+            _push(g, K_DRAW, sv[S_ORDER, i], 5, 0, 0)
         elif name == K_EXCHANGE:             # setup.task_exchange (LM-SETUP-5)
             i = a
             if i >= g[G_NORDER]:
                 continue
             s = sv[S_ORDER, i]
-            _push(g, tasks, K_EXCHANGE, i + 1, 0, 0, 0)
-            _ask_select(g, sv, hand, pool, s, SEL_EXCHANGE, 0, -1, -1)
+            _push(g, K_EXCHANGE, i + 1, 0, 0, 0)
+            _ask_select(g, sv, s, SEL_EXCHANGE, 0, -1, -1)
         else:
             g[G_BAIL] = 1
 
@@ -2068,52 +2104,42 @@ def _run(A, B):
 # ----- the game -----------------------------------------------------------------------------
 
 @njit(cache=True)
-def _game(cfg, wt, legs, leglen, rmax, rmove, deck, agents, chance_u, agent_u, max_plies, bail_at,
-          history, g, sv, legpts, counts):
+def _game(cfg, tab, agents, chance_u, agent_u, max_plies, bail_at, history, g, sv):
     """One whole game from setup.begin; returns its plies, or NEED_MORE / TOO_LONG / BAIL.
-    Leaves the final seat values in ``sv``, leg points in ``legpts``, events in ``counts``."""
+    Leaves the final state in ``g`` (events counted at ``O_COUNTS``) and ``sv`` (leg points at
+    ``O_LEGPTS``)."""
     n = cfg[C_N]
-    hand = np.zeros((n, HAND_MAX), dtype=np.int64)
-    elem = np.zeros((n, 8), dtype=np.int64)
-    fb = np.zeros((n, 4), dtype=np.int64)
-    dealt = np.zeros((n, 4), dtype=np.int64)
-    pile = deck.copy()
-    disc = np.zeros(7, dtype=np.int64)
-    limbo = np.zeros(8, dtype=np.int64)
-    terr = legs[0].copy()
-    road = np.zeros(legs.shape[1], dtype=np.int64)
-    tasks = np.zeros((TASK_MAX, 5), dtype=np.int64)
-    pool = np.zeros(HAND_MAX, dtype=np.int64)
-    picked = np.zeros(HAND_MAX, dtype=np.int64)
-    cands = np.zeros(16, dtype=np.int64)
     legal = np.zeros(LEGAL_MAX, dtype=np.int64)
     others = np.zeros(HAND_MAX, dtype=np.int64)
     vals = np.zeros(64, dtype=np.int64)
     probs = np.zeros(64, dtype=np.float64)
-    A = (cfg, wt, legs, leglen, rmax, rmove)
-    B = (g, sv, hand, elem, fb, dealt, legpts, pile, disc, limbo, terr, road, tasks, pool, picked,
-         cands, counts)
+    A = (cfg, tab)
+    B = (g, sv)
+    for t in range(7):
+        g[O_PILE + t] = cfg[O_DECK + t]
+    for i in range(MAX_SQUARES):
+        g[O_TERR + i] = tab[MB_LEVELS, i]
     g[G_ROUND] = 1
-    g[G_FIN] = leglen[0] - 1
+    g[G_FIN] = cfg[O_LEGLEN] - 1
     for s in range(n):
         sv[S_ARMOR, s] = -1
         sv[S_CHAR, s] = -1
         sv[S_KEPT, s] = -1
     # setup.begin: the opening roll first (LM-SETUP-1), then the draft, hands, exchanges
-    _push(g, tasks, K_ROUND_START, 0, 0, 0, 0)
-    _push(g, tasks, K_EXCHANGE, 0, 0, 0, 0)
-    _push(g, tasks, K_OPENING, 0, 0, 0, 0)
+    _push(g, K_ROUND_START, 0, 0, 0, 0)
+    _push(g, K_EXCHANGE, 0, 0, 0, 0)
+    _push(g, K_OPENING, 0, 0, 0, 0)
     if cfg[C_DRAFT_SEQ]:
-        _push(g, tasks, K_DRAFT_SEQ, 0, 0, 0, 0)
+        _push(g, K_DRAFT_SEQ, 0, 0, 0, 0)
     else:
-        _push(g, tasks, K_REVEAL, 0, 0, 0, 0)
+        _push(g, K_REVEAL, 0, 0, 0, 0)
         for s in range(n - 1, -1, -1):
-            _push(g, tasks, K_DRAFT_KEEP, s, 0, 0, 0)
+            _push(g, K_DRAFT_KEEP, s, 0, 0, 0)
         for s in range(n - 1, -1, -1):
             for _ in range(3):
-                _push(g, tasks, K_DEAL, s, 0, 0, 0)
+                _push(g, K_DEAL, s, 0, 0, 0)
     g[G_ORDER_READY] = 1
-    _start_roll_all(cfg, g, sv, tasks)
+    _start_roll_all(cfg, g, sv)
     _run(A, B)
     for ply in range(max_plies):
         if g[G_BAIL] or ply == bail_at:
@@ -2124,9 +2150,9 @@ def _game(cfg, wt, legs, leglen, rmax, rmove, deck, agents, chance_u, agent_u, m
         if ply >= chance_u.shape[0]:
             return NEED_MORE
         if pk <= P_DEAL:
-            action = _chance(cfg, g, sv, hand, dealt, pile, chance_u[ply], vals, probs)
+            action = _chance(cfg, g, sv, chance_u[ply], vals, probs)
         else:
-            k = _legal(cfg, g, sv, hand, elem, fb, dealt, road, pool, picked, cands, legal, others)
+            k = _legal(cfg, g, sv, legal, others)
             if k <= 0 or g[G_BAIL]:
                 return BAIL
             if agents[g[G_PS]] == AGENT_RANDOM:
