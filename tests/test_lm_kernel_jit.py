@@ -185,3 +185,16 @@ def test_without_numba_the_python_kernel_plays(monkeypatch):
 
 def test_warm_up_names_the_compiled_leaf_marathon_kernel():
     assert "leaf_marathon: kernel (numba)" in kernels.warm_up()
+
+
+def test_the_benchmark_says_which_implementation_played_and_how_many_games_bailed():
+    from racekit.sim.anchors import racekit_subject
+    game = load_game("leaf_marathon")
+    assert kernel.implementation_for(game, ("random",) * 4).startswith("numba")
+    assert kernel.implementation_for(game, ("careful",) * 4) == "python: careful agent"
+    other = load_game("leaf_marathon", tie_points="split")
+    assert kernel.implementation_for(other, ("random",) * 4) == "python: tie_points=split"
+    subject = racekit_subject("leaf_marathon")
+    subject.run(1)
+    assert "replayed in Python" in subject.after() and subject.after().startswith("(numba, ")
+    assert "careful agent" in racekit_subject("leaf_marathon", agent="careful").after()

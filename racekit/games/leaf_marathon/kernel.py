@@ -104,6 +104,23 @@ def implementation() -> str:
     return "numba" if compiled() is not None else "python"
 
 
+def implementation_for(game, agents) -> str:
+    """Which implementation plays ``game`` with ``agents``, in words for the benchmark's notes:
+    ``"numba, 0.4% of 5000 games replayed in Python"`` or ``"python: careful agent"``."""
+    jit = compiled()
+    if jit is None:
+        return "python: numba not importable"
+    if not all(a in JIT_AGENTS for a in agents):
+        return "python: " + ", ".join(sorted(set(agents) - set(JIT_AGENTS))) + " agent"
+    why = jit.unsupported(game)
+    if why:
+        return f"python: {why}"
+    played, bailed = bail_rate()
+    if not played:
+        return "numba"
+    return f"numba, {100 * bailed / played:.1f}% of {played} games replayed in Python"
+
+
 def bail_rate() -> tuple[int, int]:
     """``(games the compiled loop started, games it handed back to the Python kernel)`` since
     import: a BAIL-OUT (a situation the compiled loop does not restate) replays the whole game
