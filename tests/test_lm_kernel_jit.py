@@ -80,20 +80,14 @@ def test_compiled_loop_with_first_legal_agents():
             assert problem is None, problem
 
 
-def test_compiled_loop_equals_engine_under_every_option_value_it_restates():
-    from racekit.games.leaf_marathon import kernel_jit
-    covered, left_out = 0, []
-    for game in _option_games():
-        why = kernel_jit.unsupported(game)
-        if why:
-            left_out.append(why)
-            assert not kernel.jit_plays(game, ("random",) * 4)   # the Python kernel plays them
-            continue
-        covered += 1
+def test_compiled_loop_equals_engine_under_every_option_value():
+    games = _option_games()
+    assert len(games) == 47   # the default and every other value that is built
+    for game in games:
+        assert kernel.jit_plays(game, ("random",) * 4), game
         for seed in (1, 2, 3):
             problem = kernels.compare(game, seed, ("random",) * 4, NUMBA)
             assert problem is None, problem
-    assert covered >= 40 and len(left_out) == 4, left_out
 
 
 @pytest.mark.parametrize("options", [
@@ -111,14 +105,20 @@ def test_compiled_loop_equals_engine_under_every_option_value_it_restates():
      "friendship_counts_in_keep": True, "bind_lift": "global", "buff_a_heals": True},
     {"max_rounds": 6, "final_tiebreak": "stamina", "ffr_penalty": "once",
      "travel_light_unit": "cards", "attraction_die": "d20", "release_to": "any_behind"},
+    {"move_model": "sequential_in_play_order", "magic_bind_scope": "held_now",
+     "magic_bind_stack": "multiply", "resin_hold": "keep_as_special", "tie_points": "split",
+     "players": 6},
+    {"map": "lm_test_1leg", "tie_points": "split", "ffr_penalty": "once",
+     "final_tiebreak": "last_leg_rank", "resin_hold": "keep_as_special", "resin_self": False},
 ])
 def test_compiled_loop_equals_engine_under_combined_options(options):
     game = load_game("leaf_marathon", **options)
-    assert kernel.jit_plays(game, ("random",) * 4)
+    n = game.num_players
+    assert kernel.jit_plays(game, ("random",) * n)
     for seed in range(4):
-        problem = kernels.compare(game, 40 + seed, ("random",) * 4, NUMBA)
+        problem = kernels.compare(game, 40 + seed, ("random",) * n, NUMBA)
         assert problem is None, problem
-    problem = kernels.compare(game, 3, ("first", "random", "random", "first"), NUMBA)
+    problem = kernels.compare(game, 3, ("first",) + ("random",) * (n - 2) + ("first",), NUMBA)
     assert problem is None, problem
 
 
@@ -150,16 +150,30 @@ def test_the_python_kernel_still_equals_the_engine():
         assert kernels.compare(game, 5, agents, PYTHON) is None
 
 
-def test_settings_the_compiled_loop_leaves_out_go_to_the_python_kernel():
+def test_split_points_are_the_engines_fractions():
+    """tie_points = split shares a place's points: the compiled loop's leg points decode to the
+    engine's numbers, fractions included (LM-AMB-19)."""
+    from racekit.games.leaf_marathon import kernel_jit
+    assert kernel_jit._points(-(1 + 5 * 10000 + 2 * 100 + 0)) == 2.5    # places 1+2 shared
+    assert kernel_jit._points(-(1 + 6 * 10000 + 5 * 100 + 1)) == 6 / 5 - 1
+    assert kernel_jit._points(-(1 + 6 * 10000 + 3 * 100 + 0)) == 2 and isinstance(
+        kernel_jit._points(-(1 + 6 * 10000 + 3 * 100 + 0)), int)
+    assert kernel_jit._points(-(1 + 1 * 10000 + 2 * 100 + 1)) == 0
+    assert kernel_jit._points(3) == 3
+
+
+def test_settings_the_compiled_loop_leaves_out_go_to_the_python_kernel(tmp_path):
     game = load_game("leaf_marathon")
     assert not kernel.jit_plays(game, ("careful", "random", "random", "random"))
-    for options in ({"move_model": "sequential_in_play_order"}, {"resin_hold": "keep_as_special"},
-                    {"magic_bind_scope": "held_now"}, {"tie_points": "split"}):
-        other = load_game("leaf_marathon", **options)
-        assert not kernel.jit_plays(other, ("random",) * 4)
-        with pytest.raises(ValueError, match="does not play"):
-            kernel.play_numba(other, 1, ("random",) * 4)
-        assert kernel.play(other, 1, ("random",) * 4) == kernel.play_python(other, 1, ("random",) * 4)
+    long_map = tmp_path / "long.yaml"   # a leg longer than the compiled loop's arrays
+    long_map.write_text("format: racekit.leaf_marathon.map/1\nid: long\nlegs:\n  - ["
+                        + ", ".join(["start"] + ["leaf"] * 130 + ["finish"]) + "]\n")
+    other = load_game("leaf_marathon", players=2, map=str(long_map))
+    assert not kernel.jit_plays(other, ("random",) * 2)
+    assert kernel.implementation_for(other, ("random",) * 2).startswith("python: a map")
+    with pytest.raises(ValueError, match="does not play"):
+        kernel.play_numba(other, 1, ("random",) * 2)
+    assert kernel.play(other, 1, ("random",) * 2) == kernel.play_python(other, 1, ("random",) * 2)
 
 
 def test_the_compiled_loop_asks_for_more_chance_numbers_and_plays_the_same_game():
@@ -192,8 +206,6 @@ def test_the_benchmark_says_which_implementation_played_and_how_many_games_baile
     game = load_game("leaf_marathon")
     assert kernel.implementation_for(game, ("random",) * 4).startswith("numba")
     assert kernel.implementation_for(game, ("careful",) * 4) == "python: careful agent"
-    other = load_game("leaf_marathon", tie_points="split")
-    assert kernel.implementation_for(other, ("random",) * 4) == "python: tie_points=split"
     subject = racekit_subject("leaf_marathon")
     subject.run(1)
     assert "replayed in Python" in subject.after() and subject.after().startswith("(numba, ")

@@ -1,5 +1,10 @@
 """Fast playout kernel for Leaf Marathon (random, first-legal and careful agents).
 
+Two implementations: the numba-compiled loop in :mod:`.kernel_jit` (random and first-legal
+agents, every option value; :func:`play` uses it when numba is importable) and the
+pure-Python one below (:func:`play_python`: the careful agent, no numba, and the exact
+replay of a game the compiled loop bails out of, see :func:`bail_rate`).
+
 Leaf Marathon's rules are large (twenty d20 events, special cards, terrain, legs), so this
 kernel does not restate them all: it drives one
 :class:`~racekit.games.leaf_marathon.state.LeafMarathonState` through the engine's own task

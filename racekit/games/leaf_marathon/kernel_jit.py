@@ -18,10 +18,13 @@ the same float operations) and the random agent takes ``legal[int(u * len(legal)
 engine's legal list, built here in the engine's order. When the numbers run out the loop
 returns :data:`NEED_MORE` and :func:`play` calls it again with longer arrays (the same game).
 
-BAIL-OUT: a situation this loop does not restate (a full array, a Magic Bind level past the
-weight tables) returns :data:`BAIL`; ``kernel.play`` then replays the whole game with the
-pure-Python kernel (same seed, so the same game). Option values the loop does not restate
-(:func:`unsupported`) are played by the pure-Python kernel from the start.
+Covered: every option value, 2 to 6 seats. BAIL-OUT: a situation this loop does not restate
+(a full array, a Magic Bind level past the weight tables under ``magic_bind_stack =
+multiply``) returns :data:`BAIL`; ``kernel.play`` then replays the whole game with the
+pure-Python kernel (same seed, so the same game). None was seen in 10,000 default random games
+(2 to 6 seats). A map or roster larger than the arrays (:func:`unsupported`) is played by the
+pure-Python kernel from the start. First compile about 40 s of CPU (cached on disk by numba,
+``kernels.warm_up`` does it at set-up); a cached load about 1 s.
 """
 from __future__ import annotations
 
@@ -58,6 +61,7 @@ DRAW, BLIND, DEAL = 500, 600, 700
 T_ACTION, T_WEAPON, T_ARMOR, T_RECOVERY, T_EFFECT, T_TRIGGER, T_ELEMENT = range(7)
 L_GOH, L_RAINBOOM, L_BEAR, L_ROADBLOCK, L_FFR, L_RESIN = 1, 2, 3, 4, 5, 6
 RECEIVED = 64
+DOUBLED = 128
 # terrain
 START, LEAF, FOREST, VINE, SAND, FINISH = range(6)
 TERRAIN_CODES = {"start": START, "leaf": LEAF, "forest": FOREST, "vine": VINE, "sand": SAND,
@@ -95,7 +99,8 @@ WHY_TRADE, WHY_BUTTER, WHY_SCAV = range(3)
  C_REWIND_FIRST, C_STOP_NEXT, C_BEAR_ALL, C_TRAVEL_CARDS, C_ATTR_D20, C_RELEASE_ANY,
  C_ROADBLOCK_BEFORE, C_TELEPORT_TERRAIN, C_DRAFT_SEQ, C_LEG_FAINT_CARRY, C_DRAW_TOTAL,
  C_BF_RANDOM, C_RECEIVED_HOLDER, C_RESIN_SELF, C_RESIN_BLOCKS, C_FFR_ONCE, C_SWAMP_STEP,
- C_MAX_ROUNDS, C_BONUS_LEG, C_NLEGS, C_HEAL, C_NROSTER, C_FIELDS) = range(42)
+ C_MAX_ROUNDS, C_BONUS_LEG, C_NLEGS, C_HEAL, C_NROSTER, C_TIE_SPLIT, C_MOVE_SEQ, C_RESIN_KEEP,
+ C_MB_HELD_NOW, C_FIELDS) = range(46)
 ARMOR_FOREST, ARMOR_ANY, ARMOR_WEAPONS = 0, 1, 2
 
 # event counters: the order of kernel.EVENTS
@@ -109,7 +114,7 @@ assert EVENTS == ("d20", "faint", "revived", "trigger_played", "special_played",
 HAND_MAX = 64      # cards in one hand (more: BAIL)
 TASK_MAX = 256     # tasks on the stack (more: BAIL)
 LEGAL_MAX = 8192
-MB_LEVELS = 8      # Magic Bind levels with a weight table (more: BAIL)
+MB_LEVELS = 16     # Magic Bind levels with a weight table (more: BAIL)
 LIMBO_MAX = 8
 MAX_SQUARES = 128  # squares of a leg, legs of a map, characters of a roster (more: Python kernel)
 MAX_LEGS = 8
@@ -141,7 +146,8 @@ O_DECK = C_FIELDS
 O_LEGLEN = O_DECK + 7
 O_RMAX = O_LEGLEN + MAX_LEGS
 O_RMOVE = O_RMAX + MAX_ROSTER
-CFG_SIZE = O_RMOVE + MAX_ROSTER
+O_DOUBLES = O_RMOVE + MAX_ROSTER
+CFG_SIZE = O_DOUBLES + 7
 
 played = 0
 """Games played by :func:`play` since import (the bench notes read these two)."""
@@ -150,17 +156,8 @@ bailed = 0
 
 
 def unsupported(game) -> str | None:
-    """``None`` when the compiled loop restates every option value of ``game``; else why not
-    (those games are played by the pure-Python kernel from the start)."""
-    o = game.flags
-    if o.move_sequential:
-        return "move_model=sequential_in_play_order"
-    if o.resin_keep:
-        return "resin_hold=keep_as_special"
-    if o.mb_held_now:
-        return "magic_bind_scope=held_now"
-    if o.tie_points == "split":
-        return "tie_points=split"
+    """``None`` when the compiled loop plays ``game``; else why not (a map or roster larger than
+    its arrays: those games are played by the pure-Python kernel from the start)."""
     if (len(game.legs) > MAX_LEGS or max(len(leg) for leg in game.legs) > MAX_SQUARES
             or len(game.roster_all) > MAX_ROSTER):
         return f"a map or roster larger than the compiled loop's arrays ({MAX_SQUARES} squares)"
@@ -224,6 +221,11 @@ class Tables:
         cfg[C_NLEGS] = len(game.legs)
         cfg[C_HEAL] = game.heal
         cfg[C_NROSTER] = len(game.roster)
+        cfg[C_TIE_SPLIT] = o.tie_points == "split"
+        cfg[C_MOVE_SEQ] = o.move_sequential
+        cfg[C_RESIN_KEEP] = o.resin_keep
+        cfg[C_MB_HELD_NOW] = o.mb_held_now
+        cfg[O_DOUBLES:O_DOUBLES + 7] = game.doubles
         cfg[O_DECK:O_DECK + 7] = game.deck_counts
         cfg[O_LEGLEN:O_LEGLEN + len(game.legs)] = [len(leg) for leg in game.legs]
         cfg[O_RMAX:O_RMAX + len(game.roster_all)] = [c.max_stamina for c in game.roster_all]
@@ -258,9 +260,23 @@ class Final:
     def __init__(self, game, sv):
         self.n = game.num_players
         self.o = game.flags
-        self.leg_points = sv[O_LEGPTS:O_LEGPTS + len(game.legs)].T.tolist()
+        self.leg_points = [[_points(x) for x in row]
+                           for row in sv[O_LEGPTS:O_LEGPTS + len(game.legs)].T.tolist()]
         self.fin_place = sv[S_FIN_PLACE].tolist()
         self.stamina = sv[S_STAM].tolist()
+
+
+def _points(x: int):
+    """Leg points as ``finish.award`` computes them: ``x`` itself, or for ``tie_points = split``
+    (LM-AMB-19) the code ``-(1 + place points summed * 10000 + group size * 100 + penalty)``
+    that :func:`_award` stores, worked out here with the engine's own float operations."""
+    if x >= 0:
+        return x
+    total, rest = divmod(-x - 1, 10000)
+    size, penalty = divmod(rest, 100)
+    value = total / size
+    pts = int(value) if value == int(value) else value
+    return max(0, pts - penalty)
 
 
 def play(game, seed: int, agents, max_plies: int, blocks: int | None = None, bail_at: int = -1):
@@ -692,13 +708,11 @@ def _award(cfg, g, sv, group, m):
         place = g[G_NPLACES] + 1
     else:
         place = g[G_NPLACED] + 1
-    pts = 0
-    if place == 1:
-        pts = 3
-    elif place == 2:
-        pts = 2
-    elif place == 3:
-        pts = 1
+    pts = 3 - place + 1 if place <= 3 else 0
+    total = 0                        # tie_points = split: the places' points shared
+    for k in range(place - 1, place - 1 + m):
+        if k < 3:
+            total += 3 - k
     for k in range(m):
         s = group[k]
         ffr = 0
@@ -707,7 +721,10 @@ def _award(cfg, g, sv, group, m):
                 ffr += 1
         penalty = (1 if ffr else 0) if cfg[C_FFR_ONCE] else ffr
         got = pts - penalty
-        sv[O_LEGPTS + g[G_LEG], s] = got if got > 0 else 0
+        if cfg[C_TIE_SPLIT]:         # decoded by _points (a share may be fractional)
+            sv[O_LEGPTS + g[G_LEG], s] = -(1 + total * 10000 + m * 100 + penalty)
+        else:
+            sv[O_LEGPTS + g[G_LEG], s] = got if got > 0 else 0
         sv[S_FINISHED, s] = 1
         sv[S_FIN_PLACE, s] = place
         g[O_COUNTS + E_FINISH] += 1
@@ -1377,12 +1394,16 @@ def _resolve(A, B, s, e):
                 m += 1
         if m:
             _ask_target(g, s, TG_TRADE, m)
-    elif e == 9:    # Resin Ball, resin_hold = immediate (LM-EVENT-09, LM-AMB-29)
+    elif e == 9:    # Resin Ball (LM-EVENT-09, LM-AMB-29)
         for i in range(sv[S_HLEN, s]):
             c = sv[O_HAND + i, s]
             if c & 7 == T_ACTION and not c & 0x38:
-                g[G_PK] = P_RESIN
-                g[G_PS] = s
+                if cfg[C_RESIN_KEEP]:   # resin_hold = keep_as_special: kept as an any-time card
+                    _hand_remove_at(sv, s, i)
+                    _hand_add(g, sv, s, T_ACTION | L_RESIN << 3)
+                else:                   # immediate: throw it now, or not
+                    g[G_PK] = P_RESIN
+                    g[G_PS] = s
                 break
     elif e == 10:   # Use the Terrain (LM-EVENT-10)
         g[G_PD_A] = 10
@@ -1420,9 +1441,24 @@ def _resolve(A, B, s, e):
         _stop(cfg, g, sv, s)
     elif e == 20:   # Magic Bind (LM-EVENT-20, LM-AMB-25)
         if cfg[C_MB_MULTIPLY] or g[G_MB] == 0:
-            g[G_MB] += 1
-            if g[G_MB] >= MB_LEVELS:
+            if g[G_MB] + 1 < MB_LEVELS:
+                g[G_MB] += 1
+            elif not cfg[C_MB_HELD_NOW]:   # (held_now: the weights do not read the level)
                 g[G_BAIL] = 1
+        if cfg[C_MB_HELD_NOW]:      # the cards held now are marked doubled (LM-AMB-25)
+            for t in range(n):
+                L = sv[S_HLEN, t]
+                for i in range(L):
+                    c = sv[O_HAND + i, t]
+                    if cfg[O_DOUBLES + (c & 7)] and not c & 0x38:
+                        sv[O_HAND + i, t] = c | DOUBLED
+                for i in range(1, L):        # sorted again
+                    x = sv[O_HAND + i, t]
+                    j = i - 1
+                    while j >= 0 and sv[O_HAND + j, t] > x:
+                        sv[O_HAND + j + 1, t] = sv[O_HAND + j, t]
+                        j -= 1
+                    sv[O_HAND + j + 1, t] = x
         g[O_COUNTS + E_MAGIC_BIND] += 1
 
 
@@ -1798,7 +1834,24 @@ def _movement(A, B):
     moved = np.zeros(n, dtype=np.int64)
     arr_s = np.zeros(n, dtype=np.int64)
     arr_o = np.zeros(n, dtype=np.int64)
-    narr, nf = _run_ticks(cfg, g, sv, totals, free, moved, arr_s, arr_o)
+    if cfg[C_MOVE_SEQ]:
+        # move_model = sequential_in_play_order: each pony's whole move in play order; the
+        # arrivals still count as one movement step for the tie-breaks (LM-AMB-06)
+        narr = 0
+        one = np.full(n, -1, dtype=np.int64)
+        one_free = np.zeros(n, dtype=np.int64)
+        for i in range(norder):
+            s = sv[S_ORDER, i]
+            if totals[s] < 0:
+                continue
+            one[s] = totals[s]
+            one_free[s] = free[s]
+            k, nf = _run_ticks(cfg, g, sv, one, one_free, moved, arr_s[narr:], arr_o[narr:])
+            narr += k
+            one[s] = -1
+            one_free[s] = 0
+    else:
+        narr, nf = _run_ticks(cfg, g, sv, totals, free, moved, arr_s, arr_o)
     _rank_arrivals(cfg, g, sv, arr_s, arr_o, narr)
     for i in range(norder):
         s = sv[S_ORDER, i]
