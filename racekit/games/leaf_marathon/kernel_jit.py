@@ -116,6 +116,7 @@ TASK_MAX = 256     # tasks on the stack (more: BAIL)
 LEGAL_MAX = 8192
 MB_LEVELS = 16     # Magic Bind levels with a weight table (more: BAIL)
 LIMBO_MAX = 8
+ELEM_MAX = 8       # element cards played by one seat in one leg (more: BAIL)
 MAX_SQUARES = 128  # squares of a leg, legs of a map, characters of a roster (more: Python kernel)
 MAX_LEGS = 8
 MAX_ROSTER = 256
@@ -138,7 +139,7 @@ O_TASKS = O_ROAD + MAX_SQUARES
 G_SIZE = O_TASKS + 5 * TASK_MAX
 O_HAND = S_FIELDS
 O_ELEM = O_HAND + HAND_MAX
-O_FB = O_ELEM + 8
+O_FB = O_ELEM + ELEM_MAX
 O_DEALT = O_FB + 4
 O_LEGPTS = O_DEALT + 4
 S_SIZE = O_LEGPTS + MAX_LEGS
@@ -1623,6 +1624,9 @@ def _turn_apply(A, B, s, action):
     elif ELEMENT <= action < ELEMENT + 4:    # LM-ELEMENT-1..6, LM-AMB-24, LM-AMB-45
         b = action - ELEMENT
         _remove_plain(g, sv, s, T_ELEMENT)
+        if sv[S_ELEN, s] >= ELEM_MAX:        # (cards played only to lift binds pile up)
+            g[G_BAIL] = 1
+            return
         sv[O_ELEM + sv[S_ELEN, s], s] = b
         sv[S_ELEN, s] += 1
         if cfg[C_BIND_GLOBAL] and sv[S_BOUND, s]:
@@ -2164,8 +2168,8 @@ def _game(cfg, tab, agents, chance_u, agent_u, max_plies, bail_at, history, g, s
     n = cfg[C_N]
     legal = np.zeros(LEGAL_MAX, dtype=np.int64)
     others = np.zeros(HAND_MAX, dtype=np.int64)
-    vals = np.zeros(64, dtype=np.int64)
-    probs = np.zeros(64, dtype=np.float64)
+    vals = np.zeros(MAX_ROSTER + HAND_MAX, dtype=np.int64)   # a chance node's outcomes
+    probs = np.zeros(MAX_ROSTER + HAND_MAX, dtype=np.float64)
     A = (cfg, tab)
     B = (g, sv)
     for t in range(7):
