@@ -18,6 +18,11 @@ the same float operations) and the random agent takes ``legal[int(u * len(legal)
 engine's legal list, built here in the engine's order. When the numbers run out the loop
 returns :data:`NEED_MORE` and :func:`play` calls it again with longer arrays (the same game).
 
+Why the whole game: measured over 200 default random games (4 seats, about 1,010 plies), a
+game rolls the d20 48 times and each of the twenty events shows in about 90% of games; every
+prompt kind but the rarest (scav_mode, 56% of games) shows in most games. A loop that bailed
+out on any d20 event would have handed most games back to Python.
+
 Covered: every option value, 2 to 6 seats. BAIL-OUT: a situation this loop does not restate
 (a full array, a Magic Bind level past the weight tables under ``magic_bind_stack =
 multiply``) returns :data:`BAIL`; ``kernel.play`` then replays the whole game with the
