@@ -1230,10 +1230,8 @@ def _holder_label(e):
 
 
 @njit(cache=True)
-def _scav_mode(A, B, s, t, purpose):
+def _scav_mode(cfg, tab, g, sv, s, t, purpose):
     """d20.scav_mode: take armor or two cards (Scavenge), give them (Release) (LM-AMB-32)."""
-    cfg, tab = A
-    g, sv = B
     m = 0
     if purpose == TG_SCAV:
         if sv[S_ARMOR, t] >= 0:
@@ -1252,7 +1250,7 @@ def _scav_mode(A, B, s, t, purpose):
     if m == 0:
         return
     if m == 1:
-        _scav_apply(A, B, s, t, g[O_CANDS])
+        _scav_apply(cfg, tab, g, sv, s, t, g[O_CANDS])
         return
     g[G_NCANDS] = m
     g[G_PD_B] = t
@@ -1261,10 +1259,8 @@ def _scav_mode(A, B, s, t, purpose):
 
 
 @njit(cache=True)
-def _scav_apply(A, B, s, t, mode):
+def _scav_apply(cfg, tab, g, sv, s, t, mode):
     """d20.scav_apply (LM-EVENT-13, LM-AMB-32)."""
-    cfg, tab = A
-    g, sv = B
     if mode == 19:
         _hand_add(g, sv, s, T_ARMOR)
         sv[S_ARMOR, t] = -1
@@ -1289,11 +1285,9 @@ def _ask_target(g, s, purpose, m):
 
 
 @njit(cache=True)
-def _scavenge(A, B, s):
+def _scavenge(cfg, tab, g, sv, s):
     """d20.scavenge: Scavenge the nearest racing player ahead (or on the square), else
     Release to the nearest behind (LM-EVENT-13, LM-AMB-32)."""
-    cfg, tab = A
-    g, sv = B
     n = cfg[C_N]
     p = sv[S_POS, s]
     near_ahead = -1
@@ -1324,7 +1318,7 @@ def _scavenge(A, B, s):
     if m == 0:
         return
     if m == 1:
-        _scav_mode(A, B, s, g[O_CANDS], purpose)
+        _scav_mode(cfg, tab, g, sv, s, g[O_CANDS], purpose)
         return
     _ask_target(g, s, purpose, m)
 
@@ -1338,11 +1332,9 @@ def _do_swap(cfg, g, sv, s, t):
 
 
 @njit(cache=True)
-def _swap(A, B, s):
+def _swap(cfg, tab, g, sv, s):
     """d20.swap: the nearest other racing player at distance >= 1, ahead preferred
     (LM-EVENT-14, LM-AMB-33)."""
-    cfg, tab = A
-    g, sv = B
     n = cfg[C_N]
     p = sv[S_POS, s]
     d = -1
@@ -1370,11 +1362,9 @@ def _swap(A, B, s):
 
 
 @njit(cache=True)
-def _resolve(A, B, s, e):
+def _resolve(cfg, tab, g, sv, s, e):
     """d20.resolve: apply event ``e`` to its roller ``s`` (LM-EVENT-01..20); holder cards are
     already in hand."""
-    cfg, tab = A
-    g, sv = B
     n = cfg[C_N]
     if e == 1 or e == 6 or e == 7 or e == 15 or e == 19:
         return
@@ -1427,9 +1417,9 @@ def _resolve(A, B, s, e):
     elif e == 12:   # Royal Grace (LM-EVENT-12)
         _push(g, K_DRAW, s, (sv[S_STAM, s] + 1) // 2, 0, 0)
     elif e == 13:
-        _scavenge(A, B, s)
+        _scavenge(cfg, tab, g, sv, s)
     elif e == 14:
-        _swap(A, B, s)
+        _swap(cfg, tab, g, sv, s)
     elif e == 17:   # Friendship Forever (LM-EVENT-17, LM-AMB-22, LM-AMB-24)
         for t in range(n):
             sv[S_BOUND, t] = 0
@@ -1469,11 +1459,9 @@ def _resolve(A, B, s, e):
 
 
 @njit(cache=True)
-def _apply_d20(A, B, e):
+def _apply_d20(cfg, tab, g, sv, e):
     """d20.apply_d20: the d20 shows ``e``; Rewind repeats the previous event (LM-TRIGGER-1/2,
     LM-EVENT-16, LM-AMB-26)."""
-    cfg, tab = A
-    g, sv = B
     s = g[G_PS]
     g[G_NLIMBO] -= 1
     card = g[O_LIMBO + g[G_NLIMBO]]
@@ -1496,15 +1484,13 @@ def _apply_d20(A, B, e):
             if prev:
                 _push(g, K_EVENT, s, prev, 0, 0)
         return
-    _resolve(A, B, s, e)
+    _resolve(cfg, tab, g, sv, s, e)
 
 
 @njit(cache=True)
-def _apply_die(A, B, face):
+def _apply_die(cfg, tab, g, sv, face):
     """d20.apply_die: Mutual Attraction pulls (LM-EVENT-03, LM-AMB-31); Use the Terrain
     advances half the face, free (LM-EVENT-10)."""
-    cfg, tab = A
-    g, sv = B
     s = g[G_PS]
     if g[G_PD_A] == 3:
         for t in range(cfg[C_N]):
@@ -1520,11 +1506,9 @@ def _apply_die(A, B, face):
 
 
 @njit(cache=True)
-def _select_done(A, B, s, npk):
+def _select_done(cfg, tab, g, sv, s, npk):
     """flow.select_done / d20.select_done / setup.exchange_done / legs.leg_discard_done:
     the ``npk`` picked cards leave the hand (LM-SETUP-5, LM-LEG-2, LM-EVENT-02/05/11/13)."""
-    cfg, tab = A
-    g, sv = B
     purpose = g[G_PD_A]
     if purpose == SEL_RELEASE:
         t = g[G_PD_D]
@@ -1553,10 +1537,8 @@ def _select_done(A, B, s, npk):
 
 
 @njit(cache=True)
-def _apply_blind(A, B, code):
+def _apply_blind(cfg, tab, g, sv, code):
     """d20.apply_blind: one card taken blind (LM-EVENT-08/11/13, LM-AMB-35/40)."""
-    cfg, tab = A
-    g, sv = B
     taker, victim, why = g[G_PS], g[G_PD_A], g[G_PD_B]
     _hand_remove(g, sv, victim, code)
     if why == WHY_BUTTER:
@@ -1568,10 +1550,8 @@ def _apply_blind(A, B, code):
 # ----- a play-turn use (turn.apply) ---------------------------------------------------------
 
 @njit(cache=True)
-def _turn_apply(A, B, s, action):
+def _turn_apply(cfg, tab, g, sv, s, action):
     """turn.apply: a play-turn or window action of ``s``; sub-steps are pushed as tasks."""
-    cfg, tab = A
-    g, sv = B
     if action == END:                        # LM-ROUND-2
         g[G_TURN_OVER] = 1
     elif action == ACT:                      # LM-ACTION-2
@@ -1674,9 +1654,8 @@ def _turn_apply(A, B, s, action):
 # ----- answering a prompt (flow.answer) ---------------------------------------------------
 
 @njit(cache=True)
-def _revive(A, B, s, stamina):
+def _revive(cfg, tab, g, sv, s, stamina):
     """flow._revive (LM-FAINT-3, LM-ORDER-3, LM-AMB-18/23)."""
-    g, sv = B
     sv[S_FAINT, s] = 0
     sv[S_STAM, s] = stamina
     sv[S_RETURNING, s] = 1
@@ -1684,10 +1663,8 @@ def _revive(A, B, s, stamina):
 
 
 @njit(cache=True)
-def _reveal_one(A, B, s):
+def _reveal_one(cfg, tab, g, sv, s):
     """setup._reveal_one: the kept character, full stamina, square 0 (LM-SETUP-2/3/6)."""
-    cfg, tab = A
-    g, sv = B
     i = sv[S_KEPT, s]
     sv[S_CHAR, s] = i
     sv[S_PMAX, s] = cfg[O_RMAX + i]
@@ -1697,10 +1674,8 @@ def _reveal_one(A, B, s):
 
 
 @njit(cache=True)
-def _keep_buff(A, B, s, b):
+def _keep_buff(cfg, tab, g, sv, s, b):
     """legs.keep_buff: keep at most one element buff (``b`` -1: none) (LM-LEG-3, LM-AMB-22)."""
-    cfg, tab = A
-    g, sv = B
     kept = -1
     for i in range(sv[S_ELEN, s]):
         if b >= 0 and sv[O_ELEM + i, s] == b:
@@ -1726,10 +1701,8 @@ def _keep_buff(A, B, s, b):
 
 
 @njit(cache=True)
-def _answer(A, B, action):
+def _answer(cfg, tab, g, sv, action):
     """flow.answer: apply a decision or chance outcome at the current prompt."""
-    cfg, tab = A
-    g, sv = B
     pk = g[G_PK]
     s = g[G_PS]
     g[G_PK] = P_NONE
@@ -1739,9 +1712,9 @@ def _answer(A, B, action):
         _hand_add(g, sv, s, t)
     elif pk == P_TURN:
         _push(g, K_TURN, s, 0, 0, 0)
-        _turn_apply(A, B, s, action)
+        _turn_apply(cfg, tab, g, sv, s, action)
     elif pk == P_D20:
-        _apply_d20(A, B, action)
+        _apply_d20(cfg, tab, g, sv, action)
     elif pk == P_ORDER_DIE:          # order.apply_die
         sv[S_OROLLS, s] = action
     elif pk == P_WINDOW:             # LM-AMB-12
@@ -1750,22 +1723,22 @@ def _answer(A, B, action):
             g[G_WIN_PASSED] |= 1 << s
         else:
             g[G_WIN_PASSED] = 0
-            _turn_apply(A, B, s, action)
+            _turn_apply(cfg, tab, g, sv, s, action)
     elif pk == P_SELECT:
         npk = g[G_NPICKED]
         if action == DONE or npk + 1 == g[G_PD_C]:
             if action != DONE:
                 g[O_PICKED + npk] = action - PICK
                 npk += 1
-            _select_done(A, B, s, npk)
+            _select_done(cfg, tab, g, sv, s, npk)
         else:
             g[O_PICKED + npk] = action - PICK
             g[G_NPICKED] = npk + 1
             g[G_PK] = P_SELECT
     elif pk == P_DIE:
-        _apply_die(A, B, action)
+        _apply_die(cfg, tab, g, sv, action)
     elif pk == P_BLIND:
-        _apply_blind(A, B, action - BLIND)
+        _apply_blind(cfg, tab, g, sv, action - BLIND)
     elif pk == P_DEAL:               # setup.apply_deal
         sv[O_DEALT + sv[S_DLEN, s], s] = action - DEAL
         sv[S_DLEN, s] += 1
@@ -1780,7 +1753,7 @@ def _answer(A, B, action):
         elif purpose == TG_SWAP:
             _do_swap(cfg, g, sv, s, t)
         else:
-            _scav_mode(A, B, s, t, purpose)
+            _scav_mode(cfg, tab, g, sv, s, t, purpose)
     elif pk == P_COUNT:              # d20.count_chosen (LM-EVENT-08, LM-AMB-35)
         t = g[G_PD_B]
         k = action - COUNT
@@ -1792,7 +1765,7 @@ def _answer(A, B, action):
             g[O_DISC + T_ACTION] += 1
             sv[S_HELD, action - RESIN] = 1
     elif pk == P_SCAV:
-        _scav_apply(A, B, s, g[G_PD_B], action)
+        _scav_apply(cfg, tab, g, sv, s, g[G_PD_B], action)
     elif pk == P_FRIEND:             # d20.friend_chosen (LM-EVENT-17, LM-AMB-22)
         sv[O_FB + sv[S_FLEN, s], s] = action - BUFF
         sv[S_FLEN, s] += 1
@@ -1800,20 +1773,20 @@ def _answer(A, B, action):
     elif pk == P_REVIVE:             # flow.revive (LM-FAINT-3, LM-AMB-18)
         if action == REVIVE_NOW:
             m = _max_stamina(sv, s)
-            _revive(A, B, s, (m + 1) // 2)
+            _revive(cfg, tab, g, sv, s, (m + 1) // 2)
         else:
             sv[S_FAINT, s] = 3
     elif pk == P_KEEP_CHAR:          # setup.keep_char
         sv[S_KEPT, s] = action - KEEP_CHAR
         if cfg[C_DRAFT_SEQ]:
             sv[S_DLEN, s] = 0
-            _reveal_one(A, B, s)
+            _reveal_one(cfg, tab, g, sv, s)
     elif pk == P_KEEP_ARMOR:         # legs.keep_armor (LM-LEG-3)
         if action == DROP_ARMOR:
             g[O_DISC + (sv[S_ARMOR, s] & 7)] += 1
             sv[S_ARMOR, s] = -1
     elif pk == P_KEEP_BUFF:
-        _keep_buff(A, B, s, -1 if action == KEEP_NO_BUFF else action - KEEP_BUFF)
+        _keep_buff(cfg, tab, g, sv, s, -1 if action == KEEP_NO_BUFF else action - KEEP_BUFF)
     else:
         g[G_BAIL] = 1
 
@@ -1821,11 +1794,9 @@ def _answer(A, B, action):
 # ----- the task stack (flow.run and the task functions) -----------------------------------
 
 @njit(cache=True)
-def _movement(A, B):
+def _movement(cfg, tab, g, sv):
     """flow.task_movement: totals, lockstep ticks, arrivals ranked, Sonic Rainboom faints, then
     one draw per square moved (LM-ROUND-3/4, LM-MOVE-1, LM-AMB-06, LM-AMB-39, LM-AMB-47)."""
-    cfg, tab = A
-    g, sv = B
     n = cfg[C_N]
     totals = np.full(n, -1, dtype=np.int64)
     free = np.zeros(n, dtype=np.int64)
@@ -1877,11 +1848,9 @@ def _movement(A, B):
 
 
 @njit(cache=True)
-def _round_end(A, B):
+def _round_end(cfg, tab, g, sv):
     """flow.task_round_end: buff C, modifiers expire, then the next round, the leg change or
     the end (LM-ROUND-5, LM-ELEMENT-6, LM-AMB-20, LM-LEG-5, LM-END-1)."""
-    cfg, tab = A
-    g, sv = B
     n = cfg[C_N]
     for s in range(n):
         if (_has_buff(sv, s, 2) and not sv[S_FAINT, s]
@@ -1913,11 +1882,9 @@ def _round_end(A, B):
 
 
 @njit(cache=True)
-def _leg_change(A, B):
+def _leg_change(cfg, tab, g, sv):
     """legs.task_leg_change: a fresh leg, its order rolled, hands cut or filled, keeps, stamina
     (LM-LEG-1..5, LM-ORDER-5, LM-AMB-38)."""
-    cfg, tab = A
-    g, sv = B
     n = cfg[C_N]
     if g[G_LEG] + 1 >= cfg[C_NLEGS]:
         _push(g, K_GAME_OVER, 0, 0, 0, 0)
@@ -1950,10 +1917,8 @@ def _leg_change(A, B):
 
 
 @njit(cache=True)
-def _run(A, B):
+def _run(cfg, tab, g, sv):
     """flow.run: pop tasks until one asks a question or none is left (the game is over)."""
-    cfg, tab = A
-    g, sv = B
     n = cfg[C_N]
     while g[G_PK] == P_NONE:
         if g[G_BAIL]:
@@ -2029,9 +1994,9 @@ def _run(A, B):
         elif name == K_ORDER_ROLL:
             _order_roll(g, sv)
         elif name == K_MOVEMENT:
-            _movement(A, B)
+            _movement(cfg, tab, g, sv)
         elif name == K_ROUND_END:
-            _round_end(A, B)
+            _round_end(cfg, tab, g, sv)
         elif name == K_ROUND_START:          # flow.task_round_start (LM-ROUND-5)
             ready = g[G_ORDER_READY]
             g[G_ORDER_READY] = 0
@@ -2055,7 +2020,7 @@ def _run(A, B):
                 g[G_PK] = P_REVIVE
                 g[G_PS] = s
             elif f == 3:
-                _revive(A, B, s, _max_stamina(sv, s))
+                _revive(cfg, tab, g, sv, s, _max_stamina(sv, s))
         elif name == K_BEAR_REFILL:          # flow.task_bear_refill (LM-EVENT-07)
             for s in range(n):
                 if sv[S_BEAR_NEXT, s]:
@@ -2065,7 +2030,7 @@ def _run(A, B):
         elif name == K_FIX_ORDER:
             _by_position(cfg, g, sv)
         elif name == K_EVENT:                # d20.task_event (Rewind's repeat)
-            _resolve(A, B, a, b)
+            _resolve(cfg, tab, g, sv, a, b)
         elif name == K_BLIND:                # d20.task_blind
             if c <= 0 or _takeable_count(sv, b) == 0:
                 continue
@@ -2087,7 +2052,7 @@ def _run(A, B):
                 g[G_PK] = P_FRIEND
                 g[G_PS] = a
         elif name == K_LEG_CHANGE:
-            _leg_change(A, B)
+            _leg_change(cfg, tab, g, sv)
         elif name == K_LEG_HANDS:            # legs.task_leg_hands (LM-LEG-2, LM-AMB-38)
             i = a
             if i >= g[G_NORDER]:
@@ -2119,7 +2084,7 @@ def _run(A, B):
                 g[G_PK] = P_KEEP_BUFF
                 g[G_PS] = a
             elif sv[S_ELEN, a]:
-                _keep_buff(A, B, a, -1)
+                _keep_buff(cfg, tab, g, sv, a, -1)
         elif name == K_LEG_STAMINA:          # legs.task_leg_stamina (LM-LEG-4, LM-AMB-23)
             for s in range(n):
                 m = _max_stamina(sv, s)
@@ -2136,7 +2101,7 @@ def _run(A, B):
         elif name == K_REVEAL:               # setup.task_reveal
             for s in range(n):
                 sv[S_DLEN, s] = 0
-                _reveal_one(A, B, s)
+                _reveal_one(cfg, tab, g, sv, s)
         elif name == K_DRAFT_SEQ:            # setup.task_draft_seq (LM-AMB-37)
             i = a
             if i >= n:
@@ -2175,8 +2140,6 @@ def _game(cfg, tab, agents, chance_u, agent_u, max_plies, bail_at, history, g, s
     others = np.zeros(HAND_MAX, dtype=np.int64)
     vals = np.zeros(MAX_ROSTER + HAND_MAX, dtype=np.int64)   # a chance node's outcomes
     probs = np.zeros(MAX_ROSTER + HAND_MAX, dtype=np.float64)
-    A = (cfg, tab)
-    B = (g, sv)
     for t in range(7):
         g[O_PILE + t] = cfg[O_DECK + t]
     for i in range(MAX_SQUARES):
@@ -2202,7 +2165,7 @@ def _game(cfg, tab, agents, chance_u, agent_u, max_plies, bail_at, history, g, s
                 _push(g, K_DEAL, s, 0, 0, 0)
     g[G_ORDER_READY] = 1
     _start_roll_all(cfg, g, sv)
-    _run(A, B)
+    _run(cfg, tab, g, sv)
     for ply in range(max_plies):
         if g[G_BAIL] or ply == bail_at:
             return BAIL
@@ -2222,6 +2185,6 @@ def _game(cfg, tab, agents, chance_u, agent_u, max_plies, bail_at, history, g, s
             else:
                 action = legal[0]
         history[ply] = action
-        _answer(A, B, action)
-        _run(A, B)
+        _answer(cfg, tab, g, sv, action)
+        _run(cfg, tab, g, sv)
     return TOO_LONG
