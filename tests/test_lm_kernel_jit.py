@@ -2,9 +2,9 @@
 
 Each check compares one implementation with the rules engine (kernels.compare: the same
 history, ranking, rounds and event counts, and the history replays): the compiled loop on
-many seeds, every option value it restates, 2 to 6 seats, random and first-legal agents; forced
+many seeds, every option value, 2 to 6 seats, random, first-legal and careful agents; forced
 bail-outs, which the pure-Python kernel replays; and the pure-Python kernel itself, which
-stays the fallback (careful agents, options the compiled loop leaves out, no numba).
+stays the fallback (no numba, maps larger than the compiled loop's arrays, bail-outs).
 """
 import pytest
 
@@ -68,6 +68,26 @@ def test_compiled_loop_equals_engine_for_every_seat_count(players):
     agents = ("first",) + ("random",) * (players - 1)
     problem = kernels.compare(game, 9, agents, NUMBA)
     assert problem is None, problem
+    for seed in range(3):
+        agents = ("careful",) * players if seed else ("careful", "first") + ("random",) * (players - 2)
+        problem = kernels.compare(game, 400 + seed, agents, NUMBA)
+        assert problem is None, problem
+
+
+def test_compiled_loop_with_careful_agents():
+    """The careful agent's choices restated (agents.CarefulAgent): the engine's games, with the
+    agent itself choosing on the engine's state."""
+    game = load_game("leaf_marathon")
+    for seed in range(12):
+        problem = kernels.compare(game, 500 + seed, ("careful",) * 4, NUMBA)
+        assert problem is None, problem
+    for options in ({"excess_unit": "cards", "stop_applies": "next_round"},
+                    {"magic_bind_scope": "held_now", "travel_light_unit": "cards"},
+                    {"stamina_per_square": 0, "forest_stamina": "add"}):
+        game = load_game("leaf_marathon", **options)
+        for seed in range(3):
+            problem = kernels.compare(game, seed, ("careful",) * 4, NUMBA)
+            assert problem is None, problem
 
 
 def test_compiled_loop_with_first_legal_agents():
@@ -120,6 +140,8 @@ def test_compiled_loop_equals_engine_under_combined_options(options):
         assert problem is None, problem
     problem = kernels.compare(game, 3, ("first",) + ("random",) * (n - 2) + ("first",), NUMBA)
     assert problem is None, problem
+    problem = kernels.compare(game, 5, ("careful",) * (n - 1) + ("random",), NUMBA)
+    assert problem is None, problem
 
 
 def test_a_bail_out_is_replayed_exactly_by_the_python_kernel(monkeypatch):
@@ -148,6 +170,8 @@ def test_the_python_kernel_still_equals_the_engine():
             assert problem is None, problem
         agents = ("first",) + ("random",) * (game.num_players - 1)
         assert kernels.compare(game, 5, agents, PYTHON) is None
+        agents = ("careful",) * (game.num_players - 1) + ("random",)
+        assert kernels.compare(game, 8, agents, PYTHON) is None
 
 
 def test_split_points_are_the_engines_fractions():
@@ -163,8 +187,6 @@ def test_split_points_are_the_engines_fractions():
 
 
 def test_settings_the_compiled_loop_leaves_out_go_to_the_python_kernel(tmp_path):
-    game = load_game("leaf_marathon")
-    assert not kernel.jit_plays(game, ("careful", "random", "random", "random"))
     long_map = tmp_path / "long.yaml"   # a leg longer than the compiled loop's arrays
     long_map.write_text("format: racekit.leaf_marathon.map/1\nid: long\nlegs:\n  - ["
                         + ", ".join(["start"] + ["leaf"] * 130 + ["finish"]) + "]\n")
@@ -205,8 +227,8 @@ def test_the_benchmark_says_which_implementation_played_and_how_many_games_baile
     from racekit.sim.anchors import racekit_subject
     game = load_game("leaf_marathon")
     assert kernel.implementation_for(game, ("random",) * 4).startswith("numba")
-    assert kernel.implementation_for(game, ("careful",) * 4) == "python: careful agent"
+    assert kernel.implementation_for(game, ("careful",) * 4).startswith("numba")
     subject = racekit_subject("leaf_marathon")
     subject.run(1)
     assert "replayed in Python" in subject.after() and subject.after().startswith("(numba, ")
-    assert "careful agent" in racekit_subject("leaf_marathon", agent="careful").after()
+    assert racekit_subject("leaf_marathon", agent="careful").after().startswith("(numba")

@@ -1,9 +1,9 @@
 """Fast playout kernel for Leaf Marathon (random, first-legal and careful agents).
 
-Two implementations: the numba-compiled loop in :mod:`.kernel_jit` (random and first-legal
-agents, every option value; :func:`play` uses it when numba is importable) and the
-pure-Python one below (:func:`play_python`: the careful agent, no numba, and the exact
-replay of a game the compiled loop bails out of, see :func:`bail_rate`).
+Two implementations: the numba-compiled loop in :mod:`.kernel_jit` (random, first-legal and
+careful agents, every option value; :func:`play` uses it when numba is importable) and the
+pure-Python one below (:func:`play_python`: no numba, maps larger than the compiled loop's
+arrays, and the exact replay of a game the compiled loop bails out of, see :func:`bail_rate`).
 
 Leaf Marathon's rules are large (twenty d20 events, special cards, terrain, legs), so this
 kernel does not restate them all: it drives one
@@ -83,8 +83,8 @@ def supports(game) -> str | None:
 
 _compiled = None          # kernel_jit once imported, False when numba is not importable
 _why_python = ""
-JIT_AGENTS = ("random", "first")
-"""The agents the compiled loop plays (the careful agent is played by :func:`play_python`)."""
+JIT_AGENTS = ("random", "first", "careful")
+"""The agents the compiled loop plays (its own restatement of each agent's choice)."""
 
 
 def compiled():
@@ -111,7 +111,7 @@ def implementation() -> str:
 
 def implementation_for(game, agents) -> str:
     """Which implementation plays ``game`` with ``agents``, in words for the benchmark's notes:
-    ``"numba, 0.4% of 5000 games replayed in Python"`` or ``"python: careful agent"``."""
+    ``"numba, 0.4% of 5000 games replayed in Python"`` or ``"python: <why>"``."""
     jit = compiled()
     if jit is None:
         return "python: numba not importable"
@@ -135,8 +135,8 @@ def bail_rate() -> tuple[int, int]:
 
 
 def jit_plays(game, agents) -> bool:
-    """Whether :func:`play` gives this game to the compiled loop (numba importable, random and
-    first-legal agents only, and option values it restates: ``kernel_jit.unsupported``)."""
+    """Whether :func:`play` gives this game to the compiled loop (numba importable, agents it
+    restates, and a map and roster that fit its arrays: ``kernel_jit.unsupported``)."""
     jit = compiled()
     return (jit is not None and all(a in JIT_AGENTS for a in agents)
             and jit.unsupported(game) is None)

@@ -1,6 +1,7 @@
 """The Leaf Marathon playout kernel compiled with numba (imported only when numba is installed).
 
-A second implementation of the whole game for the random and first-legal agents, over
+A second implementation of the whole game for the random, first-legal and careful agents
+(:func:`_careful` restates ``agents.CarefulAgent``'s choices), over
 NumPy arrays, following the engine's own structure so that it can be read beside it: the
 same task stack as :mod:`.flow` (tasks are rows ``(name, a, b, c, d)`` of an int array,
 pushed and popped in the same order), the same prompts, and one function per engine
@@ -15,7 +16,8 @@ Chance is precomputed in Python with :func:`racekit.core.chance.stream_array` (s
 chance nodes, ``0xA6E27`` for the random agent); chance outcomes follow
 :func:`racekit.core.chance.pick` (outcomes by value, running sums of their probabilities,
 the same float operations) and the random agent takes ``legal[int(u * len(legal))]`` on the
-engine's legal list, built here in the engine's order. When the numbers run out the loop
+engine's legal list, built here in the engine's order (the careful agent's fallback pick reads
+salt 7, as the agent does). When the numbers run out the loop
 returns :data:`NEED_MORE` and :func:`play` calls it again with longer arrays (the same game).
 
 Why the whole game: measured over 200 default random games (4 seats, about 1,010 plies), a
@@ -51,9 +53,11 @@ TOO_LONG = -2
 """Returned by :func:`_game` when the game passed ``max_plies`` (a rules bug)."""
 BAIL = -3
 """Returned by :func:`_game` for a situation it does not restate: the Python kernel replays."""
-AGENT_RANDOM, AGENT_FIRST = 0, 1
-AGENT_CODES = {"random": AGENT_RANDOM, "first": AGENT_FIRST}
+AGENT_RANDOM, AGENT_FIRST, AGENT_CAREFUL = 0, 1, 2
+AGENT_CODES = {"random": AGENT_RANDOM, "first": AGENT_FIRST, "careful": AGENT_CAREFUL}
 AGENT_SALT = 0xA6E27
+CAREFUL_SALT = 7
+"""The salt of the careful agent's fallback pick (agents.CarefulAgent: ``uniform(seed, ply, 7)``)."""
 
 # ----- action ids (actions.py) -----
 PASS, DONE, ACT, EQUIP, RECOVER, TRIGGER, RAINBOOM, BEAR, ROADBLOCK, FFR = range(2, 12)
@@ -301,12 +305,15 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None, bai
     codes = np.array([AGENT_CODES[a] for a in agents], dtype=np.int64)
     chance_u = stream_array(seed, 0, blocks * BLOCK)
     agent_u = stream_array(seed, AGENT_SALT, blocks * BLOCK)
+    careful = "careful" in agents
+    careful_u = stream_array(seed, CAREFUL_SALT, blocks * BLOCK) if careful else agent_u
     played += 1
     while True:
         history = np.empty(len(chance_u), dtype=np.int64)
         g = np.zeros(G_SIZE, dtype=np.int64)
         sv = np.zeros((S_SIZE, n), dtype=np.int64)
-        plies = _game(t.cfg, t.tab, codes, chance_u, agent_u, max_plies, bail_at, history, g, sv)
+        plies = _game(t.cfg, t.tab, codes, chance_u, agent_u, careful_u, max_plies, bail_at,
+                      history, g, sv)
         if plies >= 0:
             break
         if plies == BAIL:
@@ -318,6 +325,8 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None, bai
         stop = len(chance_u) + more
         chance_u = np.concatenate((chance_u, stream_array(seed, 0, stop, len(chance_u))))
         agent_u = np.concatenate((agent_u, stream_array(seed, AGENT_SALT, stop, len(agent_u))))
+        careful_u = (np.concatenate((careful_u, stream_array(seed, CAREFUL_SALT, stop, len(careful_u))))
+                     if careful else agent_u)
     t.blocks = 0.9 * t.blocks + 0.1 * (plies / BLOCK)
     ranking = finish.ranking(Final(game, sv))
     return (history[:plies].tolist(), ranking, int(g[G_ROUND]),
@@ -2128,10 +2137,168 @@ def _run(cfg, tab, g, sv):
             g[G_BAIL] = 1
 
 
+# ----- the careful agent (agents.CarefulAgent) -----------------------------------------------
+
+@njit(cache=True)
+def _has(legal, k, a):
+    """``a in legal`` (the first ``k`` entries)."""
+    for i in range(k):
+        if legal[i] == a:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _cost_ahead(g, sv, s, squares):
+    """CarefulAgent._cost: stamina the next ``squares`` squares would cost (public terrain:
+    forest 2, else 1)."""
+    fin = g[G_FIN]
+    top = sv[S_POS, s] + squares
+    if top > fin:
+        top = fin
+    total = 0
+    for i in range(sv[S_POS, s] + 1, top + 1):
+        total += 2 if g[O_TERR + i] == FOREST else 1
+    return total
+
+
+@njit(cache=True)
+def _excess(cfg, tab, g, sv, s):
+    """stats.excess: weight (or cards) above the limit (LM-WEIGHT-3, LM-AMB-14)."""
+    if cfg[C_EXCESS_CARDS]:
+        load = sv[S_HLEN, s]
+    else:
+        load = 0
+        for i in range(sv[S_HLEN, s]):
+            load += tab[g[G_MB], sv[O_HAND + i, s]]
+    over = load - (sv[S_PMAX, s] // 2 + _has_buff(sv, s, 0))
+    return over if over > 0 else 0
+
+
+@njit(cache=True)
+def _careful_turn(cfg, tab, g, sv, s, legal, k, u):
+    """CarefulAgent._turn: a trigger, armor, a new buff, recovery, shedding or 2-for-3 when over
+    the weight limit, action cards while the squares stay affordable, Bear before a faint,
+    never standing still for good, then the end of the turn."""
+    if _has(legal, k, TRIGGER):
+        return TRIGGER
+    if _has(legal, k, EQUIP):
+        return EQUIP
+    for b in (1, 0, 2, 3):
+        if _has(legal, k, ELEMENT + b):
+            return ELEMENT + b
+    stamina = sv[S_STAM, s]
+    if _has(legal, k, RECOVER) and (
+            stamina + 3 <= _max_stamina(sv, s)
+            or _cost_ahead(g, sv, s, _movement_total(cfg, tab, g, sv, s)) >= stamina):
+        return RECOVER
+    over = _excess(cfg, tab, g, sv, s)
+    level = g[G_MB]
+    if over > 0:
+        best = -1
+        most = -1
+        two = -1
+        for i in range(k):
+            a = legal[i]
+            if SHED <= a < SHED + 65536:
+                w = tab[level, (a - SHED) // 256] + tab[level, (a - SHED) % 256]
+                if w > most:                    # max(): the first of the heaviest
+                    best, most = a, w
+            elif TWO3 <= a < TWO3 + 256 and two < 0:
+                two = a
+        if best >= 0:
+            return best
+        if two >= 0 and over >= 2:
+            return two
+    total = _movement_total(cfg, tab, g, sv, s)
+    act = _has(legal, k, ACT)
+    if act and _cost_ahead(g, sv, s, total + 1) < stamina:
+        return ACT
+    if _has(legal, k, BEAR) and _cost_ahead(g, sv, s, total) >= stamina:
+        return BEAR
+    if total == 0:
+        if act and not _has_buff(sv, s, 2):
+            return ACT
+        if _has(legal, k, FFR) and over > 0 and (not cfg[C_STOP_NEXT] or not act):
+            return FFR
+    if _has(legal, k, END):
+        return END
+    return legal[int(u * k)]
+
+
+@njit(cache=True)
+def _careful_select(cfg, tab, g, sv, s, legal, k):
+    """CarefulAgent._select: effects and weapons away at the exchange and Barter, the heaviest
+    card first elsewhere (sorted by weight, stable)."""
+    level = g[G_MB]
+    heavy = -1          # the first pick of the greatest weight
+    most = -1
+    trash = -1          # the first effect or weapon in that order
+    trash_w = -1
+    done = False
+    for i in range(k):
+        a = legal[i]
+        if a == DONE:
+            done = True
+        if a >= PICK:
+            w = tab[level, a - PICK]
+            if w > most:
+                heavy, most = a, w
+            t = (a - PICK) & 7
+            if (t == T_EFFECT or t == T_WEAPON) and w > trash_w:
+                trash, trash_w = a, w
+    purpose = g[G_PD_A]
+    if purpose == SEL_EXCHANGE or purpose == SEL_BARTER:
+        if trash >= 0:
+            return trash
+        return DONE if done else legal[k - 1]
+    if purpose == SEL_TRAVEL:
+        if heavy >= 0 and _excess(cfg, tab, g, sv, s) > 0:
+            return heavy
+        return DONE if done else heavy
+    if done and heavy < 0:
+        return DONE
+    return heavy if heavy >= 0 else legal[0]
+
+
+@njit(cache=True)
+def _careful(cfg, tab, g, sv, legal, k, u):
+    """CarefulAgent.__call__: its choice among the ``k`` legal actions (``u``: its number,
+    ``uniform(seed, ply, 7)``, for the fallback pick)."""
+    pk = g[G_PK]
+    s = g[G_PS]
+    if pk == P_TURN:
+        return _careful_turn(cfg, tab, g, sv, s, legal, k, u)
+    if pk == P_WINDOW:
+        return PASS if _has(legal, k, PASS) else legal[0]
+    if pk == P_SELECT:
+        return _careful_select(cfg, tab, g, sv, s, legal, k)
+    if pk == P_REVIVE:
+        return REVIVE_NOW
+    if pk == P_KEEP_ARMOR:
+        return KEEP_ARMOR
+    if pk == P_KEEP_BUFF:
+        for b in (1, 0, 2):
+            if _has(legal, k, KEEP_BUFF + b):
+                return KEEP_BUFF + b
+    if pk == P_FRIEND:
+        for b in (1, 0, 2):
+            if _has(legal, k, BUFF + b):
+                return BUFF + b
+    if pk == P_RESIN:
+        for i in range(k):
+            if legal[i] >= RESIN and legal[i] - RESIN != s:
+                return legal[i]
+        return legal[0]
+    if pk == P_COUNT:
+        return legal[k - 1]
+    return legal[int(u * k)]
+
+
 # ----- the game -----------------------------------------------------------------------------
 
 @njit(cache=True)
-def _game(cfg, tab, agents, chance_u, agent_u, max_plies, bail_at, history, g, sv):
+def _game(cfg, tab, agents, chance_u, agent_u, careful_u, max_plies, bail_at, history, g, sv):
     """One whole game from setup.begin; returns its plies, or NEED_MORE / TOO_LONG / BAIL.
     Leaves the final state in ``g`` (events counted at ``O_COUNTS``) and ``sv`` (leg points at
     ``O_LEGPTS``)."""
@@ -2180,10 +2347,13 @@ def _game(cfg, tab, agents, chance_u, agent_u, max_plies, bail_at, history, g, s
             k = _legal(cfg, g, sv, legal, others)
             if k <= 0 or g[G_BAIL]:
                 return BAIL
-            if agents[g[G_PS]] == AGENT_RANDOM:
+            who = agents[g[G_PS]]
+            if who == AGENT_RANDOM:
                 action = legal[int(agent_u[ply] * k)]
-            else:
+            elif who == AGENT_FIRST:
                 action = legal[0]
+            else:
+                action = _careful(cfg, tab, g, sv, legal, k, careful_u[ply])
         history[ply] = action
         _answer(cfg, tab, g, sv, action)
         _run(cfg, tab, g, sv)
