@@ -30,7 +30,7 @@ Covered: every option value, 2 to 6 seats. BAIL-OUT: a situation this loop does 
 multiply``) returns :data:`BAIL`; ``kernel.play`` then replays the whole game with the
 pure-Python kernel (same seed, so the same game). None was seen in 10,000 default random games
 (2 to 6 seats). A map or roster larger than the arrays (:func:`unsupported`) is played by the
-pure-Python kernel from the start. First compile about 40 s of CPU (cached on disk by numba,
+pure-Python kernel from the start. First compile about 50 s of CPU (cached on disk by numba,
 ``kernels.warm_up`` does it at set-up); a cached load about 1 s.
 """
 from __future__ import annotations
