@@ -42,6 +42,7 @@ class Subject:
     agent: str = "random"
     rates: list = field(default_factory=list)      # games per CPU-second, per round
     plies: list = field(default_factory=list)      # plies per game, per round
+    after: object = None                           # () -> text added to the note once timed
 
     @property
     def best(self) -> float:
@@ -58,11 +59,18 @@ def racekit_subject(game_id: str, agent: str = "random", label: str | None = Non
     game = load_game(game_id, **settings)
     agents = (agent,) * game.num_players
     kernel, why = kernel_for(game, agents)
+    after = None
     if kernel is not None:
         def run(seed):
             return kernel.play(game, seed, agents).plies
         which = getattr(kernel, "implementation", None)
         note = f"kernel ({which()})" if which else "kernel"
+        detail = getattr(kernel, "implementation_for", None)
+        if detail is not None:   # per settings and agents, read once timed (e.g. its bail-outs)
+            note = "kernel"
+
+            def after():
+                return f"({detail(game, agents)})"
     else:
         def run(seed):
             players = [make_agent(agent, seed, game) for _ in range(game.num_players)]
@@ -70,7 +78,7 @@ def racekit_subject(game_id: str, agent: str = "random", label: str | None = Non
         note = f"engine ({why})"
     name = label or (f"{game_id}" + (f" {settings['preset']}" if settings.get("preset") else "")
                      + (f" {agent}" if agent != "random" else ""))
-    return Subject(name, run, f"{game.num_players} seats, {note}", agent)
+    return Subject(name, run, f"{game.num_players} seats, {note}", agent, after=after)
 
 
 # how a user gets the anchors: the same words as the sim extra's message in racekit/cli.py
@@ -245,7 +253,7 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
     for s in subjects:
         ratio = f"{s.best / maedn.best:>9.2f}" if maedn else f"{'-':>9}"
         echo(f"{s.name:<34}{s.best:>13.1f}{s.median:>9.1f}{statistics.mean(s.plies):>12.0f}"
-             f"{ratio}  {s.note}")
+             f"{ratio}  {s.note}" + (f" {s.after()}" if s.after else ""))
     for note in notes:
         echo(note)
     out = {"subjects": {s.name: {"best": s.best, "median": s.median,

@@ -1,5 +1,10 @@
 """Fast playout kernel for Leaf Marathon (random, first-legal and careful agents).
 
+Two implementations: the numba-compiled loop in :mod:`.kernel_jit` (random, first-legal and
+careful agents, every option value; :func:`play` uses it when numba is importable) and the
+pure-Python one below (:func:`play_python`: no numba, maps larger than the compiled loop's
+arrays, and the exact replay of a game the compiled loop bails out of, see :func:`bail_rate`).
+
 Leaf Marathon's rules are large (twenty d20 events, special cards, terrain, legs), so this
 kernel does not restate them all: it drives one
 :class:`~racekit.games.leaf_marathon.state.LeafMarathonState` through the engine's own task
@@ -76,8 +81,105 @@ def supports(game) -> str | None:
     return None
 
 
+_compiled = None          # kernel_jit once imported, False when numba is not importable
+_why_python = ""
+JIT_AGENTS = ("random", "first", "careful")
+"""The agents the compiled loop plays (its own restatement of each agent's choice)."""
+
+
+def compiled():
+    """The numba kernel module (:mod:`.kernel_jit`), or ``None`` when numba is not importable.
+
+    Imported on first use, so that ``import racekit`` never imports numba.
+    """
+    global _compiled, _why_python
+    if _compiled is None:
+        try:
+            from . import kernel_jit
+        except (ImportError, RuntimeError) as exc:
+            # numba missing, one that does not fit this NumPy, or no cache folder it may write
+            _compiled, _why_python = False, f"numba not importable: {exc}"
+        else:
+            _compiled = kernel_jit
+    return _compiled or None
+
+
+def implementation() -> str:
+    """Which implementation :func:`play` uses for the default game: ``"numba"`` or ``"python"``."""
+    return "numba" if compiled() is not None else "python"
+
+
+def implementation_for(game, agents) -> str:
+    """Which implementation plays ``game`` with ``agents``, in words for the benchmark's notes:
+    ``"numba, 0.4% of 5000 games replayed in Python"`` or ``"python: <why>"``."""
+    jit = compiled()
+    if jit is None:
+        return "python: numba not importable"
+    if not all(a in JIT_AGENTS for a in agents):
+        return "python: " + ", ".join(sorted(set(agents) - set(JIT_AGENTS))) + " agent"
+    why = jit.unsupported(game)
+    if why:
+        return f"python: {why}"
+    played, bailed = bail_rate()
+    if not played:
+        return "numba"
+    return f"numba, {100 * bailed / played:.1f}% of {played} games replayed in Python"
+
+
+def bail_rate() -> tuple[int, int]:
+    """``(games the compiled loop started, games it handed back to the Python kernel)`` since
+    import: a BAIL-OUT (a situation the compiled loop does not restate) replays the whole game
+    with :func:`play_python`, the same game."""
+    jit = _compiled or None
+    return (jit.played, jit.bailed) if jit is not None else (0, 0)
+
+
+def jit_plays(game, agents) -> bool:
+    """Whether :func:`play` gives this game to the compiled loop (numba importable, agents it
+    restates, and a map and roster that fit its arrays: ``kernel_jit.unsupported``)."""
+    jit = compiled()
+    return (jit is not None and all(a in JIT_AGENTS for a in agents)
+            and jit.unsupported(game) is None)
+
+
 def play(game, seed: int, agents) -> Playout:
-    """One whole game with ``agents`` (one name per seat, each seeded with ``seed``)."""
+    """One whole game with ``agents`` (one name per seat, each seeded with ``seed``).
+
+    Played by the numba loop (:mod:`.kernel_jit`) when :func:`jit_plays`, else by
+    :func:`play_python`; a game the compiled loop bails out of is replayed by
+    :func:`play_python` from the start (the same seed: the same game).
+    """
+    if jit_plays(game, agents):
+        out = play_numba(game, seed, agents)
+        if out is not None:
+            return out
+    return play_python(game, seed, agents)
+
+
+def play_numba(game, seed: int, agents, bail_at: int = -1) -> Playout | None:
+    """One whole game by the compiled loop, or ``None`` when it bailed out (``bail_at``, for
+    tests: bail on reaching that ply). Needs numba.
+
+    Raises:
+        ImportError: numba is not importable.
+        ValueError: an agent or option value the compiled loop does not play.
+    """
+    jit = compiled()
+    if jit is None:
+        raise ImportError(_why_python)
+    why = jit.unsupported(game)
+    if why or not all(a in JIT_AGENTS for a in agents):
+        raise ValueError(f"the compiled Leaf Marathon loop does not play {why or agents}")
+    Sampler(seed)   # checks the seed as the engine's playout does
+    out = jit.play(game, seed, agents, MAX_PLIES, bail_at=bail_at)
+    if out is None:
+        return None
+    history, ranking, rounds, counts = out
+    return Playout(history, ranking, rounds, dict(zip(EVENTS, counts)))
+
+
+def play_python(game, seed: int, agents) -> Playout:
+    """One whole game by the Python kernel (any agents and options; the BAIL-OUT replay)."""
     st, counts = counting_state(game, EVENTS)
     Sampler(seed)   # checks the seed as the engine's playout does
     numbers = stream(seed, 0, _BLOCK_PLIES)   # uniform(seed, ply) for every chance node
