@@ -126,8 +126,83 @@ def supports(game) -> str | None:
     return None
 
 
+_compiled = None          # kernel_jit once imported, False when numba is not importable
+_why_python = ""
+_JIT_AGENTS = frozenset(("random", "first"))
+STATS = {"numba": 0, "bailed": 0}
+"""Games :func:`play_numba` was asked for, and how many of them the compiled loop handed
+back to :func:`play_python` (a bail-out); :func:`bail_note` words it for the benchmark."""
+
+
+def compiled():
+    """The numba kernel module (:mod:`.kernel_jit`), or ``None`` when numba is not importable.
+
+    Imported on first use, so that ``import racekit`` never imports numba.
+    """
+    global _compiled, _why_python
+    if _compiled is None:
+        try:
+            from . import kernel_jit
+        except (ImportError, RuntimeError) as exc:
+            # numba missing, one that does not fit this NumPy, or no cache folder it may write
+            _compiled, _why_python = False, f"numba not importable: {exc}"
+        else:
+            _compiled = kernel_jit
+    return _compiled or None
+
+
+def implementation() -> str:
+    """Which implementation :func:`play` uses for the random and first agents: ``"numba"``
+    (the compiled loop, with rare games replayed in Python) or ``"python"``."""
+    return "numba" if compiled() is not None else "python"
+
+
+def bail_note() -> str:
+    """How many of the compiled kernel's games were replayed in Python so far, in words."""
+    games, bailed = STATS["numba"], STATS["bailed"]
+    if not games:
+        return ""
+    return f"{100 * bailed / games:.1f}% of {games} games replayed in Python"
+
+
 def play(game, seed: int, agents) -> Playout:
     """One whole game with ``agents`` (one name per seat, each seeded with ``seed``).
+
+    The compiled loop (:mod:`.kernel_jit`) plays random and first-legal agents where numba
+    is importable and it covers the settings; everything else is :func:`play_python`'s.
+    """
+    jit = compiled()
+    if jit is not None and _JIT_AGENTS.issuperset(agents) and jit.supports(game) is None:
+        return play_numba(game, seed, agents)
+    return play_python(game, seed, agents)
+
+
+def play_numba(game, seed: int, agents, bail_at: int = -1) -> Playout:
+    """One whole game by the compiled loop; a game it gives up on (a ``BAIL_*`` code) is
+    replayed whole by :func:`play_python` (the same seed, so the same game).
+
+    ``bail_at``: a test hook, the compiled loop gives up at that ply.
+
+    Raises:
+        ImportError: numba is not importable.
+        ValueError: an agent or a setting the compiled loop does not cover.
+    """
+    jit = compiled()
+    if jit is None:
+        raise ImportError(_why_python)
+    why = jit.supports(game)
+    if why or not _JIT_AGENTS.issuperset(agents):
+        raise ValueError(f"the compiled Wingsuit kernel does not play {why or '+'.join(agents)}")
+    STATS["numba"] += 1
+    history, st, counts = jit.play(game, seed, agents, MAX_PLIES, bail_at=bail_at)
+    if st is None:
+        STATS["bailed"] += 1
+        return play_python(game, seed, agents)
+    return Playout(history, st.ranking(), st.round, dict(zip(EVENTS, counts)))
+
+
+def play_python(game, seed: int, agents) -> Playout:
+    """One whole game with ``agents`` (one name per seat, each seeded with ``seed``), in Python.
 
     Raises:
         RuntimeError: no end within ``MAX_PLIES`` plies (as the engine's playout).
