@@ -292,3 +292,141 @@ def test_a_wingsuit_divergence_names_seed_and_ply():
 
     problem = kernels.compare(game, 4, ("random",) * 3, kernel=OtherSeed)
     assert problem is not None and "seed 4" in problem and "ply " in problem
+
+
+# ----- Wingsuit Flight: the pure-Python kernel and the compiled one, each against the engine -----
+
+def _ws_implementation(name, **hooks):
+    """A kernel module stand-in whose play is one implementation of the Wingsuit kernel
+    (``hooks``: keyword arguments of ``play_numba``, e.g. a forced bail-out)."""
+    from racekit.games.wingsuit import kernel
+    if name == "numba":
+        pytest.importorskip("numba")
+        assert kernel.implementation() == "numba"   # installed, so it is the one that plays
+
+    class Implementation:
+        AGENTS, EVENTS = ("random", "first"), kernel.EVENTS
+
+        @staticmethod
+        def play(game, seed, agents):
+            if name == "numba":
+                return kernel.play_numba(game, seed, agents, **hooks)
+            return kernel.play_python(game, seed, agents)
+    return Implementation
+
+
+def _ws_jit_games():
+    """Every preset and non-default option value the compiled Wingsuit loop claims, and
+    readings that meet only in combination."""
+    pytest.importorskip("numba")
+    from racekit.games.wingsuit import kernel_jit
+    games = []
+    for preset, options in _variants("wingsuit"):
+        game = _load("wingsuit", preset, options)
+        if game is not None and kernel_jit.supports(game) is None:
+            games.append(game)
+    games += [
+        load_game("wingsuit", players=4, item_effects="per_color_builtin",
+                  blue_free_sprints="mandatory", cubes_per_color=2),
+        load_game("wingsuit", players=4, victim_loses_dice=False, discard_cubes_to="out_of_game"),
+        load_game("wingsuit", players=4, sprint_window="also_after_last_die",
+                  item_window="also_after_last_die", max_rounds=6),
+        load_game("wingsuit", players=4, updraft_before_height=False, crash_place_safety="any",
+                  distance="hex_path"),
+        load_game("wingsuit", players=2, cleanup_cards="repeat", cover_fallback="ignore_colour_rule",
+                  two_player_neutral="off", distinct_scope="per_group"),
+        load_game("wingsuit", players=5, sprint_window="between_dice", item_window="between_dice",
+                  rear_sprint_dirs="forward_sides", count_conditional_arrows=False),
+    ]
+    return games
+
+
+@pytest.mark.parametrize("implementation", ["python", "numba"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_both_wingsuit_kernels_equal_the_engine_for_every_seat_count(implementation, players):
+    """Many seeds with random agents, and first-legal agents alone and mixed with random."""
+    kernel = _ws_implementation(implementation)
+    game = load_game("wingsuit", players=players)
+    for seed in range(40 if implementation == "numba" else 8):
+        problem = kernels.compare(game, 300 + seed, ("random",) * players, kernel)
+        assert problem is None, problem
+    for seed in range(3):
+        problem = kernels.compare(game, seed, ("first",) * players, kernel)
+        assert problem is None, problem
+        problem = kernels.compare(game, seed, ("first",) + ("random",) * (players - 1), kernel)
+        assert problem is None, problem
+
+
+def test_compiled_wingsuit_kernel_equals_the_engine_under_every_option_it_claims():
+    from racekit.games.wingsuit import kernel_jit
+    kernel = _ws_implementation("numba")
+    games = _ws_jit_games()
+    assert len(games) > 30
+    for i, game in enumerate(games):
+        for seed in range(3):
+            problem = kernels.compare(game, 1000 * i + seed, ("random",) * game.num_players, kernel)
+            assert problem is None, problem
+        problem = kernels.compare(game, 7, ("first",) + ("random",) * (game.num_players - 1), kernel)
+        assert problem is None, problem
+    # what it leaves to the Python kernel is said, and played there
+    game = load_game("wingsuit", order_mode="dynamic")
+    assert "order_mode" in kernel_jit.supports(game)
+    with pytest.raises(ValueError, match="order_mode"):
+        kernels.compare(game, 1, ("random",) * 3, kernel)
+
+
+def test_compiled_wingsuit_kernel_bails_out_and_the_replay_is_exact():
+    """A bail-out at any ply (the test hook), and the rare situations the loop leaves to
+    Python (a cube return with a choice of colour, a placement beyond the reset half-hexes):
+    the game is replayed by the Python kernel, the same game as the engine's."""
+    from racekit.games.wingsuit import kernel, kernel_jit
+    game = load_game("wingsuit")
+    agents = ("random",) * 3
+    for k in (0, 12, 13, 40, 150, 10 ** 6):
+        forced = _ws_implementation("numba", bail_at=k)
+        before = dict(kernel.STATS)
+        for seed in (2, 5):
+            problem = kernels.compare(game, seed, agents, forced)
+            assert problem is None, problem
+        bailed = kernel.STATS["bailed"] - before["bailed"]
+        assert bailed == (0 if k == 10 ** 6 else 2)   # past the end: no bail-out
+        code, st, _ = kernel_jit.play(game, 5, agents, kernels.MAX_PLIES, bail_at=k)
+        assert (st is None) == (k < 10 ** 6)
+    cases = [(3, 23, kernel_jit.BAIL_RETURN), (2, 161, kernel_jit.BAIL_RETURN),
+             (5, 15, kernel_jit.BAIL_PLACE), (5, 18, kernel_jit.BAIL_PLACE)]
+    for players, seed, code in cases:
+        game = load_game("wingsuit", players=players)
+        agents = ("random",) * players
+        assert kernel_jit.play(game, seed, agents, kernels.MAX_PLIES)[0] == code
+        problem = kernels.compare(game, seed, agents, _ws_implementation("numba"))
+        assert problem is None, problem
+        assert kernel.play(game, seed, agents) == kernel.play_python(game, seed, agents)
+    assert kernel.bail_note().endswith("replayed in Python")
+
+
+def test_compiled_wingsuit_kernel_asks_for_more_numbers_and_plays_the_same_game():
+    pytest.importorskip("numba")
+    from racekit.games.wingsuit import kernel, kernel_jit
+    game = load_game("wingsuit")
+    agents = ("random",) * 3
+    for seed in range(4):
+        history, _st, _counts = kernel_jit.play(game, seed, agents, kernels.MAX_PLIES, blocks=1)
+        assert history == kernel.play_python(game, seed, agents).history
+    with pytest.raises(RuntimeError, match="no end within 50 plies"):
+        kernel_jit.play(game, 3, agents, 50)
+
+
+def test_wingsuit_without_numba_the_pure_python_kernel_plays(monkeypatch):
+    from racekit.games.wingsuit import kernel
+    monkeypatch.setattr(kernel, "_compiled", False)            # as when numba is not importable
+    monkeypatch.setattr(kernel, "_why_python", "numba not importable: (test)")
+    assert kernel.implementation() == "python"
+    game = load_game("wingsuit")
+    assert kernel.play(game, 4, ("random",) * 3) == kernel.play_python(game, 4, ("random",) * 3)
+    with pytest.raises(ImportError, match="numba not importable"):
+        kernel.play_numba(game, 4, ("random",) * 3)
+
+
+def test_warm_up_compiles_the_wingsuit_kernel():
+    from racekit.games.wingsuit import kernel
+    assert f"wingsuit: kernel ({kernel.implementation()})" in kernels.warm_up()
