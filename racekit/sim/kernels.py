@@ -19,7 +19,8 @@ applied to the same numbers (:func:`racekit.core.chance.stream_array` gives a
 compiled kernel its numbers; never the ``random`` module), and
 ``tests/test_sim_kernels.py`` replays kernel histories through the engine.
 A kernel module may also offer ``implementation() -> str`` (e.g. ``"numba"``
-or ``"python"``), which the benchmark shows. A game
+or ``"python"``), which the benchmark shows, and ``COMPILED_AGENTS`` (the agents its
+compiled implementation plays; others are played in Python, see :func:`implementation_of`). A game
 without a kernel, or with settings its kernel does not cover, is played by the
 engine (:func:`engine_playout`), and :func:`racekit.simulate` says so.
 """
@@ -105,6 +106,18 @@ def kernel_for(game, agents) -> tuple[object | None, str]:
     if why:
         return None, why
     return mod, ""
+
+
+def implementation_of(kernel, agents) -> str:
+    """Which implementation of ``kernel`` plays ``agents`` (``"numba"``, ``"python"``), or
+    ``""`` when the kernel does not say."""
+    which = getattr(kernel, "implementation", None)
+    if which is None:
+        return ""
+    only = getattr(kernel, "COMPILED_AGENTS", None)
+    if only is not None and not set(agents) <= set(only):
+        return "python"
+    return which()
 
 
 def event_kinds(game):
@@ -212,6 +225,6 @@ def warm_up() -> list[str]:
         if kernel is None:
             continue
         kernel.play(game, 0, ("random",) * game.num_players)
-        which = getattr(kernel, "implementation", None)
-        lines.append(f"{game_id}: kernel ({which()})" if which else f"{game_id}: kernel")
+        which = implementation_of(kernel, ("random",))
+        lines.append(f"{game_id}: kernel ({which})" if which else f"{game_id}: kernel")
     return lines

@@ -128,7 +128,8 @@ def supports(game) -> str | None:
 
 _compiled = None          # kernel_jit once imported, False when numba is not importable
 _why_python = ""
-_JIT_AGENTS = frozenset(("random", "first"))
+COMPILED_AGENTS = ("random", "first")
+"""The agents the compiled loop plays (the careful agent plays in Python)."""
 STATS = {"numba": 0, "bailed": 0}
 """Games :func:`play_numba` was asked for, and how many of them the compiled loop handed
 back to :func:`play_python` (a bail-out); :func:`bail_note` words it for the benchmark."""
@@ -172,7 +173,7 @@ def play(game, seed: int, agents) -> Playout:
     is importable and it covers the settings; everything else is :func:`play_python`'s.
     """
     jit = compiled()
-    if jit is not None and _JIT_AGENTS.issuperset(agents) and jit.supports(game) is None:
+    if jit is not None and set(agents) <= set(COMPILED_AGENTS) and jit.supports(game) is None:
         return play_numba(game, seed, agents)
     return play_python(game, seed, agents)
 
@@ -191,7 +192,7 @@ def play_numba(game, seed: int, agents, bail_at: int = -1) -> Playout:
     if jit is None:
         raise ImportError(_why_python)
     why = jit.supports(game)
-    if why or not _JIT_AGENTS.issuperset(agents):
+    if why or not set(agents) <= set(COMPILED_AGENTS):
         raise ValueError(f"the compiled Wingsuit kernel does not play {why or '+'.join(agents)}")
     STATS["numba"] += 1
     history, st, counts = jit.play(game, seed, agents, MAX_PLIES, bail_at=bail_at)
