@@ -376,32 +376,49 @@ def test_compiled_wingsuit_kernel_equals_the_engine_under_every_option_it_claims
 
 
 def test_compiled_wingsuit_kernel_bails_out_and_the_replay_is_exact():
-    """A bail-out at any ply (the test hook), and the rare situations the loop leaves to
-    Python (a cube return with a choice of colour, a placement beyond the reset half-hexes):
-    the game is replayed by the Python kernel, the same game as the engine's."""
+    """A bail-out at any ply (the test hook stands in for the rare placements the loop leaves
+    to Python, WS-AMB-14): the game is replayed by the Python kernel, the same game as the
+    engine's, and the bail-out is counted."""
     from racekit.games.wingsuit import kernel, kernel_jit
-    game = load_game("wingsuit")
-    agents = ("random",) * 3
-    for k in (0, 12, 13, 40, 150, 10 ** 6):
-        forced = _ws_implementation("numba", bail_at=k)
-        before = dict(kernel.STATS)
-        for seed in (2, 5):
-            problem = kernels.compare(game, seed, agents, forced)
-            assert problem is None, problem
-        bailed = kernel.STATS["bailed"] - before["bailed"]
-        assert bailed == (0 if k == 10 ** 6 else 2)   # past the end: no bail-out
-        code, st, _ = kernel_jit.play(game, 5, agents, kernels.MAX_PLIES, bail_at=k)
-        assert (st is None) == (k < 10 ** 6)
-    cases = [(3, 23, kernel_jit.BAIL_RETURN), (2, 161, kernel_jit.BAIL_RETURN),
-             (5, 15, kernel_jit.BAIL_PLACE), (5, 18, kernel_jit.BAIL_PLACE)]
-    for players, seed, code in cases:
+    for players in (2, 3, 5):
         game = load_game("wingsuit", players=players)
         agents = ("random",) * players
-        assert kernel_jit.play(game, seed, agents, kernels.MAX_PLIES)[0] == code
-        problem = kernels.compare(game, seed, agents, _ws_implementation("numba"))
-        assert problem is None, problem
-        assert kernel.play(game, seed, agents) == kernel.play_python(game, seed, agents)
+        for k in (0, 9 + players, 40, 150, 10 ** 6):
+            forced = _ws_implementation("numba", bail_at=k)
+            before = kernel.STATS["bailed"]
+            for seed in (2, 5):
+                problem = kernels.compare(game, seed, agents, forced)
+                assert problem is None, problem
+            assert kernel.STATS["bailed"] - before == (0 if k == 10 ** 6 else 2)   # past the end: none
+            code, st, _ = kernel_jit.play(game, 5, agents, kernels.MAX_PLIES, bail_at=k)
+            assert (st is None) == (k < 10 ** 6)
+            if st is None:
+                assert code == kernel_jit.BAIL_FORCED
     assert kernel.bail_note().endswith("replayed in Python")
+
+
+@pytest.mark.parametrize("players, seed, clause", [
+    (3, 23, "WS-ITEM-2"), (2, 161, "WS-ITEM-2"), (5, 190, "WS-ITEM-2"),   # three cubes, two colours
+    (5, 15, "WS-CRASH-4"), (5, 18, "WS-CRASH-4"),   # no free reset half-hex: a hex next to one
+])
+def test_compiled_wingsuit_kernel_plays_the_rarer_rules_without_bailing_out(players, seed, clause):
+    """Seeds whose games meet a cube return with a choice of colour or a placement next to
+    the reset half-hexes (the engine's events say so): the compiled loop plays them itself."""
+    pytest.importorskip("numba")
+    from racekit.core.replay import replay
+    from racekit.games.wingsuit import actions as A
+    from racekit.games.wingsuit import kernel_jit
+    game = load_game("wingsuit", players=players)
+    agents = ("random",) * players
+    history, st, _counts = kernel_jit.play(game, seed, agents, kernels.MAX_PLIES)
+    assert st is not None   # no bail-out
+    problem = kernels.compare(game, seed, agents, _ws_implementation("numba"))
+    assert problem is None, problem
+    if clause == "WS-ITEM-2":   # the holder chose the colour: a return action in the history
+        assert any(A.RETURN <= a < A.RETURN + 3 for a in history)
+    else:
+        events = replay(game, history, record_events=True).events
+        assert any(e.kind == "placed" and clause in e.clauses for e in events)
 
 
 def test_compiled_wingsuit_kernel_asks_for_more_numbers_and_plays_the_same_game():

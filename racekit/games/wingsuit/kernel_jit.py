@@ -9,15 +9,16 @@ dice (WS-VAR-2P-1), interference (WS-INTERFERE-1..3), the action order and its t
 and ``act.apply``: takes, icons and IF icons, paid, free and start sprints, items: steal,
 gift and free sprint; WS-ACT-1..5, WS-SPRINT-1..4, WS-ITEM-1..4, WS-FAQ-Q3..Q5,
 WS-AMB-10..19, WS-VAR-45P-2), steps, standing checks, Crash-Reset and placements on a free
-reset half-hex (``move``: WS-AMB-12, WS-CRASH-1..3, WS-COLLIDE-2, WS-UPDRAFT-1, WS-END-1..2),
-cube draws (WS-ITEM-1), and the Cleanup (``cleanup.run``: the neutral dice leave, a card
-leaves the track and is laid over the queue, the updraft, WS-CLEANUP-1..7, WS-UPDRAFT-2,
-WS-AMB-21..23, -30..33) up to the end (WS-END-3).
+reset half-hex or next to one (``move``: WS-AMB-12, WS-CRASH-1..4, WS-COLLIDE-2,
+WS-UPDRAFT-1, WS-END-1..2), cube draws and returns (WS-ITEM-1/2), and the Cleanup
+(``cleanup.run``: the neutral dice leave, a card leaves the track and is laid over the
+queue, the updraft; WS-CLEANUP-1..7, WS-UPDRAFT-2, WS-AMB-21..23, -30..33) up to the end
+(WS-END-3).
 
 BAIL-OUT: rare situations the loop does not restate end it with a ``BAIL_*`` code and
 ``kernel.play_numba`` replays the whole game with the pure-Python kernel (same seed, so the
-same game): a cube return that is a decision (three cubes of two colours, WS-ITEM-2) and a
-crash placement with no free, safe reset half-hex (WS-CRASH-4, WS-AMB-14). Settings the
+same game): a crash placement beyond the reset half-hexes and their neighbours (the last
+fallbacks of WS-AMB-14). Settings the
 loop does not cover at all are declined by :func:`supports` (the Python kernel plays them).
 
 Chance is precomputed with :func:`racekit.core.chance.stream_array` (the numbers of
@@ -48,13 +49,12 @@ NEED_MORE = -1
 """The numbers ran out: call again with more."""
 TOO_LONG = -2
 """The game passed ``max_plies`` (a rules bug)."""
-BAIL_RETURN = -10
-"""A cube return with a choice of colour (WS-ITEM-2): the Python kernel replays the game."""
 BAIL_PLACE = -11
-"""A crash placement beyond the free, safe reset half-hexes (WS-CRASH-4, WS-AMB-14)."""
+"""A crash placement with no free reset half-hex that is safe nor a safe hex next to them
+(the last fallbacks of WS-AMB-14): the Python kernel replays the game."""
 BAIL_FORCED = -12
 """The test hook ``bail_at``: the loop gave up at that ply on purpose."""
-BAILS = {BAIL_RETURN: "cube return", BAIL_PLACE: "placement fallback", BAIL_FORCED: "forced"}
+BAILS = {BAIL_PLACE: "placement fallback", BAIL_FORCED: "forced"}
 
 AGENT_RANDOM, AGENT_FIRST = 0, 1
 AGENT_CODES = {"random": AGENT_RANDOM, "first": AGENT_FIRST}
@@ -91,7 +91,7 @@ CS_NEUTRAL, CS_COVER, CS_UPDRAFT, CS_NEXT = range(4)
 # interrupts (state.intr)
 I_DRAW, I_RETURN, I_PLACE = 0, 1, 2
 # nodes: what the loop asks for next
-N_PLAN, N_ROLL, N_DRAW, N_PLACE, N_ACTION, N_LAY, N_END = range(7)
+N_PLAN, N_ROLL, N_DRAW, N_RETURN, N_PLACE, N_ACTION, N_LAY, N_END = range(8)
 # neighbour codes (kernel._geometry)
 _SIDE, _EXIT, _BELOW = -1, -2, -3
 LIMBO, GONE = -1, -2
@@ -102,7 +102,7 @@ _NO_EFFECT = -1
 
 _TAKE, _GO, _END, _DECLINE = A.TAKE, A.GO, A.END, A.DECLINE
 _SPRINT, _FREE, _LAY, _STEAL, _GIVE, _YELLOW = A.SPRINT, A.FREE, A.LAY, A.STEAL, A.GIVE, A.YELLOW
-_HEX, _PLAN, _CUBE = A.HEX, A.PLAN, A.CUBE
+_HEX, _PLAN, _CUBE, _RETURN = A.HEX, A.PLAN, A.CUBE, A.RETURN
 
 
 def supports(game) -> str | None:
@@ -754,32 +754,60 @@ def _action_legal(cfg, m, rear_free, s, out):
 
 
 @njit(cache=True)
+def _free_of_alt(cfg, pos, alt, h, a):
+    """No character on hex ``h`` at altitude ``a``."""
+    for x in range(cfg[C_N]):
+        if pos[x] == h and alt[x] == a:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _safe(height, h, a):
+    """Not too high for altitude ``a`` (crash_place_safety = safe_first, WS-AMB-14)."""
+    ht = height[h]
+    return ht != WHITE and ht != VOID and ht <= a
+
+
+@njit(cache=True)
 def _placements(cfg, bd, m, s, card, cands):
-    """move.placement_candidates' first answer: the reset half-hexes of ``card`` free of
-    characters at the new altitude, the safe ones under safe_first (WS-CRASH-3, WS-AMB-14).
-    Returns how many (0: the engine's fallbacks, which this loop leaves to Python)."""
-    height, resets, reset_len = bd[0], bd[7], bd[8]
-    pos, alt = m[1], m[2]
-    n = cfg[C_N]
+    """move.placement_candidates, sorted as flow.legal lists them: the reset half-hexes of
+    ``card`` free of characters at the new altitude (WS-CRASH-3); when none is free, the
+    hexes next to them (WS-CRASH-4); under safe_first only the safe ones. Returns how many;
+    0 for the engine's last fallbacks (WS-AMB-14), which this loop leaves to Python."""
+    height, nb, row_of, resets, reset_len = bd[0], bd[3], bd[4], bd[7], bd[8]
+    S, pos, alt = m[0], m[1], m[2]
     a = alt[s]
+    safe_first = cfg[C_SAFE_FIRST] != 0
     free = 0
     k = 0
     for i in range(reset_len[card]):
         h = resets[card, i]
-        ok = True
-        for x in range(n):
-            if pos[x] == h and alt[x] == a:
-                ok = False
-                break
-        if not ok:
-            continue
-        free += 1
-        if cfg[C_SAFE_FIRST]:
-            ht = height[h]
-            if ht == WHITE or ht == VOID or ht > a:
+        if _free_of_alt(cfg, pos, alt, h, a):
+            free += 1
+            if not safe_first or _safe(height, h, a):
+                cands[k] = h
+                k += 1
+    if free > 0:
+        return k   # (the reset half-hexes are in increasing order)
+    ybot = cfg[C_H] * (S[S_KMIN] - 1)
+    for i in range(reset_len[card]):
+        h = resets[card, i]
+        for d in range(6):
+            t = nb[h * 6 + d]
+            if t < 0 or row_of[t] < ybot or height[t] == VOID:
                 continue
-        cands[k] = h
-        k += 1
+            if not _free_of_alt(cfg, pos, alt, t, a) or (safe_first and not _safe(height, t, a)):
+                continue
+            j = k   # a sorted set
+            while j > 0 and cands[j - 1] > t:
+                j -= 1
+            if j > 0 and cands[j - 1] == t:
+                continue
+            for x in range(k, j, -1):
+                cands[x] = cands[x - 1]
+            cands[j] = t
+            k += 1
     return k
 
 
@@ -1006,7 +1034,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
     ties = np.zeros((n, 2), np.int64)
     legal = np.zeros(1024, np.int64)
     spots = np.zeros(8, np.int64)
-    cands = np.zeros(W, np.int64)
+    cands = np.zeros(64, np.int64)
     bd = (height, updraft, item, nb, row_of, card_of_row, dist, resets, reset_len, track)
     cd = (tok, tok_len, cost, eff)
     m = (S, pos, alt, cnt, cubes, bag, outp, done, rear, order, intr, counts, pend, celltok,
@@ -1042,8 +1070,10 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
                         if cubes[s, c] > 0:
                             held += 1
                             colour = c
-                    if held != 1:
-                        return BAIL_RETURN   # a choice of colour: left to Python
+                    if held != 1:   # a choice of colour: the holder decides
+                        S[S_CP] = s
+                        node = N_RETURN
+                        break
                     intr[:ni - 1] = intr[1:ni]
                     S[S_N_INTR] = ni - 1
                     cubes[s, colour] -= 1
@@ -1052,7 +1082,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
                 # a crash placement (WS-CRASH-3)
                 k = _placements(cfg, bd, m, s, intr[0, 2], cands)
                 if k == 0:
-                    return BAIL_PLACE   # WS-CRASH-4 / WS-AMB-14 fallbacks: left to Python
+                    return BAIL_PLACE   # the last WS-AMB-14 fallbacks: left to Python
                 if k == 1:
                     intr[:ni - 1] = intr[1:ni]
                     S[S_N_INTR] = ni - 1
@@ -1283,6 +1313,20 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
                 intr[0, 0] = I_RETURN
                 intr[0, 1] = s
                 S[S_N_INTR] = ni + 1
+        elif node == N_RETURN:   # flow._return: one cube back to the bag (WS-ITEM-2)
+            k = 0
+            for c in range(3):
+                if cubes[cp, c] > 0:
+                    legal[k] = c
+                    k += 1
+            colour = legal[0] if agents[cp] == AGENT_FIRST else legal[int(agent_u[ply] * k)]
+            history[ply] = _RETURN + colour
+            ply += 1
+            ni = S[S_N_INTR]
+            intr[:ni - 1] = intr[1:ni]
+            S[S_N_INTR] = ni - 1
+            cubes[cp, colour] -= 1
+            bag[colour] += 1
         elif node == N_PLACE:   # the crashed seat picks a reset half-hex (flow.legal: sorted)
             k = S[S_N_CANDS]
             h = cands[0] if agents[cp] == AGENT_FIRST else cands[int(agent_u[ply] * k)]
