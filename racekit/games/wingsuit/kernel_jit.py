@@ -175,34 +175,32 @@ def _card_tables(cs, builtin: bool):
     return tables
 
 
-_BOARDS: dict = {}
+_GEOMETRY: dict = {}
 
 
 def _board_tables(st, metric: str):
-    """The dealt track as arrays: height, updraft, item, neighbours, row of a hex, card of a
-    row, distance of a row, reset half-hexes of each card (the Python kernel's tables)."""
-    from .kernel import _geometry
+    """The dealt track as arrays: height, updraft, item (the board's own lists), and the
+    track shape's neighbours, row of a hex, card of a row, distance of a row and reset
+    half-hexes of each card (the Python kernel's ``_geometry``, made arrays once per shape)."""
     b = st.board
-    key = (id(st.cs), tuple(b.track), st.o.boundary_merge, metric)
-    hit = _BOARDS.get(key)
-    if hit is not None and hit[0] is st.cs:
-        return hit[1]
-    nb, row_of, card_of_row, dist, resets = _geometry(b.geo, metric)
-    W = b.W
-    reset_arr = np.full((len(resets), W), -1, dtype=np.int64)
-    reset_len = np.zeros(len(resets), dtype=np.int64)
-    for k in range(1, len(resets)):
-        reset_arr[k, :len(resets[k])] = resets[k]
-        reset_len[k] = len(resets[k])
-    tables = (np.array(b.height, dtype=np.int64), np.array(b.updraft, dtype=np.bool_),
-              np.array(b.item, dtype=np.bool_), np.array(nb, dtype=np.int64),
-              np.array(row_of, dtype=np.int64), np.array(card_of_row, dtype=np.int64),
-              np.array(dist, dtype=np.int64), reset_arr, reset_len,
-              np.array(b.track, dtype=np.int64))
-    if len(_BOARDS) > 4096:
-        _BOARDS.clear()
-    _BOARDS[key] = (st.cs, tables)
-    return tables
+    geo = b.geo
+    key = (geo.W, geo.H, geo.cards, metric)
+    shape = _GEOMETRY.get(key)
+    if shape is None:
+        from .kernel import _geometry
+        nb, row_of, card_of_row, dist, resets = _geometry(geo, metric)
+        reset_arr = np.full((len(resets), geo.W), -1, dtype=np.int64)
+        reset_len = np.zeros(len(resets), dtype=np.int64)
+        for k in range(1, len(resets)):
+            reset_arr[k, :len(resets[k])] = resets[k]
+            reset_len[k] = len(resets[k])
+        shape = _GEOMETRY[key] = (np.array(nb, dtype=np.int64), np.array(row_of, dtype=np.int64),
+                                  np.array(card_of_row, dtype=np.int64),
+                                  np.array(dist, dtype=np.int64), reset_arr, reset_len)
+    nb, row_of, card_of_row, dist, resets, reset_len = shape
+    return (np.array(b.height, dtype=np.int64), np.array(b.updraft, dtype=np.bool_),
+            np.array(b.item, dtype=np.bool_), nb, row_of, card_of_row, dist, resets, reset_len,
+            np.array(b.track, dtype=np.int64))
 
 
 class Config:
@@ -268,8 +266,8 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
     """
     conf = config(game)
     n = game.num_players
-    if blocks is None:
-        blocks = int(1.3 * conf.blocks) + 1
+    if blocks is None:   # 2.5 times the mean: a retry is rare (the long tail), numbers cheap
+        blocks = int(2.5 * conf.blocks) + 2
     codes = np.array([AGENT_CODES[a] for a in agents], dtype=np.int64)
     chance_u = stream_array(seed, _CHANCE_SALT, blocks * BLOCK)
     agent_u = stream_array(seed, _AGENT_SALT, blocks * BLOCK)
@@ -354,7 +352,9 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
 
 # ----- the compiled loop --------------------------------------------------------------------
 # Helpers take the board tables ``bd``, the card tables ``cd`` and the mutable state ``m``
-# as tuples of arrays (unpacked at the top; numba compiles that away).
+# as tuples of arrays (see _game; numba compiles the indexing away); ``m[18]`` is scratch
+# space, so that no helper allocates: row 0 the seats a check crashes, rows 1-2 the crash
+# order, row 3 item actions.
 
 @njit(cache=True)
 def _rows_of(queue, nq, rows):
@@ -439,8 +439,8 @@ def _crash(cfg, bd, m, who, nwho, mover):
     S, pos, alt, cnt, cubes, bag, outp, done = m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]
     order, intr, counts = m[9], m[10], m[11]
     n_order = S[S_N_ORDER]
-    seq = np.empty(nwho, np.int64)
-    key = np.empty(nwho, np.int64)
+    seq = m[18][1]
+    key = m[18][2]
     k = 0
     has_mover = False
     for i in range(nwho):
@@ -506,7 +506,7 @@ def _check_hex(cfg, bd, m, h, mover):
     pos, alt, counts = m[1], m[2], m[11]
     n = cfg[C_N]
     ht = height[h]
-    who = np.empty(n, np.int64)
+    who = m[18][0]
     k = 0
     collided = False
     for s in range(n):
@@ -577,7 +577,7 @@ def _step(cfg, bd, m, s, d, sprint):
     # still on the track, or a void cell: off the map (WS-CRASH-2)
     if t < 0 or row_of[t] < cfg[C_H] * (S[S_KMIN] - 1) or height[t] == VOID:
         counts[E_OFF_MAP] += 1
-        who = np.empty(1, np.int64)
+        who = m[18][0]
         who[0] = s
         _crash(cfg, bd, m, who, 1, s)
         return
@@ -707,8 +707,7 @@ def _has_choice(cfg, m, s):
         if alt[s] > 1 or (rear[s] and s == S[S_ACTOR] and S[S_GIFT_USER] < 0):
             return True
     if _item_window(cfg, m, s):
-        tmp = np.empty(64, np.int64)
-        return _item_actions(cfg, m, s, tmp, 0) > 0
+        return _item_actions(cfg, m, s, m[18][3], 0) > 0
     return False
 
 
@@ -1037,8 +1036,9 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
     cands = np.zeros(64, np.int64)
     bd = (height, updraft, item, nb, row_of, card_of_row, dist, resets, reset_len, track)
     cd = (tok, tok_len, cost, eff)
+    scratch = np.zeros((4, 1024), np.int64)
     m = (S, pos, alt, cnt, cubes, bag, outp, done, rear, order, intr, counts, pend, celltok,
-         celltok_len, usable, exited, score)
+         celltok_len, usable, exited, score, scratch)
     S[S_ACTOR] = -1
     S[S_PEND_OWNER] = -1
     S[S_GIFT_USER] = -1
