@@ -337,6 +337,10 @@ def _ws_jit_games():
                   two_player_neutral="off", distinct_scope="per_group"),
         load_game("wingsuit", players=5, sprint_window="between_dice", item_window="between_dice",
                   rear_sprint_dirs="forward_sides", count_conditional_arrows=False),
+        load_game("wingsuit", players=4, order_mode="dynamic", cleanup_updraft="optional",
+                  cleanup_updraft_step="before_cover", cleanup_cards="repeat"),
+        load_game("wingsuit", players=3, cover_mode="physical_two",
+                  boundary_card_for_cleanup="upper", cover_fallback="ignore_colour_rule"),
     ]
     return games
 
@@ -369,9 +373,9 @@ def test_compiled_wingsuit_kernel_equals_the_engine_under_every_option_it_claims
         problem = kernels.compare(game, 7, ("first",) + ("random",) * (game.num_players - 1), kernel)
         assert problem is None, problem
     # what it leaves to the Python kernel is said, and played there
-    game = load_game("wingsuit", order_mode="dynamic")
-    assert "order_mode" in kernel_jit.supports(game)
-    with pytest.raises(ValueError, match="order_mode"):
+    game = load_game("wingsuit", brave_identity="planned_hand")
+    assert "brave_identity" in kernel_jit.supports(game)
+    with pytest.raises(ValueError, match="brave_identity"):
         kernels.compare(game, 1, ("random",) * 3, kernel)
 
 
@@ -447,3 +451,26 @@ def test_wingsuit_without_numba_the_pure_python_kernel_plays(monkeypatch):
 def test_warm_up_compiles_the_wingsuit_kernel():
     from racekit.games.wingsuit import kernel
     assert f"wingsuit: kernel ({kernel.implementation()})" in kernels.warm_up()
+
+
+def test_compiled_wingsuit_kernel_with_a_card_file_of_cost_rows_and_unknown_icons(tmp_path,
+                                                                                 monkeypatch):
+    """A card set of one's own: item costs on a given row (cost_visible = specific_row,
+    WS-AMB-21) and an IF with a condition the kit does not know (unknown_icon = ignore: it
+    never holds, WS-AMB-03), played by the compiled loop as by the engine."""
+    from racekit.games.wingsuit import kernel_jit
+    from racekit.games.wingsuit.cards import kit_path
+    monkeypatch.chdir(tmp_path)   # a card-set file is a relative path (racekit.core.content)
+    parts = kit_path().read_text(encoding="utf-8").split("    item_effect:")
+    text = parts[0] + "".join(f"    cost_row: {i % 2}\n    item_effect:" + part
+                              for i, part in enumerate(parts[1:]))
+    text = text.replace('if: "alt_at_least(3)"', 'if: "windy"', 1)
+    (tmp_path / "cards.yaml").write_text(text, encoding="utf-8")
+    kernel = _ws_implementation("numba")
+    for players in (3, 4):
+        game = load_game("wingsuit", players=players, cardset="cards.yaml", unknown_icon="ignore",
+                         cost_visible="specific_row")
+        assert kernel_jit.supports(game) is None
+        for seed in range(8):
+            problem = kernels.compare(game, seed, ("random",) * players, kernel)
+            assert problem is None, problem

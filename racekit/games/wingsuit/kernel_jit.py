@@ -68,7 +68,8 @@ _AGENT_SALT = 0xA6E27
 # fields of the settings array ``cfg``
 (C_N, C_SPRINT_WIN, C_ITEM_WIN, C_LIFT_FIRST, C_SAFE_FIRST, C_VICTIM_LOSES, C_TO_BAG,
  C_BLUE_MANDATORY, C_NEUTRAL, C_THRESHOLD, C_MAX_ROUNDS, C_COUNT_COND, C_REPEAT,
- C_FALLBACK_COLOUR, C_W, C_H, C_TOP, C_CARDS, C_BAIL_AT, C_FIELDS) = range(20)
+ C_FALLBACK_COLOUR, C_W, C_H, C_TOP, C_CARDS, C_BAIL_AT, C_DYNAMIC, C_PHYSICAL_TWO,
+ C_SPECIFIC_ROW, C_UPDRAFT_FIRST, C_RISE_OPTIONAL, C_FIELDS) = range(25)
 # sprint_window (WS-AMB-10) and item_window (WS-AMB-17)
 SW_ICONS, SW_DICE, SW_AFTER = 0, 1, 2
 IW_SPRINTS, IW_DICE, IW_AFTER = 0, 1, 2
@@ -83,7 +84,7 @@ EFF_STEAL, EFF_GIVE, EFF_FREE = (EFFECTS.index(e) for e in ("steal_altitude", "g
  S_GIFT_TARGET, S_GIFT_CRASHED, S_FREE_SEAT, S_FREE_LEFT, S_FREE_BLUE, S_N_INTR, S_END,
  S_ROUND, S_PH, S_N_QUEUE, S_TOKENS_KEY, S_NROLLS, S_LAY_WHO, S_LAY_CARD, S_N_SPOTS,
  S_PLAN_NEXT, S_CSTAGE, S_N_TIES, S_TIE_I, S_CP, S_N_USABLE, S_N_ORDER, S_N_CANDS,
- S_FIELDS) = range(31)
+ S_N_RISE, S_RISE_I, S_N_RISERS, S_RISE_LISTED, S_FIELDS) = range(35)
 # phases (consts.P_*)
 PH_PLAN, PH_NEUTRAL, PH_TIE, PH_ACTION, PH_CLEANUP, PH_END = range(6)
 # cleanup stages (cleanup.run, default order WS-AMB-22)
@@ -91,7 +92,7 @@ CS_NEUTRAL, CS_COVER, CS_UPDRAFT, CS_NEXT = range(4)
 # interrupts (state.intr)
 I_DRAW, I_RETURN, I_PLACE = 0, 1, 2
 # nodes: what the loop asks for next
-N_PLAN, N_ROLL, N_DRAW, N_RETURN, N_PLACE, N_ACTION, N_LAY, N_END = range(8)
+N_PLAN, N_ROLL, N_DRAW, N_RETURN, N_PLACE, N_ACTION, N_LAY, N_RISE, N_END = range(9)
 # neighbour codes (kernel._geometry)
 _SIDE, _EXIT, _BELOW = -1, -2, -3
 LIMBO, GONE = -1, -2
@@ -102,26 +103,15 @@ _NO_EFFECT = -1
 
 _TAKE, _GO, _END, _DECLINE = A.TAKE, A.GO, A.END, A.DECLINE
 _SPRINT, _FREE, _LAY, _STEAL, _GIVE, _YELLOW = A.SPRINT, A.FREE, A.LAY, A.STEAL, A.GIVE, A.YELLOW
+_RISE, _STAY = A.RISE, A.STAY
 _HEX, _PLAN, _CUBE, _RETURN = A.HEX, A.PLAN, A.CUBE, A.RETURN
 
 
 def supports(game) -> str | None:
     """``None`` when the compiled loop plays ``game``; else the option it leaves to Python."""
     o = game.flags
-    if o.dynamic:
-        return "order_mode = dynamic"
-    if o.planned_identity:
+    if o.planned_identity:   # which of a seat's dice in a cell is taken would matter
         return "brave_identity = planned_hand"
-    if o.cover_mode != "visible_two":
-        return "cover_mode = physical_two"
-    if o.specific_row:
-        return "cost_visible = specific_row"
-    if o.updraft_first:
-        return "cleanup_updraft_step = before_cover"
-    if o.cleanup_optional:
-        return "cleanup_updraft = optional"
-    if not o.boundary_lower:
-        return "boundary_card_for_cleanup = upper"
     if game.num_players > 9:
         return "more than nine seats"
     return None
@@ -146,7 +136,8 @@ _CARDS: dict = {}
 
 
 def _card_tables(cs, builtin: bool):
-    """Per card: tokens ``[card, row, style, :]`` and their lengths, item cost, item effect."""
+    """Per card: tokens ``[card, row, style, :]`` and their lengths, item cost, item effect,
+    cost row (-1: none given)."""
     key = (id(cs), builtin)
     hit = _CARDS.get(key)
     if hit is not None and hit[0] is cs:
@@ -163,12 +154,13 @@ def _card_tables(cs, builtin: bool):
                 tok[i, r, style, :len(enc)] = enc
                 tok_len[i, r, style] = len(enc)
     cost = np.array([c.cost for c in cs.cards], dtype=np.int64)
+    cost_row = np.array([-1 if c.cost_row is None else c.cost_row for c in cs.cards], dtype=np.int64)
     if builtin:
         eff = np.array([{0: EFF_STEAL, 1: EFF_FREE, 2: EFF_GIVE}[c.cost] for c in cs.cards],
                        dtype=np.int64)
     else:
         eff = np.array([EFFECTS.index(c.effect) for c in cs.cards], dtype=np.int64)
-    tables = (tok, tok_len, cost, eff)
+    tables = (tok, tok_len, cost, eff, cost_row)
     if len(_CARDS) > 16:
         _CARDS.clear()
     _CARDS[key] = (cs, tables)
@@ -178,13 +170,14 @@ def _card_tables(cs, builtin: bool):
 _GEOMETRY: dict = {}
 
 
-def _board_tables(st, metric: str):
+def _board_tables(st, metric: str, boundary_lower: bool):
     """The dealt track as arrays: height, updraft, item (the board's own lists), and the
     track shape's neighbours, row of a hex, card of a row, distance of a row and reset
-    half-hexes of each card (the Python kernel's ``_geometry``, made arrays once per shape)."""
+    half-hexes of each card (the Python kernel's ``_geometry``, made arrays once per shape),
+    and the card of a row for the Cleanup check (``boundary_card_for_cleanup``)."""
     b = st.board
     geo = b.geo
-    key = (geo.W, geo.H, geo.cards, metric)
+    key = (geo.W, geo.H, geo.cards, metric, boundary_lower)
     shape = _GEOMETRY.get(key)
     if shape is None:
         from .kernel import _geometry
@@ -196,11 +189,13 @@ def _board_tables(st, metric: str):
             reset_len[k] = len(resets[k])
         shape = _GEOMETRY[key] = (np.array(nb, dtype=np.int64), np.array(row_of, dtype=np.int64),
                                   np.array(card_of_row, dtype=np.int64),
-                                  np.array(dist, dtype=np.int64), reset_arr, reset_len)
-    nb, row_of, card_of_row, dist, resets, reset_len = shape
+                                  np.array(dist, dtype=np.int64), reset_arr, reset_len,
+                                  np.array([geo.card_of(y, 1, boundary_lower)
+                                            for y in range(geo.top + 1)], dtype=np.int64))
+    nb, row_of, card_of_row, dist, resets, reset_len, cleanup_card = shape
     return (np.array(b.height, dtype=np.int64), np.array(b.updraft, dtype=np.bool_),
             np.array(b.item, dtype=np.bool_), nb, row_of, card_of_row, dist, resets, reset_len,
-            np.array(b.track, dtype=np.int64))
+            np.array(b.track, dtype=np.int64), cleanup_card)
 
 
 class Config:
@@ -230,6 +225,11 @@ class Config:
         cfg[C_TOP] = cs.half_rows * 5
         cfg[C_CARDS] = 5
         cfg[C_BAIL_AT] = -1
+        cfg[C_DYNAMIC] = o.dynamic
+        cfg[C_PHYSICAL_TWO] = o.cover_mode == "physical_two"
+        cfg[C_SPECIFIC_ROW] = o.specific_row
+        cfg[C_UPDRAFT_FIRST] = o.updraft_first
+        cfg[C_RISE_OPTIONAL] = o.cleanup_optional
         self.cfg = cfg
         self.plans = np.array(_legal_ids(o.per_group), dtype=np.int64)
         self.rear = np.array([A.FREE + d for d in rear_dirs(SimpleNamespace(o=o))], dtype=np.int64)
@@ -289,9 +289,9 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
         flow.apply(st, action)
         ply += 1
     start = ply
-    (height, updraft, item, nb, row_of, card_of_row, dist, resets, reset_len,
-     track) = _board_tables(st, st.o.distance)
-    tok, tok_len, cost, eff = conf.cards
+    (height, updraft, item, nb, row_of, card_of_row, dist, resets, reset_len, track,
+     cleanup_card) = _board_tables(st, st.o.distance, st.o.boundary_lower)
+    tok, tok_len, cost, eff, cost_row = conf.cards
     cfg = conf.cfg
     if bail_at >= 0:
         cfg = cfg.copy()
@@ -322,8 +322,9 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
         rear = rear0.copy()
         bag = bag0.copy()
         counts[:] = 0
-        plies = _game(cfg, conf.plans, conf.rear, tok, tok_len, cost, eff, height, updraft, item,
-                      nb, row_of, card_of_row, dist, resets, reset_len, track, codes, chance_u,
+        plies = _game(cfg, conf.plans, conf.rear, tok, tok_len, cost, eff, cost_row, height,
+                      updraft, item, nb, row_of, card_of_row, dist, resets, reset_len, track,
+                      cleanup_card, codes, chance_u,
                       agent_u, start, max_plies, history, S, queue, pos, alt, rear, bag, order,
                       counts, result)
         if plies >= 0:
@@ -368,10 +369,10 @@ def _rows_of(queue, nq, rows):
 
 
 @njit(cache=True)
-def _refresh(cd, m, queue):
+def _refresh(cfg, cd, m, queue):
     """The queue's cell tokens (state.cell_tokens) and usable item costs (act.usable) after
     the queue changed (the setup, a card laid over it: WS-CLEANUP-1..6, WS-AMB-21, WS-AMB-04)."""
-    tok, tok_len, cost, eff = cd
+    tok, tok_len, cost, eff, cost_row = cd
     S, celltok, celltok_len, usable = m[0], m[13], m[14], m[15]
     nq = S[S_N_QUEUE]
     rows = np.empty(6, np.int64)
@@ -393,6 +394,8 @@ def _refresh(cd, m, queue):
         b = queue[i, 1]
         if rows[b - 1] != i and rows[b] != i:
             continue
+        if cfg[C_SPECIFIC_ROW] and rows[b - 1 + cost_row[queue[i, 0]]] != i:
+            continue   # cost_visible = specific_row: the cost's own row must show
         colour = cost[queue[i, 0]]
         e = eff[queue[i, 0]]
         seen = False
@@ -812,8 +815,9 @@ def _placements(cfg, bd, m, s, card, cands):
 
 @njit(cache=True)
 def _bottom_empty(cfg, bd, m):
-    """cleanup.bottom_empty (a shared hex counts on the lower card, WS-AMB-30)."""
-    row_of, card_of_row = bd[4], bd[5]
+    """cleanup.bottom_empty (a shared hex counts on the lower card, or the upper one under
+    boundary_card_for_cleanup = upper, WS-AMB-30)."""
+    row_of, card_of_row = bd[4], bd[10]
     S, pos = m[0], m[1]
     k = S[S_KMIN]
     for s in range(cfg[C_N]):
@@ -828,13 +832,21 @@ def _bottom_empty(cfg, bd, m):
 
 
 @njit(cache=True)
-def _legal_spots(cost, queue, nq, card, colour_rule, spots):
-    """cleanup.legal_spots, cover_mode = visible_two (WS-CLEANUP-3..5, WS-AMB-21)."""
+def _legal_spots(cost, queue, nq, card, colour_rule, physical, spots):
+    """cleanup.legal_spots (WS-CLEANUP-3..5, WS-AMB-21): the card covers two different
+    visible cards (``visible_two``) or overlaps two placements of the stack (``physical``)."""
     rows = np.empty(6, np.int64)
     _rows_of(queue, nq, rows)
     k = 0
     for b in range(1, 6):
-        if rows[b - 1] < 0 or rows[b] < 0 or rows[b - 1] == rows[b]:
+        if physical:
+            under = 0
+            for i in range(nq):
+                if queue[i, 1] <= b + 1 and queue[i, 1] + 1 >= b:
+                    under += 1
+            if under < 2:
+                continue
+        elif rows[b - 1] < 0 or rows[b] < 0 or rows[b - 1] == rows[b]:
             continue
         if colour_rule:
             seen = np.zeros(3, np.bool_)
@@ -871,7 +883,7 @@ def _layer(cfg, bd, m):
 
 
 @njit(cache=True)
-def _lay(cd, m, queue, card, b):
+def _lay(cfg, cd, m, queue, card, b):
     """cleanup.lay: the card goes on the queue; its icons and item costs show (WS-CLEANUP-6)."""
     S = m[0]
     nq = S[S_N_QUEUE]
@@ -879,7 +891,7 @@ def _lay(cd, m, queue, card, b):
     queue[nq, 1] = b
     S[S_N_QUEUE] = nq + 1
     S[S_LAY_WHO] = -1
-    _refresh(cd, m, queue)
+    _refresh(cfg, cd, m, queue)
 
 
 @njit(cache=True)
@@ -893,15 +905,16 @@ def _start_cover(cfg, bd, cd, m, queue, spots):
         k = S[S_KMIN]
         card = track[k - 1]
         S[S_KMIN] = k + 1
-        ns = _legal_spots(cost, queue, S[S_N_QUEUE], card, True, spots)
+        physical = cfg[C_PHYSICAL_TWO] != 0
+        ns = _legal_spots(cost, queue, S[S_N_QUEUE], card, True, physical, spots)
         if ns == 0 and cfg[C_FALLBACK_COLOUR]:
-            ns = _legal_spots(cost, queue, S[S_N_QUEUE], card, False, spots)
+            ns = _legal_spots(cost, queue, S[S_N_QUEUE], card, False, physical, spots)
         who = _layer(cfg, bd, m)
         counts[E_CARD_LEAVES] += 1
         if ns == 0:
             counts[E_SET_ASIDE] += 1
         elif ns == 1:
-            _lay(cd, m, queue, card, spots[0])
+            _lay(cfg, cd, m, queue, card, spots[0])
         else:
             S[S_LAY_WHO] = who
             S[S_LAY_CARD] = card
@@ -1011,8 +1024,8 @@ def _die(u):
 
 
 @njit(cache=True)
-def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item, nb, row_of,
-          card_of_row, dist, resets, reset_len, track, agents, chance_u, agent_u, start,
+def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updraft, item, nb,
+          row_of, card_of_row, dist, resets, reset_len, track, cleanup_card, agents, chance_u, agent_u, start,
           max_plies, history, S, queue, pos, alt, rear, bag, order, counts, result):
     """The rounds from the first plan to the end. Returns the plies played, or NEED_MORE,
     TOO_LONG or a BAIL_* code."""
@@ -1033,9 +1046,11 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
     ties = np.zeros((n, 2), np.int64)
     legal = np.zeros(1024, np.int64)
     spots = np.zeros(8, np.int64)
+    rise = np.zeros((3, n), np.int64)   # the rise decisions waiting, who rises, their hexes
     cands = np.zeros(64, np.int64)
-    bd = (height, updraft, item, nb, row_of, card_of_row, dist, resets, reset_len, track)
-    cd = (tok, tok_len, cost, eff)
+    bd = (height, updraft, item, nb, row_of, card_of_row, dist, resets, reset_len, track,
+          cleanup_card)
+    cd = (tok, tok_len, cost, eff, cost_row)
     scratch = np.zeros((4, 1024), np.int64)
     m = (S, pos, alt, cnt, cubes, bag, outp, done, rear, order, intr, counts, pend, celltok,
          celltok_len, usable, exited, score, scratch)
@@ -1045,7 +1060,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
     S[S_FREE_SEAT] = -1
     S[S_LAY_WHO] = -1
     S[S_PH] = PH_PLAN
-    _refresh(cd, m, queue)
+    _refresh(cfg, cd, m, queue)
     n_plans = len(plans)
     ply = start
     while True:
@@ -1144,13 +1159,18 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
                     S[S_PEND_PTR] = S[S_PEND_END]
                     S[S_PEND_OWNER] = -1
                     continue
-                if a < 0:   # order.next_actor (snapshot order)
+                if a < 0:   # order.next_actor: the snapshot order, or re-sorted (order_mode)
                     nxt = -1
                     for j in range(S[S_N_ORDER]):
                         s = order[j]
                         if not done[s] and pos[s] >= 0:
-                            nxt = s
-                            break
+                            if nxt < 0 or not cfg[C_DYNAMIC]:
+                                nxt = s
+                                if not cfg[C_DYNAMIC]:
+                                    break
+                            elif alt[s] > alt[nxt] or (alt[s] == alt[nxt] and dist[row_of[pos[s]]]
+                                                       > dist[row_of[pos[nxt]]]):
+                                nxt = s   # higher, then farther from the finish (WS-AMB-07)
                     if nxt < 0:   # flow.end_action_phase
                         for s in range(n):
                             rear[s] = False
@@ -1170,18 +1190,19 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
                 continue
             if ph == PH_CLEANUP:   # cleanup.run (WS-AMB-22 order)
                 stage = S[S_CSTAGE]
+                first = cfg[C_UPDRAFT_FIRST] != 0   # cleanup_updraft_step = before_cover
                 if stage == CS_NEUTRAL:   # the 2-player neutral dice leave (WS-AMB-26)
                     for c in range(12):
                         cnt[c, n] = 0
                     S[S_NROLLS] = 0
-                    S[S_CSTAGE] = CS_COVER
+                    S[S_CSTAGE] = CS_UPDRAFT if first else CS_COVER
                     continue
-                if stage == CS_COVER:
+                if stage == CS_COVER:   # the bottom card leaves when empty (WS-CLEANUP-1)
                     if S[S_LAY_WHO] >= 0:
                         S[S_CP] = S[S_LAY_WHO]
                         node = N_LAY
                         break
-                    S[S_CSTAGE] = CS_UPDRAFT
+                    S[S_CSTAGE] = CS_NEXT if first else CS_UPDRAFT
                     if S[S_KMIN] < cfg[C_CARDS] and _bottom_empty(cfg, bd, m):
                         if _start_cover(cfg, bd, cd, m, queue, spots):
                             S[S_CP] = S[S_LAY_WHO]
@@ -1189,34 +1210,56 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
                             break
                     continue
                 if stage == CS_UPDRAFT:   # WS-UPDRAFT-2, WS-AMB-33: all rise, then the checks
-                    hexes = np.empty(n, np.int64)
+                    if S[S_RISE_I] < S[S_N_RISE]:   # cleanup_updraft = optional: each decides
+                        S[S_CP] = rise[0, S[S_RISE_I]]
+                        node = N_RISE
+                        break
+                    if not S[S_RISE_LISTED]:   # who stands on an updraft, in snapshot order
+                        k = 0
+                        for j in range(S[S_N_ORDER] + n):
+                            if j < S[S_N_ORDER]:
+                                s = order[j]
+                            else:
+                                s = j - S[S_N_ORDER]
+                                inside = False
+                                for i in range(S[S_N_ORDER]):
+                                    if order[i] == s:
+                                        inside = True
+                                if inside:
+                                    continue
+                            if pos[s] >= 0 and updraft[pos[s]]:
+                                rise[0, k] = s
+                                rise[1, k] = s
+                                k += 1
+                        S[S_RISE_LISTED] = 1
+                        S[S_RISE_I] = 0
+                        if cfg[C_RISE_OPTIONAL]:
+                            S[S_N_RISE] = k
+                            S[S_N_RISERS] = 0
+                            continue
+                        S[S_N_RISE] = 0
+                        S[S_N_RISERS] = k
+                    hexes = rise[2]   # cleanup.apply_updraft
                     nh = 0
-                    for j in range(S[S_N_ORDER] + n):
-                        if j < S[S_N_ORDER]:
-                            s = order[j]
-                        else:
-                            s = j - S[S_N_ORDER]
-                            inside = False
-                            for i in range(S[S_N_ORDER]):
-                                if order[i] == s:
-                                    inside = True
-                            if inside:
-                                continue
+                    for j in range(S[S_N_RISERS]):
+                        s = rise[1, j]
                         h = pos[s]
-                        if h >= 0 and updraft[h]:
-                            if alt[s] < 4:
-                                alt[s] += 1
-                            counts[E_UPDRAFT] += 1
-                            seen = False
-                            for i in range(nh):
-                                if hexes[i] == h:
-                                    seen = True
-                            if not seen:
-                                hexes[nh] = h
-                                nh += 1
+                        if alt[s] < 4:
+                            alt[s] += 1
+                        counts[E_UPDRAFT] += 1
+                        seen = False
+                        for i in range(nh):
+                            if hexes[i] == h:
+                                seen = True
+                        if not seen:
+                            hexes[nh] = h
+                            nh += 1
+                    S[S_RISE_LISTED] = 0
+                    S[S_N_RISE] = 0
+                    S[S_N_RISERS] = 0
+                    S[S_CSTAGE] = CS_COVER if first else CS_NEXT
                     for i in range(nh):
                         _check_hex(cfg, bd, m, hexes[i], -1)
-                    S[S_CSTAGE] = CS_NEXT
                     continue
                 # WS-CLEANUP-7: a new round
                 S[S_ROUND] += 1
@@ -1327,6 +1370,14 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
             S[S_N_INTR] = ni - 1
             cubes[cp, colour] -= 1
             bag[colour] += 1
+        elif node == N_RISE:   # cleanup.apply_rise: rise or stay (cleanup_updraft = optional)
+            a = _RISE if agents[cp] == AGENT_FIRST or int(agent_u[ply] * 2) == 0 else _STAY
+            history[ply] = a
+            ply += 1
+            S[S_RISE_I] += 1
+            if a == _RISE:
+                rise[1, S[S_N_RISERS]] = cp
+                S[S_N_RISERS] += 1
         elif node == N_PLACE:   # the crashed seat picks a reset half-hex (flow.legal: sorted)
             k = S[S_N_CANDS]
             h = cands[0] if agents[cp] == AGENT_FIRST else cands[int(agent_u[ply] * k)]
@@ -1338,13 +1389,14 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, height, updraft, item,
             pos[cp] = h
             _check_hex(cfg, bd, m, h, -1)
         elif node == N_LAY:   # the layer picks a placement (WS-CLEANUP-3..5)
-            k = _legal_spots(cost, queue, S[S_N_QUEUE], S[S_LAY_CARD], True, spots)
+            physical = cfg[C_PHYSICAL_TWO] != 0
+            k = _legal_spots(cost, queue, S[S_N_QUEUE], S[S_LAY_CARD], True, physical, spots)
             if k == 0:
-                k = _legal_spots(cost, queue, S[S_N_QUEUE], S[S_LAY_CARD], False, spots)
+                k = _legal_spots(cost, queue, S[S_N_QUEUE], S[S_LAY_CARD], False, physical, spots)
             b = spots[0] if agents[cp] == AGENT_FIRST else spots[int(agent_u[ply] * k)]
             history[ply] = _LAY + b
             ply += 1
-            _lay(cd, m, queue, S[S_LAY_CARD], b)
+            _lay(cfg, cd, m, queue, S[S_LAY_CARD], b)
             if cfg[C_REPEAT] and S[S_KMIN] < cfg[C_CARDS] and _bottom_empty(cfg, bd, m):
                 S[S_CSTAGE] = CS_COVER   # cleanup.apply_lay: the next empty card leaves too
         else:   # N_ACTION: act.legal and act.apply
