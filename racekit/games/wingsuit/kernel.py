@@ -1,6 +1,13 @@
 """Fast playout kernel for Wingsuit Flight (random, first-legal and careful agents).
 
-A mix of the two kernel designs (docs/contracts.md). The kernel plays on a real
+Two implementations: :func:`play_python` (below: the fallback, the careful agent's, and
+the easier one to read) and, for the random and first-legal agents where numba is
+importable, the compiled loop of :mod:`.kernel_jit` (:func:`play_numba`, about two and a
+half times faster). The compiled loop leaves the rarest rules to this one: it *bails out*
+and the game is replayed whole here (same seed, same game); :data:`STATS` counts how
+often. numba is imported on the first game played, never by ``import racekit``.
+
+The pure-Python kernel is a mix of the two kernel designs (docs/contracts.md). It plays on a real
 :class:`~racekit.games.wingsuit.state.WingsuitState` (the same per-seat lists, the
 same fields), so at every ply the position is an engine position: the plies that
 fill a game are restated here in tight code that changes exactly the fields the
@@ -163,7 +170,7 @@ def bail_note() -> str:
     games, bailed = STATS["numba"], STATS["bailed"]
     if not games:
         return ""
-    return f"{100 * bailed / games:.1f}% of {games} games replayed in Python"
+    return f"{bailed} of {games} games replayed in Python ({100 * bailed / games:.1f}%)"
 
 
 def play(game, seed: int, agents) -> Playout:
