@@ -99,6 +99,10 @@ LIMBO, GONE = -1, -2
 IF_BASE = 100   # a token >= IF_BASE is an IF header: IF_BASE + 10 * (cond + 1) + k, then the
                 # number of its arrows, then the arrows (cards.parse_token's internal form)
 TOK_W = 32
+# Whole numbers passed to the helpers as NumPy scalars, not Python literals: numba compiles a
+# helper once per literal value it is called with (measured: five copies of _crash)
+_NO_MOVER = np.int64(-1)   # move.check_hex(..., None): no mover
+_ONE = np.int64(1)
 _NO_EFFECT = -1
 
 _TAKE, _GO, _END, _DECLINE = A.TAKE, A.GO, A.END, A.DECLINE
@@ -510,7 +514,7 @@ def _check_hex(cfg, bd, m, h, mover):
     n = cfg[C_N]
     ht = height[h]
     who = m[18][0]
-    k = 0
+    k = _ONE - _ONE   # (not a literal 0: see _NO_MOVER)
     collided = False
     for s in range(n):
         if pos[s] != h:
@@ -565,14 +569,13 @@ def _exit(cfg, m, s):
 
 
 @njit(cache=True)
-def _step(cfg, bd, m, s, d, sprint):
-    """move.step for arrows, sprints and free sprints, in the check order of WS-AMB-12."""
+def _step(cfg, bd, m, s, d):
+    """move.step for arrows, sprints and free sprints, in the check order of WS-AMB-12 (a
+    paid sprint's cost is paid by the caller just before, WS-SPRINT-1, WS-AMB-13)."""
     height, updraft, item, nb, row_of = bd[0], bd[1], bd[2], bd[3], bd[4]
     S, pos, alt, intr, counts = m[0], m[1], m[2], m[10], m[11]
     h = pos[s]
     t = nb[h * 6 + d]
-    if sprint:
-        alt[s] -= 1   # paid even if the step is not made (WS-AMB-13)
     if t == _EXIT:   # over the top edge (WS-END-1)
         _exit(cfg, m, s)
         return
@@ -582,7 +585,7 @@ def _step(cfg, bd, m, s, d, sprint):
         counts[E_OFF_MAP] += 1
         who = m[18][0]
         who[0] = s
-        _crash(cfg, bd, m, who, 1, s)
+        _crash(cfg, bd, m, who, _ONE, s)
         return
     pos[s] = t
     if updraft[t]:   # WS-UPDRAFT-1, WS-AMB-11/12
@@ -612,7 +615,7 @@ def _run_token(cfg, bd, m):
     t = pend[i]
     if t < IF_BASE:
         S[S_PEND_PTR] = i + 1
-        _step(cfg, bd, m, s, t, False)
+        _step(cfg, bd, m, s, t)
         return
     cond = (t - IF_BASE) // 10 - 1
     k = (t - IF_BASE) % 10
@@ -1102,7 +1105,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                     intr[:ni - 1] = intr[1:ni]
                     S[S_N_INTR] = ni - 1
                     pos[s] = cands[0]   # move.place, then the standing checks
-                    _check_hex(cfg, bd, m, cands[0], -1)
+                    _check_hex(cfg, bd, m, cands[0], _NO_MOVER)
                     continue
                 S[S_N_CANDS] = k
                 S[S_CP] = s
@@ -1259,7 +1262,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                     S[S_N_RISERS] = 0
                     S[S_CSTAGE] = CS_COVER if first else CS_NEXT
                     for i in range(nh):
-                        _check_hex(cfg, bd, m, hexes[i], -1)
+                        _check_hex(cfg, bd, m, hexes[i], _NO_MOVER)
                     continue
                 # WS-CLEANUP-7: a new round
                 S[S_ROUND] += 1
@@ -1387,7 +1390,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
             intr[:ni - 1] = intr[1:ni]
             S[S_N_INTR] = ni - 1
             pos[cp] = h
-            _check_hex(cfg, bd, m, h, -1)
+            _check_hex(cfg, bd, m, h, _NO_MOVER)
         elif node == N_LAY:   # the layer picks a placement (WS-CLEANUP-3..5)
             physical = cfg[C_PHYSICAL_TWO] != 0
             k = _legal_spots(cost, queue, S[S_N_QUEUE], S[S_LAY_CARD], True, physical, spots)
@@ -1423,7 +1426,8 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 done[s] = True
             elif _SPRINT <= a < _SPRINT + 6:   # WS-SPRINT-1
                 counts[E_SPRINT] += 1
-                _step(cfg, bd, m, s, a - _SPRINT, True)
+                alt[s] -= 1   # paid even if the step is not made (WS-AMB-13)
+                _step(cfg, bd, m, s, a - _SPRINT)
             elif _FREE <= a < _FREE + 6:   # free sprints, or the start sprint (WS-VAR-45P-2)
                 if S[S_FREE_SEAT] >= 0:
                     S[S_FREE_LEFT] -= 1
@@ -1432,7 +1436,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 else:
                     rear[s] = False
                 counts[E_FREE_SPRINT] += 1
-                _step(cfg, bd, m, s, a - _FREE, False)
+                _step(cfg, bd, m, s, a - _FREE)
             elif a == _DECLINE:
                 S[S_FREE_SEAT] = -1
             elif _STEAL <= a < _STEAL + 30:   # red: steal 1 altitude (WS-FAQ-Q4)
@@ -1442,9 +1446,9 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 bag[colour] += 1
                 counts[E_STEAL] += 1
                 if alt[t] > 1:
-                    _change_altitude(cfg, bd, m, t, -1, s)
+                    _change_altitude(cfg, bd, m, t, -_ONE, s)
                     if pos[s] >= 0:
-                        _change_altitude(cfg, bd, m, s, 1, s)
+                        _change_altitude(cfg, bd, m, s, _ONE, s)
             elif _GIVE <= a < _GIVE + 3000:   # blue: another seat resolves a Brave die (WS-FAQ-Q5a)
                 colour = (a - _GIVE) // 1000
                 cell = (a - _GIVE) % 1000 // 10
