@@ -18,7 +18,8 @@ queue, the updraft; WS-CLEANUP-1..7, WS-UPDRAFT-2, WS-AMB-21..23, -30..33) up to
 BAIL-OUT: rare situations the loop does not restate end it with a ``BAIL_*`` code and
 ``kernel.play_numba`` replays the whole game with the pure-Python kernel (same seed, so the
 same game): a crash placement beyond the reset half-hexes and their neighbours (the last
-fallbacks of WS-AMB-14). Settings the
+fallbacks of WS-AMB-14), and one corner of brave_identity = planned_hand (:data:`BAIL_DICE`).
+Settings the
 loop does not cover at all are declined by :func:`supports` (the Python kernel plays them).
 
 Chance is precomputed with :func:`racekit.core.chance.stream_array` (the numbers of
@@ -54,7 +55,12 @@ BAIL_PLACE = -11
 (the last fallbacks of WS-AMB-14): the Python kernel replays the game."""
 BAIL_FORCED = -12
 """The test hook ``bail_at``: the loop gave up at that ply on purpose."""
-BAILS = {BAIL_PLACE: "placement fallback", BAIL_FORCED: "forced"}
+BAIL_DICE = -13
+"""brave_identity = planned_hand, and a seat takes or gives one of its two dice in one cell
+planned in different hands (distinct_scope = per_group and interference): the engine takes
+the one that came first, an order this loop does not keep. That combination is declined by
+:func:`supports` (most of its games would bail out); this is the safety net."""
+BAILS = {BAIL_PLACE: "placement fallback", BAIL_FORCED: "forced", BAIL_DICE: "dice order"}
 
 AGENT_RANDOM, AGENT_FIRST = 0, 1
 AGENT_CODES = {"random": AGENT_RANDOM, "first": AGENT_FIRST}
@@ -69,7 +75,7 @@ _AGENT_SALT = 0xA6E27
 (C_N, C_SPRINT_WIN, C_ITEM_WIN, C_LIFT_FIRST, C_SAFE_FIRST, C_VICTIM_LOSES, C_TO_BAG,
  C_BLUE_MANDATORY, C_NEUTRAL, C_THRESHOLD, C_MAX_ROUNDS, C_COUNT_COND, C_REPEAT,
  C_FALLBACK_COLOUR, C_W, C_H, C_TOP, C_CARDS, C_BAIL_AT, C_DYNAMIC, C_PHYSICAL_TWO,
- C_SPECIFIC_ROW, C_UPDRAFT_FIRST, C_RISE_OPTIONAL, C_FIELDS) = range(25)
+ C_SPECIFIC_ROW, C_UPDRAFT_FIRST, C_RISE_OPTIONAL, C_PLANNED, C_FIELDS) = range(26)
 # sprint_window (WS-AMB-10) and item_window (WS-AMB-17)
 SW_ICONS, SW_DICE, SW_AFTER = 0, 1, 2
 IW_SPRINTS, IW_DICE, IW_AFTER = 0, 1, 2
@@ -114,8 +120,8 @@ _HEX, _PLAN, _CUBE, _RETURN = A.HEX, A.PLAN, A.CUBE, A.RETURN
 def supports(game) -> str | None:
     """``None`` when the compiled loop plays ``game``; else the option it leaves to Python."""
     o = game.flags
-    if o.planned_identity:   # which of a seat's dice in a cell is taken would matter
-        return "brave_identity = planned_hand"
+    if o.planned_identity and o.per_group:   # nine games in ten would bail out (BAIL_DICE)
+        return "brave_identity = planned_hand with distinct_scope = per_group"
     if game.num_players > 9:
         return "more than nine seats"
     return None
@@ -234,6 +240,7 @@ class Config:
         cfg[C_SPECIFIC_ROW] = o.specific_row
         cfg[C_UPDRAFT_FIRST] = o.updraft_first
         cfg[C_RISE_OPTIONAL] = o.cleanup_optional
+        cfg[C_PLANNED] = o.planned_identity
         self.cfg = cfg
         self.plans = np.array(_legal_ids(o.per_group), dtype=np.int64)
         self.rear = np.array([A.FREE + d for d in rear_dirs(SimpleNamespace(o=o))], dtype=np.int64)
@@ -359,7 +366,7 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
 # Helpers take the board tables ``bd``, the card tables ``cd`` and the mutable state ``m``
 # as tuples of arrays (see _game; numba compiles the indexing away); ``m[18]`` is scratch
 # space, so that no helper allocates: row 0 the seats a check crashes, rows 1-2 the crash
-# order, row 3 item actions.
+# order, row 3 item actions; ``m[19]`` counts the dice of ``m[3]`` planned Brave (WS-AMB-19).
 
 @njit(cache=True)
 def _rows_of(queue, nq, rows):
@@ -481,6 +488,7 @@ def _crash(cfg, bd, m, who, nwho, mover):
         if s == S[S_ACTOR] or s == mover or cfg[C_VICTIM_LOSES]:
             for c in range(12):   # move.remove_dice
                 cnt[c, s] = 0
+                m[19][c, s] = 0
             if S[S_PH] == PH_ACTION:
                 done[s] = True
         if S[S_PEND_OWNER] == s:
@@ -554,6 +562,7 @@ def _exit(cfg, m, s):
         if cnt[c, s] > 0:
             queued += cnt[c, s] * _arrows_in(celltok[c], 0, celltok_len[c], cc)
             cnt[c, s] = 0
+            m[19][c, s] = 0
     if S[S_PEND_OWNER] == s:
         S[S_PEND_PTR] = S[S_PEND_END]
         S[S_PEND_OWNER] = -1
@@ -692,9 +701,9 @@ def _item_actions(cfg, m, s, out, k):
                 if t != s and pos[t] >= 0:
                     out[k] = _STEAL + colour * 10 + t
                     k += 1
-        elif e == EFF_GIVE:
-            for cell in range(6, 12):
-                if cnt[cell, s] > 0:
+        elif e == EFF_GIVE:   # act.brave_dice: where they stand, or as planned (WS-AMB-19)
+            for cell in range(12):
+                if (m[19][cell, s] > 0) if cfg[C_PLANNED] else (cell >= 6 and cnt[cell, s] > 0):
                     for t in range(n):
                         if t != s and pos[t] >= 0:
                             out[k] = _GIVE + colour * 1000 + cell * 10 + t
@@ -986,11 +995,12 @@ def _begin_action(cfg, m):
 def _interfere(cfg, m):
     """interfere.run: every mixed cell moves across at once (WS-INTERFERE-1..3, WS-AMB-01,
     WS-AMB-26: the neutral dice count as a colour of their own)."""
-    cnt = m[3]
+    cnt, brave = m[3], m[19]
     n = cfg[C_N]
     th = cfg[C_THRESHOLD]
     moved = np.zeros(12, np.bool_)
     old = cnt.copy()
+    old_brave = brave.copy()
     for c in range(12):
         total = 0
         colours = 0
@@ -1004,11 +1014,30 @@ def _interfere(cfg, m):
         if moved[c]:
             for o in range(n + 1):
                 cnt[c, o] = 0
+                brave[c, o] = 0
     for c in range(12):
         if moved[c]:
             t = (c + 6) % 12
             for o in range(n + 1):
                 cnt[t, o] += old[c, o]
+                brave[t, o] += old_brave[c, o]
+
+
+@njit(cache=True)
+def _remove_die(cfg, cnt, brave, cell, s):
+    """act.take / act.give: one die of ``s`` leaves ``cell`` (the first there, WS-ACT-1).
+    False when it would matter which (two of its dice there, planned in different hands,
+    under brave_identity = planned_hand): :data:`BAIL_DICE`."""
+    k, b = cnt[cell, s], brave[cell, s]
+    if 0 < b < k:
+        if cfg[C_PLANNED]:
+            return False
+        b -= 1   # which one does not matter here: only the count is read
+    elif b == k:
+        b -= 1
+    cnt[cell, s] = k - 1
+    brave[cell, s] = b
+    return True
 
 
 @njit(cache=True)
@@ -1055,8 +1084,9 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
           cleanup_card)
     cd = (tok, tok_len, cost, eff, cost_row)
     scratch = np.zeros((4, 1024), np.int64)
+    brave = np.zeros((12, n + 1), np.int64)   # of those, dice planned in the Brave hand
     m = (S, pos, alt, cnt, cubes, bag, outp, done, rear, order, intr, counts, pend, celltok,
-         celltok_len, usable, exited, score, scratch)
+         celltok_len, usable, exited, score, scratch, brave)
     S[S_ACTOR] = -1
     S[S_PEND_OWNER] = -1
     S[S_GIFT_USER] = -1
@@ -1296,6 +1326,8 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 for c in range(12):
                     if mask >> c & 1:
                         cnt[c, s] += 1
+                        if c >= 6:
+                            brave[c, s] += 1
             S[S_PLAN_NEXT] = 0
             if cfg[C_NEUTRAL]:
                 S[S_PH] = PH_NEUTRAL
@@ -1410,7 +1442,8 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
             s = cp
             if _TAKE <= a < _TAKE + 12:   # WS-ACT-1: take back a die, resolve its icons
                 cell = a - _TAKE
-                cnt[cell, s] -= 1
+                if not _remove_die(cfg, cnt, brave, cell, s):
+                    return BAIL_DICE
                 k = celltok_len[cell]
                 for j in range(k):
                     pend[j] = celltok[cell, j]
@@ -1455,7 +1488,8 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 t = (a - _GIVE) % 10
                 cubes[s, colour] -= 1
                 bag[colour] += 1
-                cnt[cell, s] -= 1
+                if not _remove_die(cfg, cnt, brave, cell, s):
+                    return BAIL_DICE
                 S[S_GIFT_USER] = s
                 S[S_GIFT_TARGET] = t
                 S[S_GIFT_CRASHED] = 0
