@@ -652,9 +652,8 @@ def _change_altitude(cfg, bd, m, s, delta, mover):
 
 
 @njit(cache=True)
-def _sprint_window(cfg, m, s):
+def _sprint_window(cfg, S, cnt, s):
     """act.sprint_window (WS-AMB-10)."""
-    S, cnt = m[0], m[3]
     if S[S_FREE_SEAT] >= 0:
         return False
     if S[S_GIFT_USER] >= 0:
@@ -671,9 +670,8 @@ def _sprint_window(cfg, m, s):
 
 
 @njit(cache=True)
-def _item_window(cfg, m, s):
+def _item_window(cfg, S, cnt, s):
     """act.item_window (WS-AMB-17, WS-FAQ-Q5b)."""
-    S, cnt = m[0], m[3]
     if S[S_FREE_SEAT] >= 0 or S[S_GIFT_USER] >= 0 or s != S[S_ACTOR]:
         return False
     if S[S_PEND_PTR] < S[S_PEND_END]:
@@ -718,10 +716,10 @@ def _item_actions(cfg, m, s, out, k):
 def _has_choice(cfg, m, s):
     """act.has_choice: anything besides 'go on' while a cell waits."""
     S, alt, rear = m[0], m[2], m[8]
-    if _sprint_window(cfg, m, s):
+    if _sprint_window(cfg, m[0], m[3], s):
         if alt[s] > 1 or (rear[s] and s == S[S_ACTOR] and S[S_GIFT_USER] < 0):
             return True
-    if _item_window(cfg, m, s):
+    if _item_window(cfg, m[0], m[3], s):
         return _item_actions(cfg, m, s, m[18][3], 0) > 0
     return False
 
@@ -750,7 +748,7 @@ def _action_legal(cfg, m, rear_free, s, out):
         if k == 0:
             out[k] = _END
             k += 1
-    if _sprint_window(cfg, m, s):
+    if _sprint_window(cfg, m[0], m[3], s):
         if alt[s] > 1:
             for d in range(6):
                 out[k] = _SPRINT + d
@@ -759,7 +757,7 @@ def _action_legal(cfg, m, rear_free, s, out):
             for i in range(len(rear_free)):
                 out[k] = rear_free[i]
                 k += 1
-    if _item_window(cfg, m, s):
+    if _item_window(cfg, m[0], m[3], s):
         k0 = k
         k = _item_actions(cfg, m, s, out, k)
         if k > k0:
@@ -1215,7 +1213,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                         continue
                     S[S_ACTOR] = nxt
                     continue
-                if _has_dice(cnt, a) or _sprint_window(cfg, m, a) or _item_window(cfg, m, a):
+                if _has_dice(cnt, a) or _sprint_window(cfg, S, cnt, a) or _item_window(cfg, S, cnt, a):
                     S[S_CP] = a
                     node = N_ACTION
                     break
