@@ -109,7 +109,6 @@ TOK_W = 32
 # helper once per literal value it is called with (measured: five copies of _crash)
 _NO_MOVER = np.int64(-1)   # move.check_hex(..., None): no mover
 _ONE = np.int64(1)
-_NO_EFFECT = -1
 
 _TAKE, _GO, _END, _DECLINE = A.TAKE, A.GO, A.END, A.DECLINE
 _SPRINT, _FREE, _LAY, _STEAL, _GIVE, _YELLOW = A.SPRINT, A.FREE, A.LAY, A.STEAL, A.GIVE, A.YELLOW
@@ -122,7 +121,7 @@ def supports(game) -> str | None:
     o = game.flags
     if o.planned_identity and o.per_group:   # nine games in ten would bail out (BAIL_DICE)
         return "brave_identity = planned_hand with distinct_scope = per_group"
-    if game.num_players > 9:
+    if game.num_players > 9:   # the item actions carry a seat in one decimal digit
         return "more than nine seats"
     return None
 
@@ -263,14 +262,16 @@ def config(game) -> Config:
 
 def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
          bail_at: int = -1):
-    """One whole game: ``(history, state)`` with the final position written into the
-    engine state the set-up was played on (for its ``ranking()``), its ``round`` and the
-    event counts (a list in ``kernel.EVENTS`` order); or ``(code, None)`` with a ``BAIL_*``
-    code when the loop gave up (the caller replays the game in Python).
+    """One whole game: ``(history, state, counts)``: the history (a list of actions), the
+    engine state the set-up was played on with the final position written into it (for its
+    ``ranking()`` and ``round``), and the event counts (a list in ``kernel.EVENTS`` order);
+    or ``(code, None, None)`` with a ``BAIL_*`` code when the loop gave up (the caller
+    replays the game in Python).
 
     ``blocks`` blocks of :data:`~racekit.core.chance.BLOCK` plies of numbers are drawn
-    first (default: a third more than recent games needed), more when the game needs
-    them; the game is the same either way. ``bail_at``: a test hook, give up at that ply.
+    first (default: two and a half times what recent games needed on average), more when
+    the game needs them; the game is the same either way. ``bail_at``: a test hook, the
+    loop gives up at the first decision or chance node from that ply on.
 
     Raises:
         RuntimeError: no end within ``max_plies`` (a rules bug).
@@ -335,9 +336,8 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
         counts[:] = 0
         plies = _game(cfg, conf.plans, conf.rear, tok, tok_len, cost, eff, cost_row, height,
                       updraft, item, nb, row_of, card_of_row, dist, resets, reset_len, track,
-                      cleanup_card, codes, chance_u,
-                      agent_u, start, max_plies, history, S, queue, pos, alt, rear, bag, order,
-                      counts, result)
+                      cleanup_card, codes, chance_u, agent_u, start, max_plies, history, S,
+                      queue, pos, alt, rear, bag, order, counts, result)
         if plies >= 0:
             break
         if plies == TOO_LONG:
@@ -1055,10 +1055,13 @@ def _die(u):
 
 @njit(cache=True)
 def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updraft, item, nb,
-          row_of, card_of_row, dist, resets, reset_len, track, cleanup_card, agents, chance_u, agent_u, start,
-          max_plies, history, S, queue, pos, alt, rear, bag, order, counts, result):
-    """The rounds from the first plan to the end. Returns the plies played, or NEED_MORE,
-    TOO_LONG or a BAIL_* code."""
+          row_of, card_of_row, dist, resets, reset_len, track, cleanup_card, agents, chance_u,
+          agent_u, start, max_plies, history, S, queue, pos, alt, rear, bag, order, counts,
+          result):
+    """The rounds from the first plan (ply ``start``) to the end, as ``flow.settle`` and
+    ``flow.apply`` play them. Returns the plies played, or NEED_MORE, TOO_LONG or a BAIL_*
+    code. Writes the history from ``start`` on, the final state into ``S``, ``pos``, ``alt``,
+    ``order``, the counts, and exited and score into ``result``."""
     n = cfg[C_N]
     W = cfg[C_W]
     cnt = np.zeros((12, n + 1), np.int64)   # dice per cell and owner (owner n: neutral)
