@@ -492,3 +492,24 @@ def test_compiled_wingsuit_kernel_bails_out_where_the_order_of_two_dice_would_ma
             assert codes[seed] == kernel.play_python(game, seed, agents).history
         problem = kernels.compare(game, seed, agents)   # kernel.play: the Python kernel
         assert problem is None, problem
+
+
+def test_compiled_wingsuit_kernel_declines_a_cell_with_more_icons_than_it_holds(tmp_path,
+                                                                               monkeypatch):
+    """A card file whose cell holds more icons than the compiled loop's token rows (a file
+    of one's own may, with a warning): that game is played by the Python kernel."""
+    from racekit.games.wingsuit import kernel, kernel_jit
+    from racekit.games.wingsuit.cards import kit_path
+    monkeypatch.chdir(tmp_path)
+    long_if = '{if: "alt_at_most(4)", then: ["N", "N", "N"]}'
+    text = kit_path().read_text(encoding="utf-8").replace(
+        'cautious: ["N"], brave: ["N", "N", "N"]',
+        'cautious: ["N"], brave: [' + ", ".join([long_if] * 7) + "]", 1)
+    (tmp_path / "cards.yaml").write_text(text, encoding="utf-8")
+    game = load_game("wingsuit", cardset="cards.yaml")
+    assert "more icons" in kernel_jit.supports(game)
+    for seed in range(3):
+        problem = kernels.compare(game, seed, ("random",) * 3)   # kernel.play: the Python kernel
+        assert problem is None, problem
+    with pytest.raises(ValueError, match="more icons"):
+        kernel.play_numba(game, 0, ("random",) * 3)

@@ -123,7 +123,23 @@ def supports(game) -> str | None:
         return "brave_identity = planned_hand with distinct_scope = per_group"
     if game.num_players > 9:   # the item actions carry a seat in one decimal digit
         return "more than nine seats"
+    if not _cells_fit(game.cardset):
+        return f"a card cell with more icons than the compiled loop holds ({TOK_W} numbers)"
     return None
+
+
+_FIT: dict = {}
+
+
+def _cells_fit(cs) -> bool:
+    """Every cell's icons fit the compiled loop's token rows (once per card set)."""
+    hit = _FIT.get(id(cs))
+    if hit is None or hit[0] is not cs:
+        if len(_FIT) > 16:
+            _FIT.clear()
+        hit = _FIT[id(cs)] = (cs, all(len(_encode(tokens)) <= TOK_W for card in cs.cards
+                                      for row in card.rows for tokens in row))
+    return hit[1]
 
 
 # ----- tables (built in Python, once per card set / track / configured game) --------------
@@ -157,9 +173,7 @@ def _card_tables(cs, builtin: bool):
     for i, card in enumerate(cs.cards):
         for r in range(2):
             for style in range(2):
-                enc = _encode(card.rows[r][style])
-                if len(enc) > TOK_W:
-                    raise ValueError("a cell with too many icons for the compiled kernel")
+                enc = _encode(card.rows[r][style])   # (supports: at most TOK_W)
                 tok[i, r, style, :len(enc)] = enc
                 tok_len[i, r, style] = len(enc)
     cost = np.array([c.cost for c in cs.cards], dtype=np.int64)
@@ -1080,7 +1094,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
     legal = np.zeros(1024, np.int64)
     spots = np.zeros(8, np.int64)
     rise = np.zeros((3, n), np.int64)   # the rise decisions waiting, who rises, their hexes
-    cands = np.zeros(64, np.int64)
+    cands = np.zeros(6 * W + 6, np.int64)   # reset half-hexes, or their neighbours
     bd = (height, updraft, item, nb, row_of, card_of_row, dist, resets, reset_len, track,
           cleanup_card)
     cd = (tok, tok_len, cost, eff, cost_row)
