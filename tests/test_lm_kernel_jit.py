@@ -192,7 +192,9 @@ def test_settings_the_compiled_loop_leaves_out_go_to_the_python_kernel(tmp_path)
                         + ", ".join(["start"] + ["leaf"] * 130 + ["finish"]) + "]\n")
     other = load_game("leaf_marathon", players=2, map=str(long_map))
     assert not kernel.jit_plays(other, ("random",) * 2)
-    assert kernel.implementation_for(other, ("random",) * 2).startswith("python: a map")
+    from racekit.games.leaf_marathon import kernel_jit
+    assert kernel_jit.unsupported(other).startswith("a map")
+    assert kernels.implementation_of(kernel, ("random",) * 2, other) == "python"
     with pytest.raises(ValueError, match="does not play"):
         kernel.play_numba(other, 1, ("random",) * 2)
     assert kernel.play(other, 1, ("random",) * 2) == kernel.play_python(other, 1, ("random",) * 2)
@@ -226,9 +228,10 @@ def test_warm_up_names_the_compiled_leaf_marathon_kernel():
 def test_the_benchmark_says_which_implementation_played_and_how_many_games_bailed():
     from racekit.sim.anchors import racekit_subject
     game = load_game("leaf_marathon")
-    assert kernel.implementation_for(game, ("random",) * 4).startswith("numba")
-    assert kernel.implementation_for(game, ("careful",) * 4).startswith("numba")
+    assert kernels.implementation_of(kernel, ("random",) * 4, game) == "numba"
+    assert kernels.implementation_of(kernel, ("careful",) * 4, game) == "numba"
     subject = racekit_subject("leaf_marathon")
     subject.run(1)
-    assert "replayed in Python" in subject.after() and subject.after().startswith("(numba, ")
-    assert racekit_subject("leaf_marathon", agent="careful").after().startswith("(numba")
+    assert "kernel (numba)" in subject.note
+    assert "games replayed in Python (" in subject.detail()
+    assert "kernel (numba)" in racekit_subject("leaf_marathon", agent="careful").note

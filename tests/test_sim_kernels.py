@@ -292,3 +292,224 @@ def test_a_wingsuit_divergence_names_seed_and_ply():
 
     problem = kernels.compare(game, 4, ("random",) * 3, kernel=OtherSeed)
     assert problem is not None and "seed 4" in problem and "ply " in problem
+
+
+# ----- Wingsuit Flight: the pure-Python kernel and the compiled one, each against the engine -----
+
+def _ws_implementation(name, **hooks):
+    """A kernel module stand-in whose play is one implementation of the Wingsuit kernel
+    (``hooks``: keyword arguments of ``play_numba``, e.g. a forced bail-out)."""
+    from racekit.games.wingsuit import kernel
+    if name == "numba":
+        pytest.importorskip("numba")
+        assert kernel.implementation() == "numba"   # installed, so it is the one that plays
+
+    class Implementation:
+        AGENTS, EVENTS = ("random", "first"), kernel.EVENTS
+
+        @staticmethod
+        def play(game, seed, agents):
+            if name == "numba":
+                return kernel.play_numba(game, seed, agents, **hooks)
+            return kernel.play_python(game, seed, agents)
+    return Implementation
+
+
+def _ws_option_games():
+    """Every preset and non-default option value, and readings that meet only in combination."""
+    games = []
+    for preset, options in _variants("wingsuit"):
+        game = _load("wingsuit", preset, options)
+        if game is not None:
+            games.append(game)
+    games += [
+        load_game("wingsuit", players=4, item_effects="per_color_builtin",
+                  blue_free_sprints="mandatory", cubes_per_color=2),
+        load_game("wingsuit", players=4, victim_loses_dice=False, discard_cubes_to="out_of_game"),
+        load_game("wingsuit", players=4, sprint_window="also_after_last_die",
+                  item_window="also_after_last_die", max_rounds=6),
+        load_game("wingsuit", players=4, updraft_before_height=False, crash_place_safety="any",
+                  distance="hex_path"),
+        load_game("wingsuit", players=2, cleanup_cards="repeat", cover_fallback="ignore_colour_rule",
+                  two_player_neutral="off", distinct_scope="per_group"),
+        load_game("wingsuit", players=5, sprint_window="between_dice", item_window="between_dice",
+                  rear_sprint_dirs="forward_sides", count_conditional_arrows=False),
+        load_game("wingsuit", players=4, order_mode="dynamic", cleanup_updraft="optional",
+                  cleanup_updraft_step="before_cover", cleanup_cards="repeat"),
+        load_game("wingsuit", players=3, cover_mode="physical_two",
+                  boundary_card_for_cleanup="upper", cover_fallback="ignore_colour_rule"),
+        load_game("wingsuit", players=4, brave_identity="planned_hand", cubes_per_color=9,
+                  item_effects="per_color_builtin"),
+    ]
+    return games
+
+
+@pytest.mark.parametrize("implementation", ["python", "numba"])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_both_wingsuit_kernels_equal_the_engine_for_every_seat_count(implementation, players):
+    """Many seeds with random agents, and first-legal agents alone and mixed with random."""
+    kernel = _ws_implementation(implementation)
+    game = load_game("wingsuit", players=players)
+    for seed in range(40 if implementation == "numba" else 8):
+        problem = kernels.compare(game, 300 + seed, ("random",) * players, kernel)
+        assert problem is None, problem
+    for seed in range(3):
+        problem = kernels.compare(game, seed, ("first",) * players, kernel)
+        assert problem is None, problem
+        problem = kernels.compare(game, seed, ("first",) + ("random",) * (players - 1), kernel)
+        assert problem is None, problem
+
+
+@pytest.mark.parametrize("implementation", ["python", "numba"])
+def test_both_wingsuit_kernels_equal_the_engine_under_every_option(implementation):
+    """Both kernels under every option value (the compiled loop claims them all)."""
+    kernel = _ws_implementation(implementation)
+    games = _ws_option_games()
+    for i, game in enumerate(games):
+        if implementation == "numba":
+            from racekit.games.wingsuit import kernel_jit
+            assert kernel_jit.supports(game) is None
+        for seed in range(3 if implementation == "numba" else 2):
+            problem = kernels.compare(game, 1000 * i + seed, ("random",) * game.num_players, kernel)
+            assert problem is None, problem
+        problem = kernels.compare(game, 7, ("first",) + ("random",) * (game.num_players - 1), kernel)
+        assert problem is None, problem
+    assert len(games) > 40
+
+
+def test_compiled_wingsuit_kernel_bails_out_and_the_replay_is_exact():
+    """A bail-out at any ply (the test hook stands in for the rare placements the loop leaves
+    to Python, WS-AMB-14): the game is replayed by the Python kernel, the same game as the
+    engine's, and the bail-out is counted."""
+    from racekit.games.wingsuit import kernel, kernel_jit
+    for players in (2, 3, 5):
+        game = load_game("wingsuit", players=players)
+        agents = ("random",) * players
+        for k in (0, 9 + players, 40, 150, 10 ** 6):
+            forced = _ws_implementation("numba", bail_at=k)
+            before = kernel.STATS["bailed"]
+            for seed in (2, 5):
+                problem = kernels.compare(game, seed, agents, forced)
+                assert problem is None, problem
+            assert kernel.STATS["bailed"] - before == (0 if k == 10 ** 6 else 2)   # past the end: none
+            code, st, _ = kernel_jit.play(game, 5, agents, kernels.MAX_PLIES, bail_at=k)
+            assert (st is None) == (k < 10 ** 6)
+            if st is None:
+                assert code == kernel_jit.BAIL_FORCED
+    assert "games replayed in Python" in kernel.bail_note()
+
+
+@pytest.mark.parametrize("players, seed, clause", [
+    (3, 23, "WS-ITEM-2"), (2, 161, "WS-ITEM-2"), (5, 190, "WS-ITEM-2"),   # three cubes, two colours
+    (5, 15, "WS-CRASH-4"), (5, 18, "WS-CRASH-4"),   # no free reset half-hex: a hex next to one
+])
+def test_compiled_wingsuit_kernel_plays_the_rarer_rules_without_bailing_out(players, seed, clause):
+    """Seeds whose games meet a cube return with a choice of colour or a placement next to
+    the reset half-hexes (the engine's events say so): the compiled loop plays them itself."""
+    pytest.importorskip("numba")
+    from racekit.core.replay import replay
+    from racekit.games.wingsuit import actions as A
+    from racekit.games.wingsuit import kernel_jit
+    game = load_game("wingsuit", players=players)
+    agents = ("random",) * players
+    history, st, _counts = kernel_jit.play(game, seed, agents, kernels.MAX_PLIES)
+    assert st is not None   # no bail-out
+    problem = kernels.compare(game, seed, agents, _ws_implementation("numba"))
+    assert problem is None, problem
+    if clause == "WS-ITEM-2":   # the holder chose the colour: a return action in the history
+        assert any(A.RETURN <= a < A.RETURN + 3 for a in history)
+    else:
+        events = replay(game, history, record_events=True).events
+        assert any(e.kind == "placed" and clause in e.clauses for e in events)
+
+
+def test_compiled_wingsuit_kernel_asks_for_more_numbers_and_plays_the_same_game():
+    pytest.importorskip("numba")
+    from racekit.games.wingsuit import kernel, kernel_jit
+    game = load_game("wingsuit")
+    agents = ("random",) * 3
+    for seed in range(4):
+        history, _st, _counts = kernel_jit.play(game, seed, agents, kernels.MAX_PLIES, blocks=1)
+        assert history == kernel.play_python(game, seed, agents).history
+    with pytest.raises(RuntimeError, match="no end within 50 plies"):
+        kernel_jit.play(game, 3, agents, 50)
+
+
+def test_wingsuit_without_numba_the_pure_python_kernel_plays(monkeypatch):
+    from racekit.games.wingsuit import kernel
+    monkeypatch.setattr(kernel, "_compiled", False)            # as when numba is not importable
+    monkeypatch.setattr(kernel, "_why_python", "numba not importable: (test)")
+    assert kernel.implementation() == "python"
+    game = load_game("wingsuit")
+    assert kernel.play(game, 4, ("random",) * 3) == kernel.play_python(game, 4, ("random",) * 3)
+    with pytest.raises(ImportError, match="numba not importable"):
+        kernel.play_numba(game, 4, ("random",) * 3)
+
+
+def test_warm_up_compiles_the_wingsuit_kernel():
+    from racekit.games.wingsuit import kernel
+    assert f"wingsuit: kernel ({kernel.implementation()})" in kernels.warm_up()
+
+
+def test_compiled_wingsuit_kernel_with_a_card_file_of_cost_rows_and_unknown_icons(tmp_path,
+                                                                                 monkeypatch):
+    """A card set of one's own: item costs on a given row (cost_visible = specific_row,
+    WS-AMB-21) and an IF with a condition the kit does not know (unknown_icon = ignore: it
+    never holds, WS-AMB-03), played by the compiled loop as by the engine."""
+    from racekit.games.wingsuit import kernel_jit
+    from racekit.games.wingsuit.cards import kit_path
+    monkeypatch.chdir(tmp_path)   # a card-set file is a relative path (racekit.core.content)
+    parts = kit_path().read_text(encoding="utf-8").split("    item_effect:")
+    text = parts[0] + "".join(f"    cost_row: {i % 2}\n    item_effect:" + part
+                              for i, part in enumerate(parts[1:]))
+    text = text.replace('if: "alt_at_least(3)"', 'if: "windy"', 1)
+    (tmp_path / "cards.yaml").write_text(text, encoding="utf-8")
+    kernel = _ws_implementation("numba")
+    for players in (3, 4):
+        game = load_game("wingsuit", players=players, cardset="cards.yaml", unknown_icon="ignore",
+                         cost_visible="specific_row")
+        assert kernel_jit.supports(game) is None
+        for seed in range(8):
+            problem = kernels.compare(game, seed, ("random",) * players, kernel)
+            assert problem is None, problem
+
+
+def test_compiled_wingsuit_kernel_bails_out_where_the_order_of_two_dice_would_matter():
+    """brave_identity = planned_hand with distinct_scope = per_group: a seat may have two dice
+    in one cell, planned in different hands; which one it takes is the engine's list order,
+    which the compiled loop does not keep. It declines that combination (most games would
+    bail out), and where it is made to play one anyway, it bails out there."""
+    from racekit.games.wingsuit import kernel, kernel_jit
+    game = load_game("wingsuit", players=2, brave_identity="planned_hand", distinct_scope="per_group")
+    agents = ("random",) * 2
+    assert "per_group" in kernel_jit.supports(game)
+    codes = [kernel_jit.play(game, seed, agents, kernels.MAX_PLIES)[0] for seed in range(20)]
+    bailed = [seed for seed, code in enumerate(codes) if code == kernel_jit.BAIL_DICE]
+    played = [seed for seed, code in enumerate(codes) if isinstance(code, list)]
+    assert bailed and played
+    for seed in bailed[:3] + played[:3]:
+        if seed in played:   # where the loop played it, the game is the engine's
+            assert codes[seed] == kernel.play_python(game, seed, agents).history
+        problem = kernels.compare(game, seed, agents)   # kernel.play: the Python kernel
+        assert problem is None, problem
+
+
+def test_compiled_wingsuit_kernel_declines_a_cell_with_more_icons_than_it_holds(tmp_path,
+                                                                               monkeypatch):
+    """A card file whose cell holds more icons than the compiled loop's token rows (a file
+    of one's own may, with a warning): that game is played by the Python kernel."""
+    from racekit.games.wingsuit import kernel, kernel_jit
+    from racekit.games.wingsuit.cards import kit_path
+    monkeypatch.chdir(tmp_path)
+    long_if = '{if: "alt_at_most(4)", then: ["N", "N", "N"]}'
+    text = kit_path().read_text(encoding="utf-8").replace(
+        'cautious: ["N"], brave: ["N", "N", "N"]',
+        'cautious: ["N"], brave: [' + ", ".join([long_if] * 7) + "]", 1)
+    (tmp_path / "cards.yaml").write_text(text, encoding="utf-8")
+    game = load_game("wingsuit", cardset="cards.yaml")
+    assert "more icons" in kernel_jit.supports(game)
+    for seed in range(3):
+        problem = kernels.compare(game, seed, ("random",) * 3)   # kernel.play: the Python kernel
+        assert problem is None, problem
+    with pytest.raises(ValueError, match="more icons"):
+        kernel.play_numba(game, 0, ("random",) * 3)

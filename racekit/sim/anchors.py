@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..core.game import load_game
-from .kernels import kernel_for
+from .kernels import implementation_of, kernel_for
 from .playouts import playout
 from .simulate import game_seed
 
@@ -40,9 +40,9 @@ class Subject:
     run: object
     note: str = ""
     agent: str = "random"
+    detail: object = None     # called after the runs: more words for the notes (e.g. bail-outs)
     rates: list = field(default_factory=list)      # games per CPU-second, per round
     plies: list = field(default_factory=list)      # plies per game, per round
-    after: object = None                           # () -> text added to the note once timed
 
     @property
     def best(self) -> float:
@@ -59,26 +59,22 @@ def racekit_subject(game_id: str, agent: str = "random", label: str | None = Non
     game = load_game(game_id, **settings)
     agents = (agent,) * game.num_players
     kernel, why = kernel_for(game, agents)
-    after = None
     if kernel is not None:
         def run(seed):
             return kernel.play(game, seed, agents).plies
-        which = getattr(kernel, "implementation", None)
-        note = f"kernel ({which()})" if which else "kernel"
-        detail = getattr(kernel, "implementation_for", None)
-        if detail is not None:   # per settings and agents, read once timed (e.g. its bail-outs)
-            note = "kernel"
-
-            def after():
-                return f"({detail(game, agents)})"
+        which = implementation_of(kernel, agents, game)
+        note = f"kernel ({which})" if which else "kernel"
+        # a compiled kernel that hands rare games back to Python says how many (kernel.bail_note)
+        detail = getattr(kernel, "bail_note", None) if which == "numba" else None
     else:
+        detail = None
         def run(seed):
             players = [make_agent(agent, seed, game) for _ in range(game.num_players)]
             return playout(game, seed, lambda st, ply: players[st.current_player()](st, ply)).ply
         note = f"engine ({why})"
     name = label or (f"{game_id}" + (f" {settings['preset']}" if settings.get("preset") else "")
                      + (f" {agent}" if agent != "random" else ""))
-    return Subject(name, run, f"{game.num_players} seats, {note}", agent, after=after)
+    return Subject(name, run, f"{game.num_players} seats, {note}", agent, detail)
 
 
 # how a user gets the anchors: the same words as the sim extra's message in racekit/cli.py
@@ -252,8 +248,9 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
          f"{'x maedn':>9}  notes")
     for s in subjects:
         ratio = f"{s.best / maedn.best:>9.2f}" if maedn else f"{'-':>9}"
+        more = s.detail() if s.detail else ""
         echo(f"{s.name:<34}{s.best:>13.1f}{s.median:>9.1f}{statistics.mean(s.plies):>12.0f}"
-             f"{ratio}  {s.note}" + (f" {s.after()}" if s.after else ""))
+             f"{ratio}  {s.note}" + (f"; {more}" if more else ""))
     for note in notes:
         echo(note)
     out = {"subjects": {s.name: {"best": s.best, "median": s.median,

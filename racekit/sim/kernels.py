@@ -19,7 +19,9 @@ applied to the same numbers (:func:`racekit.core.chance.stream_array` gives a
 compiled kernel its numbers; never the ``random`` module), and
 ``tests/test_sim_kernels.py`` replays kernel histories through the engine.
 A kernel module may also offer ``implementation() -> str`` (e.g. ``"numba"``
-or ``"python"``), which the benchmark shows. A game
+or ``"python"``), which the benchmark shows, and, with a compiled loop, ``COMPILED_AGENTS``
+(the agents it plays; others are played in Python), ``jit_plays(game, agents)`` and
+``bail_note()`` (how many games it handed back to Python; see :func:`implementation_of`). A game
 without a kernel, or with settings its kernel does not cover, is played by the
 engine (:func:`engine_playout`), and :func:`racekit.simulate` says so.
 """
@@ -105,6 +107,23 @@ def kernel_for(game, agents) -> tuple[object | None, str]:
     if why:
         return None, why
     return mod, ""
+
+
+def implementation_of(kernel, agents, game=None) -> str:
+    """Which implementation of ``kernel`` plays ``agents`` (``"numba"``, ``"python"``) in
+    ``game`` (a configured game; ``None``: the default settings), or ``""`` when the kernel
+    does not say. A kernel with a compiled loop tells by ``jit_plays(game, agents)``, else by
+    ``COMPILED_AGENTS``."""
+    which = getattr(kernel, "implementation", None)
+    if which is None:
+        return ""
+    plays = getattr(kernel, "jit_plays", None)
+    if game is not None and plays is not None:
+        return "numba" if plays(game, agents) else "python"
+    only = getattr(kernel, "COMPILED_AGENTS", None)
+    if only is not None and not set(agents) <= set(only):
+        return "python"
+    return which()
 
 
 def event_kinds(game):
@@ -212,6 +231,6 @@ def warm_up() -> list[str]:
         if kernel is None:
             continue
         kernel.play(game, 0, ("random",) * game.num_players)
-        which = getattr(kernel, "implementation", None)
-        lines.append(f"{game_id}: kernel ({which()})" if which else f"{game_id}: kernel")
+        which = implementation_of(kernel, ("random",))
+        lines.append(f"{game_id}: kernel ({which})" if which else f"{game_id}: kernel")
     return lines

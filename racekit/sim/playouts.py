@@ -86,7 +86,7 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
 
     A kernel first plays one untimed game (imports, numba's compiled code).
     """
-    from .kernels import kernel_for
+    from .kernels import implementation_of, kernel_for
     agents = (agent,) * game.num_players
     kernel, _why = kernel_for(game, agents)
     if kernel is not None:
@@ -103,6 +103,6 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
     start = time.perf_counter()
     for s in seeds:
         plies += kernel.play(game, s, agents).plies if kernel else agent_playout(game, s, agent).ply
-    which = getattr(kernel, "implementation", None)
-    played_by = "engine" if kernel is None else f"kernel ({which()})" if which else "kernel"
+    which = implementation_of(kernel, agents, game) if kernel else ""
+    played_by = "engine" if kernel is None else f"kernel ({which})" if which else "kernel"
     return BenchResult(settings_label(game), games, time.perf_counter() - start, plies, agent, played_by)

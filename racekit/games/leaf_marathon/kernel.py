@@ -83,7 +83,7 @@ def supports(game) -> str | None:
 
 _compiled = None          # kernel_jit once imported, False when numba is not importable
 _why_python = ""
-JIT_AGENTS = ("random", "first", "careful")
+COMPILED_AGENTS = ("random", "first", "careful")
 """The agents the compiled loop plays (its own restatement of each agent's choice)."""
 
 
@@ -109,21 +109,13 @@ def implementation() -> str:
     return "numba" if compiled() is not None else "python"
 
 
-def implementation_for(game, agents) -> str:
-    """Which implementation plays ``game`` with ``agents``, in words for the benchmark's notes:
-    ``"numba, 0.4% of 5000 games replayed in Python"`` or ``"python: <why>"``."""
-    jit = compiled()
-    if jit is None:
-        return "python: numba not importable"
-    if not all(a in JIT_AGENTS for a in agents):
-        return "python: " + ", ".join(sorted(set(agents) - set(JIT_AGENTS))) + " agent"
-    why = jit.unsupported(game)
-    if why:
-        return f"python: {why}"
+def bail_note() -> str:
+    """How many of the compiled loop's games were replayed in Python so far, in words (the
+    benchmark's notes; ``""`` before the first game)."""
     played, bailed = bail_rate()
     if not played:
-        return "numba"
-    return f"numba, {100 * bailed / played:.1f}% of {played} games replayed in Python"
+        return ""
+    return f"{bailed} of {played} games replayed in Python ({100 * bailed / played:.1f}%)"
 
 
 def bail_rate() -> tuple[int, int]:
@@ -138,7 +130,7 @@ def jit_plays(game, agents) -> bool:
     """Whether :func:`play` gives this game to the compiled loop (numba importable, agents it
     restates, and a map and roster that fit its arrays: ``kernel_jit.unsupported``)."""
     jit = compiled()
-    return (jit is not None and all(a in JIT_AGENTS for a in agents)
+    return (jit is not None and all(a in COMPILED_AGENTS for a in agents)
             and jit.unsupported(game) is None)
 
 
@@ -168,7 +160,7 @@ def play_numba(game, seed: int, agents, bail_at: int = -1) -> Playout | None:
     if jit is None:
         raise ImportError(_why_python)
     why = jit.unsupported(game)
-    if why or not all(a in JIT_AGENTS for a in agents):
+    if why or not all(a in COMPILED_AGENTS for a in agents):
         raise ValueError(f"the compiled Leaf Marathon loop does not play {why or agents}")
     Sampler(seed)   # checks the seed as the engine's playout does
     out = jit.play(game, seed, agents, MAX_PLIES, bail_at=bail_at)

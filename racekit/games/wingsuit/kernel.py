@@ -1,6 +1,13 @@
 """Fast playout kernel for Wingsuit Flight (random, first-legal and careful agents).
 
-A mix of the two kernel designs (docs/contracts.md). The kernel plays on a real
+Two implementations: :func:`play_python` (below: the fallback, the careful agent's, and
+the easier one to read) and, for the random and first-legal agents where numba is
+importable, the compiled loop of :mod:`.kernel_jit` (:func:`play_numba`, about two and a
+half times faster). The compiled loop leaves the rarest rules to this one: it *bails out*
+and the game is replayed whole here (same seed, same game); :data:`STATS` counts how
+often. numba is imported on the first game played, never by ``import racekit``.
+
+The pure-Python kernel is a mix of the two kernel designs (docs/contracts.md). It plays on a real
 :class:`~racekit.games.wingsuit.state.WingsuitState` (the same per-seat lists, the
 same fields), so at every ply the position is an engine position: the plies that
 fill a game are restated here in tight code that changes exactly the fields the
@@ -126,8 +133,91 @@ def supports(game) -> str | None:
     return None
 
 
+_compiled = None          # kernel_jit once imported, False when numba is not importable
+_why_python = ""
+COMPILED_AGENTS = ("random", "first")
+"""The agents the compiled loop plays (the careful agent plays in Python)."""
+STATS = {"numba": 0, "bailed": 0}
+"""Games :func:`play_numba` was asked for, and how many of them the compiled loop handed
+back to :func:`play_python` (a bail-out); :func:`bail_note` words it for the benchmark."""
+
+
+def compiled():
+    """The numba kernel module (:mod:`.kernel_jit`), or ``None`` when numba is not importable.
+
+    Imported on first use, so that ``import racekit`` never imports numba.
+    """
+    global _compiled, _why_python
+    if _compiled is None:
+        try:
+            from . import kernel_jit
+        except (ImportError, RuntimeError) as exc:
+            # numba missing, one that does not fit this NumPy, or no cache folder it may write
+            _compiled, _why_python = False, f"numba not importable: {exc}"
+        else:
+            _compiled = kernel_jit
+    return _compiled or None
+
+
+def implementation() -> str:
+    """Which implementation :func:`play` uses for the random and first agents: ``"numba"``
+    (the compiled loop, with rare games replayed in Python) or ``"python"``."""
+    return "numba" if compiled() is not None else "python"
+
+
+def bail_note() -> str:
+    """How many of the compiled kernel's games were replayed in Python so far, in words."""
+    games, bailed = STATS["numba"], STATS["bailed"]
+    if not games:
+        return ""
+    return f"{bailed} of {games} games replayed in Python ({100 * bailed / games:.1f}%)"
+
+
+def jit_plays(game, agents) -> bool:
+    """Whether :func:`play` gives this game to the compiled loop (numba importable, agents it
+    plays, settings it covers: ``kernel_jit.supports``)."""
+    jit = compiled()
+    return jit is not None and set(agents) <= set(COMPILED_AGENTS) and jit.supports(game) is None
+
+
 def play(game, seed: int, agents) -> Playout:
     """One whole game with ``agents`` (one name per seat, each seeded with ``seed``).
+
+    The compiled loop (:mod:`.kernel_jit`) plays random and first-legal agents where numba
+    is importable and it covers the settings (:func:`jit_plays`); everything else is
+    :func:`play_python`'s.
+    """
+    if jit_plays(game, agents):
+        return play_numba(game, seed, agents)
+    return play_python(game, seed, agents)
+
+
+def play_numba(game, seed: int, agents, bail_at: int = -1) -> Playout:
+    """One whole game by the compiled loop; a game it gives up on (a ``BAIL_*`` code) is
+    replayed whole by :func:`play_python` (the same seed, so the same game).
+
+    ``bail_at``: a test hook, the compiled loop gives up at that ply.
+
+    Raises:
+        ImportError: numba is not importable.
+        ValueError: an agent or a setting the compiled loop does not cover.
+    """
+    jit = compiled()
+    if jit is None:
+        raise ImportError(_why_python)
+    why = jit.supports(game)
+    if why or not set(agents) <= set(COMPILED_AGENTS):
+        raise ValueError(f"the compiled Wingsuit kernel does not play {why or '+'.join(agents)}")
+    STATS["numba"] += 1
+    history, st, counts = jit.play(game, seed, agents, MAX_PLIES, bail_at=bail_at)
+    if st is None:
+        STATS["bailed"] += 1
+        return play_python(game, seed, agents)
+    return Playout(history, st.ranking(), st.round, dict(zip(EVENTS, counts)))
+
+
+def play_python(game, seed: int, agents) -> Playout:
+    """One whole game with ``agents`` (one name per seat, each seeded with ``seed``), in Python.
 
     Raises:
         RuntimeError: no end within ``MAX_PLIES`` plies (as the engine's playout).
