@@ -45,10 +45,10 @@ SEED = 2024
 # readable reference and several times slower, so settings no kernel covers yet get fewer games;
 # `played by` under each table says which one played.
 GAMES = {"aeroplane_chess": (300, 100), "snow_tails": (400, 100), "wingsuit": (300, 120),
-         "leaf_marathon": (100, 60)}                      # random agents, per preset
-OWN_AGENT_GAMES = {"snow_tails": (60, 20), "wingsuit": (30, 10), "leaf_marathon": (20, 16)}
+         "leaf_marathon": (300, 60)}                      # random agents, per preset
+OWN_AGENT_GAMES = {"snow_tails": (60, 20), "wingsuit": (30, 10), "leaf_marathon": (100, 16)}
 PER_READING = {"aeroplane_chess": (40, 10), "snow_tails": (100, 25), "wingsuit": (40, 8),
-               "leaf_marathon": (8, 4)}                   # paired with the first games of GAMES
+               "leaf_marathon": (40, 4)}                  # paired with the first games of GAMES
 PROBE = 8   # the first games of a reading: all the same as the default's -> it does not come up
 
 
