@@ -109,6 +109,27 @@ def kernel_for(game, agents) -> tuple[object | None, str]:
     return mod, ""
 
 
+def import_compiled(package: str):
+    """Import the compiled loop of a game's kernel, ``<package>.kernel_jit`` (it imports numba).
+
+    Returns ``(module, "")``, or ``(False, why)`` when numba is missing, does not fit this NumPy,
+    or has no cache folder it may write. Kernels call it on first use, so that ``import racekit``
+    never imports numba.
+    """
+    try:
+        return importlib.import_module(".kernel_jit", package), ""
+    except (ImportError, RuntimeError) as exc:
+        return False, f"numba not importable: {exc}"
+
+
+def bail_words(played: int, bailed: int) -> str:
+    """The benchmark's note on a compiled loop's bail-outs: ``"2 of 400 games replayed in Python
+    (0.5%)"``, or ``""`` before its first game."""
+    if not played:
+        return ""
+    return f"{bailed} of {played} games replayed in Python ({100 * bailed / played:.1f}%)"
+
+
 def implementation_of(kernel, agents, game=None) -> str:
     """Which implementation of ``kernel`` plays ``agents`` (``"numba"``, ``"python"``) in
     ``game`` (a configured game; ``None``: the default settings), or ``""`` when the kernel

@@ -32,7 +32,7 @@ from bisect import bisect_right
 from types import SimpleNamespace
 
 from ...core.chance import Sampler, stream
-from ...sim.kernels import MAX_PLIES, Playout
+from ...sim.kernels import MAX_PLIES, Playout, import_compiled
 from . import finish
 from .actions import FIRST, GIVE, KEEP, MOVE
 from .board import BASE
@@ -84,13 +84,7 @@ def compiled():
     """
     global _compiled, _why_python
     if _compiled is None:
-        try:
-            from . import kernel_jit
-        except (ImportError, RuntimeError) as exc:
-            # numba missing, one that does not fit this NumPy, or no cache folder it may write
-            _compiled, _why_python = False, f"numba not importable: {exc}"
-        else:
-            _compiled = kernel_jit
+        _compiled, _why_python = import_compiled(__package__)
     return _compiled or None
 
 

@@ -55,7 +55,7 @@ from itertools import accumulate
 from ...core.agents import FirstLegalAgent, RandomAgent, make_agent
 from ...core.chance import Sampler, pick, stream
 from ...core.state import CHANCE
-from ...sim.kernels import MAX_PLIES, Playout, counting_state
+from ...sim.kernels import MAX_PLIES, Playout, bail_words, counting_state, import_compiled
 from . import actions as A
 from . import cards as C
 from . import flow, turn
@@ -94,13 +94,7 @@ def compiled():
     """
     global _compiled, _why_python
     if _compiled is None:
-        try:
-            from . import kernel_jit
-        except (ImportError, RuntimeError) as exc:
-            # numba missing, one that does not fit this NumPy, or no cache folder it may write
-            _compiled, _why_python = False, f"numba not importable: {exc}"
-        else:
-            _compiled = kernel_jit
+        _compiled, _why_python = import_compiled(__package__)
     return _compiled or None
 
 
@@ -112,10 +106,7 @@ def implementation() -> str:
 def bail_note() -> str:
     """How many of the compiled loop's games were replayed in Python so far, in words (the
     benchmark's notes; ``""`` before the first game)."""
-    played, bailed = bail_rate()
-    if not played:
-        return ""
-    return f"{bailed} of {played} games replayed in Python ({100 * bailed / played:.1f}%)"
+    return bail_words(*bail_rate())
 
 
 def bail_rate() -> tuple[int, int]:

@@ -53,7 +53,7 @@ from ...core.agents import RandomAgent, make_agent
 from ...core.chance import BLOCK, stream_array
 from ...core.chance import pick as chance_pick
 from ...core.state import CHANCE, TERMINAL
-from ...sim.kernels import MAX_PLIES, Playout, counting_state
+from ...sim.kernels import MAX_PLIES, Playout, bail_words, counting_state, import_compiled
 from . import act, cleanup, flow, move, setup
 from . import actions as A
 from .cards import VOID, WHITE
@@ -149,13 +149,7 @@ def compiled():
     """
     global _compiled, _why_python
     if _compiled is None:
-        try:
-            from . import kernel_jit
-        except (ImportError, RuntimeError) as exc:
-            # numba missing, one that does not fit this NumPy, or no cache folder it may write
-            _compiled, _why_python = False, f"numba not importable: {exc}"
-        else:
-            _compiled = kernel_jit
+        _compiled, _why_python = import_compiled(__package__)
     return _compiled or None
 
 
@@ -167,10 +161,7 @@ def implementation() -> str:
 
 def bail_note() -> str:
     """How many of the compiled kernel's games were replayed in Python so far, in words."""
-    games, bailed = STATS["numba"], STATS["bailed"]
-    if not games:
-        return ""
-    return f"{bailed} of {games} games replayed in Python ({100 * bailed / games:.1f}%)"
+    return bail_words(STATS["numba"], STATS["bailed"])
 
 
 def jit_plays(game, agents) -> bool:
