@@ -126,6 +126,14 @@ def implementation_of(kernel, agents, game=None) -> str:
     return which()
 
 
+def bail_words(played: int, bailed: int) -> str:
+    """``bailed`` of ``played`` compiled games replayed in Python, in words (``""`` for none
+    played): the benchmark's notes and the kernels' ``bail_note``."""
+    if not played:
+        return ""
+    return f"{bailed} of {played} games replayed in Python ({100 * bailed / played:.1f}%)"
+
+
 def event_kinds(game):
     """The event kinds counted for ``game``: its kernel's ``EVENTS``, or ``None`` (every kind)."""
     mod = kernel_module(game)

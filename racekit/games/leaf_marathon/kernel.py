@@ -55,7 +55,7 @@ from itertools import accumulate
 from ...core.agents import FirstLegalAgent, RandomAgent, make_agent
 from ...core.chance import Sampler, pick, stream
 from ...core.state import CHANCE
-from ...sim.kernels import MAX_PLIES, Playout, counting_state
+from ...sim.kernels import MAX_PLIES, Playout, bail_words, counting_state
 from . import actions as A
 from . import cards as C
 from . import flow, turn
@@ -112,10 +112,7 @@ def implementation() -> str:
 def bail_note() -> str:
     """How many of the compiled loop's games were replayed in Python so far, in words (the
     benchmark's notes; ``""`` before the first game)."""
-    played, bailed = bail_rate()
-    if not played:
-        return ""
-    return f"{bailed} of {played} games replayed in Python ({100 * bailed / played:.1f}%)"
+    return bail_words(*bail_rate())
 
 
 def bail_rate() -> tuple[int, int]:

@@ -53,7 +53,7 @@ from ...core.agents import RandomAgent, make_agent
 from ...core.chance import BLOCK, stream_array
 from ...core.chance import pick as chance_pick
 from ...core.state import CHANCE, TERMINAL
-from ...sim.kernels import MAX_PLIES, Playout, counting_state
+from ...sim.kernels import MAX_PLIES, Playout, bail_words, counting_state
 from . import act, cleanup, flow, move, setup
 from . import actions as A
 from .cards import VOID, WHITE
@@ -167,10 +167,13 @@ def implementation() -> str:
 
 def bail_note() -> str:
     """How many of the compiled kernel's games were replayed in Python so far, in words."""
-    games, bailed = STATS["numba"], STATS["bailed"]
-    if not games:
-        return ""
-    return f"{bailed} of {games} games replayed in Python ({100 * bailed / games:.1f}%)"
+    return bail_words(*bail_rate())
+
+
+def bail_rate() -> tuple[int, int]:
+    """``(games the compiled loop started, games it handed back to the Python kernel)`` since
+    import (``racekit bench --anchors`` takes them around each subject's own games)."""
+    return STATS["numba"], STATS["bailed"]
 
 
 def jit_plays(game, agents) -> bool:
