@@ -32,6 +32,19 @@ def test_simulate_says_plainly_why_the_engine_played():
     assert "played by the engine (the kernel does not cover stack_blocks=true)" in out.output
 
 
+def test_simulate_names_the_kernel_implementation_that_played():
+    """As `racekit bench` does: a designer sees whether the compiled kernel played."""
+    from racekit.core.game import load_game
+    from racekit.sim import kernels
+    for gid, agent in (("leaf_marathon", "random"), ("wingsuit", "random"), ("wingsuit", "careful")):
+        game = load_game(gid)
+        agents = (agent,) * game.num_players
+        which = kernels.implementation_of(kernels.kernel_for(game, agents)[0], agents, game)
+        out = runner.invoke(app, ["simulate", gid, "-n", "3", "--workers", "1", "--agent", agent])
+        assert out.exit_code == 0, out.output
+        assert which and f"played by the kernel ({which})" in out.output, out.output
+
+
 def test_simulate_writes_rows(tmp_path):
     for name in ("games.csv", "games.parquet"):
         path = tmp_path / name

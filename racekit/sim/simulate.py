@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from ..core.game import load_game
-from .kernels import MAX_PLIES, engine_playout, event_kinds, kernel_for
+from .kernels import MAX_PLIES, engine_playout, event_kinds, implementation_of, kernel_for
 
 CHUNK = 64
 """Games per task sent to a worker (fixed, so results do not depend on the worker count)."""
@@ -157,8 +157,9 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         (seat names of the first place, ``""`` when the ranking is one shared
         place), ``place_<seat>`` (1 = first), ``win_<seat>`` (bool), ``n_<kind>``
         (events of that kind: captures, crashes, damage…) and ``played_by``
-        (``kernel`` or ``engine``). ``df.attrs`` holds the settings and, when the
-        engine played, why no kernel did.
+        (``kernel`` or ``engine``). ``df.attrs`` holds the settings, when the
+        engine played, why no kernel did (``no_kernel``), and when a kernel played, which
+        implementation of it (``implementation``: ``"numba"`` or ``"python"``).
 
     Raises:
         ImportError: pandas is not installed (``pip install racekit[sim]``).
@@ -330,6 +331,9 @@ def _frame(pd, plan: dict, rows: list):
     df.attrs.update({"settings": meta, "agents": list(agents), "seed": plan["seed"],
                      "seat_names": list(game.seat_names),
                      "played_by": "kernel" if plan["kernel"] is not None else "engine",
+                     # which implementation of the kernel ("numba", "python"; "" engine or unsaid)
+                     "implementation": (implementation_of(plan["kernel"], agents, game)
+                                        if plan["kernel"] is not None else ""),
                      "no_kernel": plan["why"]})
     return df
 
@@ -412,7 +416,8 @@ def summary_text(df) -> str:
     lines = [f"{meta.get('game', df['game'].iloc[0])} ({df['preset'].iloc[0]}, "
              f"{int(df['players'].iloc[0])} players, agents {df['agents'].iloc[0]}): "
              f"{len(df)} games, seed {df.attrs.get('seed', '?')}, played by the {df.attrs.get('played_by')}"
-             + (f" ({df.attrs['no_kernel']})" if df.attrs.get("played_by") == "engine" else "")]
+             + (f" ({df.attrs['no_kernel']})" if df.attrs.get("played_by") == "engine" else
+                f" ({df.attrs['implementation']})" if df.attrs.get("implementation") else "")]
     lines.append(f"{'seat':<8}{'wins':>7}{'win rate':>10}  {'95% interval':<16}{'fair':>7}{'edge':>8}")
     for s, r in seats.iterrows():
         mark = "" if r.fair_inside else "  *"
