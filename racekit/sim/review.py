@@ -406,7 +406,12 @@ def _finish(plan: list, first: list, executor, kw: dict) -> list:
                 df = pd.concat([df, rest[r["more_job"]]], ignore_index=True)
                 df.attrs = r["df"].attrs
             rows.append(_impact_row(entry, r, df))
-        tables.append(pd.DataFrame(rows))
+        table = pd.DataFrame(rows)
+        # counts stay whole numbers (a reading not available here has none: <NA>, not 40.0)
+        for col in ("games", "changed"):
+            if col in table:
+                table[col] = table[col].astype("Int64")
+        tables.append(table)
     return tables
 
 
