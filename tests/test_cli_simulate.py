@@ -36,7 +36,8 @@ def test_simulate_names_the_kernel_implementation_that_played():
     """As `racekit bench` does: a designer sees whether the compiled kernel played."""
     from racekit.core.game import load_game
     from racekit.sim import kernels
-    for gid, agent in (("leaf_marathon", "random"), ("wingsuit", "random"), ("wingsuit", "careful")):
+    for gid, agent in (("leaf_marathon", "random"), ("wingsuit", "random"), ("wingsuit", "careful"),
+                       ("snow_tails", "random")):       # a pure-Python kernel says so too
         game = load_game(gid)
         agents = (agent,) * game.num_players
         which = kernels.implementation_of(kernels.kernel_for(game, agents)[0], agents, game)
