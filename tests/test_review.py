@@ -226,3 +226,16 @@ def test_impact_table_counts_stay_whole_numbers_beside_an_unavailable_reading():
     for col in ("games", "changed"):
         assert pd.api.types.is_integer_dtype(table[col]), table[col].dtype
     assert "2.0" not in table[["option", "value", "games", "changed"]].to_string()
+
+
+def test_a_reading_that_changes_nothing_measurable_says_so_plainly():
+    """Leaf Marathon's tie_points=split changed 3 of 40 games but no first-seat win and no
+    length: the verdict read "moves ... by +0.0 points, inside the 95% interval (+0.0 to +0.0)"
+    and "leaves game length within chance (+0.0 plies, 95% interval +0.0 to +0.0)"."""
+    opt = game_class("leaf_marathon").game_type.option("tie_points")
+    row = {**_row(0.0, 0.0, 0.0, 0.0, 0.0, 0.0), "games": 40, "changed": 3,
+           "same_winners": False}
+    text = review.verdict(opt, "split", row, "Red")
+    assert "changed 3 of 40 games: leaves the first seat's (Red) wins as they were" in text
+    assert text.endswith("; leaves every game's length as it was.")
+    assert "+0.0" not in text
