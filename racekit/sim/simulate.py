@@ -328,7 +328,10 @@ def _frame(pd, plan: dict, rows: list):
     df.insert(0, "game", game.game_type.id)
     counts = [c for c in df.columns if c.startswith("n_")]
     df[counts] = df[counts].fillna(0).astype("int64")
+    from .playouts import settings_label
     df.attrs.update({"settings": meta, "agents": list(agents), "seed": plan["seed"],
+                     # "wingsuit (standard, 3 players, order_mode=dynamic)": options set, in words
+                     "label": settings_label(game),
                      "seat_names": list(game.seat_names),
                      "played_by": "kernel" if plan["kernel"] is not None else "engine",
                      # which implementation of the kernel ("numba", "python"; "" engine or unsaid)
@@ -413,8 +416,10 @@ def summary_text(df) -> str:
     """The plain-text summary ``racekit simulate`` prints."""
     meta = df.attrs.get("settings", {})
     seats = seat_table(df)
-    lines = [f"{meta.get('game', df['game'].iloc[0])} ({df['preset'].iloc[0]}, "
-             f"{int(df['players'].iloc[0])} players, agents {df['agents'].iloc[0]}): "
+    # the options set (a reading) are named, as racekit bench names them
+    label = df.attrs.get("label") or (f"{meta.get('game', df['game'].iloc[0])} "
+                                      f"({df['preset'].iloc[0]}, {int(df['players'].iloc[0])} players)")
+    lines = [f"{label[:-1]}, agents {df['agents'].iloc[0]}): "
              f"{len(df)} games, seed {df.attrs.get('seed', '?')}, played by the {df.attrs.get('played_by')}"
              + (f" ({df.attrs['no_kernel']})" if df.attrs.get("played_by") == "engine" else
                 f" ({df.attrs['implementation']})" if df.attrs.get("implementation") else "")]
