@@ -44,3 +44,30 @@ def test_a_missing_anchor_says_how_to_install_it(monkeypatch):
         assert found is None
         assert "skipped" in why and "bash tools/setup.sh lab,sim,bench" in why
         assert "pip install 'racekit[bench]'" in why
+
+
+def test_bail_notes_count_each_subjects_own_timed_games():
+    """The bench notes' "N of M games replayed in Python" counts the subject's own timed games:
+    not the warm-up, and not the games of another subject with the same kernel (Leaf
+    Marathon's random and careful agents share one compiled module's counters; both notes
+    said the same total before)."""
+    import pytest
+    from racekit.core.game import load_game
+    from racekit.sim import kernels
+    from racekit.sim.anchors import _time_slice, racekit_subject
+    for gid in ("leaf_marathon", "wingsuit"):
+        game = load_game(gid)
+        kernel, _ = kernels.kernel_for(game, ("random",) * game.num_players)
+        if kernels.implementation_of(kernel, ("random",) * game.num_players, game) != "numba":
+            pytest.skip("numba is not installed: no compiled kernel, no bail-out notes")
+    subjects = [racekit_subject("leaf_marathon"), racekit_subject("leaf_marathon", agent="careful"),
+                racekit_subject("wingsuit")]
+    played = [0] * len(subjects)
+    for subject in subjects:
+        subject.run(10 ** 6)                       # the warm-up, untimed and not counted
+    for r in range(2):                             # interleaved, as run_anchors does
+        for i, subject in enumerate(subjects):
+            played[i] += _time_slice(subject, 0.05, start=1000 * r)
+    for subject, games in zip(subjects, played):
+        assert re.fullmatch(rf"\d+ of {games} games replayed in Python \(\d+\.\d%\)",
+                            subject.more()), (subject.name, subject.more(), games)

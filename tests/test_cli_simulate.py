@@ -32,6 +32,20 @@ def test_simulate_says_plainly_why_the_engine_played():
     assert "played by the engine (the kernel does not cover stack_blocks=true)" in out.output
 
 
+def test_simulate_names_the_kernel_implementation_that_played():
+    """As `racekit bench` does: a designer sees whether the compiled kernel played."""
+    from racekit.core.game import load_game
+    from racekit.sim import kernels
+    for gid, agent in (("leaf_marathon", "random"), ("wingsuit", "random"), ("wingsuit", "careful"),
+                       ("snow_tails", "random")):       # a pure-Python kernel says so too
+        game = load_game(gid)
+        agents = (agent,) * game.num_players
+        which = kernels.implementation_of(kernels.kernel_for(game, agents)[0], agents, game)
+        out = runner.invoke(app, ["simulate", gid, "-n", "3", "--workers", "1", "--agent", agent])
+        assert out.exit_code == 0, out.output
+        assert which and f"played by the kernel ({which})" in out.output, out.output
+
+
 def test_simulate_writes_rows(tmp_path):
     for name in ("games.csv", "games.parquet"):
         path = tmp_path / name
@@ -108,3 +122,15 @@ def test_counts_beyond_reason_are_one_error_line(args, word, capsys):
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err.startswith("error:") and word in err, err
     assert "internal error" not in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_the_summary_names_the_options_set():
+    """A designer comparing readings saw the same first line for every -o: the summary now names
+    the options that differ from the preset, as `racekit bench` does."""
+    out = runner.invoke(app, ["simulate", "leaf_marathon", "-n", "2", "--workers", "1",
+                              "-o", "tie_points=split", "-o", "move_model=sequential_in_play_order"])
+    assert out.exit_code == 0, out.output
+    assert ("leaf_marathon (standard, 4 players, move_model=sequential_in_play_order, "
+            "tie_points=split, agents random): 2 games") in out.output
+    plain = runner.invoke(app, ["simulate", "wingsuit", "-n", "2", "--workers", "1"])
+    assert "wingsuit (standard, 3 players, agents random): 2 games" in plain.output

@@ -48,3 +48,23 @@ def test_every_d20_event_sentence_is_punctuated_once():
         assert "!." not in sentence and ".." not in sentence, sentence
     assert _d20(seat="Green", number=7, name=NAMES[7]).startswith("Green rolls 7 on the d20: Bear! ")
     assert _d20(seat="Red", number=1, name=NAMES[1]).startswith("Red rolls 1 on the d20: Get Over Here. ")
+
+
+def test_a_bad_round_cap_or_course_file_is_named_in_plain_words(tmp_path, monkeypatch):
+    """`-o max_rounds=abc` printed Python's "invalid literal for int() with base 10", `=0` no
+    value; a map path that names no file read as an unknown name."""
+    for value in ("abc", "1.5", "0", "100001"):
+        out = runner.invoke(app, ["simulate", "leaf_marathon", "-n", "1", "--workers", "1",
+                                  "-o", f"max_rounds={value}"])
+        assert out.exit_code == 2, out.output
+        assert (f"option 'max_rounds': a round cap is a whole number from 1 to 100000, "
+                f"not '{value}'") in out.output
+        assert "int()" not in out.output and "Traceback" not in out.output
+    monkeypatch.chdir(tmp_path)
+    out = runner.invoke(app, ["play", "leaf_marathon", "-o", "map=course.yaml"])
+    assert out.exit_code == 2
+    assert f"option 'map': 'course.yaml': no such file (looked in {tmp_path})" in out.output
+    out = runner.invoke(app, ["play", "leaf_marathon", "-o", f"deck={tmp_path}"])
+    assert out.exit_code == 2 and "not a .yaml file" in out.output
+    out = runner.invoke(app, ["play", "leaf_marathon", "-o", "characters=demo_base21"])
+    assert out.exit_code == 2 and "'demo_base21' is not a shipped name; shipped: demo_base20" in out.output

@@ -215,3 +215,27 @@ def test_decisions_name_every_ambiguity_with_the_value_in_force_per_preset():
     assert three.startswith("AC-AMB-03 capture_mode=land: ")
     one_preset = review.decisions("aeroplane_chess", ["tournament"])
     assert any(line.startswith("AC-AMB-02 launch_rolls=5,6: ") for line in one_preset)
+
+
+def test_impact_table_counts_stay_whole_numbers_beside_an_unavailable_reading():
+    """A reading that is not available here (no games) left the counts of every other reading
+    printed as 40.0 in the designer notebook: the counts are whole numbers, <NA> where none."""
+    table = review.impact_table("leaf_marathon", 2, seed=3, only=["element_buff", "tie_points"],
+                                workers=1, probe=2)
+    assert table["effect"].isna().any()                       # element_buff=by_card: not built
+    for col in ("games", "changed"):
+        assert pd.api.types.is_integer_dtype(table[col]), table[col].dtype
+    assert "2.0" not in table[["option", "value", "games", "changed"]].to_string()
+
+
+def test_a_reading_that_changes_nothing_measurable_says_so_plainly():
+    """Leaf Marathon's tie_points=split changed 3 of 40 games but no first-seat win and no
+    length: the verdict read "moves ... by +0.0 points, inside the 95% interval (+0.0 to +0.0)"
+    and "leaves game length within chance (+0.0 plies, 95% interval +0.0 to +0.0)"."""
+    opt = game_class("leaf_marathon").game_type.option("tie_points")
+    row = {**_row(0.0, 0.0, 0.0, 0.0, 0.0, 0.0), "games": 40, "changed": 3,
+           "same_winners": False}
+    text = review.verdict(opt, "split", row, "Red")
+    assert "changed 3 of 40 games: leaves the first seat's (Red) wins as they were" in text
+    assert text.endswith("; leaves every game's length as it was.")
+    assert "+0.0" not in text

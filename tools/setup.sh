@@ -78,8 +78,13 @@ UV_SYSTEM_CERTS="${UV_SYSTEM_CERTS:-1}" UV_COMPILE_BYTECODE=1 VIRTUAL_ENV="$venv
 # racekit itself is installed editable (its source stays here): compile it too
 "$venv/bin/python" -m compileall -q -j 0 racekit >/dev/null
 # the extras sim, test and bench bring numba: compile the compiled playout kernels now, into numba's
-# cache beside their source (~15 s once; ~3 s to check afterwards), not in the first simulation
+# cache beside their source (~90 s of CPU once for the three; ~3 s to check afterwards), not in the
+# first simulation
 if "$venv/bin/python" -c "import importlib.util, sys; sys.exit(not importlib.util.find_spec('numba'))"; then
-    if [ -n "$fresh" ]; then say "compiling the Aeroplane Chess, Wingsuit and Leaf Marathon playout kernels with numba (once, about a minute and a half)"; fi
+    # said on a fresh .venv, and where numba came into an existing one (setup.sh lab, then run.sh):
+    # no compiled Leaf Marathon kernel in numba's cache yet, or that minute and a half is silent
+    if [ -n "$fresh" ] || ! compgen -G "racekit/games/leaf_marathon/__pycache__/kernel_jit.*.nbi" >/dev/null; then
+        say "compiling the Aeroplane Chess, Wingsuit and Leaf Marathon playout kernels with numba (once, about a minute and a half)"
+    fi
     "$venv/bin/python" -c "from racekit.sim.kernels import warm_up; warm_up()" >/dev/null
 fi

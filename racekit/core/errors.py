@@ -79,5 +79,9 @@ def no_end(game, seed: int, max_plies: int) -> NoEndError:
     hint = ("; cap the game with -o max_rounds=N (max_rounds= in Python)"
             if any(getattr(o, "name", None) == "max_rounds" for o in options)
             else "; try other agents")
-    return NoEndError(f"{game!r} seed {seed}: no end within {max_plies} plies: the agents keep "
-                      f"playing without finishing{hint}")
+    try:   # "wingsuit (standard, 3 players)", the words `racekit simulate` prints its games with
+        where = f"{game.game_type.id} ({game.preset}, {game.num_players} players)"
+    except AttributeError:
+        where = repr(game)
+    return NoEndError(f"{where}, game seed {seed}: no end within {max_plies} plies: the agents "
+                      f"keep playing without finishing{hint}")

@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..core.game import load_game
-from .kernels import implementation_of, kernel_for
+from .kernels import bail_words, implementation_of, kernel_for
 from .playouts import playout
 from .simulate import game_seed
 
@@ -40,7 +40,9 @@ class Subject:
     run: object
     note: str = ""
     agent: str = "random"
-    detail: object = None     # called after the runs: more words for the notes (e.g. bail-outs)
+    detail: object = None     # called after the runs: more words for the notes
+    bail_rate: object = None  # a compiled kernel's running (games started, games bailed) counts
+    bails: list = field(default_factory=lambda: [0, 0])   # this subject's own timed games, bails
     rates: list = field(default_factory=list)      # games per CPU-second, per round
     plies: list = field(default_factory=list)      # plies per game, per round
 
@@ -51,6 +53,14 @@ class Subject:
     @property
     def median(self) -> float:
         return statistics.median(self.rates) if self.rates else 0.0
+
+    def more(self) -> str:
+        """More words for the notes: how many of this subject's own timed games a compiled
+        kernel handed back to Python (its counts are module-wide, so they are taken around
+        this subject's time slices only; the warm-up and other subjects' games do not count)."""
+        if self.bail_rate is not None:
+            return bail_words(*self.bails)
+        return self.detail() if self.detail else ""
 
 
 def racekit_subject(game_id: str, agent: str = "random", label: str | None = None, **settings) -> Subject:
@@ -64,17 +74,17 @@ def racekit_subject(game_id: str, agent: str = "random", label: str | None = Non
             return kernel.play(game, seed, agents).plies
         which = implementation_of(kernel, agents, game)
         note = f"kernel ({which})" if which else "kernel"
-        # a compiled kernel that hands rare games back to Python says how many (kernel.bail_note)
-        detail = getattr(kernel, "bail_note", None) if which == "numba" else None
+        # a compiled kernel that hands rare games back to Python says how many (kernel.bail_rate)
+        counts = getattr(kernel, "bail_rate", None) if which == "numba" else None
     else:
-        detail = None
+        counts = None
         def run(seed):
             players = [make_agent(agent, seed, game) for _ in range(game.num_players)]
             return playout(game, seed, lambda st, ply: players[st.current_player()](st, ply)).ply
         note = f"engine ({why})"
     name = label or (f"{game_id}" + (f" {settings['preset']}" if settings.get("preset") else "")
                      + (f" {agent}" if agent != "random" else ""))
-    return Subject(name, run, f"{game.num_players} seats, {note}", agent, detail)
+    return Subject(name, run, f"{game.num_players} seats, {note}", agent, bail_rate=counts)
 
 
 # how a user gets the anchors: the same words as the sim extra's message in racekit/cli.py
@@ -181,6 +191,7 @@ def ludopy_subject():
 def _time_slice(subject: Subject, seconds: float, start: int) -> int:
     """Play games until ``seconds`` of CPU time pass; record the rate. Returns games played."""
     games = plies = 0
+    before = subject.bail_rate() if subject.bail_rate is not None else None
     t0 = time.process_time()
     while True:
         plies += subject.run(game_seed(start, games))
@@ -188,6 +199,10 @@ def _time_slice(subject: Subject, seconds: float, start: int) -> int:
         elapsed = time.process_time() - t0
         if elapsed >= seconds:
             break
+    if before is not None:
+        after = subject.bail_rate()
+        subject.bails[0] += after[0] - before[0]
+        subject.bails[1] += after[1] - before[1]
     subject.rates.append(games / elapsed)
     subject.plies.append(plies / games)
     return games
@@ -248,7 +263,7 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
          f"{'x maedn':>9}  notes")
     for s in subjects:
         ratio = f"{s.best / maedn.best:>9.2f}" if maedn else f"{'-':>9}"
-        more = s.detail() if s.detail else ""
+        more = s.more()
         echo(f"{s.name:<34}{s.best:>13.1f}{s.median:>9.1f}{statistics.mean(s.plies):>12.0f}"
              f"{ratio}  {s.note}" + (f"; {more}" if more else ""))
     for note in notes:

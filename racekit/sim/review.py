@@ -406,7 +406,12 @@ def _finish(plan: list, first: list, executor, kw: dict) -> list:
                 df = pd.concat([df, rest[r["more_job"]]], ignore_index=True)
                 df.attrs = r["df"].attrs
             rows.append(_impact_row(entry, r, df))
-        tables.append(pd.DataFrame(rows))
+        table = pd.DataFrame(rows)
+        # counts stay whole numbers (a reading not available here has none: <NA>, not 40.0)
+        for col in ("games", "changed"):
+            if col in table:
+                table[col] = table[col].astype("Int64")
+        tables.append(table)
     return tables
 
 
@@ -507,6 +512,8 @@ def verdict(option, value, row: dict, first_name: str) -> str:
         parts.append("leaves the winners of every game as they were")
     elif row.get("games", JUDGE_SEATS) < JUDGE_SEATS:
         parts.append(f"{row['games']} games are too few to judge the seats' win rates")
+    elif lo == hi == 0:   # the same wins for the first seat in every game: nothing to estimate
+        parts.append(f"leaves the first seat's ({first_name}) wins as they were")
     elif _beyond(lo, hi):
         parts.append(f"changes the first seat's ({first_name}) win rate by "
                      f"{row['first_change']:+.1f} points, outside the 95% interval "
@@ -521,7 +528,9 @@ def verdict(option, value, row: dict, first_name: str) -> str:
                      f"seat that moved most, outside its 95% interval widened for picking it: "
                      f"{row['edge_low']:+.1f} to {row['edge_high']:+.1f})")
     lo, hi = row["plies_low"], row["plies_high"]
-    if _beyond(lo, hi):
+    if lo == hi == 0:
+        parts.append("leaves every game's length as it was")
+    elif _beyond(lo, hi):
         longer = "longer" if row["plies_change"] > 0 else "shorter"
         parts.append(f"makes games {_num(abs(row['plies_change_pct']))}% {longer} "
                      f"({_num(row['plies_change'], '+')} plies, outside the 95% interval)")

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from ..core.game import load_game
-from .kernels import MAX_PLIES, engine_playout, event_kinds, kernel_for
+from .kernels import MAX_PLIES, engine_playout, event_kinds, implementation_of, kernel_for
 
 CHUNK = 64
 """Games per task sent to a worker (fixed, so results do not depend on the worker count)."""
@@ -157,8 +157,9 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         (seat names of the first place, ``""`` when the ranking is one shared
         place), ``place_<seat>`` (1 = first), ``win_<seat>`` (bool), ``n_<kind>``
         (events of that kind: captures, crashes, damage…) and ``played_by``
-        (``kernel`` or ``engine``). ``df.attrs`` holds the settings and, when the
-        engine played, why no kernel did.
+        (``kernel`` or ``engine``). ``df.attrs`` holds the settings, when the
+        engine played, why no kernel did (``no_kernel``), and when a kernel played, which
+        implementation of it (``implementation``: ``"numba"`` or ``"python"``).
 
     Raises:
         ImportError: pandas is not installed (``pip install racekit[sim]``).
@@ -327,9 +328,15 @@ def _frame(pd, plan: dict, rows: list):
     df.insert(0, "game", game.game_type.id)
     counts = [c for c in df.columns if c.startswith("n_")]
     df[counts] = df[counts].fillna(0).astype("int64")
+    from .playouts import settings_label
     df.attrs.update({"settings": meta, "agents": list(agents), "seed": plan["seed"],
+                     # "wingsuit (standard, 3 players, order_mode=dynamic)": options set, in words
+                     "label": settings_label(game),
                      "seat_names": list(game.seat_names),
                      "played_by": "kernel" if plan["kernel"] is not None else "engine",
+                     # which implementation of the kernel ("numba", "python"; "" engine or unsaid)
+                     "implementation": (implementation_of(plan["kernel"], agents, game)
+                                        if plan["kernel"] is not None else ""),
                      "no_kernel": plan["why"]})
     return df
 
@@ -409,10 +416,13 @@ def summary_text(df) -> str:
     """The plain-text summary ``racekit simulate`` prints."""
     meta = df.attrs.get("settings", {})
     seats = seat_table(df)
-    lines = [f"{meta.get('game', df['game'].iloc[0])} ({df['preset'].iloc[0]}, "
-             f"{int(df['players'].iloc[0])} players, agents {df['agents'].iloc[0]}): "
+    # the options set (a reading) are named, as racekit bench names them
+    label = df.attrs.get("label") or (f"{meta.get('game', df['game'].iloc[0])} "
+                                      f"({df['preset'].iloc[0]}, {int(df['players'].iloc[0])} players)")
+    lines = [f"{label[:-1]}, agents {df['agents'].iloc[0]}): "
              f"{len(df)} games, seed {df.attrs.get('seed', '?')}, played by the {df.attrs.get('played_by')}"
-             + (f" ({df.attrs['no_kernel']})" if df.attrs.get("played_by") == "engine" else "")]
+             + (f" ({df.attrs['no_kernel']})" if df.attrs.get("played_by") == "engine" else
+                f" ({df.attrs['implementation']})" if df.attrs.get("implementation") else "")]
     lines.append(f"{'seat':<8}{'wins':>7}{'win rate':>10}  {'95% interval':<16}{'fair':>7}{'edge':>8}")
     for s, r in seats.iterrows():
         mark = "" if r.fair_inside else "  *"

@@ -93,7 +93,9 @@ measuring = review.impact_tables(studies, executor=pool, probe=PROBE, chunk=8, w
 
 
 def show(df, label):
-    print(f"{label}: {len(df)} games, played by the {df.attrs['played_by']}")
+    which = df.attrs.get("implementation")          # the kernel's: "numba" (compiled) or "python"
+    print(f"{label}: {len(df)} games, played by the {df.attrs['played_by']}"
+          + (f" ({which})" if which else ""))
     print(seat_table(df)[["name", "wins", "win_rate", "ci_low", "ci_high", "fair_share",
                           "edge_points"]].round(3).to_string())
     print(length_table(df).round(1).to_string())
@@ -273,7 +275,8 @@ show(bigger, "aeroplane_chess (tournament), 2,000 more games")
 # From the command line: `racekit simulate aeroplane_chess -n 100000 --seed 1 --out games.parquet`
 # prints the same summary table with a progress bar; `-o key=value` sets a rule option (a reading) and
 # `--agent` picks the agents. Games the fast kernels cover run many times faster than through the rules
-# engine; `df.attrs["played_by"]` says which one played.
+# engine; `df.attrs["played_by"]` says which one played (and `df.attrs["implementation"]` whether the
+# kernel was the compiled one, numba, or its pure-Python twin).
 
 # %%
 pool.shutdown()   # the local processes end here

@@ -21,6 +21,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from racekit.core.content import short
 from racekit.core.yamlfile import load_data_file
 
 HERE = Path(__file__).parent / "data"
@@ -168,6 +169,14 @@ def checker(kind: str, loader):
             loader(str(path.resolve()))
             return str(path.resolve())
         rule = {"maps": "LM-AMB-01", "decks": "LM-AMB-02", "rosters": "LM-AMB-03"}.get(kind, "")
-        raise ValueError(f"shipped: {', '.join(shipped_names(kind))}, or a .yaml file path"
+        # a path that names no file says so (it read as an unknown name before)
+        if path.exists():
+            missing = f"{short(value)}: not a .yaml file; "
+        elif path.suffix in (".yaml", ".yml") or len(path.parts) > 1:
+            missing = (f"{short(value)}: no such file"
+                       + ("" if path.is_absolute() else f" (looked in {Path.cwd()})") + "; ")
+        else:
+            missing = f"{short(value)} is not a shipped name; "
+        raise ValueError(missing + f"shipped: {', '.join(shipped_names(kind))}, or a .yaml file path"
                          + (f" ({rule}: this comes from a data file)" if rule else ""))
     return check

@@ -35,6 +35,7 @@ Set-up for scenarios (``new_initial_state(setup=...)``, errors are
 """
 from __future__ import annotations
 
+from racekit.core.content import short
 from racekit.core.errors import FileFormatError, OptionError
 from racekit.core.game import Game, GameType, Option, Preset
 
@@ -45,9 +46,16 @@ SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 
 
 def _rounds(value):
-    v = int(value)
-    if not 1 <= v <= 100000:
-        raise ValueError("between 1 and 100000")
+    """The engine's round cap: a whole number 1..100000, from an int or its ASCII digits."""
+    text = value.strip() if isinstance(value, str) else None
+    if isinstance(value, int) and not isinstance(value, bool):
+        v = value
+    elif text is not None and text.isascii() and text.isdigit() and len(text) <= 7:
+        v = int(text)
+    else:
+        v = None
+    if v is None or not 1 <= v <= 100000:
+        raise ValueError(f"a round cap is a whole number from 1 to 100000, not {short(value)}")
     return v
 
 

@@ -46,6 +46,12 @@ def supports(game) -> str | None:
     return None
 
 
+def implementation() -> str:
+    """``"python"``: this kernel has no compiled loop (the bench and ``racekit simulate`` say
+    so beside the other games' ``numba``)."""
+    return "python"
+
+
 def play(game, seed: int, agents) -> Playout:
     """One whole race with ``agents`` (one name per seat, each seeded with ``seed``)."""
     # Count events without building them: the rule modules emit only while ``_record`` is set

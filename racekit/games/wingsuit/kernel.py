@@ -161,7 +161,13 @@ def implementation() -> str:
 
 def bail_note() -> str:
     """How many of the compiled kernel's games were replayed in Python so far, in words."""
-    return bail_words(STATS["numba"], STATS["bailed"])
+    return bail_words(*bail_rate())
+
+
+def bail_rate() -> tuple[int, int]:
+    """``(games the compiled loop started, games it handed back to the Python kernel)`` since
+    import (``racekit bench --anchors`` takes them around each subject's own games)."""
+    return STATS["numba"], STATS["bailed"]
 
 
 def jit_plays(game, agents) -> bool:
