@@ -186,7 +186,8 @@ def test_verdict_words_do_not_contradict_themselves_or_round_a_change_to_zero():
     row.update(edge_change=20.0, edge_low=1.8, edge_high=38.2)
     text = review.verdict(opt, "even", row, "Red")
     # the first seat shows nothing, another seat does: not "no seat advantage" then "Blue's +20"
-    assert "no first-seat advantage shown" in text and "no seat advantage" not in text
+    assert "no change to the first seat shown" in text and "no seat advantage" not in text
+    assert "advantage shown" not in text   # the reading's change, not the seat's advantage
     assert "moves Blue's win rate by +20.0 points" in text and "widened" in text
     # +0.4 plies outside its interval is not "+0 plies" / "0% longer"
     assert "+0.4 plies, outside" in text and "0.0% longer" in text

@@ -520,8 +520,8 @@ def verdict(option, value, row: dict, first_name: str) -> str:
                      f"({lo:+.1f} to {hi:+.1f})")
     else:
         parts.append(f"moves the first seat's ({first_name}) win rate by {row['first_change']:+.1f} "
-                     f"points, inside the 95% interval ({lo:+.1f} to {hi:+.1f}): no first-seat "
-                     f"advantage shown at this sample size")
+                     f"points, inside the 95% interval ({lo:+.1f} to {hi:+.1f}): no change to the "
+                     f"first seat shown at this sample size")
     if row.get("games", JUDGE_SEATS) >= JUDGE_SEATS and not row.get("same_winners") \
             and row["seat"] != first_name and _beyond(row["edge_low"], row["edge_high"]):
         parts.append(f"moves {row['seat']}'s win rate by {row['edge_change']:+.1f} points (the "

@@ -83,30 +83,31 @@ OPTIONS = (
     Option("seat_order", "R,G,B,Y", ("R,G,B,Y", "R,Y,B,G"),
            "Tournament turn order.", ("AC-AMB-12", "AC-TOUR-TURN-1")),
     Option("finished_player", "skip", ("skip", "roll_for_partner"),
-           "Tournament: a player with all planes home skips turns, or rolls for the teammate.",
+           "A tournament player with every plane home: skips turns, or rolls for the teammate.",
            ("AC-AMB-14",)),
     Option("six_without_move_rerolls", True, (True, False),
            "Does a 6 with no legal move still earn the extra roll?", ("AC-AMB-15",)),
     Option("capture_on_fly_path", False, (False, True),
-           "House rule: a flight sends back a single enemy plane on the home-column square "
-           "its dashed line crosses.", ("AC-AMB-17",)),
+           "Capture on the dashed line (a house rule): a flight sends back a single enemy plane on "
+           "the home-column square its dashed line crosses.", ("AC-AMB-17",)),
     Option("jump_fly", "preset", ("preset", "on", "off"),
            "Own-colour jumps and dashed-line flights.", ("AC-AMB-18",)),
     Option("play_for_places", False, (False, True),
-           "Family: keep playing after the first winner to rank everyone.", ("AC-AMB-22",)),
+           "Playing on for places (family game): keep playing after the first winner to rank "
+           "everyone.", ("AC-AMB-22",)),
     Option("three_sixes_penalty", "off", ("off", "on"),
-           "House rule: a third 6 in a row sends back the planes moved by the two sixes "
-           "before it and ends the turn.", ("AC-AMB-23",)),
+           "Three sixes in a row (a house rule): a third 6 sends back the planes moved by the two "
+           "sixes before it and ends the turn.", ("AC-AMB-23",)),
     Option("launch_moves_steps", 0, (0, "roll-1"),
            "After a launch, the plane stays on the take-off point (0) or moves on roll-1 squares.",
            ("AC-AMB-24",)),
     Option("max_jumps_per_move", 1, (1, "unlimited"),
            "Plain jumps per move.", ("AC-AMB-25",)),
     Option("stack_blocks", False, (False, True),
-           "House rule: two or more pieces of one side on a square block enemy pieces from "
-           "walking past.", ("AC-AMB-26",)),
+           "Blocking stacks (a house rule): two or more pieces of one side on a square block enemy "
+           "pieces from walking past.", ("AC-AMB-26",)),
     Option("teammate_overrun", "new_lap", ("new_lap", "refuse"),
-           "Tournament: a group may carry a teammate's plane past the teammate's own turn-off; "
+           "A teammate's plane carried past its turn-off (tournament): a group may carry it on; "
            "the carried plane stays on the loop and goes round again, never put into its home "
            "column by the carry (new_lap), or such a group move is refused as a whole (refuse).",
            ("AC-AMB-27",)),
