@@ -1524,6 +1524,8 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 S[S_FREE_LEFT] = 1
                 S[S_FREE_BLUE] = 0
                 counts[E_ITEM_FREE] += 1
+    if ply >= max_plies:   # ended on its last allowed ply: the engine's playout still says no end
+        return TOO_LONG
     for s in range(n):
         result[s] = exited[s]
         result[n + s] = score[s]
