@@ -533,3 +533,21 @@ def test_compiled_kernels_say_no_end_where_the_engine_does_at_exactly_max_plies(
         jit.play(game, 0, agents, plies)
     assert str(fast.value) == str(ref.value)
     assert len(jit.play(game, 0, agents, plies + 1)[0]) == plies
+
+
+def test_compiled_wingsuit_kernel_refuses_fewer_agents_than_seats():
+    pytest.importorskip("numba")
+    from racekit.games.wingsuit import kernel
+    game = load_game("wingsuit", players=4)
+    with pytest.raises(ValueError, match="3 agents for 4 seats"):
+        kernel.play(game, 0, ("random",) * 3)
+
+
+def test_compiled_aeroplane_chess_kernel_refuses_fewer_agents_than_seats():
+    """numba does not check array bounds: the loop used to read past the agents' array."""
+    pytest.importorskip("numba")
+    from racekit.games.aeroplane_chess import kernel
+    game = load_game("aeroplane_chess", players=4)
+    assert kernel.implementation() == "numba"
+    with pytest.raises(ValueError, match="2 agents for 4 seats"):
+        kernel.play(game, 0, ("random",) * 2)
