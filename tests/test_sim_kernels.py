@@ -515,11 +515,11 @@ def test_compiled_wingsuit_kernel_declines_a_cell_with_more_icons_than_it_holds(
         kernel.play_numba(game, 0, ("random",) * 3)
 
 
-@pytest.mark.parametrize("game_id", ["wingsuit", "leaf_marathon"])
+@pytest.mark.parametrize("game_id", ["wingsuit", "leaf_marathon", "aeroplane_chess"])
 def test_compiled_kernels_say_no_end_where_the_engine_does_at_exactly_max_plies(game_id):
     """A game that ends on its max_plies-th ply: the engine's playout has not seen the end
     within max_plies plies and raises NoEndError; the compiled loop says the same (it used to
-    return the game for Wingsuit). One ply more, all three play it out."""
+    return the game for Wingsuit and Aeroplane Chess). One ply more, all three play it out."""
     pytest.importorskip("numba")
     from racekit.core.errors import NoEndError
     game = load_game(game_id)

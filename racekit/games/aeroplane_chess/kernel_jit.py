@@ -676,6 +676,8 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
             turn = roller = s
             sixes = 0
             six_moved = 0
+    if ply >= max_plies:   # ended on its last allowed ply: the engine's playout still says no end
+        return TOO_LONG
     result[0] = turns
     result[1] = n_places
     result[2] = n_winner
