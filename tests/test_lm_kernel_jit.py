@@ -236,3 +236,13 @@ def test_the_benchmark_says_which_implementation_played_and_how_many_games_baile
     assert "kernel (numba)" in subject.note
     assert "games replayed in Python (" in subject.more()
     assert "kernel (numba)" in racekit_subject("leaf_marathon", agent="careful").note
+
+
+def test_the_compiled_loop_refuses_fewer_agents_than_seats():
+    """numba does not check array bounds: with fewer agents than seats the loop used to read
+    past the agents' array and play a game of garbage choices (the engine raises)."""
+    game = load_game("leaf_marathon", players=4)
+    with pytest.raises(ValueError, match="2 agents for 4 seats"):
+        kernel.play(game, 0, ("random",) * 2)
+    with pytest.raises(IndexError):
+        kernels.engine_playout(game, 0, ("random",) * 2)

@@ -513,3 +513,41 @@ def test_compiled_wingsuit_kernel_declines_a_cell_with_more_icons_than_it_holds(
         assert problem is None, problem
     with pytest.raises(ValueError, match="more icons"):
         kernel.play_numba(game, 0, ("random",) * 3)
+
+
+@pytest.mark.parametrize("game_id", ["wingsuit", "leaf_marathon", "aeroplane_chess"])
+def test_compiled_kernels_say_no_end_where_the_engine_does_at_exactly_max_plies(game_id):
+    """A game that ends on its max_plies-th ply: the engine's playout has not seen the end
+    within max_plies plies and raises NoEndError; the compiled loop says the same (it used to
+    return the game for Wingsuit and Aeroplane Chess). One ply more, all three play it out."""
+    pytest.importorskip("numba")
+    from racekit.core.errors import NoEndError
+    game = load_game(game_id)
+    agents = ("random",) * game.num_players
+    mod = kernels.kernel_module(game)
+    jit = mod.compiled()
+    plies = kernels.engine_playout(game, 0, agents, mod.EVENTS).plies
+    with pytest.raises(NoEndError) as ref:
+        kernels.engine_playout(game, 0, agents, mod.EVENTS, max_plies=plies)
+    with pytest.raises(NoEndError) as fast:
+        jit.play(game, 0, agents, plies)
+    assert str(fast.value) == str(ref.value)
+    assert len(jit.play(game, 0, agents, plies + 1)[0]) == plies
+
+
+def test_compiled_wingsuit_kernel_refuses_fewer_agents_than_seats():
+    pytest.importorskip("numba")
+    from racekit.games.wingsuit import kernel
+    game = load_game("wingsuit", players=4)
+    with pytest.raises(ValueError, match="3 agents for 4 seats"):
+        kernel.play(game, 0, ("random",) * 3)
+
+
+def test_compiled_aeroplane_chess_kernel_refuses_fewer_agents_than_seats():
+    """numba does not check array bounds: the loop used to read past the agents' array."""
+    pytest.importorskip("numba")
+    from racekit.games.aeroplane_chess import kernel
+    game = load_game("aeroplane_chess", players=4)
+    assert kernel.implementation() == "numba"
+    with pytest.raises(ValueError, match="2 agents for 4 seats"):
+        kernel.play(game, 0, ("random",) * 2)

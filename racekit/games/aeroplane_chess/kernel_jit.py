@@ -138,6 +138,8 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None):
     n = game.num_players
     if blocks is None:                            # a third more than the mean: few retries
         blocks = int(1.3 * t.blocks) + 1
+    if len(agents) < n:   # the compiled loop would read past the array (no bounds checks)
+        raise ValueError(f"{len(agents)} agents for {n} seats")
     codes = np.array([AGENT_CODES[a] for a in agents], dtype=np.int64)
     first = -1
     if t.cfg[FIRST_RANDOM]:                       # AC-AMB-09: the family first player is drawn
@@ -674,6 +676,8 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
             turn = roller = s
             sixes = 0
             six_moved = 0
+    if ply >= max_plies:   # ended on its last allowed ply: the engine's playout still says no end
+        return TOO_LONG
     result[0] = turns
     result[1] = n_places
     result[2] = n_winner

@@ -302,6 +302,8 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None, bai
     n = game.num_players
     if blocks is None:                            # a third more than the mean: few retries
         blocks = int(1.3 * t.blocks) + 1
+    if len(agents) < n:   # the compiled loop would read past the array (no bounds checks)
+        raise ValueError(f"{len(agents)} agents for {n} seats")
     codes = np.array([AGENT_CODES[a] for a in agents], dtype=np.int64)
     chance_u = stream_array(seed, 0, blocks * BLOCK)
     agent_u = stream_array(seed, AGENT_SALT, blocks * BLOCK)

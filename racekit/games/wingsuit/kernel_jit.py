@@ -294,6 +294,8 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
     n = game.num_players
     if blocks is None:   # 2.5 times the mean: a retry is rare (the long tail), numbers cheap
         blocks = int(2.5 * conf.blocks) + 2
+    if len(agents) < n:   # the compiled loop would read past the array (no bounds checks)
+        raise ValueError(f"{len(agents)} agents for {n} seats")
     codes = np.array([AGENT_CODES[a] for a in agents], dtype=np.int64)
     chance_u = stream_array(seed, _CHANCE_SALT, blocks * BLOCK)
     agent_u = stream_array(seed, _AGENT_SALT, blocks * BLOCK)
@@ -1524,6 +1526,8 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 S[S_FREE_LEFT] = 1
                 S[S_FREE_BLUE] = 0
                 counts[E_ITEM_FREE] += 1
+    if ply >= max_plies:   # ended on its last allowed ply: the engine's playout still says no end
+        return TOO_LONG
     for s in range(n):
         result[s] = exited[s]
         result[n + s] = score[s]
