@@ -213,8 +213,10 @@ def test_voila_step_changes_log_and_picture_and_back_restores_it(voila_pages, na
         assert _ply(status.inner_text()) == plies[-2], status.inner_text()
         page.wait_for_function(TEXT_IS, arg=[LOG, logs[-2]], timeout=CHANGE_TIMEOUT_MS)
         back = png_bytes(board)
-        for _ in range(20):   # the picture may arrive just after the log
-            if same_picture(back, pictures[-2]):
+        for _ in range(40):   # the picture may arrive just after the log: wait for the earlier
+            # picture itself, not one merely close to it (a Step may change only a few pixels)
+            if same_picture(back, pictures[-2]) and \
+                    not same_picture(back, pictures[-1], tolerance=0.0):
                 break
             page.wait_for_timeout(250)
             back = png_bytes(board)
