@@ -55,9 +55,10 @@ def test_setup_deal_and_start():
     assert shows("WS-SETUP-7", snap["bag"] == {"red": 5, "yellow": 5, "blue": 5})
     assert shows("WS-SETUP-6: youngest (seat 0) first", st.phase == "start" and st.current_player() == 0)
     names = [st.action_to_string(a) for a in st.legal_actions()]
-    assert shows("WS-SETUP-6: front start cells", names == ["at (1,3)", "at (3,3)", "at (5,3)"])
+    assert shows("WS-SETUP-6, WS-AMB-25: every start cell, front and rear, with 3 players",
+                 sorted(names) == ["at (1,1)", "at (1,3)", "at (3,3)", "at (5,1)", "at (5,3)"])
     st.apply_action(st.legal_actions()[1])
-    assert shows("WS-AMB-25: one character per start cell", len(st.legal_actions()) == 2)
+    assert shows("WS-AMB-25: one character per start cell", len(st.legal_actions()) == 4)
     st.apply_action(st.legal_actions()[0])
     st.apply_action(st.legal_actions()[0])
     assert shows("WS-SETUP-6", [s["altitude"] for s in st.snapshot()["seats"]] == [4, 4, 4])

@@ -54,10 +54,17 @@ class SetupError(RacekitError, ValueError):
 
     Attributes:
         field: dotted path of the offending setup field (``planes.R1``), if known.
+        seat: the seat the problem is about (``None``: no one seat).
+        value: the offending value, when the error is a broken invariant.
+        clause: the rule clause the position breaks (e.g. ``WS-ALT-1``), if known.
     """
 
-    def __init__(self, message: str, field: str | None = None):
+    def __init__(self, message: str, field: str | None = None, *, seat: int | None = None,
+                 value=None, clause: str | None = None):
         self.field = field
+        self.seat = seat
+        self.value = value
+        self.clause = clause
         super().__init__(f"{field}: {message}" if field else message)
 
 

@@ -138,6 +138,9 @@ class GameType:
     prefix: str = ""
     controls: str = ""
     agents: tuple = ()
+    invariants: str = ""
+    """``"module:INVARIANTS"``: the facts the rules keep true at all times (a tuple of
+    :class:`racekit.core.invariants.Invariant`); every set-up position is checked against them."""
 
     def option(self, name: str) -> Option:
         for opt in self.options:
@@ -171,7 +174,11 @@ class Game(ABC):
     game_type: GameType
 
     def __init_subclass__(cls, **kwargs):
-        """Every game's ``new_initial_state`` remembers the set-up it was given.
+        """Every game's ``new_initial_state`` checks and remembers the set-up it was given.
+
+        A set-up position must keep the game's invariants (``GameType.invariants``,
+        :func:`racekit.core.invariants.check_position`): else ``SetupError`` naming the
+        seat, field, value and clause, and no state is returned.
 
         The returned state carries it as ``state.initial_setup`` (a JSON copy), so
         that ``save_game(state)`` writes it and the file replays to the same position.
@@ -185,6 +192,9 @@ class Game(ABC):
         def new_initial_state(self, setup=None, *args, **kwargs):
             state = make(self, *args, setup=setup, **kwargs)
             if setup is not None:
+                if not getattr(state, "_position_checked", False):
+                    from .invariants import check_position
+                    check_position(state)   # the game's invariants (GameType.invariants)
                 state.remember_setup(setup)
             return state
 

@@ -151,6 +151,7 @@ GAME_TYPE = GameType(
     agents=(("careful", "racekit.games.wingsuit.agents:CarefulAgent"),),
     text="racekit.games.wingsuit.text:TEMPLATES",
     prefix="WS",
+    invariants="racekit.games.wingsuit.invariants:INVARIANTS",
 )
 
 

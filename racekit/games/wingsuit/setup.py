@@ -31,6 +31,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from racekit.core.errors import SetupError
+from racekit.core.invariants import check_position
 from racekit.core.setups import validate_setup
 
 from . import actions as A
@@ -117,10 +118,11 @@ def chooser(st) -> int:
 
 
 def start_cells(st) -> list[int]:
-    kinds = ("front", "rear") if st.n >= 4 else ("front",)
-    cells = [h for h, kind in st.board.starts(1) if kind in kinds]
-    if len(cells) < st.n:
-        cells = [h for h, _ in st.board.starts(1)]
+    """The start cells seat ``start_next`` may choose: every start cell of the bottom card,
+    front and rear alike, with any number of players (WS-SETUP-6, WS-AMB-25); a taken one
+    only under ``start_sharing = allowed_no_collision``. (Only the rear start sprint depends
+    on the player count: WS-VAR-45P-2.)"""
+    cells = [h for h, _ in st.board.starts(1)]
     if st.o.start_sharing:
         return cells
     return [h for h in cells if not st.here[h]]
@@ -134,7 +136,9 @@ def legal(st) -> list[int]:
 
 def why(st, a: int) -> tuple[str, str]:
     if st.ph == "start":
-        return "WS-AMB-25", "pick a free start cell of the bottom card"
+        free = ", ".join(f"({st.board.label(h)})" for h in sorted(start_cells(st)))
+        what = "start cell" if st.o.start_sharing else "free start cell"
+        return "WS-AMB-25", f"pick a {what} of the bottom card: {free}"
     return "WS-AMB-20", "choose one of the six colour orders"
 
 
@@ -260,9 +264,8 @@ def from_setup(st, data: dict) -> None:
     b = st.board
     for i, seat in enumerate(s.seats):
         c, y = _cy(seat.at, f"seats.{i}.at")
-        if not (0 <= c < b.W and b.H * (s.bottom - 1) <= y <= b.top and (c + y) % 2 == 0) \
-                or b.height[b.hid(c, y)] == VOID:
-            raise SetupError(f"({c},{y}) is not a hex on the track", field=f"seats.{i}.at")
+        if not (0 <= c < b.W and 0 <= y <= b.top and (c + y) % 2 == 0):
+            raise SetupError(f"({c},{y}) is not a hex of the track's grid", field=f"seats.{i}.at")
         h = b.hid(c, y)
         st.pos[i] = h
         st.here[h].append(i)
@@ -276,20 +279,19 @@ def from_setup(st, data: dict) -> None:
             style = 1 if (cell in brave or (cell >= 6 and not seat.planned_brave)) else 0
             st.cells[cell].append((i, style))
         st.rear[i] = seat.rear_bonus
-        for j in st.here[h][:-1]:
-            if st.alt[j] == seat.alt and not st.o.start_sharing:
-                raise SetupError(f"seats {j} and {i} stand on ({c},{y}) at the same altitude "
-                                 f"{seat.alt}: they would have crashed (WS-COLLIDE-2)",
-                                 field=f"seats.{i}.at")
     if s.bag is not None:
         st.bag = [s.bag.get(c, 0) for c in COLOURS]
+        if not st.o.discard_to_bag:   # WS-AMB-16 out_of_game: the cubes in neither place are out
+            st.out = [st.cubes_total - held[k] - st.bag[k] for k in range(3)]
     else:
         st.bag = [max(0, st.cubes_total - held[k]) for k in range(3)]
     st.round = s.round
     st.deal_step = 9
+    if s.phase == "plan" and any(st.cells[c] for c in range(12)):
+        raise SetupError("in the plan phase no die stands in the queue yet", field="seats")
+    # the position is built: refuse it before any rule acts if it breaks an invariant
+    check_position(st)
     if s.phase == "plan":
-        if any(st.cells[c] for c in range(12)):
-            raise SetupError("in the plan phase no die stands in the queue yet", field="seats")
         st.ph = "plan"
         st.plan_next = 0
     elif s.phase == "interference":
