@@ -124,6 +124,7 @@ GAME_TYPE = GameType(
     plot="racekit.games.aeroplane_chess.plot:draw",
     text="racekit.games.aeroplane_chess.text:TEMPLATES",
     prefix="AC",
+    invariants="racekit.games.aeroplane_chess.invariants:INVARIANTS",
 )
 
 

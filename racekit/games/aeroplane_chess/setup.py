@@ -13,9 +13,9 @@ from typing import Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...core.errors import SetupError
+from ...core.invariants import check_position
 from ...core.setups import validate_setup
 from . import move
-from .actions import piece_name
 from .finish import all_home
 from .game import LETTERS, SEAT_NAMES
 from .turn import can_play
@@ -70,11 +70,9 @@ def _step(st, p: int, value, field: str) -> int:
         if value.square is not None:
             if value.square >= b.loop_len:
                 raise SetupError(f"loop squares are 0-{b.loop_len - 1}", field=field)
-            step = b.loop_position(seat, value.square)
-            if step < -1 and not st.r.tour:
-                raise SetupError(f"loop square {value.square} is past {SEAT_NAMES[seat]}'s turn-off: "
-                                 "in the family game that colour never stands there", field=field)
-            return step      # tournament: a carried plane can rest there (AC-AMB-27)
+            # between its turn-off and its entry only a carried teammate rests (AC-AMB-27):
+            # the invariants (invariants.py) refuse it anywhere else
+            return b.loop_position(seat, value.square)
         if value.home > b.home_len:
             raise SetupError(f"home squares are 1-{b.home_len}", field=field)
         return b.loop_steps + value.home
@@ -104,27 +102,11 @@ def apply_setup(st, setup: dict) -> None:
         if p >= 4 * n:
             raise SetupError(f"{name} is not in a {n}-player game", field=field)
         st.pos[p] = _step(st, p, value, field)
-    # who may share a loop square (AC-TOUR-CAPTURE-1..3, AC-AMB-10)
-    seen: dict[int, int] = {}
-    for p in range(4 * n):
-        v = st.pos[p]
-        if b.on_loop(v):
-            sq = b.sq[p >> 2][v]
-            other = seen.setdefault(sq, p)
-            mixed = (r.side[other >> 2] != r.side[p >> 2]) if r.tour else (other >> 2 != p >> 2)
-            if mixed and not r.optional and (r.tour or r.capture != "none"):
-                raise SetupError(f"{piece_name(p)} and {piece_name(other)} cannot share loop square "
-                                 f"{sq}: arriving there would have captured", field=f"planes.{piece_name(p)}")
-    if r.tour and any(all(all_home(st, x) for x in side) for side in ([0, 2], [1, 3])):
-        raise SetupError("a side already has all eight planes home: the game would be over",
-                         field="planes")
-    if not r.tour and not r.places and any(all_home(st, x) for x in range(n)):
-        raise SetupError("a player already has all planes home: the game would be over", field="planes")
     if not r.tour and r.places:
         st.places = [x for x in range(n) if all_home(st, x)]
-        if len(st.places) >= n - 1:
-            raise SetupError("at most one player is left: the game would be over", field="planes")
         st.winner = st.places[:1] or None
+    # squares on the route, captures, a game not yet won: the declared invariants (invariants.py)
+    check_position(st)
     roller = _seat(st, s.to_move, "to_move") if s.to_move is not None else 0
     st.turn = _seat(st, s.turn, "turn") if s.turn is not None else roller
     st.roller = roller
