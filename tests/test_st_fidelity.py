@@ -79,7 +79,8 @@ def test_ST_AMB_21_drift_right_is_toward_the_red_flags(track):
     """Right is the side of the red flags in the direction of travel (lane numbers grow to the
     right), on a straight and inside the teaching track's left corner alike."""
     start = [0, 2] if track == "straight4" else [11, 2]
-    s = make([{"position": start, "hand": [5, 1, 1, 2, 2]}, FAR], track=track, turn_order=[0, 1])
+    other = FAR if track == "straight4" else {**FAR, "position": [8, 1]}   # short of the finish line
+    s = make([{"position": start, "hand": [5, 1, 1, 2, 2]}, other], track=track, turn_order=[0, 1])
     do(s, "play 5 to R")                        # L3 R5 B3: speed 5, drift 2 right
     assert_event(s, "speed", clause="ST-AMB-21", side="right", drift=2)
     plans = [n for n in names(s) if n.count("DR") == 2]

@@ -468,7 +468,9 @@ def test_ST_AMB_03_no_bonus_in_round_1_by_default():
 
 
 def test_ST_AMB_16_end_of_finish_tile_stops_without_damage():
-    s = make([{"position": [32, 2], "hand": [2, 1, 1, 5, 5, 4]}, FAR], turn_order=[0, 1])
-    do(s, "play 2 to B", "F F F F")
+    # a racing sled stands short of the finish line (row 29): it crosses and runs on
+    s = make([{"position": [27, 2], "left": 5, "right": 5, "hand": [2, 1, 1, 5, 4]}, FAR],
+             turn_order=[0, 1])
+    do(s, "play 5 to R", "F F F F F F F")
     assert seat(s, 0)["position"] == [33, 2] and seat(s, 0)["damage"] == 0
     assert "end_of_track" in kinds(s)

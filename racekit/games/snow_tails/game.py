@@ -85,6 +85,7 @@ GAME_TYPE = GameType(
     agents=(("careful", "racekit.games.snow_tails.agents:CarefulAgent"),),
     text="racekit.games.snow_tails.text:TEMPLATES",
     prefix="ST",
+    invariants="racekit.games.snow_tails.invariants:INVARIANTS",
 )
 
 

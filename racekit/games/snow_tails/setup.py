@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from racekit.core.errors import SetupError
+from racekit.core.invariants import check_position
 from racekit.core.setups import validate_setup
 from racekit.core.state import CHANCE
 
@@ -204,8 +205,6 @@ def from_setup(st, data) -> None:
                 sq = tr.slots[seat.slot - 1]
             else:
                 raise SetupError("a racing sled needs a position or a slot", field=f + ".position")
-            if st.occ[sq] >= 0:
-                raise SetupError(f"two sleds on one square {tr.position(sq)}", field=f + ".position")
             st.occ[sq] = s
         elif seat.position is not None:
             raise SetupError("a finished or eliminated sled is off the track", field=f + ".position")
@@ -213,8 +212,6 @@ def from_setup(st, data) -> None:
         st.status[s] = {"racing": RACING, "crossed": CROSSED, "finished": FINISHED,
                         "eliminated": OUT}[seat.status]
         if seat.status == "crossed":
-            if tr.beyond[sq] <= 0:
-                raise SetupError("a crossed sled stands beyond the finish line", field=f + ".position")
             st.fin_round[s] = cfg.round
         if seat.status == "finished":
             st.fin_round[s] = seat.finished_round or max(1, cfg.round - 1)
@@ -239,27 +236,18 @@ def from_setup(st, data) -> None:
             deck = [0] * 6
             for v in seat.deck:
                 deck[v] += 1
-        for v in range(1, 6):
-            total = used[v] + deck[v]
-            if deck[v] < 0 or total != 4:
-                raise SetupError(f"a dog deck holds four cards of each value; value {v} appears "
-                                 f"{total} times in hand, stacks, discard and deck (ST-SETUP-2)",
-                                 field=f + (".deck" if seat.deck is not None else ".hand"))
-        st.hand[s], st.disc[s], st.deck[s] = hand, disc, deck
+        st.hand[s], st.disc[s], st.deck[s] = hand, disc, deck   # four of each: invariants.py
     st.round = cfg.round
-    # ST-END-2: places hold the seats that have finished, each once, best first
-    placed = [s for g in cfg.places for s in g]
-    finished = sorted(s for s in range(st.n) if st.status[s] == FINISHED)
-    if any(not g for g in cfg.places) or len(set(placed)) != len(placed) \
-            or sorted(placed) != finished:
-        raise SetupError(f"places must list each finished seat once (finished: {finished}), "
-                         f"not {cfg.places}", field="places")
-    st.places = [list(g) for g in cfg.places]
+    st.places = [list(g) for g in cfg.places]   # each finished seat once: invariants.py
     if cfg.dents_left is not None:
         if st.dents_left is None:  # ST-AMB-14: the supply is unlimited unless dent_supply is 20
             raise SetupError("dents_left needs the option dent_supply=20 (the default supply is "
                              "unlimited, ST-AMB-14)", field="dents_left")
         st.dents_left = cfg.dents_left
+    elif st.dents_left is not None:   # the damage cards held come out of the supply
+        st.dents_left -= sum(st.dmg)
+    # squares, decks, places, supply: refuse a position that breaks an invariant before play
+    check_position(st)
     if cfg.stage == "deal":
         if any(st.hand_size(s) for s in range(st.n)):
             raise SetupError("at the deal stage the hands are empty", field="stage")
