@@ -204,8 +204,8 @@ def test_forest_costs_per_square_entered(mode, costs):
 @pytest.mark.parametrize("mode, ranking", [("share", [[0, 1]]), ("stamina", [[1], [0]]),
                                            ("last_leg_rank", [[1], [0]])])
 def test_final_tie_is_shared_by_default(mode, ranking):
-    st = make([{"finished": True, "place": 2, "pos": 12, "stamina": 3, "leg_points": [3, 2, 2]},
-               {"finished": True, "place": 1, "pos": 12, "stamina": 9, "leg_points": [2, 2, 3]}],
+    st = make([{"finished": True, "place": 2, "stamina": 3, "leg_points": [3, 2, 2]},
+               {"finished": True, "place": 1, "stamina": 9, "leg_points": [2, 2, 3]}],
               leg=3, start="round_end", options={"final_tiebreak": mode})
     assert st.is_terminal() and st.ranking() == ranking
     assert_event(st, "game_over", clause="LM-AMB-21", totals=[7, 7])

@@ -193,17 +193,19 @@ def test_start_and_leaf_squares_have_no_effect():
 
 # ----- finished players, end ----------------------------------------------------------
 def test_finished_players_are_not_targets():
-    st = make([{"pos": 10, "hand": ["weapon"]}, {"pos": 11, "finished": True, "place": 1}, {"pos": 9}], order=[0, 2])
+    # an 11-square leg: Blue waits on the finish (square 11), one square ahead of Red
+    st = make([{"pos": 10, "hand": ["weapon"]}, {"pos": 11, "finished": True, "place": 1}, {"pos": 9}], order=[0, 2],
+              terrain=leaf(11))
     names = [st.action_to_string(a) for a in st.legal_actions()]
     assert "give weapon to Blue" not in names and "give weapon to Green" in names, "LM-AMB-20"
     st = make([{"pos": 10, "hand": ["weapon"]}, {"pos": 11, "finished": True, "place": 1}, {"pos": 9}], order=[0, 2],
-              options={"finished_targetable": True})
+              options={"finished_targetable": True}, terrain=leaf(11))
     assert "give weapon to Blue" in [st.action_to_string(a) for a in st.legal_actions()], "LM-AMB-20"
 
 
 def test_game_over_after_the_last_leg_highest_total_wins():
-    st = make([{"finished": True, "place": 1, "pos": 12, "leg_points": [3, 2, 3], "hand": ["action"] * 5},
-               {"finished": True, "place": 2, "pos": 12, "leg_points": [2, 3, 2], "hand": ["action"] * 5}],
+    st = make([{"finished": True, "place": 1, "leg_points": [3, 2, 3], "hand": ["action"] * 5},
+               {"finished": True, "place": 2, "leg_points": [2, 3, 2], "hand": ["action"] * 5}],
               leg=3, start="round_end")
     assert st.is_terminal()
     assert st.ranking() == [[0], [1]], "LM-END-1"
@@ -214,8 +216,8 @@ def test_game_over_after_the_last_leg_highest_total_wins():
 @pytest.mark.parametrize("mode, ranking", [("share", [[0, 1]]), ("stamina", [[1], [0]]),
                                            ("last_leg_rank", [[1], [0]])])
 def test_final_tiebreak(mode, ranking):
-    st = make([{"finished": True, "place": 2, "pos": 12, "stamina": 3, "leg_points": [3, 2, 2]},
-               {"finished": True, "place": 1, "pos": 12, "stamina": 9, "leg_points": [2, 2, 3]}],
+    st = make([{"finished": True, "place": 2, "stamina": 3, "leg_points": [3, 2, 2]},
+               {"finished": True, "place": 1, "stamina": 9, "leg_points": [2, 2, 3]}],
               leg=3, start="round_end", options={"final_tiebreak": mode})
     assert st.ranking() == ranking, "LM-AMB-21"
 

@@ -29,7 +29,7 @@ Set-up for scenarios (``new_initial_state(setup=...)``, errors are
         elements: [A]         # element-card buffs ('-' = a card played only to lift a bind)
         friendship: [C]       # Friendship Forever buffs
         faint: 0              # 1 fainted, 2 sitting out, 3 waiting for full
-        finished: false
+        finished: false       # a finished pony waits on the finish (pos defaults to it)
         acts: 0               # action cards played this round
         bear_next / bear_double / bear_skip / held / stopped / rainboom / did_2for3 / did_shed
 """
@@ -194,6 +194,7 @@ GAME_TYPE = GameType(
     agents=(("careful", "racekit.games.leaf_marathon.agents:CarefulAgent"),),
     text="racekit.games.leaf_marathon.text:TEMPLATES",
     prefix="LM",
+    invariants="racekit.games.leaf_marathon.invariants:INVARIANTS",
 )
 
 

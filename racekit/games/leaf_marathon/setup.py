@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from racekit.core.errors import SetupError
+from racekit.core.invariants import check_position
 from racekit.core.setups import validate_setup
 
 from . import cards as C
@@ -215,9 +216,8 @@ def from_setup(st, data: dict) -> None:
         st.char[s] = names[seat.character]
         st.pmax[s] = seat.max_stamina or ch.max_stamina
         st.pmove[s] = ch.movement if seat.movement is None else seat.movement
-        if seat.pos > fin:
-            raise SetupError(f"square {seat.pos} is beyond the finish {fin}", field=where + ".pos")
-        st.pos[s] = seat.pos
+        # on the leg: invariants.py; a finished pony with no square given waits on the finish
+        st.pos[s] = fin if seat.finished and "pos" not in seat.model_fields_set else seat.pos
         st.hand[s] = sorted(C.NAME_TO_CODE[x] for x in seat.hand)
         for c in st.hand[s]:
             used[c & 7] += 1
@@ -229,9 +229,7 @@ def from_setup(st, data: dict) -> None:
         st.fbuffs[s] = list(seat.friendship)
         st.bound[s] = seat.bound
         m = S.max_stamina(st, s)
-        st.stamina[s] = m if seat.stamina is None else seat.stamina
-        if st.stamina[s] > m:
-            raise SetupError(f"stamina {st.stamina[s]} is above max {m}", field=where + ".stamina")
+        st.stamina[s] = m if seat.stamina is None else seat.stamina   # 0..max: invariants.py
         st.faint[s] = seat.faint
         st.returning[s] = seat.returning
         st.finished[s] = seat.finished
@@ -254,11 +252,8 @@ def from_setup(st, data: dict) -> None:
     if cfg.pile is not None:
         st.pile = [cfg.pile.get(k, 0) for k in CARD_TYPES]
     else:
-        rest = [st.deck_counts[k] - used[k] - st.discard[k] for k in range(7)]
-        for k in range(7):
-            if rest[k] < 0:
-                raise SetupError(f"more {CARD_TYPES[k]} cards than the deck holds", field="seats")
-        st.pile = rest
+        # what the hands, armor, elements and discard do not hold (never below 0: invariants.py)
+        st.pile = [st.deck_counts[k] - used[k] - st.discard[k] for k in range(7)]
     if cfg.order is not None:
         if sorted(cfg.order) != sorted(set(cfg.order)) or any(not 0 <= s < n for s in cfg.order):
             raise SetupError("order lists distinct seats", field="order")
@@ -267,6 +262,8 @@ def from_setup(st, data: dict) -> None:
         st.order = sorted((s for s in range(n) if not st.finished[s]), key=lambda s: (-st.pos[s], s))
     if cfg.turn > len(st.order):
         raise SetupError("turn is an index into order", field="turn")
+    # the position is built: refuse it before the flow plays anything if it breaks an invariant
+    check_position(st)
     start = cfg.start
     if start == "turn":
         st.push(("turns", cfg.turn))
