@@ -31,12 +31,15 @@ class Violation:
         value: the offending value.
         reason: what is wrong, in our own words (no clause: the invariant has it).
         seat: the seat it is about, or ``None``.
+        clause: the clause to name when it is not the invariant's own (a preset's variant of
+            the rule, e.g. the family game's capture clause); ``None``: the invariant's.
     """
 
     field: str
     value: Any
     reason: str
     seat: int | None = None
+    clause: str | None = None
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,22 @@ def error_for(game, inv: Invariant, v: Violation) -> SetupError:
         names = list(getattr(game, "seat_names", []) or [])
         name = names[v.seat] if 0 <= v.seat < len(names) else None
         who = f"seat {v.seat}" + (f" ({name})" if name else "") + ", "
-    message = f"{who}value {short(v.value)}: {v.reason} ({inv.clause})"
-    return SetupError(message, field=v.field, seat=v.seat, value=v.value, clause=inv.clause)
+    clause = v.clause or inv.clause
+    message = f"{who}value {short(v.value)}: {v.reason} ({clause})"
+    return SetupError(message, field=v.field, seat=v.seat, value=v.value, clause=clause)
+
+
+def refuse(state, name: str, v: Violation) -> SetupError:
+    """The error of invariant ``name`` for a breach a set-up parser finds before the position
+    exists (a square that is not on the track cannot even be stored); raise it.
+
+    Raises:
+        KeyError: the game declares no invariant called ``name``.
+    """
+    for inv in invariants_of(state.game):
+        if inv.name == name:
+            return error_for(state.game, inv, v)
+    raise KeyError(name)
 
 
 def check_position(state) -> None:

@@ -36,6 +36,7 @@ def _route(st):
     b, r = st.b, st.r
     for p, v in enumerate(st.pos):
         if v < BASE:
+            clause = "AC-AMB-27" if v >= -1 - b.pre_len else None
             if v < -1 - b.pre_len:
                 why = "no square of the route lies there"
             elif not (r.tour and r.new_lap):
@@ -48,7 +49,8 @@ def _route(st):
             why = f"the route ends at the finish, step {b.finish}"
         else:
             continue
-        yield Violation(f"planes.{piece_name(p)}", _where(b, v), why, p >> 2)
+        yield Violation(f"planes.{piece_name(p)}", _where(b, v), why, p >> 2,
+                        clause if v < BASE else None)
 
 
 def _base(st):
@@ -76,7 +78,8 @@ def _one_owner(st):
             who = "side" if r.tour else "player"
             yield Violation(f"planes.{piece_name(p)}", f"loop square {sq}",
                             f"{piece_name(other)} of another {who} is on the same square: arriving "
-                            "there would have captured", p >> 2)
+                            "there would have captured", p >> 2,
+                            None if r.tour else "AC-FAM-CAPTURE-3")
 
 
 def _goes_on(st):
@@ -92,10 +95,10 @@ def _goes_on(st):
     done = [x for x in range(n) if all_home(st, x)]
     if not r.places and done:
         yield Violation("planes", "all four planes home", "a player with every plane home has won: "
-                        "the game would be over", done[0])
+                        "the game would be over", done[0], "AC-FAM-GOAL-1")
     elif r.places and len(done) >= n - 1:
         yield Violation("planes", f"{len(done)} players home", "at most one player is left: the game "
-                        "would be over")
+                        "would be over", None, "AC-AMB-22")
 
 
 INVARIANTS = (

@@ -81,7 +81,8 @@ def _mat(st):
                 yield Violation(f"seats.{s}.{side}", shown, f"the {side} dog shows the top card of its "
                                 "stack, or the printed 3 on an empty mat", s)
         if not 1 <= st.brake[s] <= 5:
-            yield Violation(f"seats.{s}.brake", st.brake[s], "the brake is 1 to 5", s)
+            yield Violation(f"seats.{s}.brake", st.brake[s], "the brake shows a dog card's value, 1 "
+                            "to 5 (3 on the marker)", s, "ST-BRAKE-1")
 
 
 def _places(st):
@@ -110,8 +111,7 @@ def _dents(st):
 def _racing_left(st):
     if st.ph == P_OVER:
         return
-    if st.ph not in (P_FIRST, P_SLOT, P_RSLOT) and not any(x == RACING for x in st.status) \
-            and not any(x == CROSSED for x in st.status):
+    if not any(x in (RACING, CROSSED) for x in st.status):
         yield Violation("seats", [STATUS[x] for x in st.status], "while the race goes on a sled is "
                         "racing: with none left the game is over")
 
@@ -127,7 +127,7 @@ INVARIANTS = (
               "stacks, are four of each value 1 to 5.", _dog_deck),
     Invariant("mat_values", "ST-PLAY-4", "Each dog shows the top card of its stack (3 printed when "
               "empty, ST-SETUP-4) and the brake is 1 to 5 (ST-BRAKE-1).", _mat),
-    Invariant("places", "ST-END-3", "While the race goes on, the places hold each finished seat "
+    Invariant("places", "ST-END-2", "While the race goes on, the places hold each finished seat "
               "once and nobody else (ST-END-2).", _places),
     Invariant("damage_supply", "ST-AMB-14", "With a limited supply, the damage cards held and left "
               "are never more than the supply; nobody holds fewer than none (ST-DAMAGE-2).", _dents),

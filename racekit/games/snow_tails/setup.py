@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from racekit.core.errors import SetupError
-from racekit.core.invariants import check_position
+from racekit.core.invariants import Violation, check_position, refuse
 from racekit.core.setups import validate_setup
 from racekit.core.state import CHANCE
 
@@ -122,7 +122,7 @@ class SeatSetup(BaseModel):
     status: Literal["racing", "crossed", "finished", "eliminated"] = "racing"
     left: int | list[int] = 3
     right: int | list[int] = 3
-    brake: int = Field(default=3, ge=1, le=5)
+    brake: int = 3   # 1..5: invariants.py (ST-BRAKE-1)
     hand: list[int] = Field(default_factory=list)
     damage: int = Field(default=0, ge=0, le=40)
     deck: list[int] | None = None
@@ -197,9 +197,10 @@ def from_setup(st, data) -> None:
         if seat.status in ("racing", "crossed"):
             if seat.position is not None:
                 got = tr.square_at(*seat.position)
-                if got is None:
-                    raise SetupError(f"[{seat.position[0]}, {seat.position[1]}] is not a square of "
-                                     f"track {tr.name}", field=f + ".position")
+                if got is None:   # no square to store: the invariant's error, from here
+                    raise refuse(st, "on_the_track", Violation(
+                        f + ".position", list(seat.position), f"this is not a square of track "
+                        f"{tr.name}: a {seat.status} sled stands on a square of the track", s))
                 sq = got
             elif seat.slot is not None:
                 sq = tr.slots[seat.slot - 1]
@@ -207,7 +208,8 @@ def from_setup(st, data) -> None:
                 raise SetupError("a racing sled needs a position or a slot", field=f + ".position")
             st.occ[sq] = s
         elif seat.position is not None:
-            raise SetupError("a finished or eliminated sled is off the track", field=f + ".position")
+            raise refuse(st, "on_the_track", Violation(
+                f + ".position", list(seat.position), f"a {seat.status} sled is off the track", s))
         st.pos[s] = sq
         st.status[s] = {"racing": RACING, "crossed": CROSSED, "finished": FINISHED,
                         "eliminated": OUT}[seat.status]
@@ -267,7 +269,7 @@ def from_setup(st, data) -> None:
         else:
             st.order = order.order_by_position(st, racing)
     if not racing:
-        raise SetupError("no sled is racing", field="seats")
+        raise SetupError("no sled is racing, so nobody takes a turn", field="seats")
     if cfg.turn >= len(st.order):
         raise SetupError(f"turn {cfg.turn} is past the end of the order {st.order}", field="turn")
     st.tidx = cfg.turn

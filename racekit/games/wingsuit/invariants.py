@@ -58,9 +58,9 @@ def _height(st):
             continue   # _on_track names it
         height = b.height[h]
         if height == WHITE or st.alt[s] < height:
-            shown = "white (infinitely high)" if height == WHITE else height
-            yield Violation(f"seats.{s}.alt", st.alt[s], f"it is below the height {shown} of hex "
-                            f"({_label(st, h)}): a character that low has crashed, at any moment", s)
+            shown = "white (infinitely high)" if height == WHITE else f"of height {height}"
+            yield Violation(f"seats.{s}.alt", st.alt[s], f"hex ({_label(st, h)}) is {shown}: a "
+                            "character below the height of its hex crashes, at any moment", s)
 
 
 def _on_start_cell(st, h) -> bool:
@@ -96,7 +96,8 @@ def _cube_supply(st):
         if st.bag[k] < 0 or st.out[k] < 0 or st.bag[k] + held + st.out[k] != total:
             where = "" if not st.out[k] else f" and {st.out[k]} out of the game"
             yield Violation(f"bag.{colour}", st.bag[k],
-                            f"{held} {colour} cubes held and {st.bag[k]} in the bag{where} make "
+                            f"{held} {colour} cube{'' if held == 1 else 's'} held and {st.bag[k]} in "
+                            f"the bag{where} make "
                             f"{st.bag[k] + held + st.out[k]}, but the game has {total} (every cube is "
                             f"in the bag or held{', or out of the game' if not st.o.discard_to_bag else ''})")
 

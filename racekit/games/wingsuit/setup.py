@@ -31,7 +31,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from racekit.core.errors import SetupError
-from racekit.core.invariants import check_position
+from racekit.core.invariants import Violation, check_position, refuse
 from racekit.core.setups import validate_setup
 
 from . import actions as A
@@ -180,8 +180,8 @@ class _HexSet(BaseModel):
 class _Seat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     at: str
-    alt: int = Field(default=4, ge=1, le=4)
-    cubes: list[Literal["red", "yellow", "blue"]] = Field(default_factory=list, max_length=2)
+    alt: int = 4   # 1..4: invariants.py (WS-ALT-1)
+    cubes: list[Literal["red", "yellow", "blue"]] = Field(default_factory=list, max_length=9)
     dice: list[str] = Field(default_factory=list, max_length=3)   # three action dice (WS-COMP-3)
     planned_brave: list[str] = Field(default_factory=list, max_length=3)
     rear_bonus: bool = False
@@ -265,7 +265,8 @@ def from_setup(st, data: dict) -> None:
     for i, seat in enumerate(s.seats):
         c, y = _cy(seat.at, f"seats.{i}.at")
         if not (0 <= c < b.W and 0 <= y <= b.top and (c + y) % 2 == 0):
-            raise SetupError(f"({c},{y}) is not a hex of the track's grid", field=f"seats.{i}.at")
+            raise refuse(st, "on_the_track", Violation(f"seats.{i}.at", f"{c},{y}", "no hex of the "
+                         "track is there: a character stands on a hex of the track", i))
         h = b.hid(c, y)
         st.pos[i] = h
         st.here[h].append(i)
