@@ -171,10 +171,14 @@ class Game(ABC):
     game_type: GameType
 
     def __init_subclass__(cls, **kwargs):
-        """Every game's ``new_initial_state`` remembers the set-up it was given.
+        """Every game's ``new_initial_state`` remembers the set-up it was given and settles.
 
-        The returned state carries it as ``state.initial_setup`` (a JSON copy), so
+        The returned state carries the set-up as ``state.initial_setup`` (a JSON copy), so
         that ``save_game(state)`` writes it and the file replays to the same position.
+        It has also run its automatic steps up to the first question
+        (:meth:`~racekit.core.state.State._settle`), so that its first ``snapshot()``,
+        view, picture, scenario check and explorer frame show the position every later
+        look shows (a set-up that begins mid-round included).
         """
         super().__init_subclass__(**kwargs)
         make = cls.__dict__.get("new_initial_state")
@@ -186,6 +190,7 @@ class Game(ABC):
             state = make(self, *args, setup=setup, **kwargs)
             if setup is not None:
                 state.remember_setup(setup)
+            state._settle()
             return state
 
         new_initial_state._remembers_setup = True

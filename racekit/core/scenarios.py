@@ -383,7 +383,7 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
         game = _game_for(scenario, doc)
         state = _initial(game, scenario, doc)
     result = ScenarioResult(scenario, str(path), before=state.clone())
-    start = len(state.events)
+    start = 0   # the start position's own events (ply -1: a set-up's automatic steps) count too
     for i, step in enumerate(scenario.steps):
         where = f"step {i + 1} (line {doc.line(['steps', i])})"
         try:

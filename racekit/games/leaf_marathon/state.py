@@ -98,7 +98,11 @@ class LeafMarathonState(State):
             setup.begin(self)
         else:
             setup.from_setup(self, setup_data)
-        # the flow runs on first use, so that a scenario sees the events of its start position
+
+    def _settle(self) -> None:
+        """Run the automatic steps up to the first question (called by ``new_initial_state``);
+        their events belong to the start position (ply -1), which a scenario's first check sees."""
+        self._ensure()
 
     def _ensure(self) -> None:
         if self.pk is None:
