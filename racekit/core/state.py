@@ -41,6 +41,9 @@ class State(ABC):
     phase: str = ""
     initial_setup: dict | None = None
     """The set-up this state's game started from (``None``: the normal start)."""
+    check_aliases: dict = {}
+    """Other names a scenario check may give a snapshot key: a set-up's spelling of the same
+    field (``{"pos": "position"}`` lets ``seats.0.pos`` read ``seats.0.position``)."""
 
     def __init__(self, game, record_events: bool = True):
         self.game = game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from racekit.core.errors import SetupError
 from racekit.core.setups import validate_setup
@@ -121,7 +121,7 @@ class SeatSetup(BaseModel):
     character: str = "test_pony"
     max_stamina: int | None = Field(default=None, ge=2, le=99)
     movement: int | None = Field(default=None, ge=0, le=20)
-    pos: int = Field(default=0, ge=0)
+    pos: int = Field(default=0, ge=0, validation_alias=AliasChoices("pos", "position"))   # the snapshot's name too
     stamina: int | None = Field(default=None, ge=0)
     hand: list[str] = Field(default_factory=list)
     armor: bool = False
@@ -142,6 +142,13 @@ class SeatSetup(BaseModel):
     held: bool = False
     stopped: bool = False
     rainboom: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_square(cls, data):
+        if isinstance(data, dict) and "pos" in data and "position" in data:
+            raise ValueError("give the square once, as pos or as position (they are one field)")
+        return data
 
     @field_validator("hand")
     @classmethod
@@ -216,7 +223,8 @@ def from_setup(st, data: dict) -> None:
         st.pmax[s] = seat.max_stamina or ch.max_stamina
         st.pmove[s] = ch.movement if seat.movement is None else seat.movement
         if seat.pos > fin:
-            raise SetupError(f"square {seat.pos} is beyond the finish {fin}", field=where + ".pos")
+            spelt = "position" if "position" in data["seats"][s] else "pos"
+            raise SetupError(f"square {seat.pos} is beyond the finish {fin}", field=f"{where}.{spelt}")
         st.pos[s] = seat.pos
         st.hand[s] = sorted(C.NAME_TO_CODE[x] for x in seat.hand)
         for c in st.hand[s]:

@@ -31,6 +31,8 @@ class LeafMarathonState(State):
     """A position of Leaf Marathon (per-player and game state of LM-DATA-4).
     Build it with ``game.new_initial_state()``."""
 
+    check_aliases = {"pos": "position"}   # a set-up writes pos (or position), the snapshot position
+
     def __init__(self, game, setup_data=None, record_events=True):
         super().__init__(game, record_events=record_events)
         n = self.n = game.num_players
