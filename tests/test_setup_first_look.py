@@ -249,3 +249,15 @@ def test_no_shipped_scenario_needs_a_placeholder_first_step():
             continue
         checks = first.expect.model_dump(exclude_defaults=True)
         assert set(checks) != {"terminal"}, f"{path.name}: a placeholder first step {checks}"
+
+
+def test_a_notebook_explains_what_a_set_up_does_on_its_own():
+    """A Leaf Marathon scenario set up at the movement step tells the moves in its story (the
+    notebook's ``explain``), though the file has no step: the set-up's own steps are events."""
+    from racekit import notebook as nb
+    from racekit.core.scenarios import scenario_paths
+    path = next(p for p in scenario_paths("leaf_marathon") if p.name == "LM-SCN-01.yaml")
+    result = run_scenario(path)
+    assert result.passed and not result.scenario.steps
+    text = nb.explain(result)
+    assert "Red moves from square 0 to 1" in text
