@@ -261,3 +261,13 @@ def test_a_notebook_explains_what_a_set_up_does_on_its_own():
     assert result.passed and not result.scenario.steps
     text = nb.explain(result)
     assert "Red moves from square 0 to 1" in text
+
+
+def test_steps_left_empty_mean_no_steps(tmp_path):
+    """Deleting a placeholder step can leave ``steps:`` with nothing under it: that is no steps."""
+    path = tmp_path / "empty_steps.yaml"
+    path.write_text("id: AC-MINE-2\ntitle: Steps left empty\nclauses: [AC-ACTION]\ngame: aeroplane_chess\n"
+                    "players: 2\nsetup: {planes: {R1: 10}, phase: move, die: 3}\noutcome: Red moves.\n"
+                    "steps:\nexpect:\n  current_player: 0\n  state: {planes.R1.step: 10}\n")
+    result = run_scenario(path)
+    assert result.passed, result.failures

@@ -105,6 +105,11 @@ class Scenario(BaseModel):
     steps: list[Step] = Field(default_factory=list, max_length=10_000)
     expect: Expect | None = None
 
+    @field_validator("steps", mode="before")
+    @classmethod
+    def _no_steps(cls, v):
+        return [] if v is None else v   # "steps:" left with nothing under it: no steps
+
     @field_validator("id")
     @classmethod
     def _id_form(cls, v: str) -> str:
