@@ -190,7 +190,7 @@ class Game(ABC):
             state = make(self, *args, setup=setup, **kwargs)
             if setup is not None:
                 state.remember_setup(setup)
-            state._settle()
+            state._settle()   # last: any check of the set-up comes before a step is played from it
             return state
 
         new_initial_state._remembers_setup = True
