@@ -271,3 +271,36 @@ def test_steps_left_empty_mean_no_steps(tmp_path):
                     "steps:\nexpect:\n  current_player: 0\n  state: {planes.R1.step: 10}\n")
     result = run_scenario(path)
     assert result.passed, result.failures
+
+
+def test_a_wingsuit_set_up_picture_is_its_own_whatever_was_drawn_before():
+    """The board image cached for quick redraws is keyed by the set-up's queue icons too: a
+    set-up with other icons on the same board never shows the icons drawn before it."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from racekit.games.wingsuit import plot
+
+    game = racekit.load_game("wingsuit", players=3)
+
+    def state(icon):
+        return game.new_initial_state(setup={
+            "phase": "action", "order": [0, 1, 2], "cells": {"C1": [icon], "C2": ["N"], "C3": ["N"]},
+            "seats": [{"at": "1,5", "dice": ["C1"]}, {"at": "3,5", "dice": ["C2"]}, {"at": "5,5", "dice": ["C3"]}]})
+
+    def redrawn(st) -> bytes:
+        """Draw, clear, draw again on one figure (the second draw uses the cached board image)."""
+        fig = Figure(figsize=(6.5, 8))
+        canvas = FigureCanvasAgg(fig)
+        plot.draw(st, fig.add_subplot())
+        fig.clear()
+        plot.draw(st, fig.add_subplot())
+        canvas.draw()
+        return bytes(canvas.buffer_rgba())
+
+    north, south = state("N"), state("S")
+    plot._CACHE.clear()
+    redrawn(north)
+    after_north = redrawn(south)
+    plot._CACHE.clear()
+    alone = redrawn(south)
+    assert after_north == alone
