@@ -53,8 +53,8 @@ def explain(result: ScenarioResult, events: bool = True) -> str:
     sc = result.scenario
     lines = [f"{sc.id}: {sc.title}", f"  rules: {', '.join(sc.clauses)}", f"  outcome: {sc.outcome}"]
     if events and result.after is not None:
-        start = len(result.before.events)
-        for event in result.after.events[start:]:
+        # every event, the set-up's own automatic steps (ply -1) first: they are part of the story
+        for event in result.after.events:
             lines.append("  - " + result.after.game.render(event))
     lines.append("  check: " + ("PASS" if result.passed else "FAIL: " + "; ".join(result.failures)))
     return "\n".join(lines)

@@ -72,7 +72,7 @@ def test_accepted_refusal_fails(tmp_path):
 
 
 @pytest.mark.parametrize("change, where", [
-    (("title: No overshooting", "titel: No overshooting"), "2: field titel: Extra inputs are not permitted"),
+    (("title: No overshooting", "titel: No overshooting"), "2: field titel: unknown key (did you mean 'title'?)"),
     (("game: fake_race", "game: ludo"), ":4: field game: unknown game 'ludo'"),
     (("  - chance: 3", "  - chance: 3\n    action: move B"), ":7: field steps.0: a step is one of"),
     (("{exact_finish: true}", "{exact_finish: maybe}"), ":19: field options.exact_finish"),

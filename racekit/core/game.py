@@ -174,14 +174,18 @@ class Game(ABC):
     game_type: GameType
 
     def __init_subclass__(cls, **kwargs):
-        """Every game's ``new_initial_state`` checks and remembers the set-up it was given.
+        """Every game's ``new_initial_state`` checks, remembers and settles the set-up it was given.
 
         A set-up position must keep the game's invariants (``GameType.invariants``,
         :func:`racekit.core.invariants.check_position`): else ``SetupError`` naming the
         seat, field, value and clause, and no state is returned.
 
-        The returned state carries it as ``state.initial_setup`` (a JSON copy), so
+        The returned state carries the set-up as ``state.initial_setup`` (a JSON copy), so
         that ``save_game(state)`` writes it and the file replays to the same position.
+        It has also run its automatic steps up to the first question
+        (:meth:`~racekit.core.state.State._settle`), so that its first ``snapshot()``,
+        view, picture, scenario check and explorer frame show the position every later
+        look shows (a set-up that begins mid-round included).
         """
         super().__init_subclass__(**kwargs)
         make = cls.__dict__.get("new_initial_state")
@@ -196,6 +200,7 @@ class Game(ABC):
                     from .invariants import check_position
                     check_position(state)   # the game's invariants (GameType.invariants)
                 state.remember_setup(setup)
+            state._settle()   # last: any check of the set-up comes before a step is played from it
             return state
 
         new_initial_state._remembers_setup = True

@@ -15,7 +15,7 @@ the engine itself never breaks them. This module knows no game.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 from .content import short
@@ -102,8 +102,32 @@ def refuse(state, name: str, v: Violation) -> SetupError:
     raise KeyError(name)
 
 
-def check_position(state) -> None:
+def _spelt(field: str, setup, aliases) -> str:
+    """``field`` with its last part spelt as ``setup`` wrote it (``seats.0.position`` for a
+    set-up that wrote ``position`` where the game's own name is ``pos``)."""
+    head, _, last = field.rpartition(".")
+    if not aliases or last not in aliases or not isinstance(setup, dict):
+        return field
+    node = setup
+    for part in head.split(".") if head else []:
+        if isinstance(node, dict):
+            node = node.get(part)
+        elif isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        else:
+            return field
+    if isinstance(node, dict) and last not in node:
+        for other in aliases[last]:
+            if other in node:
+                return f"{head}.{other}" if head else other
+    return field
+
+
+def check_position(state, setup=None, aliases=None) -> None:
     """Refuse a position that breaks one of its game's invariants.
+
+    ``setup`` and ``aliases`` (``{"pos": ("position",)}``), when given, make the error name
+    a field the way the set-up spelt it.
 
     A game calls this where its set-up has built the position and before any rule
     acts on it (so that nothing is played from an impossible position); the
@@ -116,5 +140,5 @@ def check_position(state) -> None:
     """
     for inv in invariants_of(state.game):
         for v in inv.check(state):
-            raise error_for(state.game, inv, v)
+            raise error_for(state.game, inv, replace(v, field=_spelt(v.field, setup, aliases)))
     state._position_checked = True

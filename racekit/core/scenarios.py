@@ -105,6 +105,11 @@ class Scenario(BaseModel):
     steps: list[Step] = Field(default_factory=list, max_length=10_000)
     expect: Expect | None = None
 
+    @field_validator("steps", mode="before")
+    @classmethod
+    def _no_steps(cls, v):
+        return [] if v is None else v   # "steps:" left with nothing under it: no steps
+
     @field_validator("id")
     @classmethod
     def _id_form(cls, v: str) -> str:
@@ -115,14 +120,43 @@ class Scenario(BaseModel):
 
 
 @dataclass
+class FailurePoint:
+    """Where a scenario first failed and what had happened by then.
+
+    Attributes:
+        where: the failing step (``step 3 (line 21)``) or ``final``.
+        events: the events since the check before it (or since the start), in words, under
+            the step that caused them (``ply 2 (action: move R1):``); the set-up's own
+            automatic steps come first.
+        position: the position at the failing point, as ``state.to_text()`` gives it.
+    """
+
+    where: str
+    events: list[str]
+    position: str
+
+    def text(self, indent: str = "     ") -> str:
+        out = [f"{indent}what happened since the last check, up to {self.where}:"]
+        out += [f"{indent}  {line}" for line in self.events] or [f"{indent}  (nothing)"]
+        out.append(f"{indent}the position there:")
+        out += [f"{indent}  {line}" for line in self.position.splitlines()]
+        return "\n".join(out)
+
+
+@dataclass
 class ScenarioResult:
-    """What running a scenario gave: pass/fail, the failures, and the states before and after."""
+    """What running a scenario gave: pass/fail, the failures, and the states before and after.
+
+    ``failed_at`` (a :class:`FailurePoint`, ``None`` when it passed) tells what happened up to
+    the first failing check and the position there; :meth:`line` prints it.
+    """
 
     scenario: Scenario
     path: str
     failures: list[str] = field(default_factory=list)
     before: Any = None
     after: Any = None
+    failed_at: FailurePoint | None = None
 
     @property
     def passed(self) -> bool:
@@ -137,6 +171,8 @@ class ScenarioResult:
         text = f"{mark} {self.scenario.id:<14} {self.scenario.title}"
         for failure in self.failures:
             text += f"\n     - {failure}"
+        if self.failed_at is not None:
+            text += "\n" + self.failed_at.text()
         return text
 
 
@@ -269,8 +305,12 @@ def _normal(value):
     return json.loads(json.dumps(value))
 
 
-def lookup(snapshot: dict, path: str):
-    """Follow a dotted path (``planes.R1.step``) into a snapshot; ``KeyError`` if absent."""
+def lookup(snapshot: dict, path: str, aliases: dict | None = None):
+    """Follow a dotted path (``planes.R1.step``) into a snapshot; ``KeyError`` if absent.
+
+    ``aliases`` maps other names of a key to the snapshot's own (a state's
+    ``check_aliases``: Leaf Marathon's set-up ``pos`` reads the snapshot's ``position``).
+    """
     node = snapshot
     for part in str(path).split("."):
         if isinstance(node, list) and re.fullmatch(r"-?[0-9]{1,9}", part):
@@ -279,9 +319,33 @@ def lookup(snapshot: dict, path: str):
             node = node[part]
         elif isinstance(node, dict) and re.fullmatch(r"[0-9]{1,9}", part) and int(part) in node:
             node = node[int(part)]
+        elif isinstance(node, dict) and aliases and aliases.get(part) in node:
+            node = node[aliases[part]]
         else:
             raise KeyError(path)
     return node
+
+
+def _path_hint(snapshot: dict, path: str, aliases: dict) -> str:
+    """For a check path the snapshot lacks: the part that is missing, the keys that place has
+    and a "did you mean" (``; no 'psition' under 'seats.0' (did you mean 'position'?) …``)."""
+    import difflib
+    parts = str(path).split(".")
+    for k in range(len(parts), 0, -1):
+        head = ".".join(parts[:k - 1])
+        try:
+            node = lookup(snapshot, head, aliases) if head else snapshot
+        except (KeyError, IndexError):
+            continue
+        if not isinstance(node, dict):
+            return ""
+        names = [str(n) for n in node] + [a for a, real in (aliases or {}).items() if real in node]
+        close = difflib.get_close_matches(parts[k - 1], names, n=1, cutoff=0.6)
+        mean = f" (did you mean {close[0]!r}?)" if close else ""
+        where = f"under {head!r}" if head else "at the top"
+        shown = ", ".join(names[:30]) + (", …" if len(names) > 30 else "")
+        return f"; no {parts[k - 1]!r} {where}{mean}; keys there: {shown}"
+    return ""
 
 
 def _event_matches(event, want: EventMatch) -> bool:
@@ -324,9 +388,9 @@ def check(state, expect: Expect, events: list, where: str) -> list[str]:
     snap = _normal(state.snapshot()) if expect.state else {}   # only when a field is checked
     for path, want in expect.state.items():
         try:
-            got = lookup(snap, path)
+            got = lookup(snap, path, state.check_aliases)
         except (KeyError, IndexError):
-            failures.append(f"{where}: state has no {path!r}")
+            failures.append(f"{where}: state has no {path!r}{_path_hint(snap, path, state.check_aliases)}")
             continue
         if got != _normal(want):
             failures.append(f"{where}: {path} is {got!r}, expected {want!r}")
@@ -383,7 +447,14 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
         game = _game_for(scenario, doc)
         state = _initial(game, scenario, doc)
     result = ScenarioResult(scenario, str(path), before=state.clone())
-    start = len(state.events)
+    start = 0   # the start position's own events (ply -1: a set-up's automatic steps) count too
+    since = 0   # the first event after the latest check (for the story of a failure)
+    moves: dict[int, str] = {}   # ply -> the step as the file writes it
+
+    def failed_here(where: str) -> None:
+        if result.failures and result.failed_at is None:
+            result.failed_at = _failure_point(state, where, state.events[since:], moves)
+
     for i, step in enumerate(scenario.steps):
         where = f"step {i + 1} (line {doc.line(['steps', i])})"
         try:
@@ -394,9 +465,11 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
                     result.failures.append(f"{where}: expected {want}, but the node is "
                                            f"{'chance' if state.is_chance_node() else 'a decision'}")
                     break
+                moves[state.ply] = f"{'chance' if step.chance is not None else 'action'}: {ref}"
                 state.apply_action(_resolve(state, ref))
             elif step.refused is not None:
                 before = full_state(state)   # hidden parts (hands, decks) included
+                moves[state.ply] = f"refused: {step.refused} (accepted)"
                 try:
                     state.apply_action(_resolve(state, step.refused))
                 except IllegalActionError as exc:
@@ -411,12 +484,45 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
         except IllegalActionError as exc:
             result.failures.append(f"{where}: {exc}")
             break
+        finally:
+            failed_here(where)
         if step.expect is not None:
             result.failures += check(state, step.expect, state.events[start:], where)
+            failed_here(where)
+            since = len(state.events)
     if scenario.expect is not None and not result.failures:
         result.failures += check(state, scenario.expect, state.events[start:], "final")
+        failed_here("final")
     result.after = state
     return result
+
+
+MAX_STORY = 40
+"""Most events a failure's story lists (the latest ones)."""
+
+
+def _failure_point(state, where: str, events: list, moves: dict[int, str]) -> "FailurePoint":
+    """What happened up to a failing check, in words, and the position there."""
+    game = state.game
+    lines, shown_ply = [], None
+    if len(events) > MAX_STORY:
+        lines.append(f"(… {len(events) - MAX_STORY} earlier events)")
+        events = events[-MAX_STORY:]
+    for event in events:
+        if event.ply != shown_ply:
+            shown_ply = event.ply
+            lines.append("at the start (the set-up's own steps):" if event.ply < 0 else
+                         f"ply {event.ply} ({moves.get(event.ply, 'a move')}):")
+        try:
+            text = game.render(event)
+        except Exception:   # a template that cannot take this event: its kind and data
+            text = f"{event.kind} {_flow(dict(event.data))}"
+        lines.append("  " + text)
+    try:
+        position = state.to_text()
+    except Exception:
+        position = json.dumps(_normal(state.snapshot()), sort_keys=True)
+    return FailurePoint(where=where, events=lines, position=position)
 
 
 def scenario_paths(game: str | None = None) -> list[Path]:

@@ -41,6 +41,9 @@ class State(ABC):
     phase: str = ""
     initial_setup: dict | None = None
     """The set-up this state's game started from (``None``: the normal start)."""
+    check_aliases: dict = {}
+    """Other names a scenario check may give a snapshot key: a set-up's spelling of the same
+    field (``{"pos": "position"}`` lets ``seats.0.pos`` read ``seats.0.position``)."""
 
     def __init__(self, game, record_events: bool = True):
         self.game = game
@@ -230,6 +233,18 @@ class State(ABC):
 
     def clone(self) -> "State":
         return copy.deepcopy(self)
+
+    def _settle(self) -> None:
+        """Hook: run the automatic steps of a new state up to its first question.
+
+        Called once by every game's ``new_initial_state`` (see
+        :meth:`racekit.core.game.Game.__init_subclass__`) before the state is handed
+        out, so that no look at the state (``snapshot``, ``observation``, the game's
+        picture, a scenario check, an explorer frame) comes before those steps and
+        shows a position the next look does not. A game whose state does work lazily
+        on first use (automatic steps, derived fields) does that work here; the events
+        it emits belong to the start position (ply ``-1``). Default: nothing to do.
+        """
 
     def _copy_shell(self, lists=(), nested=(), keep_history: bool = True) -> "State":
         """A new state of the same class sharing every field, for a game's fast ``clone``.

@@ -96,6 +96,20 @@ Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile(r"^(?:true|Tru
                              list("tTfF"))
 
 
+def _colon_hint(problem: str, mark) -> str:
+    """A hint for the usual cause of PyYAML's "mapping values are not allowed here" (and its
+    flow-style form, "expected ',' or '}', but got ':'"): a value holding ``: `` unquoted.
+    It names the column, never the file's text."""
+    if not (problem.startswith("mapping values are not allowed")
+            or re.fullmatch(r"expected ',' or '[}\]]', but got ':'", problem)):
+        return ""
+    column = f" at column {mark.column + 1}" if mark is not None else ""
+    return (f". The colon{column} is read as the start of another key. A value that holds a "
+            "colon followed by a space must be put in quotes: write title: \"Note: a plane may "
+            "pass\" (or 'Note: a plane may pass'), not title: Note: a plane may pass. If the value "
+            "has no such colon, check the line's indentation")
+
+
 def parse(text: str, source: str):
     """Parse YAML ``text``: (data, root node).
 
@@ -111,7 +125,7 @@ def parse(text: str, source: str):
         mark = getattr(exc, "problem_mark", None)
         where = f"{source}:{mark.line + 1}" if mark else source
         problem = getattr(exc, "problem", None) or "not valid YAML"
-        raise FileFormatError(f"{where}: not valid YAML: {problem}") from None
+        raise FileFormatError(f"{where}: not valid YAML: {problem}{_colon_hint(problem, mark)}") from None
     except RecursionError:
         raise FileFormatError(f"{source}: nested too deeply") from None
     finally:
@@ -164,14 +178,21 @@ _SAYS_WHAT_WAS_TYPED = {"literal_error", "enum", "int_parsing", "int_type", "flo
                         "greater_than", "less_than"}
 
 
-def error_locations(exc: ValidationError, limit: int = 6) -> list[tuple[list, str]]:
-    """(location, message) of the first pydantic errors, without pydantic's internal names."""
+def error_locations(exc: ValidationError, limit: int = 6,
+                    model: type[BaseModel] | None = None) -> list[tuple[list, str]]:
+    """(location, message) of the first pydantic errors, without pydantic's internal names.
+
+    With ``model`` (the model validated), an unknown key lists the keys its place takes,
+    with a "did you mean" when one is close."""
     out = []
     for err in exc.errors()[:limit]:
         loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
         msg = err["msg"].removeprefix("Value error, ")
         if err["type"] == "missing":
             msg = "missing (this field is required)"
+        elif err["type"] == "extra_forbidden" and model is not None:
+            from .setups import unknown_key_message
+            msg = unknown_key_message(model, loc) or msg
         # a model-level check names its field as "field a.b.0: ..." (see lane.TrackSpec)
         named = re.match(r"field ([A-Za-z_][\w.]*): (.*)", msg, re.S)
         if named:
@@ -193,7 +214,7 @@ def validate(doc: Located, model: type[BaseModel]) -> BaseModel:
     try:
         return model.model_validate(doc.data)
     except ValidationError as exc:
-        problems = [doc.error(loc, msg) for loc, msg in error_locations(exc)]
+        problems = [doc.error(loc, msg) for loc, msg in error_locations(exc, model=model)]
         text = str(problems[0])
         for extra in problems[1:]:
             rest = str(extra).removeprefix(doc.source).lstrip(": ")

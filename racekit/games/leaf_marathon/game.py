@@ -22,7 +22,7 @@ Set-up for scenarios (``new_initial_state(setup=...)``, errors are
     places: [[1]]             # finish places already given on this leg
     seats:
       - character: test_pony  # roster id or the fixture test_pony (default)
-        pos: 10
+        pos: 10               # the square (also written position, as checks read it)
         stamina: 9            # default: max
         hand: [action, weapon, Free Forced Rest]
         armor: true

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from racekit.core.errors import SetupError
 from racekit.core.invariants import check_position
@@ -122,7 +122,7 @@ class SeatSetup(BaseModel):
     character: str = "test_pony"
     max_stamina: int | None = Field(default=None, ge=2, le=99)
     movement: int | None = Field(default=None, ge=0, le=20)
-    pos: int = Field(default=0, ge=0)
+    pos: int = Field(default=0, ge=0, validation_alias=AliasChoices("pos", "position"))   # the snapshot's name too
     stamina: int | None = Field(default=None, ge=0)
     hand: list[str] = Field(default_factory=list)
     armor: bool = False
@@ -143,6 +143,13 @@ class SeatSetup(BaseModel):
     held: bool = False
     stopped: bool = False
     rainboom: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_square(cls, data):
+        if isinstance(data, dict) and "pos" in data and "position" in data:
+            raise ValueError("give the square once, as pos or as position (they are one field)")
+        return data
 
     @field_validator("hand")
     @classmethod
@@ -263,7 +270,7 @@ def from_setup(st, data: dict) -> None:
     if cfg.turn > len(st.order):
         raise SetupError("turn is an index into order", field="turn")
     # the position is built: refuse it before the flow plays anything if it breaks an invariant
-    check_position(st)
+    check_position(st, setup=data, aliases={"pos": ("position",)})
     start = cfg.start
     if start == "turn":
         st.push(("turns", cfg.turn))

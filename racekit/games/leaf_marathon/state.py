@@ -31,6 +31,8 @@ class LeafMarathonState(State):
     """A position of Leaf Marathon (per-player and game state of LM-DATA-4).
     Build it with ``game.new_initial_state()``."""
 
+    check_aliases = {"pos": "position"}   # a set-up writes pos (or position), the snapshot position
+
     def __init__(self, game, setup_data=None, record_events=True):
         super().__init__(game, record_events=record_events)
         n = self.n = game.num_players
@@ -98,7 +100,11 @@ class LeafMarathonState(State):
             setup.begin(self)
         else:
             setup.from_setup(self, setup_data)
-        # the flow runs on first use, so that a scenario sees the events of its start position
+
+    def _settle(self) -> None:
+        """Run the automatic steps up to the first question (called by ``new_initial_state``);
+        their events belong to the start position (ply -1), which a scenario's first check sees."""
+        self._ensure()
 
     def _ensure(self) -> None:
         if self.pk is None:

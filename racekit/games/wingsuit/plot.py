@@ -134,7 +134,8 @@ class Painter:
     def _static_key(state):
         if state.board is None:
             return None
-        return (id(state.board), state.k_min, tuple(state.queue), tuple(sorted(state.cell_tok)))
+        # by content (a freed board's id may be reused; a set-up's icons are part of the picture)
+        return (_board_sig(state.board), state.k_min, tuple(state.queue), tuple(sorted(state.cell_tok.items())))
 
     def fits(self, state) -> bool:
         return self._static_key(state) == self._key

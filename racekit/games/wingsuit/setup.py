@@ -22,13 +22,14 @@ Scenario set-up (``new_initial_state(setup=...)``), every field optional::
     bag: {red: 5, yellow: 5, blue: 5}  # default: the full supply minus held cubes
     seats:                          # one entry per seat
       - {at: "3,11", alt: 3, cubes: [red], dice: [C1, B4], planned_brave: [C1], rear_bonus: false}
+                                    # alt may also be written altitude, as checks read it
 """
 from __future__ import annotations
 
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from racekit.core.errors import SetupError
 from racekit.core.invariants import Violation, check_position, refuse
@@ -180,11 +181,18 @@ class _HexSet(BaseModel):
 class _Seat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     at: str
-    alt: int = 4   # 1..4: invariants.py (WS-ALT-1)
+    alt: int = Field(default=4, validation_alias=AliasChoices("alt", "altitude"))   # 1..4: invariants.py (WS-ALT-1); the snapshot's name too
     cubes: list[Literal["red", "yellow", "blue"]] = Field(default_factory=list, max_length=9)
     dice: list[str] = Field(default_factory=list, max_length=3)   # three action dice (WS-COMP-3)
     planned_brave: list[str] = Field(default_factory=list, max_length=3)
     rear_bonus: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one_altitude(cls, data):
+        if isinstance(data, dict) and "alt" in data and "altitude" in data:
+            raise ValueError("give the altitude once, as alt or as altitude (they are one field)")
+        return data
 
     @field_validator("dice", "planned_brave")
     @classmethod
@@ -291,7 +299,7 @@ def from_setup(st, data: dict) -> None:
     if s.phase == "plan" and any(st.cells[c] for c in range(12)):
         raise SetupError("in the plan phase no die stands in the queue yet", field="seats")
     # the position is built: refuse it before any rule acts if it breaks an invariant
-    check_position(st)
+    check_position(st, setup=data, aliases={"alt": ("altitude",)})
     if s.phase == "plan":
         st.ph = "plan"
         st.plan_next = 0

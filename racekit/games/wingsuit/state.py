@@ -28,6 +28,8 @@ _LISTS = ("pos", "alt", "done", "rear", "exited", "score", "exit_seq", "order", 
 class WingsuitState(State):
     """A position of Wingsuit Flight. Build it with ``game.new_initial_state()``."""
 
+    check_aliases = {"alt": "altitude"}   # a set-up writes alt (or altitude), the snapshot altitude
+
     def __init__(self, game, setup_data=None, record_events=True):
         super().__init__(game, record_events=record_events)
         self.n = n = game.num_players
