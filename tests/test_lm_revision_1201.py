@@ -152,6 +152,39 @@ def test_the_leg_change_discard_may_take_a_trigger_card():
     assert A.PICK + C.TRIGGER in st.legal_actions() and st.pd["purpose"] == "leg_discard", "LM-AMB-50"
 
 
+def test_random_games_never_offer_a_held_trigger_card_to_a_use_its_holder_chooses():
+    """At every decision of seeded random games: no shed or 2-for-3 uses a held trigger card,
+    Travel Light and Barter never offer one, Butterfingers and Release only when the other
+    cards cannot make up the count (LM-AMB-50)."""
+    from racekit.core.agents import RandomAgent
+    from racekit.core.chance import Sampler
+    game = racekit.load_game("leaf_marathon")
+    seen = 0
+    for seed in range(6):
+        st, sampler, agent = game.new_initial_state(), Sampler(seed), RandomAgent(seed)
+        while not st.is_terminal():
+            if st.is_chance_node():
+                st.apply_action(sampler.sample(st.chance_outcomes(), st.ply))
+                continue
+            legal = st.legal_actions()
+            if st.phase == "turn":
+                for a in legal:
+                    if A.SHED <= a < A.END:
+                        assert not any(C.held_trigger(c) for c in divmod(a - A.SHED, 256)), "LM-AMB-50"
+                    elif A.TWO3 <= a < A.TWO3 + 256:
+                        assert not C.held_trigger(a - A.TWO3), "LM-AMB-50"
+            elif st.phase == "select" and st.pd["purpose"] not in ("exchange", "leg_discard"):
+                pool = st.pd["pool"]
+                triggers = sum(1 for c in pool if C.held_trigger(c))
+                seen += any(C.held_trigger(c) for c in st.hand[st.current_player()])
+                if st.pd["purpose"] in ("travel_light", "barter"):
+                    assert triggers == 0, "LM-AMB-50"
+                else:
+                    assert triggers == 0 or len(pool) == st.pd["min"], "LM-AMB-50"
+            st.apply_action(agent(st, st.ply))
+    assert seen   # the games met selections while a trigger card was held
+
+
 # ----- LM-AMB-51: Bear and a faint ----------------------------------------------------------
 
 @pytest.mark.parametrize("option, stamina", [("lost", 8), ("on_return", 15)])

@@ -44,8 +44,9 @@ class CarefulAgent:
     Travel Light (LM-EVENT-02): over the weight limit it drops the heaviest cards it may, but
     with a Bear refill pending it stops before the run would cost all its stamina, since a
     faint would lose the refill (LM-AMB-51; not with ``bear_after_faint = on_return``).
-    Trigger cards: it plays them first; it never plans to shed, trade or discard one, which
-    only a legal list that offers it would allow (``trigger_discard = any_use``, LM-AMB-50).
+    Trigger cards: it plays them first, so it never holds one when it sheds or plays 2-for-3;
+    a selection offers one only where the rules let it go (LM-AMB-50; every selection under
+    ``trigger_discard = any_use``), and there it counts as any card of its weight.
 
     Secrecy: it reads its own hand, public positions, terrain, stamina, buffs and the
     options, never another seat's hand (LM-AMB-43). Deterministic: its only random choice

@@ -4,7 +4,8 @@ Uses: action card for +1 movement (LM-ACTION-2), 2-for-3 once a round (LM-ACTION
 shedding once a round (LM-WEIGHT-4), a weapon to a player within 2 (LM-WEAPON-1/2), armor
 (LM-ARMOR-1..3), recovery (LM-RECOVER-1), elements (LM-ELEMENT-1..6), trigger cards
 (LM-TRIGGER-1) and the special cards (LM-SPECIAL-1, events 1/6/7/15/19). A voluntary end
-of turn is refused while a trigger card is held (LM-AMB-12).
+of turn is refused while a trigger card is held (LM-AMB-12), and a held trigger card never
+pays for shedding or 2-for-3 (LM-AMB-50, option ``trigger_discard``).
 """
 from __future__ import annotations
 
