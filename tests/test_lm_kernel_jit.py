@@ -83,7 +83,9 @@ def test_compiled_loop_with_careful_agents():
         assert problem is None, problem
     for options in ({"excess_unit": "cards", "stop_applies": "next_round"},
                     {"magic_bind_scope": "held_now", "travel_light_unit": "cards"},
-                    {"stamina_per_square": 0, "forest_stamina": "add"}):
+                    {"stamina_per_square": 0, "forest_stamina": "add"},
+                    {"trigger_discard": "any_use", "bear_after_faint": "on_return",
+                     "armor_weight_in_hand": 1}):
         game = load_game("leaf_marathon", **options)
         for seed in range(3):
             problem = kernels.compare(game, seed, ("careful",) * 4, NUMBA)
@@ -102,7 +104,7 @@ def test_compiled_loop_with_first_legal_agents():
 
 def test_compiled_loop_equals_engine_under_every_option_value():
     games = _option_games()
-    assert len(games) == 47   # the default and every other value that is built
+    assert len(games) == 49   # the default and every other value that is built
     for game in games:
         assert kernel.jit_plays(game, ("random",) * 4), game
         for seed in (1, 2, 3):
@@ -130,6 +132,10 @@ def test_compiled_loop_equals_engine_under_every_option_value():
      "players": 6},
     {"map": "lm_test_1leg", "tie_points": "split", "ffr_penalty": "once",
      "final_tiebreak": "last_leg_rank", "resin_hold": "keep_as_special", "resin_self": False},
+    {"trigger_discard": "any_use", "bear_after_faint": "on_return", "armor_weight_in_hand": 1,
+     "magic_bind_stack": "multiply", "butterfingers_pick": "random", "leg_faint": "carry"},
+    {"bear_after_faint": "on_return", "armor_weight_in_hand": 1, "magic_bind_scope": "held_now",
+     "effect_cards": "triggers_and_elements", "release_to": "any_behind", "players": 3},
 ])
 def test_compiled_loop_equals_engine_under_combined_options(options):
     game = load_game("leaf_marathon", **options)

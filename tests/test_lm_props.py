@@ -20,6 +20,8 @@ OPTION_SETS = [
     {"move_model": "sequential_in_play_order", "tie_points": "share_dense", "attraction_die": "d20",
      "bear_double": "all", "travel_light_unit": "cards", "final_tiebreak": "stamina",
      "resin_hold": "keep_as_special"},
+    {"trigger_discard": "any_use", "bear_after_faint": "on_return", "armor_weight_in_hand": 1,
+     "magic_bind_stack": "multiply"},
 ]
 
 

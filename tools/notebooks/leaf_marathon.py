@@ -66,7 +66,8 @@ print("choices:", "; ".join(state.action_to_string(a) for a in state.legal_actio
 # A pony moves its movement value, plus 1 for each action card played this round, minus 1 for each unit
 # of weight above its limit, never below 0 (`LM-MOVE-1`, `LM-WEIGHT-3`). Armor and played element cards
 # weigh nothing; Free Forced Rest weighs 2 (`LM-WEIGHT-6`). Once a round a player may **shed** two
-# non-action cards for one new card (`LM-WEIGHT-4`), and once a round play **2-for-3** (`LM-ACTION-3`).
+# non-action cards for one new card (`LM-WEIGHT-4`), and once a round play **2-for-3** (`LM-ACTION-3`);
+# neither may use a trigger card still to be played (`LM-AMB-50`).
 
 # %%
 for result in scenarios("LM-SCN-01", "LM-SCN-02", "LM-SCN-17", "LM-SCN-18"):
@@ -118,9 +119,10 @@ for result in results:
 # %% [markdown]
 # ## The twenty events
 #
-# A trigger card must be played in its holder's turn and rolls the d20 (`LM-TRIGGER-1`); the number
-# picks one of twenty events, each with its own clause. Five of them turn the trigger card into a
-# **special card** kept in hand (`LM-TRIGGER-2`). The table lists them all.
+# A trigger card must be played in its holder's turn and rolls the d20 (`LM-TRIGGER-1`); its holder
+# cannot shed, barter or drop it instead (`LM-AMB-50`). The number picks one of twenty events, each
+# with its own clause. Five of them turn the trigger card into a **special card** kept in hand
+# (`LM-TRIGGER-2`). The table lists them all.
 
 # %%
 from racekit.games.leaf_marathon.d20 import NAMES, clause

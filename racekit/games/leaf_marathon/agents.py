@@ -41,6 +41,12 @@ class CarefulAgent:
     Elsewhere: pass in any-time windows, revive at half at once (LM-FAINT-3), keep armor,
     keep buff B, then A, then C; throw away effects and weapons when it must select cards,
     the heaviest first; Resin Ball on the first other seat; take the most cards offered.
+    Travel Light (LM-EVENT-02): over the weight limit it drops the heaviest cards it may, but
+    with a Bear refill pending it stops before the run would cost all its stamina, since a
+    faint would lose the refill (LM-AMB-51; not with ``bear_after_faint = on_return``).
+    Trigger cards: it plays them first, so it never holds one when it sheds or plays 2-for-3;
+    a selection offers one only where the rules let it go (LM-AMB-50; every selection under
+    ``trigger_discard = any_use``), and there it counts as any card of its weight.
 
     Secrecy: it reads its own hand, public positions, terrain, stamina, buffs and the
     options, never another seat's hand (LM-AMB-43). Deterministic: its only random choice
@@ -138,7 +144,15 @@ class CarefulAgent:
             trash = [a for a in heavy if C.ctype(a - A.PICK) in (C.EFFECT, C.WEAPON)]
             return trash[0] if trash else (A.DONE if A.DONE in legal else legal[-1])
         if purpose == "travel_light":
-            return heavy[0] if heavy and S.excess(st, s) > 0 else (A.DONE if A.DONE in legal else heavy[0])
+            if heavy and S.excess(st, s) > 0:
+                if st.bear_next[s] and not st.o.bear_on_return and A.DONE in legal:
+                    # a faint now would cost the pending Bear refill (LM-AMB-51)
+                    cards = st.pd["picked"] + [heavy[0] - A.PICK]
+                    run = len(cards) if st.o.travel_cards else sum(C.weight(st, c) for c in cards)
+                    if self._cost(st, s, run) >= st.stamina[s]:
+                        return A.DONE
+                return heavy[0]
+            return A.DONE if A.DONE in legal else heavy[0]
         if A.DONE in legal and not heavy:
             return A.DONE
         return heavy[0] if heavy else legal[0]

@@ -62,6 +62,11 @@ def is_action(code: int) -> bool:
     return (code & 7) == ACTION and label(code) == 0
 
 
+def held_trigger(code: int) -> bool:
+    """An event-trigger card still to be played (no label: not a special card it became)."""
+    return code & 0x3F == TRIGGER
+
+
 def protected(code: int) -> bool:
     """Free Forced Rest leaves a hand only by being played (LM-EVENT-19, LM-AMB-48)."""
     return label(code) == FFR
@@ -69,17 +74,17 @@ def protected(code: int) -> bool:
 
 def weight(st, code: int) -> int:
     """Weight of one card in hand (LM-WEIGHT-1, LM-WEIGHT-6, LM-EVENT-20, LM-AMB-13/15/25).
-    Armor weighs 0 (LM-ARMOR-3); there is no hand limit, only the movement penalty (LM-WEIGHT-5)."""
+    Armor weighs 0 by default (LM-ARMOR-3), ``armor_weight_in_hand`` or the deck's weight
+    otherwise, and doubles under Magic Bind like weapons when it has a weight (LM-AMB-25);
+    there is no hand limit, only the movement penalty (LM-WEIGHT-5)."""
     lab = label(code)
     if lab == RESIN:
         return st.base_weight[ACTION]
     if lab:
         return st.special_weight[lab]  # special cards are never doubled (LM-EVENT-20)
     t = code & 7
-    w = st.base_weight[t]
-    if t == ARMOR:
-        return st.o.armor_weight  # armor's 0 stays 0 under Magic Bind (LM-AMB-25)
-    if not st.doubles[t]:
+    w = st.base_weight[t]   # armor: the deck's or armor_weight_in_hand (game._armor_weights)
+    if not st.doubles[t]:   # armor's 0 stays 0 under Magic Bind; a weight doubles (LM-AMB-25)
         return w
     if st.o.mb_held_now:
         return st.bound_weight[t] if code & DOUBLED else w

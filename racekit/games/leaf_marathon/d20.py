@@ -75,8 +75,8 @@ def resolve(st, s: int, e: int) -> None:
     o = st.o
     if e in (1, 6, 7, 15, 19):
         return
-    if e == 2:  # Travel Light
-        pool = S.takeable(st, s)
+    if e == 2:  # Travel Light: never a held trigger card (LM-AMB-50)
+        pool = S.choosable(st, s)
         st.ask_select(s, "travel_light", 0, len(pool), pool, ("LM-EVENT-02", "LM-AMB-30"))
     elif e == 3:
         st.chance("die", s, event=3, sides=20 if o.attraction_d20 else 6)
@@ -86,8 +86,8 @@ def resolve(st, s: int, e: int) -> None:
             S.clamp_stamina(st, t)
         st.emit("physical_bind", [s], ("LM-EVENT-04", "LM-AMB-24", "LM-AMB-17"),
                 max_stamina=[S.max_stamina(st, t) for t in range(st.n)])
-    elif e == 5:
-        pool = S.takeable(st, s)
+    elif e == 5:  # Barter: never a held trigger card (LM-AMB-50)
+        pool = S.choosable(st, s)
         st.ask_select(s, "barter", 0, len(pool), pool, ("LM-EVENT-05", "LM-AMB-48"))
     elif e == 8:
         cands = [t for t in range(st.n) if t != s and S.targetable(st, t)]
@@ -118,8 +118,9 @@ def resolve(st, s: int, e: int) -> None:
                 half=n, discards=k)
         if k and o.butterfingers_random:
             st.push(("blind", s, s, k, "butterfingers"))
-        elif k:
-            st.ask_select(s, "butterfingers", k, k, pool, ("LM-EVENT-11", "LM-AMB-40"))
+        elif k:   # the owner picks: trigger cards only when nothing else is left (LM-AMB-50)
+            st.ask_select(s, "butterfingers", k, k, S.must_give(st, s, k),
+                          ("LM-EVENT-11", "LM-AMB-40"))
     elif e == 12:
         k = S.half_up(st.stamina[s])
         st.emit("royal_grace", [s], ("LM-EVENT-12", "LM-AMB-23"), stamina=st.stamina[s], draws=k)
@@ -144,7 +145,7 @@ def resolve(st, s: int, e: int) -> None:
                 st.hand[t] = sorted(c | C.DOUBLED if st.doubles[c & 7] and not C.label(c) else c
                                     for c in st.hand[t])
         st.emit("magic_bind", [s], ("LM-EVENT-20", "LM-AMB-25", "LM-AMB-13"), level=st.mb_level,
-                weights=[C.hand_weight(st, t) for t in range(st.n)])
+                weights=[C.hand_weight(st, t) for t in range(st.n)], armor=st.doubles[C.ARMOR])
 
 
 # ----- event steps -------------------------------------------------------------------
@@ -305,10 +306,9 @@ def scav_apply(st, s, t, mode) -> None:
         S.add_to_hand(st, t, C.ARMOR)
         st.armor[s] = -1
         st.emit("release", [s, t], ("LM-EVENT-13", "LM-AMB-32"), cards=0, armor=True)
-    else:
-        pool = S.takeable(st, s)
-        k = min(2, len(pool))
-        st.ask_select(s, "release", k, k, pool, ("LM-EVENT-13", "LM-AMB-32"), target=t)
+    else:   # the giver picks: trigger cards only when nothing else is left (LM-AMB-50)
+        k = min(2, len(S.takeable(st, s)))
+        st.ask_select(s, "release", k, k, S.must_give(st, s, k), ("LM-EVENT-13", "LM-AMB-32"), target=t)
 
 
 def swap(st, s) -> None:

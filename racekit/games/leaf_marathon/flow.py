@@ -76,8 +76,11 @@ def revive(st, s, now: bool) -> None:
 
 
 def task_bear_refill(st) -> None:
+    """Bear's refill and doubling, the round after it was played (LM-EVENT-07); a pony still
+    fainted keeps them for its return (``bear_after_faint = on_return``, LM-AMB-51), and then
+    gets them after its revival, whichever return it chose."""
     for s in range(st.n):
-        if st.bear_next[s]:
+        if st.bear_next[s] and not st.faint[s]:
             st.bear_next[s] = False
             st.bear_double[s] = True
             st.stamina[s] = S.max_stamina(st, s)

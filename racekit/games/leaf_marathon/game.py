@@ -99,7 +99,8 @@ OPTIONS = (
     Option("excess_unit", "weight", ("weight", "cards"),
            "Movement penalty per weight unit above the limit, or per card.", ("LM-AMB-14",)),
     Option("armor_weight_in_hand", 0, (0, 1),
-           "Weight of an armor card held in hand (equipped armor weighs nothing).", ("LM-AMB-15",)),
+           "Weight of an armor card held in hand when the deck gives armor none: 0 or 1 (equipped "
+           "armor weighs nothing; a weight doubles under Magic Bind).", ("LM-AMB-15", "LM-AMB-25")),
     Option("armor_blocks", "forest", ("forest", "any_stamina_loss", "stamina_loss_and_weapons"),
            "What equipped armor cancels: one forest loss; any stamina loss; or also a weapon gift.",
            ("LM-AMB-16",)),
@@ -170,6 +171,13 @@ OPTIONS = (
     Option("swamp_simultaneous", "tick", ("tick", "movement_step"),
            "Players stopped by a fresh swamp: those entering in the same tick, or all in the step.",
            ("LM-AMB-49",)),
+    Option("trigger_discard", "play_only", ("play_only", "any_use"),
+           "How a held trigger card may leave the hand: only by being played or by an effect its "
+           "holder does not choose, or also as a non-action card for shedding, 2-for-3, Barter, "
+           "Travel Light and the other discards.", ("LM-AMB-50", "LM-TRIGGER-1")),
+    Option("bear_after_faint", "lost", ("lost", "on_return"),
+           "What a faint does to a pending Bear: it cancels the refill and the doubling, or keeps "
+           "them for the pony's return (back at full, doubled in its first round back).", ("LM-AMB-51",)),
     Option("max_rounds", 200, (),
            "Engine guard (ours, not a rule): the game ends after this many rounds.", (),
            _rounds),
@@ -217,7 +225,6 @@ class Flags:
         self.action_as_trigger = bool(o["action_as_trigger"])
         self.anytime_window = o["anytime_window"] == "play_and_premove"
         self.excess_cards = o["excess_unit"] == "cards"
-        self.armor_weight = int(o["armor_weight_in_hand"])
         self.armor_blocks = o["armor_blocks"]
         self.buff_a_heals = bool(o["buff_a_heals"])
         self.tie_points = o["tie_points"]
@@ -232,6 +239,8 @@ class Flags:
         self.rewind_terrain_first = o["rewind_order"] == "terrain_then_event"
         self.stop_next_round = o["stop_applies"] == "next_round"
         self.bear_all = o["bear_double"] == "all"
+        self.bear_on_return = o["bear_after_faint"] == "on_return"
+        self.trigger_any_use = o["trigger_discard"] == "any_use"
         self.travel_cards = o["travel_light_unit"] == "cards"
         self.attraction_d20 = o["attraction_die"] == "d20"
         self.release_any = o["release_to"] == "any_behind"
@@ -272,9 +281,12 @@ class LeafMarathon(Game):
             raise OptionError(f"the roster has {len(self.roster)} characters, fewer than 3 per seat")
         rows = {r.type: r for r in deck.cards}
         self.deck_counts = tuple(rows[t].count for t in CARD_TYPES)
-        self.base_weight = tuple(rows[t].weight for t in CARD_TYPES)
-        self.bound_weight = tuple(rows[t].bound_weight for t in CARD_TYPES)
-        doubles = [rows[t].bound_weight != rows[t].weight for t in CARD_TYPES]
+        base = [rows[t].weight for t in CARD_TYPES]
+        bound = [rows[t].bound_weight for t in CARD_TYPES]
+        base[C.ARMOR], bound[C.ARMOR] = self._armor_weights(rows["armor"])
+        self.base_weight = tuple(base)
+        self.bound_weight = tuple(bound)
+        doubles = [b != w for w, b in zip(base, bound)]
         if self.options["effect_cards"] == "triggers_and_elements":
             doubles[C.TRIGGER] = doubles[C.ELEMENT] = True
             self.bound_weight = tuple(2 * w if i in (C.TRIGGER, C.ELEMENT) else w
@@ -285,6 +297,34 @@ class LeafMarathon(Game):
         self.heal = rows["recovery"].heal or 3
         self.flags = Flags(self.options)
         self.weight_tables: dict = {}   # card weights per Magic Bind level, filled on use
+
+    def _armor_weights(self, row) -> tuple[int, int]:
+        """``(weight in hand, weight under Magic Bind)`` of an armor card (LM-ARMOR-3,
+        LM-AMB-15, LM-AMB-25): the deck file's own weights when it gives armor a weight, else
+        ``armor_weight_in_hand`` (0 by default), doubled under Magic Bind (0 stays 0; the deck's
+        ``bound_weight`` when it gives one). A deck and option that disagree are refused, so that
+        no weight the user wrote is silently ignored.
+
+        Raises:
+            OptionError: the deck gives armor a weight other than ``armor_weight_in_hand = 1``,
+                or a Magic Bind weight for an armor card that weighs nothing.
+        """
+        opt = int(self.options["armor_weight_in_hand"])
+        deck = self.options["deck"]
+        if row.weight:
+            if opt and row.weight != opt:
+                raise OptionError(
+                    f"deck {short(deck)}: its armor row gives armor a weight of its own, which "
+                    "disagrees with armor_weight_in_hand = 1; drop that option to use the deck's "
+                    "weight, or give armor weight 1 in the deck (LM-AMB-15, LM-AMB-25)",
+                    field="options.armor_weight_in_hand")
+            return row.weight, row.bound_weight
+        if row.bound_weight and not opt:
+            raise OptionError(
+                f"deck {short(deck)}: its armor row has weight 0 but a bound_weight above 0; a card "
+                "of weight 0 stays 0 under Magic Bind (LM-AMB-25): give armor a weight, set "
+                "armor_weight_in_hand = 1, or set bound_weight 0", field="options.deck")
+        return opt, row.bound_weight or 2 * opt
 
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
         from .state import LeafMarathonState

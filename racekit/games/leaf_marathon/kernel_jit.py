@@ -109,7 +109,7 @@ WHY_TRADE, WHY_BUTTER, WHY_SCAV = range(3)
  C_ROADBLOCK_BEFORE, C_TELEPORT_TERRAIN, C_DRAFT_SEQ, C_LEG_FAINT_CARRY, C_DRAW_TOTAL,
  C_BF_RANDOM, C_RECEIVED_HOLDER, C_RESIN_SELF, C_RESIN_BLOCKS, C_FFR_ONCE, C_SWAMP_STEP,
  C_MAX_ROUNDS, C_BONUS_LEG, C_NLEGS, C_HEAL, C_NROSTER, C_TIE_SPLIT, C_MOVE_SEQ, C_RESIN_KEEP,
- C_MB_HELD_NOW, C_FIELDS) = range(46)
+ C_MB_HELD_NOW, C_TRIG_ANY, C_BEAR_RETURN, C_FIELDS) = range(48)
 ARMOR_FOREST, ARMOR_ANY, ARMOR_WEAPONS = 0, 1, 2
 
 # event counters: the order of kernel.EVENTS
@@ -235,6 +235,8 @@ class Tables:
         cfg[C_MOVE_SEQ] = o.move_sequential
         cfg[C_RESIN_KEEP] = o.resin_keep
         cfg[C_MB_HELD_NOW] = o.mb_held_now
+        cfg[C_TRIG_ANY] = o.trigger_any_use
+        cfg[C_BEAR_RETURN] = o.bear_on_return
         cfg[O_DOUBLES:O_DOUBLES + 7] = game.doubles
         cfg[O_DECK:O_DECK + 7] = game.deck_counts
         cfg[O_LEGLEN:O_LEGLEN + len(game.legs)] = [len(leg) for leg in game.legs]
@@ -475,11 +477,14 @@ def _movement_total(cfg, tab, g, sv, s):
 
 
 @njit(cache=True)
-def _faint(g, sv, s):
-    """move.faint (LM-FAINT-1/2)."""
+def _faint(cfg, g, sv, s):
+    """move.faint (LM-FAINT-1/2); a pending Bear refill and doubling are lost unless
+    ``bear_after_faint = on_return`` (LM-AMB-51)."""
     sv[S_STAM, s] = 0
     sv[S_FAINT, s] = 1
     g[O_COUNTS + E_FAINT] += 1
+    if not cfg[C_BEAR_RETURN]:
+        sv[S_BEAR_NEXT, s] = 0
 
 
 @njit(cache=True)
@@ -491,7 +496,7 @@ def _teleport(cfg, g, sv, s, to):
         sv[S_STAM, s] = st if st > 0 else 0
         g[O_TERR + to] = LEAF
         if sv[S_STAM, s] == 0:
-            _faint(g, sv, s)
+            _faint(cfg, g, sv, s)
 
 
 @njit(cache=True)
@@ -519,15 +524,34 @@ def _play_special(g, sv, s, lab):
 
 
 @njit(cache=True)
-def _ask_select(g, sv, s, purpose, lo, hi, target):
-    """st.ask_select with the pool of stats.takeable(s) (every pool the game selects from is a
-    seat's takeable cards, or its whole hand for the exchange: ``purpose`` says which)."""
+def _ask_select(cfg, g, sv, s, purpose, lo, hi, target):
+    """st.ask_select with the pool the engine gives ``purpose``: the whole hand for the
+    exchange; stats.takeable(s) for the leg-change discard; stats.choosable(s) (no held trigger
+    card unless ``trigger_discard = any_use``) for Travel Light and Barter; stats.must_give(s,
+    lo) (held triggers only as many as needed to make ``lo``) for Butterfingers and Release
+    (LM-AMB-50). The hand is sorted, so the pool is too."""
+    L = sv[S_HLEN, s]
+    spare = L   # held triggers that may join the pool
+    if not cfg[C_TRIG_ANY] and purpose != SEL_EXCHANGE and purpose != SEL_LEG_DISCARD:
+        free = 0
+        for i in range(L):
+            c = sv[O_HAND + i, s]
+            if (c >> 3) & 7 != L_FFR and c & 0x3F != T_TRIGGER:
+                free += 1
+        spare = lo - free if (purpose == SEL_BUTTER or purpose == SEL_RELEASE) else 0
     k = 0
-    for i in range(sv[S_HLEN, s]):
+    for i in range(L):
         c = sv[O_HAND + i, s]
-        if purpose == SEL_EXCHANGE or (c >> 3) & 7 != L_FFR:
-            g[O_POOL + k] = c
-            k += 1
+        if purpose == SEL_EXCHANGE:
+            pass
+        elif (c >> 3) & 7 == L_FFR:
+            continue
+        elif c & 0x3F == T_TRIGGER:
+            if spare <= 0:
+                continue
+            spare -= 1
+        g[O_POOL + k] = c
+        k += 1
     g[G_NPOOL] = k
     g[G_NPICKED] = 0
     g[G_PD_A] = purpose
@@ -713,7 +737,7 @@ def _run_ticks(cfg, g, sv, totals, free, moved, arr_s, arr_o):
             if swamp_all[sq] and g[O_TERR + sq] == VINE:
                 g[O_TERR + sq] = LEAF
     for i in range(nf):
-        _faint(g, sv, fainted[i])
+        _faint(cfg, g, sv, fainted[i])
     return narr, nf
 
 
@@ -960,6 +984,7 @@ def _turn_legal(cfg, g, sv, s, out, others):
     labels = 0
     no = 0
     weapon = False
+    keep = -1 if cfg[C_TRIG_ANY] else T_TRIGGER   # a held trigger is only played (LM-AMB-50)
     for i in range(sv[S_HLEN, s]):
         c = sv[O_HAND + i, s]
         lab = (c >> 3) & 7 if c >= 8 else 0
@@ -971,7 +996,7 @@ def _turn_legal(cfg, g, sv, s, out, others):
             continue
         t = c & 7
         plain |= 1 << t
-        if t != T_ACTION:
+        if t != T_ACTION and t != keep:
             others[no] = c
             no += 1
             if t == T_WEAPON and not c & RECEIVED:
@@ -1284,7 +1309,7 @@ def _scav_apply(cfg, tab, g, sv, s, t, mode):
     else:
         k = _takeable_count(sv, s)
         k = k if k < 2 else 2
-        _ask_select(g, sv, s, SEL_RELEASE, k, k, t)
+        _ask_select(cfg, g, sv, s, SEL_RELEASE, k, k, t)
 
 
 @njit(cache=True)
@@ -1380,7 +1405,7 @@ def _resolve(cfg, tab, g, sv, s, e):
     if e == 1 or e == 6 or e == 7 or e == 15 or e == 19:
         return
     if e == 2:      # Travel Light (LM-EVENT-02, LM-AMB-30)
-        _ask_select(g, sv, s, SEL_TRAVEL, 0, -1, -1)
+        _ask_select(cfg, g, sv, s, SEL_TRAVEL, 0, -1, -1)
     elif e == 3:    # Mutual Attraction (LM-EVENT-03, LM-AMB-31)
         g[G_PD_A] = 3
         g[G_PD_B] = 20 if cfg[C_ATTR_D20] else 6
@@ -1392,7 +1417,7 @@ def _resolve(cfg, tab, g, sv, s, e):
             _clamp(sv, t)
         g[O_COUNTS + E_PHYSICAL_BIND] += 1
     elif e == 5:    # Barter (LM-EVENT-05)
-        _ask_select(g, sv, s, SEL_BARTER, 0, -1, -1)
+        _ask_select(cfg, g, sv, s, SEL_BARTER, 0, -1, -1)
     elif e == 8:    # Forced Trade (LM-EVENT-08)
         m = 0
         for t in range(n):
@@ -1424,7 +1449,7 @@ def _resolve(cfg, tab, g, sv, s, e):
         if k and cfg[C_BF_RANDOM]:
             _push(g, K_BLIND, s, s, k, WHY_BUTTER)
         elif k:
-            _ask_select(g, sv, s, SEL_BUTTER, k, k, -1)
+            _ask_select(cfg, g, sv, s, SEL_BUTTER, k, k, -1)
     elif e == 12:   # Royal Grace (LM-EVENT-12)
         _push(g, K_DRAW, s, (sv[S_STAM, s] + 1) // 2, 0, 0)
     elif e == 13:
@@ -1847,7 +1872,7 @@ def _movement(cfg, tab, g, sv):
     for i in range(norder):
         s = sv[S_ORDER, i]
         if sv[S_RAINBOOM, s]:
-            _faint(g, sv, s)
+            _faint(cfg, g, sv, s)
     _push(g, K_ROUND_END, 0, 0, 0, 0)
     for i in range(norder - 1, -1, -1):      # push_seq(draws..., round_end): the first on top
         s = sv[S_ORDER, i]
@@ -2034,7 +2059,7 @@ def _run(cfg, tab, g, sv):
                 _revive(cfg, tab, g, sv, s, _max_stamina(sv, s))
         elif name == K_BEAR_REFILL:          # flow.task_bear_refill (LM-EVENT-07)
             for s in range(n):
-                if sv[S_BEAR_NEXT, s]:
+                if sv[S_BEAR_NEXT, s] and not sv[S_FAINT, s]:   # fainted: kept (LM-AMB-51)
                     sv[S_BEAR_NEXT, s] = 0
                     sv[S_BEAR_DOUBLE, s] = 1
                     sv[S_STAM, s] = _max_stamina(sv, s)
@@ -2075,7 +2100,7 @@ def _run(cfg, tab, g, sv):
                 m = _takeable_count(sv, s)
                 m = h - 5 if h - 5 < m else m
                 if m:
-                    _ask_select(g, sv, s, SEL_LEG_DISCARD, m, m, -1)
+                    _ask_select(cfg, g, sv, s, SEL_LEG_DISCARD, m, m, -1)
             elif h < 5:
                 _push(g, K_DRAW, s, 5 - h, 0, 0)
         elif name == K_LEG_KEEP:             # legs.task_leg_keep (LM-LEG-3)
@@ -2134,7 +2159,7 @@ def _run(cfg, tab, g, sv):
                 continue
             s = sv[S_ORDER, i]
             _push(g, K_EXCHANGE, i + 1, 0, 0, 0)
-            _ask_select(g, sv, s, SEL_EXCHANGE, 0, -1, -1)
+            _ask_select(cfg, g, sv, s, SEL_EXCHANGE, 0, -1, -1)
         else:
             g[G_BAIL] = 1
 
@@ -2231,7 +2256,8 @@ def _careful_turn(cfg, tab, g, sv, s, legal, k, u):
 @njit(cache=True)
 def _careful_select(cfg, tab, g, sv, s, legal, k):
     """CarefulAgent._select: effects and weapons away at the exchange and Barter, the heaviest
-    card first elsewhere (sorted by weight, stable)."""
+    card first elsewhere (sorted by weight, stable); Travel Light stops short of a faint that
+    would lose a pending Bear refill (LM-AMB-51)."""
     level = g[G_MB]
     heavy = -1          # the first pick of the greatest weight
     most = -1
@@ -2256,6 +2282,17 @@ def _careful_select(cfg, tab, g, sv, s, legal, k):
         return DONE if done else legal[k - 1]
     if purpose == SEL_TRAVEL:
         if heavy >= 0 and _excess(cfg, tab, g, sv, s) > 0:
+            if sv[S_BEAR_NEXT, s] and not cfg[C_BEAR_RETURN] and done:
+                # a faint now would cost the pending Bear refill (LM-AMB-51)
+                npk = g[G_NPICKED]
+                if cfg[C_TRAVEL_CARDS]:
+                    run = npk + 1
+                else:
+                    run = most
+                    for j in range(npk):
+                        run += tab[level, g[O_PICKED + j]]
+                if _cost_ahead(g, sv, s, run) >= sv[S_STAM, s]:
+                    return DONE
             return heavy
         return DONE if done else heavy
     if done and heavy < 0:

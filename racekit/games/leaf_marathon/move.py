@@ -40,9 +40,17 @@ def _spend_armor(st, s, sq):
 
 
 def faint(st, s: int, clauses=("LM-FAINT-1",)) -> None:
+    """Stamina 0: the pony faints (LM-FAINT-1/2). A pending Bear refill and doubling are lost
+    (LM-AMB-51), or with ``bear_after_faint = on_return`` kept for the pony's return."""
     st.stamina[s] = 0
     st.faint[s] = 1
     st.emit("faint", [s], tuple(clauses) + ("LM-FAINT-2",), square=st.pos[s], round=st.round)
+    if st.bear_next[s]:
+        if st.o.bear_on_return:
+            st.emit("bear_kept", [s], ("LM-EVENT-07", "LM-AMB-51"))
+        else:
+            st.bear_next[s] = False
+            st.emit("bear_lost", [s], ("LM-EVENT-07", "LM-AMB-51"))
 
 
 def run_ticks(st, totals: dict, free: set, travel: bool = False):

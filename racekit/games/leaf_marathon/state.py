@@ -235,6 +235,10 @@ class LeafMarathonState(State):
             purpose = self.pd["purpose"]
             if A.PICK <= action < A.PICK + 256 and C.protected(action - A.PICK):
                 return "LM-EVENT-19", "Free Forced Rest cannot be discarded, taken or given"
+            if (A.PICK <= action < A.PICK + 256 and C.held_trigger(action - A.PICK)
+                    and purpose in ("travel_light", "barter", "butterfingers", "release")
+                    and not self.o.trigger_any_use and action - A.PICK in self.hand[s]):
+                return "LM-AMB-50", turn.TRIGGER_PICK
             if action == A.DONE:
                 return "LM-AMB-40", f"pick {self.pd['min']} cards first"
             return {"exchange": "LM-SETUP-5", "leg_discard": "LM-LEG-2", "travel_light": "LM-EVENT-02",

@@ -108,6 +108,27 @@ def takeable(st, s: int) -> list[int]:
     return [c for c in st.hand[s] if not C.protected(c)]
 
 
+def choosable(st, s: int) -> list[int]:
+    """Hand cards ``s`` may choose to let go of (Travel Light, Barter; shedding and 2-for-3 in
+    turn.legal): the takeable cards, less held trigger cards under ``trigger_discard =
+    play_only``, which leave a hand only by being played or by an effect their holder does not
+    choose (LM-TRIGGER-1, LM-AMB-50)."""
+    if st.o.trigger_any_use:
+        return takeable(st, s)
+    return [c for c in st.hand[s] if not C.protected(c) and not C.held_trigger(c)]
+
+
+def must_give(st, s: int, k: int) -> list[int]:
+    """The pool ``s`` picks ``k`` cards from when an effect makes it give up ``k`` cards of its
+    choice (Butterfingers with ``butterfingers_pick = owner``, Release): the cards it may choose,
+    and trigger cards only as many as are needed to make ``k`` (LM-AMB-50, LM-AMB-40)."""
+    pool = choosable(st, s)
+    short = k - len(pool)
+    if short > 0:
+        pool += [c for c in st.hand[s] if C.held_trigger(c)][:short]
+    return sorted(pool)
+
+
 def pile_size(st) -> int:
     return sum(st.pile)
 

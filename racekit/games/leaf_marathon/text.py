@@ -31,19 +31,20 @@ PHASES = {
 EVENT_TEXT = {
     1: "Your trigger card becomes Get Over Here (weight 0): at any time, pull a player exactly "
        "5 squares away onto your square.",
-    2: "Discard any cards you like and run at once as many squares as the weight you dropped; "
-       "no cards are drawn for it.",
+    2: "Discard any cards you like (not a trigger card or Free Forced Rest) and run at once as "
+       "many squares as the weight you dropped; no cards are drawn for it.",
     3: "Roll a die: every other racing player within that many squares is pulled onto your square.",
     4: "Every player's buffs stop working until that player plays a new element card.",
-    5: "Discard any number of cards and draw as many.",
+    5: "Discard any number of cards (not a trigger card or Free Forced Rest) and draw as many.",
     6: "Your trigger card becomes Sonic Rainboom (weight 0): this round's move costs no stamina, "
        "then you faint.",
     7: "Your trigger card becomes Bear (weight 0): skip this round's move; next round you are "
-       "refilled and your action cards count double.",
+       "refilled and your action cards count double, unless you faint before then.",
     8: "Take any number of cards unseen from one player; they then take as many unseen from you.",
     9: "You may throw an action card as a Resin Ball: the chosen player does not move this round.",
     10: "Roll a d6 and advance half of it, rounded down, free of stamina and draws.",
-    11: "Discard half your hand, rounding .5 up (Free Forced Rest stays).",
+    11: "Discard half your hand, rounding .5 up (Free Forced Rest stays; a trigger card goes only "
+        "when nothing else is left).",
     12: "Draw half your stamina in cards, rounding .5 up.",
     13: "Take the armor or two cards of the nearest player ahead; with nobody ahead, give two "
         "cards or your armor to the nearest player behind.",
@@ -55,7 +56,8 @@ EVENT_TEXT = {
     18: "You lose this round: your turn ends and you do not move.",
     19: "Your trigger card becomes Free Forced Rest (weight 2): it cannot leave your hand except by "
         "playing it (you lose a round); each copy held at a finish costs 1 point.",
-    20: "Weapon, effect and recovery cards weigh double from now on (armor stays 0).",
+    20: "Weapon, armor, effect and recovery cards weigh double from now on (armor that weighs "
+        "nothing stays so).",
 }
 
 
@@ -153,6 +155,8 @@ TEMPLATES = {
     "revived": "{seat} is back with {stamina} stamina.",
     "waits": "{seat} waits one more round to come back at full stamina.",
     "bear_refill": "{seat} is refilled to {stamina} stamina after the Bear.",
+    "bear_lost": "{seat}'s Bear refill and doubling are lost to the faint.",
+    "bear_kept": "{seat}'s Bear refill and doubling wait until {seat} comes back from the faint.",
     "leg_start": "Leg {leg} begins: everyone is back on the start (finish on square {finish}).",
     "hand_reset": "{seat} resets the hand to 5 cards (had {before}).",
     "discarded": lambda seat, count, **_: f"{seat} discards {_n(count, 'card')}.",
@@ -163,7 +167,9 @@ TEMPLATES = {
     "guard": "The engine's round limit ({rounds}) ends the game.",
     "no_effect": "The event has no effect here.",
     "physical_bind": "Physical Bind: every buff stops working.",
-    "magic_bind": "Magic Bind: weapon, effect and recovery cards now weigh double.",
+    "magic_bind": lambda armor=False, **_: ("Magic Bind: weapon, " + ("armor, " if armor else "")
+                                            + "effect and recovery cards now weigh double"
+                                            + ("." if armor else "; armor's weight does not change.")),
     "travel_light": "{seat} drops {discarded} cards and runs {squares} squares.",
     "barter": lambda seat, count, **_: f"{seat} barters {_n(count, 'card')}.",
     "butterfingers": "{seat} must drop {discards} of {hand} cards.",

@@ -4,7 +4,8 @@ Uses: action card for +1 movement (LM-ACTION-2), 2-for-3 once a round (LM-ACTION
 shedding once a round (LM-WEIGHT-4), a weapon to a player within 2 (LM-WEAPON-1/2), armor
 (LM-ARMOR-1..3), recovery (LM-RECOVER-1), elements (LM-ELEMENT-1..6), trigger cards
 (LM-TRIGGER-1) and the special cards (LM-SPECIAL-1, events 1/6/7/15/19). A voluntary end
-of turn is refused while a trigger card is held (LM-AMB-12).
+of turn is refused while a trigger card is held (LM-AMB-12), and a held trigger card never
+pays for shedding or 2-for-3 (LM-AMB-50, option ``trigger_discard``).
 """
 from __future__ import annotations
 
@@ -82,6 +83,8 @@ def legal(st) -> list[int]:
     plain_types = set()   # types of the unlabelled cards (LM-TRIGGER-2: a labelled card is a special)
     labels = set()
     others = []           # non-action cards that may leave the hand (2-for-3, shedding)
+    # a held trigger card leaves the hand only by being played (LM-TRIGGER-1, LM-AMB-50)
+    keep = -1 if st.o.trigger_any_use else C.TRIGGER
     weapon = False        # an unmarked weapon (LM-WEAPON-2)
     for c in h:
         lab = (c >> 3) & 7 if c >= 8 else 0   # codes below 8 are plain cards (see cards.py)
@@ -92,7 +95,7 @@ def legal(st) -> list[int]:
             continue
         t = c & 7
         plain_types.add(t)
-        if t != C.ACTION:
+        if t != C.ACTION and t != keep:
             others.append(c)
             if t == C.WEAPON and not c & C.RECEIVED:
                 weapon = True
@@ -138,6 +141,16 @@ def legal(st) -> list[int]:
     return out
 
 
+_TRIGGER_STAYS = ("a trigger card must be played and its d20 rolled (LM-TRIGGER-1): it leaves the "
+                  "hand only that way or by an effect its holder does not choose, never for "
+                  "shedding, 2-for-3, Barter or Travel Light (option trigger_discard)")
+
+
+TRIGGER_PICK = ("a trigger card must be played and its d20 rolled (LM-TRIGGER-1): its holder "
+                "never chooses it for Barter or Travel Light, and gives it up to Butterfingers or "
+                "Release only when no other card is left (option trigger_discard)")
+
+
 def why(st, s, action) -> tuple[str, str]:
     """Clause and reason for a refused play-turn action."""
     h = st.hand[s]
@@ -148,6 +161,8 @@ def why(st, s, action) -> tuple[str, str]:
             return "LM-ACTION-3", "2-for-3 is allowed once a round"
         if C.protected(action - A.TWO3):
             return "LM-EVENT-19", "Free Forced Rest leaves the hand only by being played"
+        if C.held_trigger(action - A.TWO3) and not st.o.trigger_any_use:
+            return "LM-AMB-50", _TRIGGER_STAYS
         return "LM-ACTION-3", "2-for-3 needs an action card and that non-action card in hand"
     if A.SHED <= action < A.SHED + 65536:
         if st.did_shed[s]:
@@ -155,6 +170,8 @@ def why(st, s, action) -> tuple[str, str]:
         a, b = divmod(action - A.SHED, 256)
         if C.protected(a) or C.protected(b):
             return "LM-EVENT-19", "Free Forced Rest leaves the hand only by being played"
+        if (C.held_trigger(a) or C.held_trigger(b)) and not st.o.trigger_any_use:
+            return "LM-AMB-50", _TRIGGER_STAYS
         return "LM-WEIGHT-4", "shedding needs two non-action cards in hand"
     if A.GIVE <= action < A.GIVE + 10:
         t = action - A.GIVE
