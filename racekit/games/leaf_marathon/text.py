@@ -29,33 +29,42 @@ PHASES = {
 }
 
 EVENT_TEXT = {
-    1: "Your trigger card becomes Get Over Here (weight 0): at any time, pull a player exactly "
-       "5 squares away onto your square.",
-    2: "Discard any cards you like and run at once as many squares as the weight you dropped; "
-       "no cards are drawn for it.",
-    3: "Roll a die: every other racing player within that many squares is pulled onto your square.",
-    4: "Every player's buffs stop working until that player plays a new element card.",
-    5: "Discard any number of cards and draw as many.",
+    1: "Your trigger card becomes Get Over Here (weight 0): at any time, pull a pony exactly "
+       "5 squares away, ahead or behind, onto your square.",
+    2: "Discard any cards you like (not a trigger card or Free Forced Rest) and run at once as "
+       "many squares as the weight you dropped, paying stamina as usual; no cards are drawn for it.",
+    3: "Roll a die: every other pony still in the leg within that many squares, ahead or behind, "
+       "is pulled onto your square.",
+    4: "Every player's buffs stop working until that player plays a new element card (or "
+       "Friendship Forever ends the bind).",
+    5: "Discard any number of cards (not a trigger card or Free Forced Rest) and draw as many.",
     6: "Your trigger card becomes Sonic Rainboom (weight 0): this round's move costs no stamina, "
        "then you faint.",
     7: "Your trigger card becomes Bear (weight 0): skip this round's move; next round you are "
-       "refilled and your action cards count double.",
-    8: "Take any number of cards unseen from one player; they then take as many unseen from you.",
+       "refilled and your action cards count double, unless you faint before then.",
+    8: "Take any number of cards unseen from one pony still in the leg (never Free Forced Rest); "
+       "they then take as many unseen from you, or all you can give.",
     9: "You may throw an action card as a Resin Ball: the chosen player does not move this round.",
-    10: "Roll a d6 and advance half of it, rounded down, free of stamina and draws.",
-    11: "Discard half your hand, rounding .5 up (Free Forced Rest stays).",
+    10: "Roll a d6 and advance half of it, rounded down; terrain applies, but the advance costs no "
+        "stamina and draws no cards.",
+    11: "Discard half your hand, rounding .5 up (Free Forced Rest stays; a trigger card goes only "
+        "when nothing else is left).",
     12: "Draw half your stamina in cards, rounding .5 up.",
-    13: "Take the armor or two cards of the nearest player ahead; with nobody ahead, give two "
-        "cards or your armor to the nearest player behind.",
-    14: "Swap squares with the nearest other pony, one ahead if possible.",
+    13: "Take the armor or two cards of the nearest pony ahead (a pony on your square counts as "
+        "nearest); with nobody ahead, give two cards or your armor to the nearest pony behind "
+        "(or on your square).",
+    14: "Swap squares with the nearest other pony at least 1 square away, ahead or behind; only "
+        "between equally near ponies does the one ahead come first (then you choose).",
     15: "Your trigger card becomes Roadblock (weight 1): at any time, block your square; the next "
-        "pony through pays 1 movement.",
+        "pony to run onto it pays 1 movement to clear it.",
     16: "The previous event happens again for you, then every leaf square turns into forest.",
-    17: "Every player gains a buff of a new type for the rest of the game; Physical Bind ends.",
-    18: "You lose this round: your turn ends and you do not move.",
+    17: "Every player gains a buff of a type they lack, for the rest of the game; Physical Bind "
+        "ends.",
+    18: "You lose this round: your turn ends at once and you neither move nor draw.",
     19: "Your trigger card becomes Free Forced Rest (weight 2): it cannot leave your hand except by "
-        "playing it (you lose a round); each copy held at a finish costs 1 point.",
-    20: "Weapon, effect and recovery cards weigh double from now on (armor stays 0).",
+        "playing it (you lose a round); each copy held at a finish costs 1 point, never below 0.",
+    20: "Weapon, armor, effect and recovery cards weigh double from now on (armor that weighs "
+        "nothing stays so).",
 }
 
 
@@ -84,10 +93,19 @@ def _d20(seat, number, name, **_):
     return f"{seat} rolls {number} on the d20: {name}{stop} {EVENT_TEXT[number]}"
 
 
-def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, **_):
-    extra = f", minus {ffr_held} for Free Forced Rest" if ffr_held else ""
+def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, base_points=None, **_):
     over = f" with {overshoot} to spare" if overshoot else ""
-    return f"{seat} finishes leg {leg} in place {place}{over}: {_n(points, 'point')}{extra}."
+    head = f"{seat} finishes leg {leg} in place {place}{over}"
+    if not ffr_held:
+        return f"{head}: {_n(points, 'point')}."
+    base = points if base_points is None else base_points
+    cut = base - points                         # what the Free Forced Rest penalty really took
+    held = f"{_n(ffr_held, 'Free Forced Rest card')} held"
+    if cut == 0:
+        return f"{head}: {_n(points, 'point')} ({held}; points never go below 0)."
+    floor = " (points never go below 0)" if points == 0 and cut < ffr_held else ""
+    return (f"{head}: {_n(base, 'point')} for the place minus {cut} for {held} = "
+            f"{_n(points, 'point')}{floor}.")
 
 
 def _totals(totals, seat_names, **_):
@@ -146,8 +164,8 @@ TEMPLATES = {
     "faint": "{seat} faints on square {square} and sits out the next round.",
     "finish": _finish,
     "draw_due": lambda seat, cards, **_: f"{seat} draws {_n(cards, 'card')} for the move.",
-    "draw_lost": "No cards are left to draw; {seat} loses {lost}.",
-    "reshuffle": "The discard pile ({cards} cards) is shuffled into a new draw pile.",
+    "draw_lost": lambda seat, lost, **_: f"No cards are left to draw; {seat} loses {_n(lost, 'draw')}.",
+    "reshuffle": lambda cards, **_: f"The discard pile ({_n(cards, 'card')}) is shuffled into a new draw pile.",
     "buff_c": "{seat} regains 1 stamina (buff C): {stamina}.",
     "sits_out": "{seat} sits out this round after fainting.",
     "revived": "{seat} is back with {stamina} stamina.",
@@ -164,9 +182,10 @@ TEMPLATES = {
     "no_effect": "The event has no effect here.",
     "physical_bind": "Physical Bind: every buff stops working.",
     "magic_bind": "Magic Bind: weapon, effect and recovery cards now weigh double.",
-    "travel_light": "{seat} drops {discarded} cards and runs {squares} squares.",
+    "travel_light": lambda seat, discarded, squares, **_: (f"{seat} drops {_n(discarded, 'card')} and "
+                                                         f"runs {_n(squares, 'square')}."),
     "barter": lambda seat, count, **_: f"{seat} barters {_n(count, 'card')}.",
-    "butterfingers": "{seat} must drop {discards} of {hand} cards.",
+    "butterfingers": lambda seat, discards, hand, **_: f"{seat} must drop {_n(discards, 'card')} of the {hand} in hand.",
     "royal_grace": lambda seat, draws, **_: f"{seat} draws {_n(draws, 'card')} by royal grace.",
     "forced_trade": lambda names, count, **_: f"{names[0]} takes {_n(count, 'card')} from {names[1]} unseen; the same number goes back.",
     "blind_take": lambda names, **_: f"{names[0]} takes a card from {names[1]} unseen.",
