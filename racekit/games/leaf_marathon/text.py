@@ -200,3 +200,16 @@ TEMPLATES = {
     "friendship": "Friendship Forever: everyone gains a buff; Physical Bind ends.",
     "friend_buff": "{seat} gains buff {buff} from Friendship Forever.",
 }
+
+
+def places_so_far(state) -> tuple[str, list[list[int]], str]:
+    """What a game that is not over can say about places (``racekit play``/``replay``): the
+    places of the current leg so far, only ponies that have finished it (LM-FINISH-1), then who
+    is still running and the points so far (the final ranking goes by points, LM-END-1)."""
+    names = state.game.seat_names
+    done = {s for g in state.places for s in g}
+    running = [names[s] for s in range(state.n) if s not in done]
+    totals = [sum(p for p in state.leg_points[s]) for s in range(state.n)]
+    note = f"; still running: {_and(running)}" if running else ""
+    note += ". Points so far: " + ", ".join(f"{names[s]} {totals[s]:g}" for s in range(state.n))
+    return f"Places so far in leg {state.leg + 1}", [list(g) for g in state.places], note

@@ -193,3 +193,11 @@ OPTION_GROUPS = {
     "End of the game": ("nonexit_scoring", "count_conditional_arrows", "max_rounds"),
 }
 """How the explorer groups the rule options (every option is listed once)."""
+
+
+def places_so_far(state) -> tuple[str, list[list[int]], str]:
+    """What a game that is not over can say about places (``racekit play``/``replay``): only
+    characters that have flown out hold a place (WS-END-4); the others are still flying."""
+    out = [g for g in state.ranking() if all(state.exited[s] for s in g)]
+    flying = [_name(state.game.seat_names, s) for s in range(state.n) if not state.exited[s]]
+    return "Places so far", out, (f"; still flying: {_and(flying)}" if flying else "")
