@@ -125,15 +125,16 @@ for result in results:
 #
 # A trigger card must be played in its holder's turn and rolls the d20 (`LM-TRIGGER-1`); the number
 # picks one of twenty events, each with its own clause. Five of them turn the trigger card into a
-# **special card** kept in hand (`LM-TRIGGER-2`). The table lists them all.
+# **special card** kept in hand (`LM-TRIGGER-2`). The table lists them all, each with the shipped
+# scenarios whose checks are exactly what its description says.
 
 # %%
 from racekit.games.leaf_marathon.d20 import NAMES, clause
-from racekit.games.leaf_marathon.text import EVENT_TEXT
+from racekit.games.leaf_marathon.text import EVENT_SCENARIOS, EVENT_TEXT
 
 print(f"{'d20':>3}  {'event':<22}{'clause':<13}what happens")
 for number, name in NAMES.items():
-    lines = textwrap.wrap(EVENT_TEXT[number], 70)
+    lines = textwrap.wrap(EVENT_TEXT[number], 70) + [f"(scenarios: {', '.join(EVENT_SCENARIOS[number])})"]
     print(f"{number:>3}  {name:<22}{clause(number):<13}{lines[0]}")
     for more in lines[1:]:
         print(" " * 40 + more)
@@ -141,11 +142,13 @@ for number, name in NAMES.items():
 # %% [markdown]
 # Any event can be rolled on a fixed position: Red (square 5) holds a trigger card, Blue is on 10 with
 # armor, Green on 3 and Yellow on 8. The first choice offered is taken wherever the event asks one.
+# Event 14 swaps Red with Green, 2 behind, not with Yellow, 3 ahead: the nearest pony wins, ahead or
+# behind.
 
 # %%
 from racekit.games.leaf_marathon.demo import roll_event
 
-for number in (8, 13, 16):
+for number in (8, 13, 14, 16):
     state, lines = roll_event(number)
     print(f"d20 = {number}:")
     for line in lines[1:]:
