@@ -34,3 +34,20 @@ def test_event_14_describes_the_nearest_pony_ahead_or_behind():
     text = EVENT_TEXT[14]
     assert "if possible" not in text
     assert "ahead or behind" in text and "equally near" in text
+
+
+def test_a_teleport_onto_forest_under_teleport_triggers_terrain_is_told_as_it_happens():
+    """Under teleport_triggers_terrain the pull or swap charges the forest (LM-AMB-36): the
+    sentence no longer says 'no terrain, draw or stamina', and the forest's cost is told."""
+    from tests.lm_helpers import act, leaf, make
+
+    for option, want_forest in ((True, True), (False, False)):
+        st = make([{"pos": 10, "hand": ["trigger"]}, {"pos": 8}], order=[0, 1],
+                  terrain=leaf(20, s8="forest"), options={"teleport_triggers_terrain": option})
+        act(st, "play trigger")
+        st.apply_action(14)                      # the d20 shows 14 (chance outcome 14)
+        lines = [st.game.render(e) for e in st.events]
+        red = next(line for line in lines if line.startswith("Red is moved from square 10 to 8"))
+        assert ("no terrain, draw or stamina" in red) is (not want_forest), red
+        assert st.snapshot()["seats"][0]["stamina"] == (13 if want_forest else 15)
+        assert any("enters forest on square 8 (stamina -2)" in line for line in lines) is want_forest

@@ -165,7 +165,10 @@ TEMPLATES = {
     "bear": "{seat} gives up this round's move for a refill next round.",
     "roadblock": "{seat} puts a roadblock on square {square}.",
     "stopped": "{seat} loses a round ({when}).",
-    "teleport": "{seat} is moved from square {start} to {end} (no terrain, draw or stamina).",
+    "teleport": lambda seat, start, end, terrain=False, **_: (
+        f"{seat} is moved from square {start} to {end} ("
+        + ("a teleport: no draw; a forest there still costs stamina)." if terrain
+           else "no terrain, draw or stamina).")),
     "movement_totals": _movement_totals,
     "move": _move,
     "forest": "{seat} enters forest on square {square} (stamina -{cost}).",
