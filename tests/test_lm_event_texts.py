@@ -51,3 +51,29 @@ def test_a_teleport_onto_forest_under_teleport_triggers_terrain_is_told_as_it_ha
         assert ("no terrain, draw or stamina" in red) is (not want_forest), red
         assert st.snapshot()["seats"][0]["stamina"] == (13 if want_forest else 15)
         assert any("enters forest on square 8 (stamina -2)" in line for line in lines) is want_forest
+
+
+def test_every_option_that_changes_an_event_has_words_and_the_roll_names_it():
+    """text.EVENT_TEXT is the default reading; a d20 rolled under an option that changes the
+    event (d20.EVENT_OPTIONS) says so, in words, in the same sentence (the old sentence stated
+    the default whatever the options: 'exactly 5 squares away' under get_over_here = within5)."""
+    from racekit.core.game import game_class
+    from racekit.games.leaf_marathon.d20 import EVENT_OPTIONS
+    from racekit.games.leaf_marathon.text import OPTION_WORDS
+    from tests.lm_helpers import act, make
+
+    gt = game_class("leaf_marathon").game_type
+    for event, names in EVENT_OPTIONS.items():
+        for name in names:
+            for value in gt.option(name).choices:
+                if value != gt.option(name).default:
+                    assert (name, value) in OPTION_WORDS, (event, name, value)
+    for event, names in EVENT_OPTIONS.items():
+        option = names[0]
+        value = next(v for v in gt.option(option).choices if v != gt.option(option).default)
+        st = make([{"pos": 10, "hand": ["trigger", "action"]}, {"pos": 14}], order=[0, 1],
+                  options={option: value})
+        act(st, "play trigger")
+        st.apply_action(event)
+        line = st.game.render(next(e for e in st.events if e.kind == "d20"))
+        assert f"{OPTION_WORDS[(option, value)]} ({option} = {value})" in line, line

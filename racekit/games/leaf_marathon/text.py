@@ -102,9 +102,39 @@ def _move(seat, start, end, total, squares, stamina_before, stamina_after, **_):
             f"{total}); stamina {stamina_before} -> {stamina_after}.")
 
 
-def _d20(seat, number, name, **_):
+OPTION_WORDS = {
+    ("get_over_here", "within5"): "any pony 1 to 5 squares away may be pulled",
+    ("resin_blocks_teleport", True): "a pony held by a Resin Ball cannot be pulled",
+    ("teleport_triggers_terrain", True): "a pony moved onto forest pays the forest's stamina",
+    ("finished_targetable", True): "ponies that have finished the leg may be chosen too",
+    ("travel_light_unit", "cards"): "you run one square per card dropped, whatever its weight",
+    ("attraction_die", "d20"): "the die is a d20",
+    ("bind_lift", "global"): "one new element card lifts the bind for everyone",
+    ("bear_double", "all"): "Bear also doubles 2-for-3's draw",
+    ("resin_hold", "keep_as_special"): "the action card is kept as a Resin Ball to throw at any time",
+    ("resin_self", False): "you may not hold yourself",
+    ("butterfingers_pick", "random"): "the discards are picked blind",
+    ("release_to", "any_behind"): "Release may go to any pony behind",
+    ("roadblock_pay", "before_entering"): "the roadblock is paid from the square before it",
+    ("rewind_order", "terrain_then_event"): "leaf turns into forest first, then the event repeats",
+    ("stop_applies", "next_round"): "the lost round is the next one",
+    ("ffr_penalty", "once"): "a finish costs 1 point however many copies are held",
+    ("magic_bind_scope", "held_now"): "only the cards held now weigh double",
+    ("magic_bind_scope", "leg"): "the doubling lasts to the end of the leg",
+    ("magic_bind_stack", "multiply"): "a second Magic Bind doubles again",
+    ("effect_cards", "triggers_and_elements"): "trigger and unplayed element cards count as effect cards",
+}
+"""What a non-default option changes in an event's description (d20.EVENT_OPTIONS)."""
+
+
+def _d20(seat, number, name, options=None, **_):
     stop = "" if name.endswith(("!", "?", ".")) else "."     # "Bear!" ends its own sentence
-    return f"{seat} rolls {number} on the d20: {name}{stop} {EVENT_TEXT[number]}"
+    text = f"{seat} rolls {number} on the d20: {name}{stop} {EVENT_TEXT[number]}"
+    if options:
+        said = [f"{OPTION_WORDS.get((k, v), 'it plays by this option')} ({k} = {v})"
+                for k, v in options.items()]
+        text += " Options in force: " + "; ".join(said) + "."
+    return text
 
 
 def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, base_points=None, **_):
