@@ -148,3 +148,23 @@ def test_a_free_forced_rest_finish_reads_as_the_arithmetic_the_engine_did(base, 
     event = Event(0, "finish", (0,), {"place": 1, "points": points, "base_points": base,
                                       "ffr_held": held, "leg": 1})
     assert render(event, templates, ["Red", "Blue"]) == want
+
+
+@pytest.mark.parametrize("kind, data, want", [
+    ("leg_stamina", {"before": 7, "after": 7, "max_stamina": 15},
+     "Red's stamina 7 is below half of 15, which rounds down to 7: it stays 7 for the new leg."),
+    ("leg_stamina", {"before": 3, "after": 7, "max_stamina": 15},
+     "Red's stamina is raised from 3 to 7 for the new leg."),
+    ("hand_reset", {"before": 5}, "Red already holds 5 cards for the new leg."),
+    ("hand_reset", {"before": 8}, "Red cuts the hand from 8 to 5 cards."),
+    ("hand_reset", {"before": 1}, "Red fills the hand from 1 card up to 5."),
+    ("forest", {"square": 3, "cost": 0}, "Red enters forest on square 3 (it costs no stamina here)."),
+    ("forest", {"square": 3, "cost": 2}, "Red enters forest on square 3 (stamina -2)."),
+    ("action_card", {"played": 2, "doubled": True},
+     "Red plays an action card for +2 movement (doubled by the Bear) (2 this round)."),
+    ("action_card", {"played": 1, "doubled": False}, "Red plays an action card for +1 movement (1 this round)."),
+])
+def test_a_leaf_marathon_sentence_tells_a_change_only_when_there_is_one(kind, data, want):
+    """Seen in a played game: 'stamina is raised from 7 to 7', 'resets the hand to 5 cards (had 5)',
+    'enters forest (stamina -0)' under armor, '+1 movement' for a card the Bear doubled."""
+    assert render(Event(0, kind, (0,), data), _templates("leaf_marathon"), ["Red", "Blue"]) == want

@@ -176,7 +176,9 @@ TEMPLATES = {
     "round_end": "Round {round} ends.",
     "turn_start": "{seat}'s play turn.",
     "turn_end": "{seat} ends the play turn.",
-    "action_card": "{seat} plays an action card for +1 movement ({played} this round).",
+    "action_card": lambda seat, played, doubled=False, **_: (
+        f"{seat} plays an action card for +{2 if doubled else 1} movement"
+        + (" (doubled by the Bear)" if doubled else "") + f" ({played} this round)."),
     "two_for_three": "{seat} plays an action card and a {card} and draws 3 (2-for-3).",
     "shed": lambda seat, cards, **_: f"{seat} sheds {cards[0]} and {cards[1]} and draws 1.",
     "weapon_given": lambda names, distance, **_: f"{names[0]} hands a weapon to {names[1]} ({distance} away).",
@@ -201,7 +203,9 @@ TEMPLATES = {
            else "no terrain, draw or stamina).")),
     "movement_totals": _movement_totals,
     "move": _move,
-    "forest": "{seat} enters forest on square {square} (stamina -{cost}).",
+    "forest": lambda seat, square, cost, **_: (
+        f"{seat} enters forest on square {square} "
+        + (f"(stamina -{cost})." if cost else "(it costs no stamina here).")),
     "converted": "Square {square} turns into {to} track.",
     "swamp_stop": "The vine swamp on square {square} stops {seat}.",
     "slide": "{seat} slides down the sand to square {to}.",
@@ -219,11 +223,17 @@ TEMPLATES = {
     "waits": "{seat} waits one more round to come back at full stamina.",
     "bear_refill": "{seat} is refilled to {stamina} stamina after the Bear.",
     "leg_start": "Leg {leg} begins: everyone is back on the start (finish on square {finish}).",
-    "hand_reset": "{seat} resets the hand to 5 cards (had {before}).",
+    "hand_reset": lambda seat, before, **_: (
+        f"{seat} cuts the hand from {before} to 5 cards." if before > 5 else
+        f"{seat} fills the hand from {_n(before, 'card')} up to 5." if before < 5 else
+        f"{seat} already holds 5 cards for the new leg."),
     "discarded": lambda seat, count, **_: f"{seat} discards {_n(count, 'card')}.",
     "keep_armor": lambda seat, kept, **_: f"{seat} {'keeps' if kept else 'drops'} the armor.",
     "keep_buff": lambda seat, kept, **_: f"{seat} keeps " + (f"buff {kept}." if kept else "no element buff."),
-    "leg_stamina": "{seat}'s stamina is raised from {before} to {after} for the new leg.",
+    "leg_stamina": lambda seat, before, after, max_stamina=None, **_: (
+        f"{seat}'s stamina is raised from {before} to {after} for the new leg." if after > before else
+        f"{seat}'s stamina {before} is below half of {max_stamina}, which rounds down to {after}: "
+        f"it stays {after} for the new leg."),
     "game_over": _totals,
     "guard": "The engine's round limit ({rounds}) ends the game.",
     "no_effect": "The event has no effect here.",
