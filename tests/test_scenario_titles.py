@@ -61,17 +61,20 @@ def title_problems(doc: dict, game_type) -> list[str]:
     title = doc["title"]
     bare = _ID.sub(" ", title)
     problems = []
-    everything = _numbers([doc.get(k) for k in ("setup", "steps", "expect", "options", "players")], set())
+    everything, checked = set(), set()
+    for key in ("setup", "steps", "expect", "options", "players"):
+        _numbers(doc.get(key), everything)
+    for block in _expects(doc):
+        _numbers(block, checked)
     setup = sorted(n for n in _numbers(doc.get("setup"), set()) if isinstance(n, int))
-    distances = {abs(a - b) for a, b in itertools.combinations(setup, 2)}
-    checked = _numbers(_expects(doc), set())
+    distances = {abs(a - b) for a, b in itertools.combinations(setup, 2)}   # "exactly 5 away"
     head, colon, result = bare.partition(":")
-    for part, numbers_from in ((head, None), (result, checked)):
+    for part, is_result in ((head, False), (result, True)):
         for m in _NUMBER.finditer(part):
             k = int(m.group(1))
             if k not in everything and k not in distances:
                 problems.append(f"the title's {k} is nowhere in the file")
-            elif numbers_from is not None and k not in numbers_from:
+            elif is_result and k not in checked and k not in distances:
                 problems.append(f"the title's result {k} is not in the file's checks")
     # seats
     names = list(game_type.seat_names)
