@@ -8,8 +8,8 @@ so the title must not claim what the file contradicts:
   result it announces, is in the file's checks (``expect`` blocks);
 - a seat named in the title ("Green crashes") is a seat of the scenario and its checks concern it;
 - an option named in the title is set in the file, to the value the title gives; a file that sets
-  a rule option away from its default says so in its title (the option's name or value, "option"
-  or "house rule"), so that no title presents a variant as the rule.
+  a rule option away from its default says so in its title or outcome (the option's name or
+  value, "option" or "house rule"), so that no scenario presents a variant as the rule.
 """
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def title_problems(doc: dict, game_type) -> list[str]:
     variants = {k: v for k, v in options.items() if k in by_name and k not in NOT_RULES
                 and str(v) != str(by_name[k].default)}
     if variants:
-        low = title.lower()
+        low = (title + " " + str(doc.get("outcome", ""))).lower()
         words = ["option", "house rule"]
         for k, v in variants.items():
             words += [k.lower(), k.replace("_", " ").lower()]
@@ -132,7 +132,7 @@ def title_problems(doc: dict, game_type) -> list[str]:
                 words += [v.lower(), v.replace("_", " ").lower()]
         if not any(w in low for w in words):
             problems.append(f"the file plays a variant ({', '.join(f'{k} = {v}' for k, v in variants.items())}) "
-                            "that the title does not mention")
+                            "that neither its title nor its outcome names")
     return problems
 
 
@@ -152,8 +152,11 @@ def test_the_check_finds_contradicting_titles():
         "the title names Blue (seat 1), but no check concerns it"]
     assert title_problems({**base, "title": "Swap under release_to = any_behind"}, gt) == [
         "the title names option release_to, which the file does not set"]
-    assert title_problems({**base, "options": {"stamina_per_square": 0}, "title": "Swap"}, gt) == [
-        "the file plays a variant (stamina_per_square = 0) that the title does not mention"]
+    assert title_problems({**base, "options": {"stamina_per_square": 0}, "title": "Swap",
+                           "outcome": "Red swaps."}, gt) == [
+        "the file plays a variant (stamina_per_square = 0) that neither its title nor its outcome names"]
+    assert title_problems({**base, "options": {"stamina_per_square": 0}, "title": "Swap",
+                           "outcome": "Under stamina_per_square = 0 Red swaps."}, gt) == []
     assert "the title says stamina_per_square 1, the file sets 0" in title_problems(
         {**base, "options": {"stamina_per_square": 0}, "title": "Swap (stamina_per_square = 1)"}, gt)
     assert title_problems({**base, "options": {"stamina_per_square": 0},
