@@ -17,7 +17,7 @@ def test_leaf_marathon_mid_leg_lists_only_ponies_that_finished_the_leg(capsys):
     """Leg 2: Blue has finished it in place 1; Red and Green are still running. The old line was
     'Places so far: 1. Red  2. Blue  3. Green' (the points order, as if all three had places)."""
     st = make([{"pos": 5, "hand": ["action"], "leg_points": [3, 0]},
-               {"finished": True, "place": 1, "pos": 16, "leg_points": [1, 3]},
+               {"finished": True, "place": 1, "pos": 20, "leg_points": [1, 3]},
                {"pos": 2, "leg_points": [2, 0]}],
               leg=2, places=[[1]])
     assert not st.is_terminal()
