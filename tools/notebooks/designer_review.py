@@ -147,15 +147,13 @@ for gid, sweep in sweeps.items():
     moved = {k: ids for k, ids in flips.items() if ids}
     refused = review.refused_by_reading(sweep)
     print(f"{gid}: {sweep['scenario'].nunique()} scenarios, {len(flips)} readings; "
-          f"{int(sweep['changed'].sum())} verdicts change, under {len(moved)} "
-          f"{'reading' if len(moved) == 1 else 'readings'}")
+          f"{int(sweep['changed'].sum())} verdicts change, under {len(moved)} readings")
     for (name, value), ids in moved.items():
         print(f"  {name}={value}: {ids}")
     quiet = [f"{n}={v}" for (n, v), ids in flips.items() if not ids and (n, v) not in refused]
     print("  no scenario changes outcome: " + ", ".join(quiet))
     for (name, value), count in refused.items():
-        print(f"  {name}={value}: refused by the settings of {count} "
-              f"{'scenario' if count == 1 else 'scenarios'}")
+        print(f"  {name}={value}: refused by {count} scenarios' settings")
     left = review.open_options(gid)
     print("  not swept (a content file or an open number, no list of readings): "
           + ", ".join(f"{o.name} ({review.amb_ids(o)})" for o in left))
@@ -182,7 +180,7 @@ cols = ["option", "value", "games", "changed", "first_change", "first_low", "fir
 for (gid, preset), table in impacts.items():
     moved = table[table["effect"] == True]  # noqa: E712
     print(f"{gid} ({baselines[(gid, preset)]['preset'].iloc[0]}): {len(table)} readings, "
-          f"{len(moved)} {'changes' if len(moved) == 1 else 'change'} the games")
+          f"{len(moved)} change the games")
     print(moved[cols].round(1).to_string(index=False))
     print()
 

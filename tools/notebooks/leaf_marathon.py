@@ -125,8 +125,7 @@ for result in results:
 #
 # A trigger card must be played in its holder's turn and rolls the d20 (`LM-TRIGGER-1`); the number
 # picks one of twenty events, each with its own clause. Five of them turn the trigger card into a
-# **special card** kept in hand (`LM-TRIGGER-2`). The table lists them all, each with the shipped
-# scenarios whose checks are exactly what its description says.
+# **special card** kept in hand (`LM-TRIGGER-2`). The table lists them all.
 
 # %%
 from racekit.games.leaf_marathon.d20 import NAMES, clause
@@ -134,6 +133,7 @@ from racekit.games.leaf_marathon.text import EVENT_SCENARIOS, EVENT_TEXT
 
 print(f"{'d20':>3}  {'event':<22}{'clause':<13}what happens")
 for number, name in NAMES.items():
+    # the shipped scenarios whose checks are exactly what the description says
     lines = textwrap.wrap(EVENT_TEXT[number], 70) + [f"(scenarios: {', '.join(EVENT_SCENARIOS[number])})"]
     print(f"{number:>3}  {name:<22}{clause(number):<13}{lines[0]}")
     for more in lines[1:]:
