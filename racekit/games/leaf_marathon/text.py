@@ -123,6 +123,9 @@ OPTION_WORDS = {
     ("magic_bind_scope", "leg"): "the doubling lasts to the end of the leg",
     ("magic_bind_stack", "multiply"): "a second Magic Bind doubles again",
     ("effect_cards", "triggers_and_elements"): "trigger and unplayed element cards count as effect cards",
+    ("trigger_discard", "any_use"): "a held trigger card may be discarded too",
+    ("bear_after_faint", "on_return"): "a faint keeps the refill and the doubling for the pony's return",
+    ("armor_weight_in_hand", 1): "armor in hand weighs 1, so it doubles too",
 }
 """What a non-default option changes in an event's description (d20.EVENT_OPTIONS)."""
 
