@@ -101,11 +101,22 @@ def _guarded(command):
 
 
 def _ranking(state) -> None:
+    """The ranking of a finished game; of a game not over, only the seats that hold a place
+    already (the game's ``text.places_so_far``), never the others as if placed."""
     names = state.game.seat_names
-    label = "Ranking" if state.is_terminal() else "Places so far"
+    label, groups, note = "Ranking", state.ranking(), ""
+    if not state.is_terminal():
+        import importlib
+        target = state.game.game_type.text
+        so_far = getattr(importlib.import_module(target.partition(":")[0]), "places_so_far",
+                         None) if target else None
+        if so_far is None:      # a game that does not say who holds a place yet
+            label, note = "Order so far (the game is not over; these are not places)", ""
+        else:
+            label, groups, note = so_far(state)
     places = "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
-                       for i, grp in enumerate(state.ranking()))
-    typer.echo(f"{label}: {places or 'none yet'}")
+                       for i, grp in enumerate(groups))
+    typer.echo(f"{label}: {places or 'none yet'}{note}")
     out = getattr(state, "dropped_out", None)
     if callable(out) and out():
         typer.echo("Dropped out: " + ", ".join(names[s] for s in out()))

@@ -94,3 +94,12 @@ OPTION_GROUPS = {
     "End of the game": ("finished_player", "play_for_places"),
 }
 """How the explorer groups the rule options (options not listed go under "Other rules")."""
+
+
+def places_so_far(state) -> tuple[str, list[list[int]], str]:
+    """What a game that is not over can say about places (``racekit play``/``replay``): only
+    players with every plane home hold a place (AC-FAM-GOAL-1); the others are still racing."""
+    names = state.game.seat_names
+    home = [[s] for s in state.places]
+    racing = [names[s] for s in range(state.r.n) if s not in state.places]
+    return "Places so far", home, (f"; still racing: {_names('+'.join(racing))}" if racing else "")

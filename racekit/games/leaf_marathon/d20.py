@@ -21,6 +21,35 @@ NAMES = {1: "Get Over Here", 2: "Travel Light", 3: "Mutual Attraction", 4: "Phys
 
 _CLAUSES = {e: f"LM-EVENT-{e:02d}" for e in range(1, 21)}
 
+EVENT_OPTIONS = {
+    1: ("get_over_here", "resin_blocks_teleport", "teleport_triggers_terrain"),
+    2: ("travel_light_unit", "trigger_discard"),
+    3: ("attraction_die", "resin_blocks_teleport", "teleport_triggers_terrain"),
+    4: ("bind_lift",),
+    5: ("trigger_discard",),
+    7: ("bear_double", "bear_after_faint"),
+    8: ("finished_targetable",),
+    9: ("resin_hold", "resin_self", "finished_targetable"),
+    11: ("butterfingers_pick", "trigger_discard"),
+    13: ("release_to",),
+    14: ("teleport_triggers_terrain",),
+    15: ("roadblock_pay",),
+    16: ("rewind_order",),
+    18: ("stop_applies",),
+    19: ("stop_applies", "ffr_penalty"),
+    20: ("magic_bind_scope", "magic_bind_stack", "effect_cards", "armor_weight_in_hand"),
+}
+"""The rule options that change what an event does. The d20 event carries those set away from
+their default (``options``), so that the event's description names them (text.EVENT_TEXT is the
+default reading)."""
+
+
+def readings(st, e: int) -> dict:
+    """``{option: value}`` of ``EVENT_OPTIONS[e]`` set away from the default in this game."""
+    g = st.game
+    return {k: g.options[k] for k in EVENT_OPTIONS.get(e, ())
+            if k in g.options and g.options[k] != g.game_type.option(k).default}
+
 
 def clause(e: int) -> str:
     return _CLAUSES[e]
@@ -35,7 +64,9 @@ def apply_d20(st, e: int) -> None:
     s = st.ps
     card = st.limbo.pop()
     prev = st.prev_event
-    st.emit("d20", [s], ("LM-TRIGGER-1", clause(e)), number=e, name=NAMES[e])
+    varied = readings(st, e) if st._record else {}
+    st.emit("d20", [s], ("LM-TRIGGER-1", clause(e)), number=e, name=NAMES[e],
+            **({"options": varied} if varied else {}))
     if e != 16:
         st.prev_event = e
     if e == 16:

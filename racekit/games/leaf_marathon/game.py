@@ -73,7 +73,9 @@ OPTIONS = (
            "How long an action card's +1 lasts: this round's movement, or the whole leg.",
            ("LM-AMB-04",)),
     Option("stamina_per_square", 1, (1, 0),
-           "Stamina paid for each square entered in ordinary movement (forest: see forest_stamina).",
+           "Stamina paid for each square entered in ordinary movement: 1 is the kit's inference "
+           "from events 6 and 10, which waive a stamina loss beyond forest; 0 is the letter of the "
+           "text, which charges only forest (forest: see forest_stamina).",
            ("LM-AMB-05",)),
     Option("forest_stamina", "replace", ("replace", "add"),
            "A forest square costs 2 instead of the ordinary cost, or 2 on top of it.", ("LM-AMB-05",)),

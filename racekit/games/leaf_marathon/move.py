@@ -208,9 +208,13 @@ def teleport(st, s: int, to: int, clauses: tuple) -> None:
     ``teleport_triggers_terrain`` charges and converts a forest."""
     frm = st.pos[s]
     st.pos[s] = to
-    st.emit("teleport", [s], tuple(clauses) + ("LM-AMB-36",), start=frm, end=to)
-    if st.o.teleport_terrain and st.terrain[to] == "forest":
+    charged = st.o.teleport_terrain and st.terrain[to] == "forest"
+    st.emit("teleport", [s], tuple(clauses) + ("LM-AMB-36",), start=frm, end=to,
+            **({"terrain": True} if st.o.teleport_terrain else {}))   # the sentence says which
+    if charged:
+        st.emit("forest", [s], ("LM-TERRAIN-FOREST-1", "LM-AMB-36"), square=to, cost=2)
         st.stamina[s] = max(0, st.stamina[s] - 2)
         st.terrain[to] = "leaf"
+        st.emit("converted", [], ("LM-TERRAIN-FOREST-2", "LM-AMB-36"), square=to, to="leaf")
         if st.stamina[s] == 0:
             faint(st, s)

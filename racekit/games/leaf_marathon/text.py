@@ -29,36 +29,57 @@ PHASES = {
 }
 
 EVENT_TEXT = {
-    1: "Your trigger card becomes Get Over Here (weight 0): at any time, pull a player exactly "
-       "5 squares away onto your square.",
+    1: "Your trigger card becomes Get Over Here (weight 0): at any time, pull a pony exactly "
+       "5 squares away, ahead or behind, onto your square.",
     2: "Discard any cards you like (not a trigger card or Free Forced Rest) and run at once as "
-       "many squares as the weight you dropped; no cards are drawn for it.",
-    3: "Roll a die: every other racing player within that many squares is pulled onto your square.",
-    4: "Every player's buffs stop working until that player plays a new element card.",
+       "many squares as the weight you dropped, paying stamina as usual; no cards are drawn for it.",
+    3: "Roll a die: every other pony still in the leg within that many squares, ahead or behind, "
+       "is pulled onto your square.",
+    4: "Every player's buffs stop working until that player plays a new element card (or "
+       "Friendship Forever ends the bind).",
     5: "Discard any number of cards (not a trigger card or Free Forced Rest) and draw as many.",
     6: "Your trigger card becomes Sonic Rainboom (weight 0): this round's move costs no stamina, "
        "then you faint.",
     7: "Your trigger card becomes Bear (weight 0): skip this round's move; next round you are "
        "refilled and your action cards count double, unless you faint before then.",
-    8: "Take any number of cards unseen from one player; they then take as many unseen from you.",
+    8: "Take any number of cards unseen from one pony still in the leg (never Free Forced Rest); "
+       "they then take as many unseen from you.",
     9: "You may throw an action card as a Resin Ball: the chosen player does not move this round.",
-    10: "Roll a d6 and advance half of it, rounded down, free of stamina and draws.",
+    10: "Roll a d6 and advance half of it, rounded down; terrain applies, but the advance costs no "
+        "stamina and draws no cards.",
     11: "Discard half your hand, rounding .5 up (Free Forced Rest stays; a trigger card goes only "
         "when nothing else is left).",
     12: "Draw half your stamina in cards, rounding .5 up.",
-    13: "Take the armor or two cards of the nearest player ahead; with nobody ahead, give two "
-        "cards or your armor to the nearest player behind.",
-    14: "Swap squares with the nearest other pony, one ahead if possible.",
+    13: "Take the armor or two cards of the nearest pony ahead, or of one on your square; with "
+        "nobody ahead, give two cards or your armor to the nearest pony behind, or to one on your "
+        "square.",
+    14: "Swap squares with the nearest other pony at least 1 square away, ahead or behind; only "
+        "between equally near ponies does the one ahead come first (then you choose).",
     15: "Your trigger card becomes Roadblock (weight 1): at any time, block your square; the next "
-        "pony through pays 1 movement.",
+        "pony to run onto it pays 1 movement to clear it.",
     16: "The previous event happens again for you, then every leaf square turns into forest.",
-    17: "Every player gains a buff of a new type for the rest of the game; Physical Bind ends.",
-    18: "You lose this round: your turn ends and you do not move.",
+    17: "Every player gains a buff of a type they lack, for the rest of the game; Physical Bind "
+        "ends.",
+    18: "You lose this round: your turn ends at once and you neither move nor draw.",
     19: "Your trigger card becomes Free Forced Rest (weight 2): it cannot leave your hand except by "
-        "playing it (you lose a round); each copy held at a finish costs 1 point.",
+        "playing it (you lose a round); each copy held at a finish costs 1 point, never below 0.",
     20: "Weapon, armor, effect and recovery cards weigh double from now on (armor that weighs "
         "nothing stays so).",
 }
+
+
+EVENT_SCENARIOS = {
+    1: ("LM-EVENT-01",), 2: ("LM-EVENT-02",), 3: ("LM-EVENT-03",), 4: ("LM-EVENT-04", "LM-SCN-24"),
+    5: ("LM-EVENT-05",), 6: ("LM-EVENT-06",), 7: ("LM-EVENT-07",), 8: ("LM-EVENT-08",),
+    9: ("LM-EDGE-RESIN-OTHER",), 10: ("LM-SCN-34", "LM-SCN-07-FIVE"), 11: ("LM-SCN-36",),
+    12: ("LM-SCN-09",), 13: ("LM-EVENT-13", "LM-SCN-38"), 14: ("LM-EVENT-14",),
+    15: ("LM-EVENT-15",), 16: ("LM-SCN-26",), 17: ("LM-EVENT-17",), 18: ("LM-SCN-33",),
+    19: ("LM-EVENT-19", "LM-SCN-10", "LM-SCN-49"), 20: ("LM-EVENT-20",),
+}
+"""The shipped scenarios whose expectations are each description's own claims (EVENT_TEXT):
+LM-EVENT-NN files were written for it; the others already asserted exactly that claim (10: the
+terrain and free advance, and the rounding down; 13: the take, then the give; 19: the card, then
+the point per copy at the finish, never below 0)."""
 
 
 def _n(k, word, plural=None):
@@ -81,15 +102,57 @@ def _move(seat, start, end, total, squares, stamina_before, stamina_after, **_):
             f"{total}); stamina {stamina_before} -> {stamina_after}.")
 
 
-def _d20(seat, number, name, **_):
+OPTION_WORDS = {
+    ("get_over_here", "within5"): "any pony 1 to 5 squares away may be pulled",
+    ("resin_blocks_teleport", True): "a pony held by a Resin Ball cannot be pulled",
+    ("teleport_triggers_terrain", True): "a pony moved onto forest pays the forest's stamina",
+    ("finished_targetable", True): "ponies that have finished the leg may be chosen too",
+    ("travel_light_unit", "cards"): "you run one square per card dropped, whatever its weight",
+    ("attraction_die", "d20"): "the die is a d20",
+    ("bind_lift", "global"): "one new element card lifts the bind for everyone",
+    ("bear_double", "all"): "Bear also doubles 2-for-3's draw",
+    ("resin_hold", "keep_as_special"): "the action card is kept as a Resin Ball to throw at any time",
+    ("resin_self", False): "you may not hold yourself",
+    ("butterfingers_pick", "random"): "the discards are picked blind",
+    ("release_to", "any_behind"): "Release may go to any pony behind",
+    ("roadblock_pay", "before_entering"): "the roadblock is paid from the square before it",
+    ("rewind_order", "terrain_then_event"): "leaf turns into forest first, then the event repeats",
+    ("stop_applies", "next_round"): "the lost round is the next one",
+    ("ffr_penalty", "once"): "a finish costs 1 point however many copies are held",
+    ("magic_bind_scope", "held_now"): "only the cards held now weigh double",
+    ("magic_bind_scope", "leg"): "the doubling lasts to the end of the leg",
+    ("magic_bind_stack", "multiply"): "a second Magic Bind doubles again",
+    ("effect_cards", "triggers_and_elements"): "trigger and unplayed element cards count as effect cards",
+    ("trigger_discard", "any_use"): "a held trigger card may be discarded too",
+    ("bear_after_faint", "on_return"): "a faint keeps the refill and the doubling for the pony's return",
+    ("armor_weight_in_hand", 1): "armor in hand weighs 1, so it doubles too",
+}
+"""What a non-default option changes in an event's description (d20.EVENT_OPTIONS)."""
+
+
+def _d20(seat, number, name, options=None, **_):
     stop = "" if name.endswith(("!", "?", ".")) else "."     # "Bear!" ends its own sentence
-    return f"{seat} rolls {number} on the d20: {name}{stop} {EVENT_TEXT[number]}"
+    text = f"{seat} rolls {number} on the d20: {name}{stop} {EVENT_TEXT[number]}"
+    if options:
+        said = [f"{OPTION_WORDS.get((k, v), 'it plays by this option')} ({k} = {v})"
+                for k, v in options.items()]
+        text += " Options in force: " + "; ".join(said) + "."
+    return text
 
 
-def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, **_):
-    extra = f", minus {ffr_held} for Free Forced Rest" if ffr_held else ""
+def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, base_points=None, **_):
     over = f" with {overshoot} to spare" if overshoot else ""
-    return f"{seat} finishes leg {leg} in place {place}{over}: {_n(points, 'point')}{extra}."
+    head = f"{seat} finishes leg {leg} in place {place}{over}"
+    if not ffr_held:
+        return f"{head}: {_n(points, 'point')}."
+    base = points if base_points is None else base_points
+    cut = base - points                         # what the Free Forced Rest penalty really took
+    held = f"{_n(ffr_held, 'Free Forced Rest card')} held"
+    if cut == 0:
+        return f"{head}: {_n(points, 'point')} ({held}; points never go below 0)."
+    floor = " (points never go below 0)" if points == 0 and cut < ffr_held else ""
+    return (f"{head}: {_n(base, 'point')} for the place minus {cut} for {held} = "
+            f"{_n(points, 'point')}{floor}.")
 
 
 def _totals(totals, seat_names, **_):
@@ -116,7 +179,9 @@ TEMPLATES = {
     "round_end": "Round {round} ends.",
     "turn_start": "{seat}'s play turn.",
     "turn_end": "{seat} ends the play turn.",
-    "action_card": "{seat} plays an action card for +1 movement ({played} this round).",
+    "action_card": lambda seat, played, doubled=False, **_: (
+        f"{seat} plays an action card for +{2 if doubled else 1} movement"
+        + (" (doubled by the Bear)" if doubled else "") + f" ({played} this round)."),
     "two_for_three": "{seat} plays an action card and a {card} and draws 3 (2-for-3).",
     "shed": lambda seat, cards, **_: f"{seat} sheds {cards[0]} and {cards[1]} and draws 1.",
     "weapon_given": lambda names, distance, **_: f"{names[0]} hands a weapon to {names[1]} ({distance} away).",
@@ -135,10 +200,15 @@ TEMPLATES = {
     "bear": "{seat} gives up this round's move for a refill next round.",
     "roadblock": "{seat} puts a roadblock on square {square}.",
     "stopped": "{seat} loses a round ({when}).",
-    "teleport": "{seat} is moved from square {start} to {end} (no terrain, draw or stamina).",
+    "teleport": lambda seat, start, end, terrain=False, **_: (
+        f"{seat} is moved from square {start} to {end} ("
+        + ("a teleport: no draw; a forest there still costs stamina)." if terrain
+           else "no terrain, draw or stamina).")),
     "movement_totals": _movement_totals,
     "move": _move,
-    "forest": "{seat} enters forest on square {square} (stamina -{cost}).",
+    "forest": lambda seat, square, cost, **_: (
+        f"{seat} enters forest on square {square} "
+        + (f"(stamina -{cost})." if cost else "(it costs no stamina here).")),
     "converted": "Square {square} turns into {to} track.",
     "swamp_stop": "The vine swamp on square {square} stops {seat}.",
     "slide": "{seat} slides down the sand to square {to}.",
@@ -148,8 +218,8 @@ TEMPLATES = {
     "faint": "{seat} faints on square {square} and sits out the next round.",
     "finish": _finish,
     "draw_due": lambda seat, cards, **_: f"{seat} draws {_n(cards, 'card')} for the move.",
-    "draw_lost": "No cards are left to draw; {seat} loses {lost}.",
-    "reshuffle": "The discard pile ({cards} cards) is shuffled into a new draw pile.",
+    "draw_lost": lambda seat, lost, **_: f"No cards are left to draw; {seat} loses {_n(lost, 'draw')}.",
+    "reshuffle": lambda cards, **_: f"The discard pile ({_n(cards, 'card')}) is shuffled into a new draw pile.",
     "buff_c": "{seat} regains 1 stamina (buff C): {stamina}.",
     "sits_out": "{seat} sits out this round after fainting.",
     "revived": "{seat} is back with {stamina} stamina.",
@@ -158,11 +228,17 @@ TEMPLATES = {
     "bear_lost": "{seat}'s Bear refill and doubling are lost to the faint.",
     "bear_kept": "{seat}'s Bear refill and doubling wait until {seat} comes back from the faint.",
     "leg_start": "Leg {leg} begins: everyone is back on the start (finish on square {finish}).",
-    "hand_reset": "{seat} resets the hand to 5 cards (had {before}).",
+    "hand_reset": lambda seat, before, **_: (
+        f"{seat} cuts the hand from {before} to 5 cards." if before > 5 else
+        f"{seat} fills the hand from {_n(before, 'card')} up to 5." if before < 5 else
+        f"{seat} already holds 5 cards for the new leg."),
     "discarded": lambda seat, count, **_: f"{seat} discards {_n(count, 'card')}.",
     "keep_armor": lambda seat, kept, **_: f"{seat} {'keeps' if kept else 'drops'} the armor.",
     "keep_buff": lambda seat, kept, **_: f"{seat} keeps " + (f"buff {kept}." if kept else "no element buff."),
-    "leg_stamina": "{seat}'s stamina is raised from {before} to {after} for the new leg.",
+    "leg_stamina": lambda seat, before, after, max_stamina=None, **_: (
+        f"{seat}'s stamina is raised from {before} to {after} for the new leg." if after > before else
+        f"{seat}'s stamina {before} is below half of {max_stamina}, which rounds down to {after}: "
+        f"it stays {after} for the new leg."),
     "game_over": _totals,
     "guard": "The engine's round limit ({rounds}) ends the game.",
     "no_effect": "The event has no effect here.",
@@ -170,9 +246,10 @@ TEMPLATES = {
     "magic_bind": lambda armor=False, **_: ("Magic Bind: weapon, " + ("armor, " if armor else "")
                                             + "effect and recovery cards now weigh double"
                                             + ("." if armor else "; armor's weight does not change.")),
-    "travel_light": "{seat} drops {discarded} cards and runs {squares} squares.",
+    "travel_light": lambda seat, discarded, squares, **_: (f"{seat} drops {_n(discarded, 'card')} and "
+                                                         f"runs {_n(squares, 'square')}."),
     "barter": lambda seat, count, **_: f"{seat} barters {_n(count, 'card')}.",
-    "butterfingers": "{seat} must drop {discards} of {hand} cards.",
+    "butterfingers": lambda seat, discards, hand, **_: f"{seat} must drop {_n(discards, 'card')} of the {hand} in hand.",
     "royal_grace": lambda seat, draws, **_: f"{seat} draws {_n(draws, 'card')} by royal grace.",
     "forced_trade": lambda names, count, **_: f"{names[0]} takes {_n(count, 'card')} from {names[1]} unseen; the same number goes back.",
     "blind_take": lambda names, **_: f"{names[0]} takes a card from {names[1]} unseen.",
@@ -187,3 +264,16 @@ TEMPLATES = {
     "friendship": "Friendship Forever: everyone gains a buff; Physical Bind ends.",
     "friend_buff": "{seat} gains buff {buff} from Friendship Forever.",
 }
+
+
+def places_so_far(state) -> tuple[str, list[list[int]], str]:
+    """What a game that is not over can say about places (``racekit play``/``replay``): the
+    places of the current leg so far, only ponies that have finished it (LM-FINISH-1), then who
+    is still running and the points so far (the final ranking goes by points, LM-END-1)."""
+    names = state.game.seat_names
+    done = {s for g in state.places for s in g}
+    running = [names[s] for s in range(state.n) if s not in done]
+    totals = [sum(p for p in state.leg_points[s]) for s in range(state.n)]
+    note = f"; still running: {_and(running)}" if running else ""
+    note += ". Points so far: " + ", ".join(f"{names[s]} {totals[s]:g}" for s in range(state.n))
+    return f"Places so far in leg {state.leg + 1}", [list(g) for g in state.places], note

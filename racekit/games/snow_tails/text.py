@@ -181,3 +181,13 @@ OPTION_GROUPS = {
     "End of the race": ("finish_rank_metric", "end"),
 }
 """How the explorer groups the rule options (options not listed go under "Other rules")."""
+
+
+def places_so_far(state) -> tuple[str, list[list[int]], str]:
+    """What a race that is not over can say about places (``racekit play``/``replay``): only
+    sleds across the line hold a place (ST-END-3); the others are still racing."""
+    names = state.game.seat_names
+    done = {s for g in state.places for s in g}
+    out = set(state.dropped_out()) if callable(getattr(state, "dropped_out", None)) else set()
+    racing = [names[s] for s in range(state.n) if s not in done and s not in out]
+    return "Places so far", [list(g) for g in state.places], (f"; still racing: {_and(racing)}" if racing else "")

@@ -47,8 +47,8 @@ def _and(names) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _n(k, word):
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+def _n(k, word, plural=None):
+    return f"{k} {word}" if k == 1 else f"{k} {plural or word + 's'}"
 
 
 def _name(seat_names, s):
@@ -83,7 +83,7 @@ def _move(seat, frm, to, direction, move, altitude, **_):
 def _crash(seat, at, card, before, altitude, dice_lost, cubes_discarded, mover, **_):
     lost = []
     if dice_lost:
-        lost.append(f"{_n(dice_lost, 'die')} back unused".replace("1 dies", "1 die").replace("dies", "dice"))
+        lost.append(f"{_n(dice_lost, 'die', 'dice')} back unused")
     if cubes_discarded:
         lost.append(f"{_n(cubes_discarded, 'cube')} discarded")
     extra = f" ({', '.join(lost)})" if lost else ""
@@ -129,8 +129,9 @@ TEMPLATES = {
     "stacked": "{seat} shares ({at}) with a character at another altitude: no effect.",
     "crash": _crash,
     "placed": "{seat} is placed on ({at}) at altitude {altitude}.",
-    "exit": ("{seat} flies out over the top: {unresolved} arrows left + altitude {altitude} = "
-             "{score} points. The game ends after this action phase."),
+    "exit": lambda seat, unresolved, altitude, score, **_: (
+        f"{seat} flies out over the top: {_n(unresolved, 'arrow')} left + altitude {altitude} = "
+        f"{_n(score, 'point')}. The game ends after this action phase."),
     "draw": "{seat} draws a {colour} cube (now holds {held}).",
     "return_cube": "{seat} puts a {colour} cube back in the bag.",
     "bag_empty": "{seat} would draw a cube, but the bag is empty.",
@@ -143,7 +144,7 @@ TEMPLATES = {
     "gift": lambda names, colour, cell, **_: (f"{names[0]} pays a {colour} cube and gives the die in "
                                               f"{cell} to {names[1]}, who carries it out now."),
     "gift_done": lambda names, free_sprints, **_: (f"The gift is done; {names[0]} gets "
-                                                   f"{free_sprints} free sprints."),
+                                                   f"{_n(free_sprints, 'free sprint')}."),
     "item_free_sprint": "{seat} pays a {colour} cube for one free sprint (the kit's own yellow effect).",
     "condition": _check,
     "action_end": "{seat} ends the action.",
@@ -192,3 +193,11 @@ OPTION_GROUPS = {
     "End of the game": ("nonexit_scoring", "count_conditional_arrows", "max_rounds"),
 }
 """How the explorer groups the rule options (every option is listed once)."""
+
+
+def places_so_far(state) -> tuple[str, list[list[int]], str]:
+    """What a game that is not over can say about places (``racekit play``/``replay``): only
+    characters that have flown out hold a place (WS-END-4); the others are still flying."""
+    out = [g for g in state.ranking() if all(state.exited[s] for s in g)]
+    flying = [_name(state.game.seat_names, s) for s in range(state.n) if not state.exited[s]]
+    return "Places so far", out, (f"; still flying: {_and(flying)}" if flying else "")
