@@ -321,7 +321,7 @@ def _flow(value) -> str:
 def check(state, expect: Expect, events: list, where: str) -> list[str]:
     """Compare a state and its events with an Expect block; returns failure messages."""
     failures = []
-    snap = _normal(state.snapshot()) if expect.state else {}   # only when a field is checked
+    snap = _normal(state.snapshot(full=True)) if expect.state else {}   # the referee's view: a check may name a hand
     for path, want in expect.state.items():
         try:
             got = lookup(snap, path)

@@ -204,8 +204,27 @@ class State(ABC):
         return list(self._history)
 
     def history_for(self, seat: int) -> list[int | None]:
-        """The history as ``seat`` may see it: other seats' secrets are ``None``."""
+        """The history as ``seat`` has seen it: other seats' secrets are ``None``.
+
+        A secret that the rules later reveal to everyone (Wingsuit's plans at the reveal,
+        WS-PLAN-5) is shown from then on: see :meth:`reveal_private_run`.
+        """
         return [a if p is None or p == seat else None for a, p in zip(self._history, self._private)]
+
+    def reveal_private_run(self) -> int:
+        """Make the latest run of private history entries public; return how many.
+
+        For a game whose secrets are revealed together (Wingsuit's plans, committed one
+        seat after another, all shown at the reveal): called while applying the ply that
+        reveals them, it walks back from the newest entry (that ply's own included) over
+        the private entries and marks each public, stopping at the first public one.
+        From then on :meth:`history_for` and :meth:`visible_to` show them to every seat.
+        """
+        private, k = self._private, len(self._private) - 1
+        while k >= 0 and private[k] is not None:
+            private[k] = None
+            k -= 1
+        return len(private) - 1 - k
 
     def visible_to(self, ply: int, seat: int | None) -> bool:
         """Whether history entry ``ply`` may be shown to ``seat`` (``None``: a spectator who sees all)."""
@@ -297,10 +316,14 @@ class State(ABC):
     def _ranking(self) -> list[list[int]]: ...
 
     @abstractmethod
-    def snapshot(self, seat: int | None = None) -> dict:
-        """A JSON-able picture of the state; with ``seat``, that seat's view only.
+    def snapshot(self, seat: int | None = None, *, full: bool = False) -> dict:
+        """A JSON-able picture of the state.
 
-        Scenario files check dotted paths into this dictionary.
+        ``snapshot()``: the public view (what every seat and a spectator may see; no
+        seat's secret). ``snapshot(seat)``: that seat's view (its own secrets too).
+        ``snapshot(full=True)``: the referee's view with every secret, asked for by name
+        (scenario files check dotted paths into it; a host's tools). A game with no
+        hidden information returns the same dictionary for all three.
         """
 
     def _why_illegal(self, action: int) -> tuple[str, str]:
