@@ -70,10 +70,13 @@ def _build(game, line_a, start, k, alt, viewer, cap):
 
 
 def twins(game_id: str, viewer: int = 0, seed: int = 1, min_same: int = 12, min_decisions: int = 2,
-          kinds=("chance", "decision"), cap: int = 60, **options) -> Twins:
+          kinds=("chance", "decision"), cap: int = 60, phases=None, when=None, differs=None,
+          **options) -> Twins:
     """Two worlds for ``viewer``: the first private ply of another seat after which the viewer
     sees at least ``min_same`` identical plies holding ``min_decisions`` of its decisions (the
-    stretch is followed for at most ``cap`` plies)."""
+    stretch is followed for at most ``cap`` plies; ``phases``: only secrets made in these phases;
+    ``when(state)``: only where this holds; ``differs(a, b)``: an alternative only when the
+    two worlds right after the secret satisfy it, e.g. a hand of another weight)."""
     game = racekit.load_game(game_id, **options)
     for s in range(seed, seed + 20):
         line_a = random_line(game, s)
@@ -81,12 +84,19 @@ def twins(game_id: str, viewer: int = 0, seed: int = 1, min_same: int = 12, min_
         for k, action in enumerate(line_a):
             owner = state._private_to(action)
             chance = state.is_chance_node()
-            if owner is not None and owner != viewer and ("chance" if chance else "decision") in kinds:
+            if (owner is not None and owner != viewer and ("chance" if chance else "decision") in kinds
+                    and (phases is None or state.phase in phases) and (when is None or when(state))):
                 options_now = ([o for o, _ in state.chance_outcomes()] if chance
                                else state.legal_actions())
                 for alt in options_now:
                     if alt == action:
                         continue
+                    if differs is not None:
+                        a, b = state.clone(), state.clone()
+                        a.apply_action(action)
+                        b.apply_action(alt)
+                        if not differs(a, b):
+                            continue
                     line_b, same, decisions = _build(game, line_a, state, k, alt, viewer, cap)
                     if same - k >= min_same and decisions >= min_decisions:
                         return Twins(game, viewer, owner, k, line_a, line_b, same, decisions)

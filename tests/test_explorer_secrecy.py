@@ -27,8 +27,15 @@ SEED = 2**100 + 4242   # large: its digits appear nowhere by chance
 GAMES = [
     ("snow_tails", dict(players=3, track="straight4"), dict(viewer=0)),
     ("wingsuit", dict(players=3), dict(viewer=2, min_same=2, min_decisions=1)),
-    ("leaf_marathon", dict(players=3), dict(viewer=0)),
+    # a card drawn into another hand (its weight is secret, LM-AMB-43), not the character draft
+    ("leaf_marathon", dict(players=3),
+     dict(viewer=0, phases=("draw",), when=lambda s: min(s.char) >= 0, differs=lambda a, b: _weights(a) != _weights(b))),
 ]
+def _weights(state) -> list:
+    from racekit.games.leaf_marathon import cards
+    return [cards.hand_weight(state, seat) for seat in range(state.n)]
+
+
 MAX_POINTS = 24   # compared positions per world pair and mode
 
 

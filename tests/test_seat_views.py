@@ -21,7 +21,7 @@ HIDDEN = [
 # the seat that views, and how long a stretch it must be unable to tell apart: in Wingsuit the
 # plans are secret from a commit to the reveal, so the last seat to commit (2) watches seat 1's
 TWINS = {"snow_tails": dict(viewer=0), "wingsuit": dict(viewer=2, min_same=2, min_decisions=1),
-         "leaf_marathon": dict(viewer=0)}
+         "leaf_marathon": dict(viewer=0, phases=("draw",), when=lambda s: min(s.char) >= 0)}   # a card drawn
 
 
 @pytest.mark.parametrize("game_id,options", HIDDEN, ids=[g for g, _ in HIDDEN])
