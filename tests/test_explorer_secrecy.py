@@ -182,6 +182,11 @@ def test_a_hosts_explorer_shows_the_seed_and_may_change_seats():
     ex.close()
     watch = explore("leaf_marathon", seed=SEED, players=3, agent="random")   # nobody's seat
     assert watch.host and watch.viewer is None and str(SEED) in watch.status.value
+    watch.human_box.value = 2          # the host takes a seat: that seat's page, no seed on it
+    assert watch.viewer == 2 and str(SEED) not in _texts(watch) and watch.seed_box.disabled
+    watch.human_box.value = None       # and leaves it
+    assert str(SEED) in watch.status.value and watch.seed_box.value == str(SEED)
+    assert not watch.seed_box.disabled and watch.error is None
     watch.close()
 
 

@@ -26,10 +26,12 @@ Secrecy in "You play" mode (issue 16): with an agent and a seat for the person
 ``viewer=seat`` (Leaf Marathon hides other hands' weights); the action chooser and the
 typed-name box work only at that seat's own decisions (so a refusal lists only its own
 legal actions, and nobody picks a draw, another seat's private draw least of all); and
-the seed, which recomputes every hidden draw, stays hidden until the game ends. Such an
-explorer is a guest's: its agent, seat and seed cannot be changed from the page (Reset
-starts a new game with a fresh secret seed). ``host=True`` makes it the host's: the
-seed is shown and every setting may be changed.
+the seed, which recomputes every hidden draw, stays hidden until the game ends (Reset
+then starts a game with a fresh secret seed). An explorer opened in that mode is a
+guest's: its agent, seat and seed cannot be changed from the page. ``host=True`` makes
+it the host's: the seed is shown and every setting may be changed. An explorer opened
+with no "You play" seat is the host's too, but picking a seat there still hides the
+seed while the seat is played.
 
 By default Step resolves chance nodes (dice, card draws) up to the next decision;
 Back and Forward skip the same draws, so Step then Back shows the earlier picture
@@ -147,10 +149,11 @@ class Explorer(widgets.VBox):
         human: with an agent, the seat (0-based) that you play while the agent plays
             the others ("You play" mode); Play pauses at that seat's decisions, and the
             page shows only what that seat may see. ``None``: the agent plays every seat.
-        host: ``True``: the host's explorer (the seed shown; agent, seat and seed may be
-            changed). Default: a guest's explorer when it opens in "You play" mode (an
-            agent and ``human``: the seed hidden until the game ends, the agent, seat and
-            seed fixed, Reset draws a fresh secret seed), else the host's.
+        host: ``True``: the host's explorer (the seed shown, even in "You play" mode; agent,
+            seat and seed may be changed). Default: a guest's explorer when it opens in
+            "You play" mode (an agent and ``human``: the agent, seat and seed fixed), else
+            the host's. In "You play" mode without ``host=True`` the seed stays hidden
+            until the game ends and Reset draws a fresh secret seed.
         every_draw: ``True`` makes each chance draw a Step of its own (default: Step
             resolves draws up to the next decision).
         log_size: how many of the latest events the log shows.
@@ -212,6 +215,7 @@ class Explorer(widgets.VBox):
         self.game = game
         self.agent_choices = choices
         self.host = bool(host) if host is not None else (agent == "manual" or human is None)
+        self._host_by_name = host is True   # host=True: the seed shows even in "You play" mode
         self._seat_mode = (agent, human)   # what a guest's page keeps
         self._over = False                 # the game has ended (a guest may see the seed)
         self._viewer_kw = False            # the game's picture takes ``viewer=``
@@ -270,7 +274,8 @@ class Explorer(widgets.VBox):
             group.add_class("racekit-option-group")
             option_rows.append(group)
         self.seed_box = widgets.Text(description="Seed", value=self._seed_text(),
-                                     continuous_update=False, style=label, disabled=not self.host,
+                                     continuous_update=False, style=label,
+                                     disabled=not self.host or self.seed_hidden(),
                                      layout=widgets.Layout(width="18em"),
                                      tooltip="the seed of every chance draw: the same seed and "
                                              "choices replay the same game")
@@ -422,13 +427,16 @@ class Explorer(widgets.VBox):
     def viewer(self) -> int | None:
         """The seat whose view the page shows: the "You play" seat beside an agent; ``None``
         (every seat's view) with agent "manual" or when nobody plays a seat."""
-        if self.agent_box.value == "manual":
-            return None
-        return self.human_box.value
+        if getattr(self, "human_box", None) is None:   # while the widgets are made
+            agent, human = self._seat_mode
+        else:
+            agent, human = self.agent_box.value, self.human_box.value
+        return None if agent == "manual" else human
 
     def seed_hidden(self) -> bool:
-        """Whether the page hides the seed: a guest's explorer before the game has ended."""
-        return not self.host and not self._over
+        """Whether the page hides the seed: in "You play" mode before the game has ended, unless
+        the explorer was opened with ``host=True``."""
+        return self.viewer is not None and not self._host_by_name and not self._over
 
     def _seed_text(self) -> str:
         return "hidden until the game ends" if self.seed_hidden() else str(self.session.seed)
@@ -579,7 +587,7 @@ class Explorer(widgets.VBox):
             raise ValueError(f"this page plays seat {you} ({self.game.seat_names[you]}): choose at least "
                              f"{you + 1} players")
         # a guest never picks (nor learns) the seed of the game it plays: a fresh secret one
-        seed = _seed_from_text(self.seed_box.value) if self.host else new_seed()
+        seed = new_seed() if not self.host or self.seed_hidden() else _seed_from_text(self.seed_box.value)
         self.game = game
         self.session = Session(game, seed=seed)
         self._over = False
@@ -638,8 +646,10 @@ class Explorer(widgets.VBox):
             self.human_box.disabled = self.agent_box.value == "manual" or not self.host
             if state.is_terminal():
                 self._over = True   # a guest may see the seed now: the game is over
-            if not self.host and self.seed_box.value != self._seed_text():
+            hidden = self.seed_hidden()
+            if (hidden or self.seed_box.disabled) and self.seed_box.value != self._seed_text():
                 self.seed_box.value = self._seed_text()
+            self.seed_box.disabled = hidden or not self.host
             self._update_controls(state, s.line[cursor] if cursor < length else None)
         finally:
             self._syncing = False
@@ -844,7 +854,7 @@ class Explorer(widgets.VBox):
         self.play.interval = max(20, int(1000 / change["new"]))
 
     def _on_setting(self, change) -> None:
-        if not self._syncing and change["owner"] is self.seed_box and not self.host:
+        if not self._syncing and change["owner"] is self.seed_box and (not self.host or self.seed_hidden()):
             self._sync(lambda: setattr(self.seed_box, "value", self._seed_text()))   # a guest's seed is fixed
             return
         self._sync_guard(self.reset)
