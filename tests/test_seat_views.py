@@ -104,3 +104,24 @@ def test_a_per_seat_save_after_the_reveal_holds_the_revealed_plans():
     a = _wingsuit_round(False)
     data = to_dict(a, seat=0)
     assert None not in data["history"]
+
+
+def test_leaf_marathon_a_blind_take_is_seen_by_the_taker_and_the_victim_only():
+    """LM-AMB-43: "a blind take shows the cards only to the taker and the victim": the victim's
+    history holds the card taken from it, a third seat's does not."""
+    game = racekit.load_game("leaf_marathon", players=4)
+    for seed in range(40):
+        line = random_line(game, seed)
+        state = game.new_initial_state(record_events=False)
+        for ply, action in enumerate(line):
+            if state.is_chance_node() and state.phase == "blind" and state.pd["victim"] != state.ps:
+                taker, victim = state.ps, state.pd["victim"]
+                third = next(s for s in range(4) if s not in (taker, victim))
+                state.apply_action(action)
+                assert state.history_for(taker)[ply] == action
+                assert state.history_for(victim)[ply] == action
+                assert state.history_for(third)[ply] is None
+                assert state.visible_to(ply, victim) and not state.visible_to(ply, third)
+                return
+            state.apply_action(action)
+    pytest.fail("no blind take between two seats in 40 random games")

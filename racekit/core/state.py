@@ -209,7 +209,8 @@ class State(ABC):
         A secret that the rules later reveal to everyone (Wingsuit's plans at the reveal,
         WS-PLAN-5) is shown from then on: see :meth:`reveal_private_run`.
         """
-        return [a if p is None or p == seat else None for a, p in zip(self._history, self._private)]
+        return [a if p is None or p == seat or (type(p) is tuple and seat in p) else None
+                for a, p in zip(self._history, self._private)]
 
     def reveal_private_run(self) -> int:
         """Make the latest run of private history entries public; return how many.
@@ -229,7 +230,7 @@ class State(ABC):
     def visible_to(self, ply: int, seat: int | None) -> bool:
         """Whether history entry ``ply`` may be shown to ``seat`` (``None``: a spectator who sees all)."""
         owner = self._private[ply]
-        return seat is None or owner is None or owner == seat
+        return seat is None or owner is None or owner == seat or (type(owner) is tuple and seat in owner)
 
     @property
     def ply(self) -> int:
@@ -344,6 +345,7 @@ class State(ABC):
     def _parse_action(self, text: str) -> int | None:
         return None
 
-    def _private_to(self, action: int) -> int | None:
-        """The only seat allowed to see this history entry (``None``: public)."""
+    def _private_to(self, action: int) -> int | tuple | None:
+        """The only seat allowed to see this history entry (``None``: public; a tuple of
+        seats: those seats only, e.g. the taker and the victim of a blind take)."""
         return None

@@ -168,7 +168,10 @@ class LeafMarathonState(State):
 
     def _private_to(self, action: int):
         self._ensure()
-        if self.pk in ("draw", "blind", "deal", "select", "keep_char"):
+        if self.pk == "blind":   # the card taken: seen by the taker and the victim (LM-AMB-43)
+            victim = self.pd["victim"]
+            return self.ps if victim == self.ps else (self.ps, victim)
+        if self.pk in ("draw", "deal", "select", "keep_char"):
             return self.ps
         return None
 
