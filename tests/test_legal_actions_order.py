@@ -18,11 +18,13 @@ import racekit
 GAMES = [
     ("aeroplane_chess", dict(players=4)),
     ("aeroplane_chess", dict(players=2)),
+    ("aeroplane_chess", dict(players=4, preset="tournament")),
     ("snow_tails", dict(players=3)),
     ("snow_tails", dict(players=5)),
     ("wingsuit", dict(players=2)),
     ("wingsuit", dict(players=4)),
     ("wingsuit", dict(players=5)),
+    ("wingsuit", dict(players=4, queue_order="chooser", cleanup_updraft="optional", blue_free_sprints="mandatory")),
     ("leaf_marathon", dict(players=3)),
     ("leaf_marathon", dict(players=5)),
 ]
@@ -52,7 +54,7 @@ def _walk(game, seed: int, max_plies: int = 4000) -> tuple[int, set]:
     return checked, phases
 
 
-@pytest.mark.parametrize("game_id,kw", GAMES, ids=[f"{g}-{kw['players']}" for g, kw in GAMES])
+@pytest.mark.parametrize("game_id,kw", GAMES, ids=[f"{g}-{kw['players']}" + ("-options" if len(kw) > 1 else "") for g, kw in GAMES])
 def test_legal_actions_are_sorted_and_unique_at_every_decision(game_id, kw):
     game = racekit.load_game(game_id, **kw)
     total, phases = 0, set()
