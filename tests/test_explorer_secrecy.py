@@ -20,7 +20,6 @@ import ipywidgets as widgets
 import pytest
 
 from racekit.explorer import explore
-from racekit.explorer.controls import widget_tree
 from secrecy_helpers import twins
 
 SEED = 2**100 + 4242   # large: its digits appear nowhere by chance
