@@ -7,6 +7,7 @@ the secret public; once they do (Wingsuit's reveal), every seat's history shows 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -125,3 +126,21 @@ def test_leaf_marathon_a_blind_take_is_seen_by_the_taker_and_the_victim_only():
                 return
             state.apply_action(action)
     pytest.fail("no blind take between two seats in 40 random games")
+
+
+def test_a_scenario_check_reads_the_referees_view_or_a_seats_with_seen_by(tmp_path):
+    """Scenario checks read snapshot(full=True) (a plan, a hand); ``seen_by: N`` reads seat N's view."""
+    src = (Path(racekit.__file__).parent / "games" / "wingsuit" / "scenarios" / "WS-SCN-04.yaml").read_text()
+    assert "seen_by: 1" in src
+    assert run_scenario_text(tmp_path, src).passed
+    referee = run_scenario_text(tmp_path, src.replace("      seen_by: 1", "      seen_by: 0"))
+    assert not referee.passed and any("seats.0.plan" in f for f in referee.failures)   # Red sees its plan
+    outside = run_scenario_text(tmp_path, src.replace("      seen_by: 1", "      seen_by: 7"))
+    assert any("seen_by: seat 7 is not a seat of this game" in f for f in outside.failures)
+
+
+def run_scenario_text(folder, text):
+    from racekit.core.scenarios import run_scenario
+    path = folder / "scenario.yaml"
+    path.write_text(text)
+    return run_scenario(path)
