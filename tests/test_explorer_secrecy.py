@@ -201,3 +201,35 @@ def test_leaf_marathon_picture_hides_other_hands_weights_for_the_person():
     assert weights[0].startswith("weight ?/") and weights[2].startswith("weight ?/")
     assert not weights[1].startswith("weight ?/")
     ex.close()
+
+
+def test_a_guest_cannot_rewrite_what_was_played():
+    """After Back, a guest's Step replays the recorded move: choosing another one would let the
+    person try the agents' answers to every move and read their hands from them."""
+    import fake_game
+    fake_game.register()
+    for host in (None, True):
+        ex = explore("fake_race", seed=3, agent="random", human=0, **({"host": True} if host else {}))
+        for _ in range(40):
+            state = ex.session.state
+            if not state.is_chance_node() and state.current_player() == 0 and len(state.legal_actions()) > 1:
+                break
+            ex.step_button.click()
+        legal = ex.session.state.legal_actions()
+        assert len(legal) > 1
+        ex.step_button.click()                               # the preselected move
+        line = list(ex.session.line)
+        ex.back()
+        assert ex.session.state.current_player() == 0
+        played = ex.session.line[ex.session.cursor]
+        ex.dropdown.widget.value = next(a for a in legal if a != played)
+        ex.step_button.click()
+        if host:
+            assert ex.error is None and ex.session.line[:len(line)] != line   # the host may branch
+        else:
+            assert "replay the moves played" in ex.error_box.value
+            assert ex.session.line == line and ex.session.state.current_player() == 0
+            ex.dropdown.widget.value = played
+            ex.step_button.click()                           # the recorded move is fine
+            assert ex.error is None and ex.session.line == line
+        ex.close()

@@ -28,7 +28,9 @@ typed-name box work only at that seat's own decisions (so a refusal lists only i
 legal actions, and nobody picks a draw, another seat's private draw least of all); and
 the seed, which recomputes every hidden draw, stays hidden until the game ends (Reset
 then starts a game with a fresh secret seed). An explorer opened in that mode is a
-guest's: its agent, seat and seed cannot be changed from the page. ``host=True`` makes
+guest's: its agent, seat and seed cannot be changed from the page, and after Back a
+Step replays what was played (trying other moves against the same hidden hands would
+read them). ``host=True`` makes
 it the host's: the seed is shown and every setting may be changed. An explorer opened
 with no "You play" seat is the host's too, but picking a seat there still hides the
 seed while the seat is played.
@@ -459,15 +461,25 @@ class Explorer(widgets.VBox):
         recorded line is replayed after Back); at a decision the agent's pick or,
         for a seat a person plays, the action chooser's selection is applied.
 
+        On a guest's page (see :attr:`host`), after Back a Step replays what was played:
+        another choice there would let the person try the agents' answers to every move
+        and read their hidden cards from them.
+
         Raises:
             IllegalActionError: the action is refused (nothing changes).
-            ValueError: nothing is chosen in the controls.
+            ValueError: nothing is chosen in the controls; or, on a guest's page, another
+                choice than the one recorded.
         """
         if action is None:
             if self.session.state.is_terminal():
                 self._stop_play()
                 return None
             action = self.chosen_action()
+        s = self.session
+        if (not self.host and action is not None and s.cursor < len(s.line)
+                and action != s.line[s.cursor]):
+            raise ValueError("This page plays one game on: after Back, Step and Forward replay the "
+                             "moves played (go Forward to the end to play on).")
         action = self.session.step(action)
         self._draw_on()
         self.refresh()
