@@ -128,7 +128,7 @@ class FakeRaceState(State):
         order = sorted(range(self.game.num_players), key=lambda s: (s != self.winner, -sum(self.tokens[s])))
         return [[s] for s in order]
 
-    def snapshot(self, seat=None) -> dict:
+    def snapshot(self, seat=None, *, full=False) -> dict:
         return {"tokens": [list(t) for t in self.tokens], "turn": self.turn, "roll": self.roll,
                 "winner": self.winner}
 

@@ -384,3 +384,96 @@ def test_voila_snow_tails_cards_and_drift(voila_pages):
         s.mark("drift")
         print(f"snow tails: played {value} to L, steered {sequence} (preselected {default})",
               file=sys.stderr)
+
+
+# ----- secrecy in "You play" mode, in the browser --------------------------------------------
+SECRET_SEED = 2**100 + 4242
+_WORLD_CELL = '''
+import sys
+sys.path.insert(0, {tests!r})
+import racekit
+from secrecy_helpers import twins
+from racekit.games.leaf_marathon import cards
+
+def weights(state):
+    return [cards.hand_weight(state, seat) for seat in range(state.n)]
+
+# two games that differ only in a card of another weight drawn into Blue's hand (LM-AMB-43)
+t = twins("leaf_marathon", viewer=0, phases=("draw",), when=lambda s: min(s.char) >= 0,
+          differs=lambda a, b: weights(a) != weights(b), players=3)
+line = t.line_{world}
+ex = racekit.explore("leaf_marathon", seed={seed}, players=3, agent="random", human=0)
+for action in line[:t.same]:
+    ex.session.step(action)
+    state = ex.session.state
+    if state.ply > t.ply and state.current_player() == 0:
+        break      # Red's own decision, with Blue's card still secret from Red
+ex.refresh()
+ex
+'''
+
+
+@pytest.fixture(scope="module")
+def secrecy_pages(tmp_path_factory):
+    """A Voila server on two generated notebooks, world A and world B; a page for each."""
+    import nbformat
+    sync_api = require_browser()
+    voila = venv_tool("voila")
+    folder = tmp_path_factory.mktemp("secrecy")
+    for world in ("a", "b"):
+        nb = nbformat.v4.new_notebook()
+        nb.cells = [nbformat.v4.new_code_cell(_WORLD_CELL.format(tests=str(ROOT / "tests"), world=world,
+                                                                 seed=SECRET_SEED))]
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nbformat.write(nb, folder / f"world_{world}.ipynb")
+    log_path = folder / "voila.log"
+    port = free_port()
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                 "--show_tracebacks=True", "--VoilaExecutor.startup_timeout=240",
+                                 str(folder)],
+                                cwd=folder, env=server_env(), stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL)
+    pages = {}
+    try:
+        wait_for_port(port, proc, "voila")
+        pw, browser = launch(sync_api)
+        try:
+            for world in ("a", "b"):
+                page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                page.goto(f"http://127.0.0.1:{port}/voila/render/world_{world}.ipynb", wait_until="commit",
+                          timeout=PAGE_TIMEOUT_MS)
+                pages[world] = Page(f"secrecy-{world}", page, log_path, time.monotonic())
+            yield pages
+        finally:
+            browser.close()
+            pw.stop()
+    finally:
+        stop(proc)
+
+
+PAGE_CONTENT = """() => {
+  const root = document.querySelector('.racekit-explorer');
+  const fields = [...root.querySelectorAll('input, select, textarea')].map(
+      e => e.tagName + ':' + (e.value || '') + ':' + [...(e.options || [])].map(o => o.text).join('|'));
+  const titles = [...root.querySelectorAll('[title]')].map(e => e.getAttribute('title'));
+  return JSON.stringify([root.innerText, fields, titles]);
+}"""
+
+
+def test_voila_you_play_page_is_the_same_in_two_games_differing_in_another_seats_secret(secrecy_pages):
+    """Red's page (Leaf Marathon, Red against the random agent) in two games where Blue drew a card of
+    another weight: the same text, fields, tooltips and picture; the seed appears nowhere."""
+    seen = {}
+    for world, s in secrecy_pages.items():
+        with artifacts_on_failure(s.page, f"voila-secrecy-{world}", s.log_path):
+            explorer = _explorer(s)
+            _no_error(explorer)
+            board = explorer.locator("img.racekit-board")
+            content = s.page.evaluate(PAGE_CONTENT)
+            assert "Red" in content and "to act" in content
+            assert str(SECRET_SEED) not in s.page.content(), "the page shows the seed"
+            seen[world] = (content, png_bytes(board))
+    (text_a, picture_a), (text_b, picture_b) = seen["a"], seen["b"]
+    assert text_a == text_b, "Red's page text tells the two games apart"
+    assert picture_a == picture_b, "Red's board picture tells the two games apart"

@@ -153,7 +153,7 @@ class _Ranked:
                 return str(action)
             def _ranking(self):
                 return [list(g) for g in places]
-            def snapshot(self, seat=None):
+            def snapshot(self, seat=None, *, full=False):
                 return {}
 
         game = type("G", (), {"num_players": n, "game_type": None})()

@@ -400,7 +400,7 @@ def test_compiled_wingsuit_kernel_bails_out_and_the_replay_is_exact():
 
 
 @pytest.mark.parametrize("players, seed, clause", [
-    (3, 206, "WS-ITEM-2"), (2, 306, "WS-ITEM-2"), (5, 190, "WS-ITEM-2"),   # three cubes, two colours
+    (3, 364, "WS-ITEM-2"), (2, 216, "WS-ITEM-2"), (5, 190, "WS-ITEM-2"),   # three cubes, two colours
     (5, 15, "WS-CRASH-4"), (5, 18, "WS-CRASH-4"),   # no free reset half-hex: a hex next to one
 ])
 def test_compiled_wingsuit_kernel_plays_the_rarer_rules_without_bailing_out(players, seed, clause):

@@ -207,13 +207,33 @@ class State(ABC):
         return list(self._history)
 
     def history_for(self, seat: int) -> list[int | None]:
-        """The history as ``seat`` may see it: other seats' secrets are ``None``."""
-        return [a if p is None or p == seat else None for a, p in zip(self._history, self._private)]
+        """The history as ``seat`` has seen it: other seats' secrets are ``None``.
+
+        A secret that the rules later reveal to everyone (Wingsuit's plans at the reveal,
+        WS-PLAN-5) is shown from then on: see :meth:`reveal_private_run`.
+        """
+        return [a if p is None or p == seat or (type(p) is tuple and seat in p) else None
+                for a, p in zip(self._history, self._private)]
+
+    def reveal_private_run(self) -> int:
+        """Make the latest run of private history entries public; return how many.
+
+        For a game whose secrets are revealed together (Wingsuit's plans, committed one
+        seat after another, all shown at the reveal): called while applying the ply that
+        reveals them, it walks back from the newest entry (that ply's own included) over
+        the private entries and marks each public, stopping at the first public one.
+        From then on :meth:`history_for` and :meth:`visible_to` show them to every seat.
+        """
+        private, k = self._private, len(self._private) - 1
+        while k >= 0 and private[k] is not None:
+            private[k] = None
+            k -= 1
+        return len(private) - 1 - k
 
     def visible_to(self, ply: int, seat: int | None) -> bool:
         """Whether history entry ``ply`` may be shown to ``seat`` (``None``: a spectator who sees all)."""
         owner = self._private[ply]
-        return seat is None or owner is None or owner == seat
+        return seat is None or owner is None or owner == seat or (type(owner) is tuple and seat in owner)
 
     @property
     def ply(self) -> int:
@@ -312,10 +332,14 @@ class State(ABC):
     def _ranking(self) -> list[list[int]]: ...
 
     @abstractmethod
-    def snapshot(self, seat: int | None = None) -> dict:
-        """A JSON-able picture of the state; with ``seat``, that seat's view only.
+    def snapshot(self, seat: int | None = None, *, full: bool = False) -> dict:
+        """A JSON-able picture of the state.
 
-        Scenario files check dotted paths into this dictionary.
+        ``snapshot()``: the public view (what every seat and a spectator may see; no
+        seat's secret). ``snapshot(seat)``: that seat's view (its own secrets too).
+        ``snapshot(full=True)``: the referee's view with every secret, asked for by name
+        (scenario files check dotted paths into it; a host's tools). A game with no
+        hidden information returns the same dictionary for all three.
         """
 
     def _why_illegal(self, action: int) -> tuple[str, str]:
@@ -336,6 +360,7 @@ class State(ABC):
     def _parse_action(self, text: str) -> int | None:
         return None
 
-    def _private_to(self, action: int) -> int | None:
-        """The only seat allowed to see this history entry (``None``: public)."""
+    def _private_to(self, action: int) -> int | tuple | None:
+        """The only seat allowed to see this history entry (``None``: public; a tuple of
+        seats: those seats only, e.g. the taker and the victim of a blind take)."""
         return None

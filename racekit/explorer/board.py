@@ -162,6 +162,7 @@ class Board:
         FigureCanvasAgg(self.figure)
         self.painter = None
         self.rebuilds = 0
+        self._kw: dict = {}
         self._static: set = set()
         self._background = None
 
@@ -203,8 +204,8 @@ class Board:
     # ----- the fast path --------------------------------------------------------------
     def _paint(self, state, **kw) -> bytes:
         fig = self.figure
-        if self.painter is None or not self.painter.fits(state):
-            self._rebuild(state, **kw)
+        if self.painter is None or kw != self._kw or not self.painter.fits(state):
+            self._rebuild(state, **kw)   # another viewer (or other options) may need another board
         ax = self.painter.ax
         self.painter.update(state, **kw)
         titles = (ax.title, ax._left_title, ax._right_title)
@@ -240,6 +241,7 @@ class Board:
         fig.canvas.draw()
         self._background = fig.canvas.copy_from_bbox(fig.bbox)
         self.painter = painter
+        self._kw = dict(kw)
         self.rebuilds += 1
 
     def _rgb(self):

@@ -20,6 +20,21 @@ Safety (issue 8):
 - :meth:`Explorer.close` closes every widget model of the tree (layouts and
   styles included); replaced action controls are closed the same way.
 
+Secrecy in "You play" mode (issue 16): with an agent and a seat for the person
+(``human=seat``), the page shows only what that seat may see, as the game's
+``history_for(seat)`` and ``snapshot(seat)`` define it: the board is drawn with
+``viewer=seat`` (Leaf Marathon hides other hands' weights); the action chooser and the
+typed-name box work only at that seat's own decisions (so a refusal lists only its own
+legal actions, and nobody picks a draw, another seat's private draw least of all); and
+the seed, which recomputes every hidden draw, stays hidden until the game ends (Reset
+then starts a game with a fresh secret seed). An explorer opened in that mode is a
+guest's: its agent, seat and seed cannot be changed from the page, and after Back a
+Step replays what was played (trying other moves against the same hidden hands would
+read them). ``host=True`` makes
+it the host's: the seed is shown and every setting may be changed. An explorer opened
+with no "You play" seat is the host's too, but picking a seat there still hides the
+seed while the seat is played.
+
 By default Step resolves chance nodes (dice, card draws) up to the next decision;
 Back and Forward skip the same draws, so Step then Back shows the earlier picture
 again. The "show every draw" box makes each draw a Step of its own.
@@ -35,6 +50,7 @@ import traceback
 import ipywidgets as widgets
 
 from ..core.agents import agent_names, make_agent
+from ..core.chance import new_seed
 from ..core.errors import IllegalActionError
 from ..core.game import load_game
 from ..core.session import Session
@@ -133,8 +149,13 @@ class Explorer(widgets.VBox):
             action) or one of the game's own agents (``GameType.agents``, e.g.
             ``"careful"`` in snow_tails).
         human: with an agent, the seat (0-based) that you play while the agent plays
-            the others; Play pauses at that seat's decisions. ``None``: the agent plays
-            every seat.
+            the others ("You play" mode); Play pauses at that seat's decisions, and the
+            page shows only what that seat may see. ``None``: the agent plays every seat.
+        host: ``True``: the host's explorer (the seed shown, even in "You play" mode; agent,
+            seat and seed may be changed). Default: a guest's explorer when it opens in
+            "You play" mode (an agent and ``human``: the agent, seat and seed fixed), else
+            the host's. In "You play" mode without ``host=True`` the seed stays hidden
+            until the game ends and Reset draws a fresh secret seed.
         every_draw: ``True`` makes each chance draw a Step of its own (default: Step
             resolves draws up to the next decision).
         log_size: how many of the latest events the log shows.
@@ -166,6 +187,8 @@ class Explorer(widgets.VBox):
             already has a traitlets logger there).
         rules_panel, rules_html: the "Rules" accordion and its table.
         image: the board ``Image``; error_box: ``HTML``; status: ``HTML`` line (ply, who acts).
+        host: whether this is the host's explorer; viewer: the seat whose view the page
+            shows ("You play"), or ``None`` (every seat's: manual, or watching the agents).
 
     Public hooks (also for benchmarks): ``step_button.click()``, :meth:`step`,
     :meth:`back`, :meth:`forward`, :meth:`goto` and :meth:`reset` return once the
@@ -175,16 +198,29 @@ class Explorer(widgets.VBox):
     def __init__(self, game_id: str, seed: int | None = None, players: int | None = None,
                  preset: str | None = None, agent: str = "manual", human: int | None = None,
                  every_draw: bool = False, log_size: int = 12, figsize=(8, 6), dpi: int = 80,
-                 image_format: str = "jpeg", scenario: str | None = None, **options):
+                 image_format: str = "jpeg", scenario: str | None = None, host: bool | None = None,
+                 **options):
+        # check every argument before any widget exists: a failed call raises its one error
+        # (a half-made widget would also complain from Widget.__del__ when collected)
+        game = load_game(game_id, players=players, preset=preset, **options)
+        choices = agent_choices(game.game_type)
+        if agent not in choices:
+            raise ValueError(f"agent must be one of {', '.join(choices)}; got {agent!r}")
+        if human is not None and (isinstance(human, bool) or not isinstance(human, int)
+                                  or not 0 <= human < game.num_players):
+            raise ValueError(f"human must be a seat from 0 to {game.num_players - 1}; got {human!r}")
+        if image_format not in ("jpeg", "png"):
+            raise ValueError(f"image_format must be 'jpeg' or 'png', got {image_format!r}")
         super().__init__()
         self._lock = threading.RLock()
         self.game_id = game_id
-        self.game = load_game(game_id, players=players, preset=preset, **options)
-        self.agent_choices = agent_choices(self.game.game_type)
-        if agent not in self.agent_choices:
-            raise ValueError(f"agent must be one of {', '.join(self.agent_choices)}; got {agent!r}")
-        if human is not None and not 0 <= human < self.game.num_players:
-            raise ValueError(f"human must be a seat from 0 to {self.game.num_players - 1}; got {human!r}")
+        self.game = game
+        self.agent_choices = choices
+        self.host = bool(host) if host is not None else (agent == "manual" or human is None)
+        self._host_by_name = host is True   # host=True: the seed shows even in "You play" mode
+        self._seat_mode = (agent, human)   # what a guest's page keeps
+        self._over = False                 # the game has ended (a guest may see the seed)
+        self._viewer_kw = False            # the game's picture takes ``viewer=``
         self._agent = None  # (name, seed, agent): the agent last built, reused while they stay
         self.scenario = None
         if scenario is not None:
@@ -202,6 +238,7 @@ class Explorer(widgets.VBox):
         self._custom = None
         self._rules_key = None
         self._build_widgets(agent, human, every_draw, image_format)
+        self._built = True
         self._guard(self._start)
 
     def _start(self) -> None:
@@ -238,13 +275,15 @@ class Explorer(widgets.VBox):
             group = widgets.VBox(rows, layout=widgets.Layout(margin="0 0 0.5em 0"))
             group.add_class("racekit-option-group")
             option_rows.append(group)
-        self.seed_box = widgets.Text(description="Seed", value=str(self.session.seed),
+        self.seed_box = widgets.Text(description="Seed", value=self._seed_text(),
                                      continuous_update=False, style=label,
+                                     disabled=not self.host or self.seed_hidden(),
                                      layout=widgets.Layout(width="18em"),
                                      tooltip="the seed of every chance draw: the same seed and "
                                              "choices replay the same game")
         self.agent_box = widgets.Dropdown(description="Agent", options=self.agent_choices, value=agent,
                                           style=label, layout=widgets.Layout(width="13em"),
+                                          disabled=not self.host,
                                           tooltip="who decides: you (manual), random, first legal, "
                                                   "or one of the game's own agents")
         seats = [("no seat (watch)", None)] + [(name, i) for i, name in enumerate(game.seat_names)]
@@ -333,10 +372,12 @@ class Explorer(widgets.VBox):
         self.preset_box.observe(self._on_preset, names="value")
         for box in [self.players_box, self.seed_box, *self.option_boxes.values()]:
             box.observe(self._on_setting, names="value")
-        self.agent_box.observe(lambda _: self._sync_guard(self.refresh), names="value")
-        self.human_box.observe(lambda _: self._sync_guard(self.refresh), names="value")
+        self.agent_box.observe(self._on_seat_mode, names="value")
+        self.human_box.observe(self._on_seat_mode, names="value")
         self.every_draw.observe(lambda _: self._sync_guard(self.refresh), names="value")
-        self.rules_panel.observe(lambda _: self._sync_guard(self._refresh_rules), names="selected_index")
+        # opening the Rules panel is no action: it leaves an error shown
+        self.rules_panel.observe(lambda _: self._syncing or self._guard(self._refresh_rules, clear=False),
+                                 names="selected_index")
         self.try_button.on_click(lambda _: self._guard(self.try_typed))
 
     @staticmethod
@@ -362,8 +403,11 @@ class Explorer(widgets.VBox):
         """Resolve the game's plot and custom controls (errors are shown, with fallbacks)."""
         self.board.set_plot(None, None)
         self._factory = None
+        self._viewer_kw = False
         try:
-            self.board.set_plot(resolve_plot(self.game), resolve_painter(self.game))
+            draw, painter = resolve_plot(self.game), resolve_painter(self.game)
+            self.board.set_plot(draw, painter)
+            self._viewer_kw = _takes_viewer(draw, painter)
         except Exception as exc:  # show it; the text picture stands in
             self._show_error(exc, "Cannot load the board picture")
         try:
@@ -381,6 +425,31 @@ class Explorer(widgets.VBox):
             return False
         return self.is_human(state.current_player())
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the page shows: the "You play" seat beside an agent; ``None``
+        (every seat's view) with agent "manual" or when nobody plays a seat."""
+        if getattr(self, "human_box", None) is None:   # while the widgets are made
+            agent, human = self._seat_mode
+        else:
+            agent, human = self.agent_box.value, self.human_box.value
+        return None if agent == "manual" else human
+
+    def seed_hidden(self) -> bool:
+        """Whether the page hides the seed: in "You play" mode before the game has ended, unless
+        the explorer was opened with ``host=True``."""
+        return self.viewer is not None and not self._host_by_name and not self._over
+
+    def _seed_text(self) -> str:
+        return "hidden until the game ends" if self.seed_hidden() else str(self.session.seed)
+
+    def _seed_words(self) -> str:
+        return "seed hidden until the game ends" if self.seed_hidden() else f"seed {self.session.seed}"
+
+    def _plot_kw(self) -> dict:
+        viewer = self.viewer
+        return {"viewer": viewer} if viewer is not None and self._viewer_kw else {}
+
     # ----- the actions (raise on error; the buttons show errors instead) ---
     @_locked
     def step(self, action: int | None = None):
@@ -392,15 +461,25 @@ class Explorer(widgets.VBox):
         recorded line is replayed after Back); at a decision the agent's pick or,
         for a seat a person plays, the action chooser's selection is applied.
 
+        On a guest's page (see :attr:`host`), after Back a Step replays what was played:
+        another choice there would let the person try the agents' answers to every move
+        and read their hidden cards from them.
+
         Raises:
             IllegalActionError: the action is refused (nothing changes).
-            ValueError: nothing is chosen in the controls.
+            ValueError: nothing is chosen in the controls; or, on a guest's page, another
+                choice than the one recorded.
         """
         if action is None:
             if self.session.state.is_terminal():
                 self._stop_play()
                 return None
             action = self.chosen_action()
+        s = self.session
+        if (not self.host and action is not None and s.cursor < len(s.line)
+                and action != s.line[s.cursor]):
+            raise ValueError("This page plays one game on: after Back, Step and Forward replay the "
+                             "moves played (go Forward to the end to play on).")
         action = self.session.step(action)
         self._draw_on()
         self.refresh()
@@ -433,7 +512,15 @@ class Explorer(widgets.VBox):
         text = self.action_text.value.strip()
         if not text:
             raise ValueError("Type an action name first, e.g. one of the chooser's.")
-        action = self.step(self.session.state.string_to_action(text))
+        state, viewer = self.session.state, self.viewer
+        if viewer is not None and not state.is_terminal() and (
+                state.is_chance_node() or state.current_player() != viewer):
+            # "You play": only the seat's own decisions (a refusal would list another seat's
+            # options, and a chosen draw could be another seat's private card)
+            you = self.game.seat_names[viewer]
+            raise ValueError(f"You play {you}: type {you}'s own actions, at {you}'s decisions; "
+                             "Step makes the draws and the agents' decisions.")
+        action = self.step(state.string_to_action(text))
         self._set_text("")
         return action
 
@@ -507,9 +594,15 @@ class Explorer(widgets.VBox):
             options[opt.name] = value if opt.choices else _from_text(value, opt.default)
         game = load_game(self.game_id, players=self.players_box.value, preset=self.preset_box.value,
                          **options)
-        seed = _seed_from_text(self.seed_box.value)
+        you = self._seat_mode[1]
+        if not self.host and you is not None and you >= game.num_players:
+            raise ValueError(f"this page plays seat {you} ({self.game.seat_names[you]}): choose at least "
+                             f"{you + 1} players")
+        # a guest never picks (nor learns) the seed of the game it plays: a fresh secret one
+        seed = new_seed() if not self.host or self.seed_hidden() else _seed_from_text(self.seed_box.value)
         self.game = game
         self.session = Session(game, seed=seed)
+        self._over = False
         self._sync(self._seats_changed)
         self._load_game_hooks()
         self._sync(lambda: setattr(self.play, "value", 0))
@@ -521,12 +614,19 @@ class Explorer(widgets.VBox):
             keep = self.human_box.value
             self.human_box.options = seats
             self.human_box.value = keep if keep is None or keep < self.game.num_players else None
-        self.seed_box.value = str(self.session.seed)
+        self.seed_box.value = self._seed_text()
 
-    @_locked
     def close(self) -> None:
         """Stop Play and close every widget model of the explorer (children, layouts, styles,
         the action controls not shown); clear the figure. The explorer cannot be used after."""
+        if not getattr(self, "_built", False):   # __init__ failed part-way (Widget.__del__)
+            self._closed = True
+            close_tree(self)
+            return
+        with self._lock:
+            self._close()
+
+    def _close(self) -> None:
         if self._closed:
             return
         self._closed = True
@@ -555,7 +655,13 @@ class Explorer(widgets.VBox):
             self.back_button.disabled = cursor == 0
             self.forward_button.disabled = cursor >= length
             self.step_button.disabled = state.is_terminal()
-            self.human_box.disabled = self.agent_box.value == "manual"
+            self.human_box.disabled = self.agent_box.value == "manual" or not self.host
+            if state.is_terminal():
+                self._over = True   # a guest may see the seed now: the game is over
+            hidden = self.seed_hidden()
+            if (hidden or self.seed_box.disabled) and self.seed_box.value != self._seed_text():
+                self.seed_box.value = self._seed_text()
+            self.seed_box.disabled = hidden or not self.host
             self._update_controls(state, s.line[cursor] if cursor < length else None)
         finally:
             self._syncing = False
@@ -564,7 +670,7 @@ class Explorer(widgets.VBox):
         self.event_log.value = self._log_html(state, involved[0])
         self._involved_now = involved[1]
         self._refresh_rules()
-        self.image.value = self.board.render(state)
+        self.image.value = self.board.render(state, **self._plot_kw())
 
     def _update_controls(self, state, recorded) -> None:
         decision = not state.is_terminal() and not state.is_chance_node()
@@ -620,7 +726,7 @@ class Explorer(widgets.VBox):
             title = (f"scenario <b>{html.escape(self.scenario.id)}</b> "
                      f"({html.escape(self.scenario.title)}) · ")
         return (f"{title}<b>{html.escape(game.game_type.long_name)}</b> · preset {html.escape(game.preset)} · "
-                f"{game.num_players} players · seed {html.escape(str(self.session.seed))} · "
+                f"{game.num_players} players · {html.escape(self._seed_words())} · "
                 f"<span title='a ply is one decision or one chance draw'>ply {cursor} of {length}</span>"
                 f" · {who}")
 
@@ -688,17 +794,19 @@ class Explorer(widgets.VBox):
         self.rules_html.value = _rules_table(table, now)
 
     # ----- handlers ---------------------------------------------------------
-    def _guard(self, fn, *args):
+    def _guard(self, fn, *args, clear: bool = True):
         """Run a user action under the lock; show (never swallow) any error. Returns fn's
         result or None.
 
-        The error box is cleared first, so it shows what went wrong in this action
+        The error box is cleared first (unless ``clear=False``: a handler that is no action,
+        such as opening the Rules panel), so it shows what went wrong in this action
         (including errors shown along the way, such as a plot that cannot load).
         """
         with self._lock:
             if self._closed:
                 return None
-            self._clear_error()
+            if clear:
+                self._clear_error()
             try:
                 return fn(*args)
             except Exception as exc:
@@ -719,9 +827,27 @@ class Explorer(widgets.VBox):
             self._guard(self.goto, change["new"])
 
     def _on_play(self, change) -> None:
-        if self._syncing or not change["new"]:
+        # a tick that comes after Play stopped (an error stopped it, or the person's decision)
+        # is no action: it must not clear the error the last Step showed
+        if self._syncing or not change["new"] or not self.play.playing:
             return
         self._guard(self._play_tick)
+
+    def _on_seat_mode(self, change) -> None:
+        """The agent or "You play" box changed: redraw; on a guest's page, refuse the change."""
+        if self._syncing:
+            return
+        if not self.host and (self.agent_box.value, self.human_box.value) != self._seat_mode:
+            def refuse():
+                agent, human = self._seat_mode
+                self._sync(lambda: (setattr(self.agent_box, "value", agent),
+                                    setattr(self.human_box, "value", human)))
+                you = self.game.seat_names[human] if human is not None else "no seat"
+                raise ValueError(f"this page plays {you} against the {agent} agent; the seat and "
+                                 "the agent are fixed (a host's explorer, host=True, may change them)")
+            self._guard(refuse)
+            return
+        self._sync_guard(self.refresh)
 
     def _play_tick(self) -> None:
         """One tick of Play: a Step, unless Play was stopped meanwhile (Reset, pause), the game
@@ -740,6 +866,9 @@ class Explorer(widgets.VBox):
         self.play.interval = max(20, int(1000 / change["new"]))
 
     def _on_setting(self, change) -> None:
+        if not self._syncing and change["owner"] is self.seed_box and (not self.host or self.seed_hidden()):
+            self._sync(lambda: setattr(self.seed_box, "value", self._seed_text()))   # a guest's seed is fixed
+            return
         self._sync_guard(self.reset)
 
     def _on_preset(self, change) -> None:
@@ -808,7 +937,7 @@ class Explorer(widgets.VBox):
 
     def hint(self) -> str:
         """What a notebook shows where the live widget is missing (text/plain)."""
-        return (f"{self.game.game_type.long_name} explorer (seed {self.session.seed}, ply "
+        return (f"{self.game.game_type.long_name} explorer ({self._seed_words()}, ply "
                 f"{self.session.cursor} of {len(self.session.line)}): run this cell to start it "
                 "(Run > Run All Cells); a saved notebook keeps no live explorer.")
 
@@ -819,8 +948,27 @@ class Explorer(widgets.VBox):
         return bundle
 
     def __repr__(self) -> str:
-        return (f"<Explorer {self.game!r} seed={self.session.seed} ply={self.session.cursor}"
+        seed = "hidden" if self.seed_hidden() else self.session.seed
+        return (f"<Explorer {self.game!r} seed={seed} ply={self.session.cursor}"
                 f"/{len(self.session.line)}>")
+
+
+def _takes_viewer(draw, painter) -> bool:
+    """Whether the game's picture takes the ``viewer=`` keyword (by name or ``**kw``) wherever
+    the explorer would pass it: ``draw`` without a Painter, else the Painter and its update."""
+    import inspect
+
+    def takes(fn) -> bool:
+        try:
+            params = inspect.signature(fn).parameters.values()
+        except (TypeError, ValueError):
+            return False
+        return any(p.name == "viewer" or p.kind is p.VAR_KEYWORD for p in params)
+    if draw is None:
+        return False
+    if painter is None:
+        return takes(draw)
+    return takes(painter) and takes(painter.update)
 
 
 def _clause_span(cid: str, table: dict) -> str:

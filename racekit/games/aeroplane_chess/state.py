@@ -215,7 +215,9 @@ class AeroplaneState(State):
                             "pieces": [piece_name(p) for p in ps]})
         return out
 
-    def snapshot(self, seat: int | None = None) -> dict:
+    def snapshot(self, seat: int | None = None, *, full: bool = False) -> dict:
+        """JSON-able picture (no hidden information: every view is the same; ``full`` is
+        accepted like the other games')."""
         n = self.game.num_players
         b = self.b
         snap = {

@@ -317,7 +317,11 @@ def play_python(game, seed: int, agents) -> Playout:
                 action = face if face <= k else k
             else:
                 action = pick(outcomes_of(st), numbers[ply])   # Sampler.sample's formula
-            private.append(st.ps if pk in ("blind", "deal") else None)
+            if pk == "blind":   # as LeafMarathonState._private_to: the taker and the victim
+                victim = st.pd["victim"]
+                private.append(st.ps if victim == st.ps else (st.ps, victim))
+            else:
+                private.append(st.ps if pk == "deal" else None)
         else:
             kind = kinds[st.ps]
             if kind == _RANDOM:

@@ -71,8 +71,13 @@ class Painter:
         self.ax.add_artist(artist)
         self.moving.append(artist)
 
-    def update(self, state, seat: int | None = None, title: bool = True, **kw) -> None:
+    def update(self, state, seat: int | None = None, title: bool = True, viewer: int | None = None,
+               **kw) -> None:
+        """Redraw the moving parts; ``seat`` (or the explorer's ``viewer``) draws that seat's
+        view: other seats' hand weights hidden (LM-AMB-43)."""
         from racekit.games.leaf_marathon import cards as C
+        if viewer is not None:
+            seat = viewer
         from racekit.games.leaf_marathon import stats as S
         for a in self.moving:
             a.remove()
@@ -153,7 +158,9 @@ class Painter:
 
 
 def draw(state, ax: Axes | None = None, seat: int | None = None, title: bool = True, **kw) -> Axes:
-    """Draw ``state`` into ``ax`` (a new Figure's Axes when None) and return the Axes."""
+    """Draw ``state`` into ``ax`` (a new Figure's Axes when None) and return the Axes.
+
+    ``seat`` (or ``viewer``, the explorer's name for it): draw only what that seat may see."""
     if ax is None:
         from matplotlib.figure import Figure
         fig = Figure(figsize=(9, 2.2 + 0.35 * state.n))

@@ -4,9 +4,9 @@ Rules live in phase modules (``setup``, ``order``, ``turn``, ``d20``, ``move``, 
 ``legs``) and the round flow in ``flow``; this class holds plain per-seat lists and asks.
 
 Hidden information (LM-AMB-43): hands are secret. ``snapshot(seat)`` shows only that seat's
-hand (others: size only) and hides other seats' hand weights before the movement step;
-``snapshot()`` with no seat is the referee's view (everything), as ``visible_to(ply, None)``
-is in the core. Card draws, blind picks, card selections and the draft are private to
+hand (others: size only) and hides other seats' hand weights;
+``snapshot()`` with no seat is the public view (no hand, no hand weight), and only
+``snapshot(full=True)`` is the referee's view (everything: scenario checks, a host). Card draws, blind picks, card selections and the draft are private to
 their seat in ``history_for``; event texts never name a drawn or taken card.
 """
 from __future__ import annotations
@@ -174,7 +174,10 @@ class LeafMarathonState(State):
 
     def _private_to(self, action: int):
         self._ensure()
-        if self.pk in ("draw", "blind", "deal", "select", "keep_char"):
+        if self.pk == "blind":   # the card taken: seen by the taker and the victim (LM-AMB-43)
+            victim = self.pd["victim"]
+            return self.ps if victim == self.ps else (self.ps, victim)
+        if self.pk in ("draw", "deal", "select", "keep_char"):
             return self.ps
         return None
 
@@ -266,25 +269,26 @@ class LeafMarathonState(State):
     # ----- views ------------------------------------------------------------------------
     def observation(self, seat: int | None = None) -> dict:
         """What ``seat`` may see; ``None``: the public view (no hand, no hand weight)."""
-        if seat is None:
-            view = self.snapshot(-1)
-            view["viewer"] = None
-            return view
         return self.snapshot(seat)
 
     def card_names(self, seat: int) -> list[str]:
         return [C.name(c) for c in self.hand[seat]]
 
-    def snapshot(self, seat: int | None = None) -> dict:
-        """JSON-able picture; ``seat=None`` is the referee's view (everything, as scenarios check it),
-        a seat number that seat's view, ``-1`` the public view (see :meth:`observation`). Per seat: position (square), stamina, max_stamina, weight_limit,
+    def snapshot(self, seat: int | None = None, *, full: bool = False) -> dict:
+        """JSON-able picture; ``seat=None`` (or ``-1``) is the public view (no hand, no hand
+        weight, LM-AMB-43), a seat number that seat's view, and ``full=True`` the referee's
+        view (every hand: scenario checks, a host). Per seat: position (square), stamina, max_stamina, weight_limit,
         movement (value), hand (names; ``None`` for hidden hands), hand_size, weight (``None``
         when hidden), armor, buffs, element_buffs, friendship_buffs, bound, faint, finished,
         place, leg_points, total; game: leg, round, phase, order, terrain, roadblocks, piles."""
+        if full:
+            seat = None
+        elif seat is None:
+            seat = -1   # the public view: no seat's hand
         seats = []
         tot = finish.totals(self)
         for s in range(self.n):
-            visible = seat is None or seat == s
+            visible = full or seat == s
             ch = self.roster_all[self.char[s]] if self.char[s] >= 0 else None
             seats.append({
                 "character": ch.name if ch else None,
@@ -323,7 +327,7 @@ class LeafMarathonState(State):
         prompt = None
         if self.pk not in (None, "over"):
             prompt = {"kind": self.pk, "seat": self.ps}
-            if self.pk == "select" and (seat is None or seat == self.ps):
+            if self.pk == "select" and (full or seat == self.ps):
                 prompt.update(purpose=self.pd["purpose"], picked=[C.name(c) for c in self.pd["picked"]],
                               min=self.pd["min"], max=self.pd["max"])
         return {
@@ -346,7 +350,7 @@ class LeafMarathonState(State):
             "magic_bind": self.mb_level,
             "places": [list(p) for p in self.places],
             "seats": seats,
-            "viewer": seat,
+            "viewer": None if seat == -1 else seat,
         }
 
     def to_text(self) -> str:

@@ -261,8 +261,9 @@ class SnowTailsState(State):
         return self.order[self.tidx] if self.tidx < len(self.order) else -1
 
     # ----- views --------------------------------------------------------------
-    def snapshot(self, seat: int | None = None) -> dict:
-        """JSON-able picture; with ``seat`` only that seat's hand is shown.
+    def snapshot(self, seat: int | None = None, *, full: bool = False) -> dict:
+        """JSON-able picture; with ``seat`` only that seat's hand is shown, with no seat
+        (the public view) none, and with ``full=True`` every hand (the referee's view).
 
         Per seat: position ``[row, lane]`` or None, slot, mat {left, right,
         brake, speed}, hand (a sorted list of dog values; None when hidden),
@@ -274,7 +275,7 @@ class SnowTailsState(State):
             p = self.pos[s]
             l, r, b = self.left[s], self.right[s], self.brake[s]
             hand = None
-            if seat == s:
+            if full or seat == s:
                 hand = [v for v in range(1, 6) for _ in range(self.hand[s][v])]
             fin = None
             if self.status[s] in (CROSSED, FINISHED):

@@ -100,10 +100,10 @@ def brave_dice(st, s: int) -> list[int]:
 def legal(st) -> list[int]:
     s = st.cp_seat
     out = []
-    if st.free is not None:
-        out += [A.FREE + d for d in range(6)]
+    if st.free is not None:   # sorted: decline (20102) before the free sprints (20210 + d)
         if not (st.free[2] == "blue" and st.o.blue_mandatory):
             out.append(A.DECLINE)
+        out += [A.FREE + d for d in range(6)]
         return out
     if st.pend:
         out.append(A.GO)

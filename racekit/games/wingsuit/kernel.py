@@ -68,7 +68,7 @@ _TAKE, _GO, _END, _SPRINT, _HEX, _PLAN, _CUBE = A.TAKE, A.GO, A.END, A.SPRINT, A
 _TAKES = tuple(A.TAKE + c for c in range(12))
 _SPRINTS = tuple(A.SPRINT + d for d in range(6))
 _FREES = tuple(A.FREE + d for d in range(6))
-_FREES_OR_DECLINE = _FREES + (A.DECLINE,)   # as act.legal lists them (not sorted)
+_FREES_OR_DECLINE = (A.DECLINE,) + _FREES   # as act.legal lists them (sorted)
 # the cells of every legal plan, lowest first (per_group plans include the others)
 _PLAN_CELLS = {m: tuple(A.plan_cells(m)) for m in legal_masks(True)}
 _SIDE, _EXIT, _BELOW = -1, -2, -3   # neighbour codes: beyond a side edge, over the top, below 0

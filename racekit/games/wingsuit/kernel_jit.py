@@ -745,12 +745,12 @@ def _action_legal(cfg, m, rear_free, s, out):
     """act.legal for seat ``s`` in the engine's order; returns its length."""
     S, alt, cnt, rear = m[0], m[2], m[3], m[8]
     k = 0
-    if S[S_FREE_SEAT] >= 0:   # free sprints (WS-SPRINT-3, WS-FAQ-Q5c, WS-AMB-19)
-        for d in range(6):
-            out[k] = _FREE + d
-            k += 1
+    if S[S_FREE_SEAT] >= 0:   # free sprints (WS-SPRINT-3, WS-FAQ-Q5c, WS-AMB-19), sorted
         if not (S[S_FREE_BLUE] and cfg[C_BLUE_MANDATORY]):
             out[k] = _DECLINE
+            k += 1
+        for d in range(6):
+            out[k] = _FREE + d
             k += 1
         return k
     if S[S_PEND_PTR] < S[S_PEND_END]:

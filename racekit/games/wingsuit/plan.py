@@ -81,4 +81,5 @@ def reveal(st) -> None:
     if st._record:
         st.emit("reveal", list(range(st.n)), ("WS-PLAN-5", "WS-PLAN-4", "WS-PLAN-1"), plans=plans)
     st.plan_next = 0
+    st.reveal_private_run()   # the commits of this round are now every seat's history (WS-PLAN-5)
     st.ph = "neutral" if st.o.neutral and st.n == 2 else "interfere"

@@ -7,7 +7,8 @@ This class holds flat per-seat lists and dispatches.
 Hidden information (WS-PLAN-2, WS-PLAN-5): until the reveal, a seat's plan is
 private. Its history entry is hidden from other seats (:meth:`_private_to`),
 ``snapshot(seat)`` shows a plan only to its own seat, the public view shows
-none, and the commit event carries no data.
+none, and the commit event carries no data. At the reveal every plan of the round
+becomes public in every seat's ``history_for`` (the reveal event shows them too).
 """
 from __future__ import annotations
 
@@ -261,8 +262,9 @@ class WingsuitState(State):
         raise IllegalActionError(message, clause=clause)
 
     # ----- views ---------------------------------------------------------------------
-    def snapshot(self, seat: int | None = None) -> dict:
-        """JSON-able picture; plans before the reveal only for their own ``seat``.
+    def snapshot(self, seat: int | None = None, *, full: bool = False) -> dict:
+        """JSON-able picture; plans before the reveal only for their own ``seat`` (with no
+        seat, the public view, none; with ``full=True``, the referee's view, every one).
 
         Keys: round, phase, current_player, seats (name, at "c,y" or None, altitude,
         cubes, dice (cells), plan (own seat only, before the reveal), committed,
@@ -284,7 +286,7 @@ class WingsuitState(State):
                 "dice": [A.cell_name(c) for c in self.dice_of(s)],
                 "committed": committed,
                 "plan": ([A.cell_name(c) for c in A.plan_cells(self.plan[s])]
-                         if committed and seat == s and self.plan[s] is not None else None),
+                         if committed and (full or seat == s) and self.plan[s] is not None else None),
                 "exited": self.exited[s],
                 "score": self.score[s] if self.exited[s] else None,
                 "acted": bool(self.done[s]) if self.ph == "action" else None,
