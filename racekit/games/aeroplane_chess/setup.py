@@ -8,12 +8,14 @@ naming the key.
 from __future__ import annotations
 
 import re
-from typing import Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
+from ...core.content import short
 from ...core.errors import SetupError
-from ...core.invariants import check_position
+from ...core.fields import whole
+from ...core.invariants import Violation, check_position, refuse
 from ...core.setups import validate_setup
 from . import move
 from .finish import all_home
@@ -23,12 +25,32 @@ from .turn import can_play
 
 class SquareRef(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    square: int | None = Field(default=None, ge=0)
-    home: int | None = Field(default=None, ge=1)
+    square: whole() | None = None   # 0..51 and 1..5: _step (the on_the_route invariant's error)
+    home: whole() | None = None
 
 
-PlaneAt = Union[int, Literal["base", "takeoff", "finish", "start"], SquareRef]
-SeatRef = Union[int, str]
+PLACES = ("base", "takeoff", "finish", "start")
+
+
+def _plane_at(v: Any):
+    """A plane's place as written: a path step, a word, or {square: N} / {home: N}; anything
+    else (``true``, ``"10"``, ``2.5``, a typo) is refused naming the value."""
+    if isinstance(v, str) and v.strip().lower() in PLACES:
+        return v.strip().lower()
+    if isinstance(v, dict) or (isinstance(v, int) and not isinstance(v, bool)):
+        return v
+    raise ValueError("a plane's place is a path step (0 take-off point to 56 finish), base, takeoff, "
+                     f"finish, start, {{square: N}} or {{home: N}}, not {short(v)}")
+
+
+def _seat_ref(v: Any):
+    if isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)):
+        return v
+    raise ValueError(f"a seat is a number from 0 or a colour (red, yellow, blue, green), not {short(v)}")
+
+
+PlaneAt = Annotated[Union[SquareRef, int, Literal[PLACES]], BeforeValidator(_plane_at)]
+SeatRef = Annotated[Union[int, str], BeforeValidator(_seat_ref)]
 
 
 class Setup(BaseModel):
@@ -38,8 +60,8 @@ class Setup(BaseModel):
     to_move: SeatRef | None = None
     turn: SeatRef | None = None
     phase: Literal["roll", "move", "bonus"] = "roll"
-    die: int | None = Field(default=None, ge=1, le=6)
-    sixes: int = Field(default=0, ge=0, le=2)
+    die: whole(1, 6) | None = None
+    sixes: whole(0, 2) = 0
 
 
 def _seat(st, value, field: str) -> int:
@@ -68,16 +90,21 @@ def _step(st, p: int, value, field: str) -> int:
         if (value.square is None) == (value.home is None):
             raise SetupError("give either square (a loop index) or home (1-5)", field=field)
         if value.square is not None:
-            if value.square >= b.loop_len:
-                raise SetupError(f"loop squares are 0-{b.loop_len - 1}", field=field)
+            if not 0 <= value.square < b.loop_len:   # no square to store: the invariant's error, from here
+                raise refuse(st, "on_the_route", Violation(
+                    field, {"square": value.square}, f"the loop's squares are 0 to {b.loop_len - 1}",
+                    seat))
             # between its turn-off and its entry only a carried teammate rests (AC-AMB-27):
             # the invariants (invariants.py) refuse it anywhere else
             return b.loop_position(seat, value.square)
-        if value.home > b.home_len:
-            raise SetupError(f"home squares are 1-{b.home_len}", field=field)
+        if not 1 <= value.home <= b.home_len:
+            raise refuse(st, "on_the_route", Violation(
+                field, {"home": value.home}, f"the home column's squares are 1 to {b.home_len}", seat))
         return b.loop_steps + value.home
     if not -1 <= value <= b.finish:
-        raise SetupError(f"a path step is -1 (base) to {b.finish} (finish), not {value}", field=field)
+        raise refuse(st, "on_the_route", Violation(
+            field, value, f"a path step is 0 (take-off point) to {b.finish} (finish), or -1 for base",
+            seat))
     return value
 
 

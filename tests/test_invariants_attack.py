@@ -1,0 +1,92 @@
+"""Impossible positions written as a careless designer or an attacker would (issue 16): wrong
+types (text for numbers, yes/no, fractions, null, huge numbers), counts the rules never allow,
+and facts the first invariant lists missed. Each is refused with a SetupError that names the
+field and the value in plain words (and the seat and clause where a rule is broken); valid
+edge positions are still accepted."""
+import pytest
+
+import racekit
+from racekit.core.errors import SetupError
+
+LM_LEG = ["start"] + ["leaf"] * 19 + ["finish"]
+ST = {"track": "straight4", "turn_order": [0, 1]}
+ST_B = {"position": [5, 1], "hand": [1, 2, 3, 4, 5]}
+WS = {"order": [0, 1, 2], "cells": {"C1": ["N"], "C2": ["N"], "C3": ["N"]}}
+WS_SEATS = [{"at": "1,5", "alt": 2, "dice": ["C1"]}, {"at": "5,5", "alt": 1, "dice": ["C2"]},
+            {"at": "3,33", "dice": ["C3"]}]
+
+
+def fam(**setup):
+    return ("aeroplane_chess", {"players": 2, "preset": "family"}, setup)
+
+
+def tour(**setup):
+    return ("aeroplane_chess", {"preset": "tournament"}, setup)
+
+
+def st(first, second=None, options=None, **setup):
+    return ("snow_tails", {"players": 2, **(options or {})},
+            {**ST, "seats": [first, second or dict(ST_B)], **setup})
+
+
+def ws(k=None, options=None, seat=None, **setup):
+    seats = [dict(s) for s in WS_SEATS]
+    if k is not None:
+        seats[k].update(seat or {})
+    return ("wingsuit", {"players": 3, **(options or {})}, {**WS, "seats": seats, **setup})
+
+
+def lm(seats, **setup):
+    return ("leaf_marathon", {"players": len(seats)}, {"terrain": LM_LEG, "seats": seats, **setup})
+
+
+# (game, options, set-up), field, words the message must hold (the value among them)
+REFUSED = [
+    # ----- Aeroplane Chess: types and ranges
+    (fam(planes={"R1": True}), "planes.R1", ["not True"]),
+    (fam(planes={"R1": "10"}), "planes.R1", ["not '10'"]),
+    (fam(planes={"R1": 3.0}), "planes.R1", ["not 3.0"]),
+    (fam(planes={"R1": None}), "planes.R1", ["not None"]),
+    (fam(planes={"R1": "bsae"}), "planes.R1", ["base, takeoff", "not 'bsae'"]),
+    (fam(planes={"R1": 57}), "planes.R1", ["seat 0 (Red)", "value 57", "(AC-AMB-01)"]),
+    (fam(planes={"R1": -3}), "planes.R1", ["seat 0 (Red)", "value -3", "(AC-AMB-01)"]),
+    (fam(planes={"R1": 10 ** 30}), "planes.R1", ["value 1000000000000000000000000000000"]),
+    (fam(planes={"Y2": {"square": 52}}), "planes.Y2", ["seat 1 (Yellow)", "'square': 52", "(AC-AMB-01)"]),
+    (fam(planes={"Y2": {"square": -1}}), "planes.Y2", ["'square': -1", "(AC-AMB-01)"]),
+    (fam(planes={"R1": {"home": 0}}), "planes.R1", ["'home': 0", "(AC-AMB-01)"]),
+    (fam(phase="move", die="6", planes={"R1": 3}), "die", ["from 1 to 6", "the text '6'"]),
+    (fam(phase="move", die=True, planes={"R1": 3}), "die", ["true (a yes/no value)"]),
+    (fam(sixes=3), "sixes", ["from 0 to 2", "not 3"]),
+    (fam(to_move=1.5), "to_move", ["not 1.5"]),
+]
+
+ACCEPTED = [
+    fam(planes={"R1": 56, "R2": 55, "R3": {"home": 5}, "R4": {"square": 49}}),   # one plane short
+    fam(planes={"R1": "finish", "R2": "Start", "Y1": 0}),
+    tour(planes={"R1": {"square": 10}, "B1": {"square": 10}}),   # teammates share a square
+    tour(planes={"B1": {"square": 24}}),                        # a carried plane short of its entry
+]
+
+
+def _ids(cases):
+    return [f"{c[0][0]}-{i}-{c[1]}" for i, c in enumerate(cases)]
+
+
+@pytest.mark.parametrize("case", REFUSED, ids=_ids(REFUSED))
+def test_an_impossible_or_mistyped_setup_is_refused_in_plain_words(case):
+    (game_id, options, setup), field, words = case
+    game = racekit.load_game(game_id, **options)
+    with pytest.raises(SetupError) as err:
+        game.new_initial_state(setup=setup)
+    text = str(err.value)
+    assert err.value.field == field and text.startswith(f"{field}: "), text
+    for w in words:
+        assert w in text, (w, text)
+    for jargon in ("Input should", "valid integer", "pydantic", "Traceback"):
+        assert jargon not in text, text
+
+
+@pytest.mark.parametrize("case", ACCEPTED, ids=[f"{c[0]}-{i}" for i, c in enumerate(ACCEPTED)])
+def test_valid_edge_positions_are_accepted(case):
+    game_id, options, setup = case
+    racekit.load_game(game_id, **options).new_initial_state(setup=setup)
