@@ -58,6 +58,31 @@ REFUSED = [
     (fam(phase="move", die=True, planes={"R1": 3}), "die", ["true (a yes/no value)"]),
     (fam(sixes=3), "sixes", ["from 0 to 2", "not 3"]),
     (fam(to_move=1.5), "to_move", ["not 1.5"]),
+    # ----- Snow Tails: hand sizes the rules never leave (ST-REFILL-2, ST-SETUP-6, ST-ELIM-1)
+    (st({"position": [0, 2], "hand": [1, 2, 3, 4, 5, 5, 5]}), "seats.0.hand",
+     ["seat 0 (Red)", "value 7", "(ST-REFILL-2)"]),                  # 7 cards, no slot 5
+    (st({"position": [0, 2], "hand": [1, 2, 3, 4, 5, 5]}, round=3), "seats.0.hand", ["value 6", "(ST-REFILL-2)"]),
+    (st({"position": [0, 2], "hand": [1, 2, 3, 4, 5], "damage": 3}), "seats.0.hand",
+     ["value 8", "5 dog and 3 damage", "(ST-REFILL-2)"]),
+    (st({"position": [0, 2], "hand": [1, 2, 3, 4, 5]}, {"position": [5, 1], "hand": [1, 2, 3, 4, 5, 1]},
+        turn=1), "seats.1.hand", ["seat 1 (Blue)", "value 6"]),
+    (st({"slot": 5, "position": [0, 2], "hand": [1, 1, 2, 3, 4, 4, 5]}, {"slot": 1, "position": [5, 1]},
+        turn_order=[1, 0], turn=1, round=2), "seats.0.hand", ["value 7", "(ST-REFILL-2)"]),
+    (st({"status": "eliminated", "hand": [1, 2]}, turn_order=[1]), "seats.0.hand",
+     ["seat 0 (Red)", "an eliminated player holds no dog card", "(ST-ELIM-1)"]),
+    (st({"status": "eliminated", "position": [0, 2]}, turn_order=[1]), "seats.0.position",
+     ["an eliminated sled is off the track"]),
+    # ----- Snow Tails: types
+    (st({"position": [0, 2], "hand": [True, 2, 3, 4, 5]}), "seats.0.hand.0", ["true (a yes/no value)"]),
+    (st({"position": [0, 2], "hand": ["3", 2, 3, 4, 5]}), "seats.0.hand.0", ["the text '3'"]),
+    (st({"position": [0, 2], "hand": [6, 2, 3, 4, 5]}), "seats.0.hand", ["1 to 5, not 6"]),
+    (st({"position": [0, 2], "hand": [1], "damage": "2"}), "seats.0.damage", ["the text '2'"]),
+    (st({"position": [0, 2], "hand": [1], "damage": -1}), "seats.0.damage", ["not -1"]),
+    (st({"position": [0, 2], "hand": [1], "brake": "3"}), "seats.0.brake", ["the text '3'"]),
+    (st({"position": [0, 2], "hand": [1], "left": 6}), "seats.0.left", ["not 6"]),
+    (st({"position": ["0", "2"], "hand": [1]}), "seats.0.position.0", ["the text '0'"]),
+    (st({"position": [0], "hand": [1]}), "seats.0.position", ["[row, lane], not [0]"]),
+    (st({"position": [0, 2], "hand": [1]}, round=1.5), "round", ["not 1.5"]),
 ]
 
 ACCEPTED = [
@@ -65,6 +90,12 @@ ACCEPTED = [
     fam(planes={"R1": "finish", "R2": "Start", "Y1": 0}),
     tour(planes={"R1": {"square": 10}, "B1": {"square": 10}}),   # teammates share a square
     tour(planes={"B1": {"square": 24}}),                        # a carried plane short of its entry
+    # Snow Tails: slot 5 holds 7 and slot 4 holds 6 until their first turn of round 1 (ST-SETUP-6)
+    st({"slot": 5, "hand": [1, 1, 2, 3, 4, 4, 5]}, {"slot": 4, "hand": [1, 2, 3, 4, 5, 5]}, turn_order=[1, 0]),
+    st({"slot": 1, "hand": [1, 2, 3, 4]}, {"slot": 5, "hand": [1, 1, 2, 3, 4, 4, 5]}, turn_order=[0, 1], turn=1),
+    st({"position": [0, 2], "hand": [], "damage": 7}),           # only damage cards stay above 5
+    st({"position": [0, 2], "hand": [2], "damage": 4}),
+    st({"status": "eliminated", "damage": 5}, turn_order=[1]),
 ]
 
 
