@@ -83,6 +83,27 @@ REFUSED = [
     (st({"position": ["0", "2"], "hand": [1]}), "seats.0.position.0", ["the text '0'"]),
     (st({"position": [0], "hand": [1]}), "seats.0.position", ["[row, lane], not [0]"]),
     (st({"position": [0, 2], "hand": [1]}, round=1.5), "round", ["not 1.5"]),
+    # ----- Leaf Marathon: finish places and points (LM-FINISH-1, LM-AMB-19, LM-TERRAIN-FINISH-1)
+    (lm([{}, {"finished": True, "place": 1}], places=[[0]]), "places", ["value [[0]]", "(LM-FINISH-1)"]),
+    (lm([{}, {"finished": True, "place": 1}], places=[[7]]), "places", ["value [[7]]"]),
+    (lm([{}, {"finished": True, "place": 1}], places=[[1], [1]]), "places", ["value [[1], [1]]"]),
+    (lm([{}, {"finished": True, "place": 9}], places=[[1]]), "seats.1.place",
+     ["seat 1 (Blue)", "value 9", "place 1", "(LM-AMB-19)"]),
+    (lm([{"place": 2}, {"finished": True, "place": 1}]), "seats.0.place",
+     ["seat 0 (Red)", "value 2", "has not finished", "(LM-FINISH-1)"]),
+    (lm([{"leg_points": [-5]}, {}]), "seats.0.leg_points", ["value [-5, 0, 0]", "0 to 3 points"]),
+    (lm([{"leg_points": [0, 3]}, {}]), "seats.0.leg_points", ["leg 2 is not played yet"]),
+    (lm([{"leg_points": [0, 0, 0, 0, 3]}, {}]), "seats.0.leg_points", ["the map has 3 legs, not 5"]),
+    (lm([{"leg_points": [float("nan")]}, {}]), "seats.0.leg_points.0", ["not nan"]),
+    (lm([{}, {}], magic_bind=2), "magic_bind", ["value 2", "(LM-AMB-25)"]),
+    (lm([{}, {}], magic_bind=10 ** 9), "magic_bind", ["not 1000000000"]),   # 2 ** level never computed
+    # ----- Leaf Marathon: types
+    (lm([{"stamina": "5"}, {}]), "seats.0.stamina", ["the text '5'"]),
+    (lm([{"stamina": True}, {}]), "seats.0.stamina", ["true (a yes/no value)"]),
+    (lm([{"pos": 2.5}, {}]), "seats.0.pos", ["not 2.5"]),
+    (lm([{"acts": 10 ** 9}, {}]), "seats.0.acts", ["from 0 to 20"]),
+    (lm([{}, {}], pile={"action": "3"}), "pile.action", ["the text '3'"]),
+    (lm([{}, {}], round=None), "round", ["nothing (null)"]),
 ]
 
 ACCEPTED = [
@@ -96,6 +117,13 @@ ACCEPTED = [
     st({"position": [0, 2], "hand": [], "damage": 7}),           # only damage cards stay above 5
     st({"position": [0, 2], "hand": [2], "damage": 4}),
     st({"status": "eliminated", "damage": 5}, turn_order=[1]),
+    # Leaf Marathon: a finisher's place from the seat alone, shared places, points in 0..3
+    lm([{"hand": ["action"]}, {"finished": True, "place": 1}]),
+    lm([{}, {"finished": True}]),
+    lm([{}, {"finished": True, "place": 1, "leg_points": [3]}, {"finished": True, "place": 1,
+                                                              "leg_points": [3]}]),
+    lm([{"leg_points": [1.5, 0, 0]}, {}], leg=2),
+    lm([{}, {}], magic_bind=1),
 ]
 
 
@@ -121,3 +149,18 @@ def test_an_impossible_or_mistyped_setup_is_refused_in_plain_words(case):
 def test_valid_edge_positions_are_accepted(case):
     game_id, options, setup = case
     racekit.load_game(game_id, **options).new_initial_state(setup=setup)
+
+
+def test_a_finisher_given_by_its_place_alone_counts_for_the_next_finisher():
+    """docs/setups.md writes a finished pony as {finished: true, place: 1} with no places list;
+    the next pony to finish is then 2nd with 2 points (LM-TERRAIN-FINISH-1), not a second 1st."""
+    game = racekit.load_game("leaf_marathon", players=2)
+    state = game.new_initial_state(setup={"terrain": LM_LEG, "start": "movement",
+                                          "seats": [{"pos": 18}, {"finished": True, "place": 1}]})
+    for _ in range(50):
+        if state.finished[0] or state.is_terminal():
+            break
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node()
+                           else state.legal_actions()[0])
+    assert state.places == [[1], [0]]
+    assert state.fin_place == [2, 1] and state.leg_points[0][0] == 2

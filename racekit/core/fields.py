@@ -72,4 +72,4 @@ def _number(v: Any) -> float:
 
 
 #: a set-up field type: a finite number (points), refused otherwise with the value named
-Number = Annotated[float, BeforeValidator(_number)]
+Number = Annotated[int | float, BeforeValidator(_number)]
