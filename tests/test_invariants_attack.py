@@ -83,6 +83,18 @@ REFUSED = [
     (st({"position": ["0", "2"], "hand": [1]}), "seats.0.position.0", ["the text '0'"]),
     (st({"position": [0], "hand": [1]}), "seats.0.position", ["[row, lane], not [0]"]),
     (st({"position": [0, 2], "hand": [1]}, round=1.5), "round", ["not 1.5"]),
+    # ----- Wingsuit Flight: types, dice, the acting seat
+    (ws(0, seat={"alt": True}), "seats.0.alt", ["true (a yes/no value)"]),      # was altitude 1
+    (ws(0, seat={"alt": "3"}), "seats.0.alt", ["the text '3'"]),
+    (ws(0, seat={"alt": 10 ** 30}), "seats.0.alt", ["value 1000000000000000000000000000000", "(WS-ALT-1)"]),
+    (ws(0, seat={"at": 15}), "seats.0.at", ["not 15"]),
+    (ws(0, seat={"dice": ["C1", "C2", "C3", "B4"]}), "seats.0.dice", ["seat 0 (Red)", "value 4", "(WS-PLAN-3)"]),
+    (ws(0, seat={"cubes": ["red", "red", "red"]}), "seats.0.cubes", ["(WS-ITEM-2)"]),
+    (ws(bag={"red": "4", "yellow": 5, "blue": 5}), "bag.red", ["the text '4'"]),
+    (ws(next=7), "next", ["0 to 2, not 7"]),
+    (ws(next="1"), "next", ["the text '1'"]),
+    (ws(0, seat={"at": "1,5"}, terrain={"1,5": {"h": "3"}}), "terrain.1,5.h", ["white or void, not '3'"]),
+    (ws(round=2.0), "round", ["not 2.0"]),
     # ----- Leaf Marathon: finish places and points (LM-FINISH-1, LM-AMB-19, LM-TERRAIN-FINISH-1)
     (lm([{}, {"finished": True, "place": 1}], places=[[0]]), "places", ["value [[0]]", "(LM-FINISH-1)"]),
     (lm([{}, {"finished": True, "place": 1}], places=[[7]]), "places", ["value [[7]]"]),
@@ -117,6 +129,9 @@ ACCEPTED = [
     st({"position": [0, 2], "hand": [], "damage": 7}),           # only damage cards stay above 5
     st({"position": [0, 2], "hand": [2], "damage": 4}),
     st({"status": "eliminated", "damage": 5}, turn_order=[1]),
+    # Wingsuit Flight: the last seat to act, a white-free hex at altitude 4, two cubes
+    ws(next=2),
+    ws(0, seat={"alt": 4, "cubes": ["red", "blue"]}, terrain={"1,5": {"h": 4}}),
     # Leaf Marathon: a finisher's place from the seat alone, shared places, points in 0..3
     lm([{"hand": ["action"]}, {"finished": True, "place": 1}]),
     lm([{}, {"finished": True}]),
