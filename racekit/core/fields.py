@@ -17,14 +17,15 @@ from pydantic import BeforeValidator
 from .content import short
 
 
-def _written(v: Any) -> str:
+def written(v: Any) -> str:
     """How the user wrote ``v``, in words."""
     if v is None:
         return "nothing (null)"
     if isinstance(v, bool):
         return f"{str(v).lower()} (a yes/no value)"
     if isinstance(v, str):
-        return f"the text {short(v)}"
+        hint = " (a number is written without quotes)" if v.strip().lstrip("-").isdigit() else ""
+        return f"the text {short(v)}{hint}"
     if isinstance(v, float):
         return short(v)
     if isinstance(v, (list, tuple)):
@@ -50,7 +51,7 @@ def check_whole(v: Any, lo: int | None = None, hi: int | None = None) -> int:
     else:
         want = "a whole number"
     if isinstance(v, bool) or not isinstance(v, int):
-        raise ValueError(f"{want}, not {_written(v)}")
+        raise ValueError(f"{want}, not {written(v)}")
     if (lo is not None and v < lo) or (hi is not None and v > hi):
         raise ValueError(f"{want}, not {short(v)}")
     return v
@@ -67,7 +68,7 @@ def whole(lo: int | None = None, hi: int | None = None):
 
 def _number(v: Any) -> float:
     if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-        raise ValueError(f"a number, not {_written(v)}")
+        raise ValueError(f"a number, not {written(v)}")
     return v
 
 

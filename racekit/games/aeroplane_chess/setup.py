@@ -12,9 +12,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
-from ...core.content import short
 from ...core.errors import SetupError
-from ...core.fields import whole
+from ...core.fields import whole, written
 from ...core.invariants import Violation, check_position, refuse
 from ...core.setups import validate_setup
 from . import move
@@ -40,13 +39,14 @@ def _plane_at(v: Any):
     if isinstance(v, dict) or (isinstance(v, int) and not isinstance(v, bool)):
         return v
     raise ValueError("a plane's place is a path step (0 take-off point to 56 finish), base, takeoff, "
-                     f"finish, start, {{square: N}} or {{home: N}}, not {short(v)}")
+                     f"finish, start, {{square: N}} or {{home: N}}, not {written(v)}")
 
 
 def _seat_ref(v: Any):
     if isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)):
         return v
-    raise ValueError(f"a seat is a number from 0 or a colour (red, yellow, blue, green), not {short(v)}")
+    raise ValueError(f"a seat is a number from 0 or a colour (red, yellow, blue, green), not "
+                     f"{written(v)}")
 
 
 PlaneAt = Annotated[Union[SquareRef, int, Literal[PLACES]], BeforeValidator(_plane_at)]
