@@ -43,11 +43,11 @@ def lm(seats, **setup):
 # (game, options, set-up), field, words the message must hold (the value among them)
 REFUSED = [
     # ----- Aeroplane Chess: types and ranges
-    (fam(planes={"R1": True}), "planes.R1", ["not True"]),
-    (fam(planes={"R1": "10"}), "planes.R1", ["not '10'"]),
+    (fam(planes={"R1": True}), "planes.R1", ["not true (a yes/no value)"]),
+    (fam(planes={"R1": "10"}), "planes.R1", ["the text '10' (a number is written without quotes)"]),
     (fam(planes={"R1": 3.0}), "planes.R1", ["not 3.0"]),
-    (fam(planes={"R1": None}), "planes.R1", ["not None"]),
-    (fam(planes={"R1": "bsae"}), "planes.R1", ["base, takeoff", "not 'bsae'"]),
+    (fam(planes={"R1": None}), "planes.R1", ["not nothing (null)"]),
+    (fam(planes={"R1": "bsae"}), "planes.R1", ["base, takeoff", "not the text 'bsae'"]),
     (fam(planes={"R1": 57}), "planes.R1", ["seat 0 (Red)", "value 57", "(AC-AMB-01)"]),
     (fam(planes={"R1": -3}), "planes.R1", ["seat 0 (Red)", "value -3", "(AC-AMB-01)"]),
     (fam(planes={"R1": 10 ** 30}), "planes.R1", ["value 1000000000000000000000000000000"]),
