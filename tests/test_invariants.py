@@ -76,6 +76,11 @@ CASES = [
     ("wingsuit", 3, {}, ws(ws_seat(0, rear_bonus=True)), "rear_start_sprint",
      (0, "seats.0.rear_bonus", True, "WS-VAR-45P-2")),
     # ----- Aeroplane Chess
+    ("aeroplane_chess", 2, {"preset": "family"}, {"sixes": 2}, "sixes_in_a_row",
+     (0, "sixes", 2, "AC-AMB-08")),
+    ("aeroplane_chess", 4, {"preset": "tournament"}, {"sixes": 1, "phase": "move", "die": 3,
+                                                      "planes": {"R1": 3}}, "sixes_in_a_row",
+     (0, "sixes", 1, "AC-TOUR-SIX-1")),
     ("aeroplane_chess", 4, {}, {"planes": {"B1": {"square": 24}}}, "on_the_route",
      (2, "planes.B1", "2 square(s) short of its entry", "AC-AMB-27")),
     ("aeroplane_chess", 4, {"preset": "tournament", "teammate_overrun": "refuse"},

@@ -58,6 +58,8 @@ REFUSED = [
     (fam(phase="move", die=True, planes={"R1": 3}), "die", ["true (a yes/no value)"]),
     (fam(sixes=3), "sixes", ["from 0 to 2", "not 3"]),
     (fam(to_move=1.5), "to_move", ["not 1.5"]),
+    (fam(sixes=2), "sixes", ["seat 0 (Red)", "value 2", "(AC-AMB-08)"]),   # no extra roll, no run
+    (tour(sixes=1, phase="move", die=3, planes={"R1": 3}), "sixes", ["value 1", "(AC-TOUR-SIX-1)"]),
     # ----- Snow Tails: hand sizes the rules never leave (ST-REFILL-2, ST-SETUP-6, ST-ELIM-1)
     (st({"position": [0, 2], "hand": [1, 2, 3, 4, 5, 5, 5]}), "seats.0.hand",
      ["seat 0 (Red)", "value 7", "(ST-REFILL-2)"]),                  # 7 cards, no slot 5
@@ -123,6 +125,9 @@ ACCEPTED = [
     fam(planes={"R1": "finish", "R2": "Start", "Y1": 0}),
     tour(planes={"R1": {"square": 10}, "B1": {"square": 10}}),   # teammates share a square
     tour(planes={"B1": {"square": 24}}),                        # a carried plane short of its entry
+    tour(sixes=2),                                              # two sixes, the third roll next
+    ("aeroplane_chess", {"preset": "tournament", "three_sixes_penalty": "on"},
+     {"sixes": 2, "phase": "move", "die": 6, "planes": {"R1": 3}}),
     # Snow Tails: slot 5 holds 7 and slot 4 holds 6 until their first turn of round 1 (ST-SETUP-6)
     st({"slot": 5, "hand": [1, 1, 2, 3, 4, 4, 5]}, {"slot": 4, "hand": [1, 2, 3, 4, 5, 5]}, turn_order=[1, 0]),
     st({"slot": 1, "hand": [1, 2, 3, 4]}, {"slot": 5, "hand": [1, 1, 2, 3, 4, 4, 5]}, turn_order=[0, 1], turn=1),

@@ -163,3 +163,5 @@ def apply_setup(st, setup: dict) -> None:
         st.phase = "bonus"
     elif s.die is not None:
         raise SetupError("die is only given with phase move or bonus", field="die")
+    # the turn's own facts (sixes in a row) hold once the phase and the die are set
+    check_position(st)
