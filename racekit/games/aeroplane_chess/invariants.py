@@ -22,7 +22,8 @@ def _where(b, v: int) -> str:
     if v == 0:
         return "take-off point"
     if v < BASE:
-        return f"{-1 - v} square(s) short of its entry"
+        n = -1 - v
+        return f"{n} square{'' if n == 1 else 's'} short of its entry"
     if v <= b.loop_steps:
         return f"step {v}"
     if v < b.finish:
