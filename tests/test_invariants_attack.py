@@ -184,3 +184,19 @@ def test_a_finisher_given_by_its_place_alone_counts_for_the_next_finisher():
                            else state.legal_actions()[0])
     assert state.places == [[1], [0]]
     assert state.fin_place == [2, 1] and state.leg_points[0][0] == 2
+
+
+def test_a_third_six_after_a_set_up_run_sends_back_the_planes_the_run_moved():
+    """A set-up that starts inside a run of sixes names the planes those sixes moved
+    (moved_on_sixes); the third six sends them back (AC-AMB-23). Before, a set-up said
+    sixes: 2 and the third six sent back nothing."""
+    game = racekit.load_game("aeroplane_chess", preset="tournament", three_sixes_penalty="on")
+    state = game.new_initial_state(setup={"planes": {"R1": 22, "R2": 14}, "sixes": 2,
+                                          "moved_on_sixes": ["R1", "R2"]})
+    state.apply_action(state.string_to_action("roll 6"))
+    penalty = [e for e in state.events if e.kind == "penalty"]
+    assert penalty and penalty[0].data["pieces"] == "R1+R2" and tuple(penalty[0].clauses) == ("AC-AMB-23",)
+    assert state.pos[0] == state.pos[1] == -1          # both back in base
+    with pytest.raises(SetupError) as err:
+        game.new_initial_state(setup={"moved_on_sixes": ["R1"]})
+    assert err.value.field == "moved_on_sixes" and "sixes is 0" in str(err.value)

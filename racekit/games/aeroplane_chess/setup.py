@@ -62,6 +62,7 @@ class Setup(BaseModel):
     phase: Literal["roll", "move", "bonus"] = "roll"
     die: whole(1, 6) | None = None
     sixes: whole(0, 2) = 0
+    moved_on_sixes: list[str] = Field(default_factory=list)
 
 
 def _seat(st, value, field: str) -> int:
@@ -108,6 +109,18 @@ def _step(st, p: int, value, field: str) -> int:
     return value
 
 
+def _plane(st, name: str, field: str) -> int:
+    n = st.game.num_players
+    key = name.strip().upper()
+    if len(key) != 2 or key[0] not in LETTERS or key[1] not in "1234":
+        raise SetupError(f"no plane called {name!r}; planes are R1-R4, Y1-Y4, B1-B4, G1-G4",
+                         field=field)
+    p = LETTERS.index(key[0]) * 4 + int(key[1]) - 1
+    if p >= 4 * n:
+        raise SetupError(f"{name} is not in a {n}-player game", field=field)
+    return p
+
+
 def apply_setup(st, setup: dict) -> None:
     """Validate ``setup`` and put ``st`` in that position.
 
@@ -121,13 +134,7 @@ def apply_setup(st, setup: dict) -> None:
     st.pos = [rest] * (4 * n)
     for name, value in s.planes.items():
         field = f"planes.{name}"
-        key = name.strip().upper()
-        if len(key) != 2 or key[0] not in LETTERS or key[1] not in "1234":
-            raise SetupError(f"no plane called {name!r}; planes are R1-R4, Y1-Y4, B1-B4, G1-G4",
-                             field=field)
-        p = LETTERS.index(key[0]) * 4 + int(key[1]) - 1
-        if p >= 4 * n:
-            raise SetupError(f"{name} is not in a {n}-player game", field=field)
+        p = _plane(st, name, field)
         st.pos[p] = _step(st, p, value, field)
     if not r.tour and r.places:
         st.places = [x for x in range(n) if all_home(st, x)]
@@ -144,6 +151,13 @@ def apply_setup(st, setup: dict) -> None:
         raise SetupError("to_move may differ from turn only when the turn's player gave the extra "
                          "roll to the teammate (AC-TOUR-SIX-2)", field="to_move")
     st.sixes = s.sixes
+    # the planes the run's sixes moved: a third six sends them back (AC-AMB-23)
+    st.six_moved = 0
+    for i, name in enumerate(s.moved_on_sixes):
+        st.six_moved |= 1 << _plane(st, name, f"moved_on_sixes.{i}")
+    if s.moved_on_sixes and not s.sixes:
+        raise SetupError("moved_on_sixes lists the planes moved by the sixes rolled in a row, and "
+                         "sixes is 0", field="moved_on_sixes")
     st.phase = "roll"
     st.die = None
     if s.phase == "move":
