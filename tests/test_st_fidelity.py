@@ -90,14 +90,14 @@ def test_ST_AMB_21_drift_right_is_toward_the_red_flags(track):
 
 
 def test_ST_DATA_2_per_player_state():
-    s = make([{"slot": 2, "position": [0, 2], "hand": [2, 2, 3, 4, 5], "left": [4, 5], "brake": 2,
+    s = make([{"slot": 2, "position": [0, 2], "hand": [2, 2, 3, 4], "left": [4, 5], "brake": 2,
                "damage": 1, "discard": [1, 1]}, FAR], turn_order=[0, 1])
     me = s.snapshot(0)["seats"][0]             # the seat's own view shows its hand
     assert seat(s, 0)["hand"] is None            # hidden from the others
     got = {k: me[k] for k in ("slot", "position", "left_stack", "right_stack", "hand", "hand_size",
                               "damage", "deck_size", "discard_size", "blocked", "status")}
     assert got == {"slot": 2, "position": [0, 2], "left_stack": [4, 5], "right_stack": [],
-                   "hand": [2, 2, 3, 4, 5], "hand_size": 6, "damage": 1, "deck_size": 11,
+                   "hand": [2, 2, 3, 4], "hand_size": 5, "damage": 1, "deck_size": 12,
                    "discard_size": 2, "blocked": False, "status": "racing"}, "ST-DATA-2"
     assert me["mat"] == {"left": 5, "right": 3, "brake": 2, "speed": 6}, "ST-DATA-2"
 

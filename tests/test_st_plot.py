@@ -18,7 +18,7 @@ def test_draw_tracks_and_preview_without_side_effects(tmp_path):
         assert isinstance(draw(s), Axes)
     g = racekit.load_game("snow_tails", players=2, track="straight4_12")
     s = g.new_initial_state(setup={"turn_order": [0, 1], "seats": [
-        {"position": [0, 3], "hand": [5, 1, 1, 2, 2, 4]}, {"position": [5, 1], "hand": [1, 2, 3, 4, 5]}]})
+        {"position": [0, 3], "hand": [5, 1, 1, 2, 2]}, {"position": [5, 1], "hand": [1, 2, 3, 4, 5]}]})
     s.apply_action(s.string_to_action("play 5 to R"))
     snap, hist = json.dumps(s.snapshot(0)), s.history()
     ax = draw(s, action=s.string_to_action("DR F F F DR"))
@@ -45,7 +45,7 @@ from racekit.games.snow_tails import plot as st_plot  # noqa: E402
 def _scn03a_planning():
     g = racekit.load_game("snow_tails", players=2, track="straight4")
     s = g.new_initial_state(setup={"turn_order": [0, 1], "seats": [
-        {"position": [0, 3], "hand": [5, 1, 1, 2, 2, 4]}, {"position": [20, 1], "hand": [1, 2, 3, 4, 5]}]})
+        {"position": [0, 3], "hand": [5, 1, 1, 2, 2]}, {"position": [20, 1], "hand": [1, 2, 3, 4, 5]}]})
     s.apply_action(s.string_to_action("play 5 to R"))
     return s
 

@@ -134,7 +134,7 @@ def test_ST_PLAY_3_three_cards_one_per_spot_and_ST_PLAY_4_cover():
 
 
 def test_ST_BRAKE_1_five_to_the_brake_gives_speed_1():
-    s = make([{"position": [0, 2], "hand": [5, 1, 1, 2, 2, 4]}, FAR], turn_order=[0, 1])
+    s = make([{"position": [0, 2], "hand": [5, 1, 1, 2, 2]}, FAR], turn_order=[0, 1])
     do(s, "play 5 to B")
     assert seat(s, 0)["mat"] == {"left": 3, "right": 3, "brake": 5, "speed": 1}
     assert names(s) == ["F"]
@@ -142,14 +142,14 @@ def test_ST_BRAKE_1_five_to_the_brake_gives_speed_1():
 
 
 def test_ST_AMB_17_same_value_cover_and_brake_only():
-    s = make([{"position": [0, 2], "hand": [3, 3, 1, 1, 2, 2]}, FAR], turn_order=[0, 1])
+    s = make([{"position": [0, 2], "hand": [3, 3, 1, 1, 2]}, FAR], turn_order=[0, 1])
     assert {"play 3 to L", "play 3 to B", "play 3 to L+R"} <= set(names(s))
 
 
 # ----------------------------------------------------------------- step 2
 def test_ST_SPEED_EX_1_and_ST_DRIFT_4_sequence():
     """ST-SPEED-EX-1, ST-DRIFT-4, ST-DRIFT-2, ST-MOVE-1: DR F F F DR from (0, 2) ends at (5, 4)."""
-    s = make([{"position": [0, 2], "hand": [5, 1, 1, 2, 2, 4]}, FAR], turn_order=[0, 1])
+    s = make([{"position": [0, 2], "hand": [5, 1, 1, 2, 2]}, FAR], turn_order=[0, 1])
     do(s, "play 5 to R")
     assert s.snapshot()["turn"]["speed"] == 5 and s.snapshot()["turn"]["drift"] == 2
     assert len(s.legal_actions()) == 10   # C(5, 2) placements of the 2 drift steps
@@ -168,7 +168,7 @@ def test_ST_SPEED_EX_1_and_ST_DRIFT_4_sequence():
 
 def test_ST_WALL_1_timing_of_drift_matters():
     for seq, end in (("DR F F F DR", [4, 4]), ("DR DR F F F", [1, 4])):
-        s = make([{"position": [0, 3], "hand": [5, 1, 1, 2, 2, 4]}, FAR], turn_order=[0, 1])
+        s = make([{"position": [0, 3], "hand": [5, 1, 1, 2, 2]}, FAR], turn_order=[0, 1])
         do(s, "play 5 to R", seq)
         assert seat(s, 0)["position"] == end
         assert seat(s, 0)["damage"] == 1
@@ -176,7 +176,7 @@ def test_ST_WALL_1_timing_of_drift_matters():
 
 
 def test_ST_DRIFT_3_drift_capped_at_speed():
-    s = make([{"position": [0, 2], "hand": [3, 1, 1, 2, 2, 4], "left": 1}, FAR], turn_order=[0, 1])
+    s = make([{"position": [0, 2], "hand": [3, 1, 1, 2, 2], "left": 1}, FAR], turn_order=[0, 1])
     do(s, "play 3 to R")   # L1 R3 B3: speed 1, drift 2 capped to 1
     assert names(s) == ["DR"]
     do(s, "DR")
@@ -184,18 +184,18 @@ def test_ST_DRIFT_3_drift_capped_at_speed():
 
 
 def test_ST_SPEED_2_no_move_and_ST_AMB_04_no_bonus():
-    s = make([{"position": [0, 2], "hand": [1, 1, 2, 2, 4, 4]}, FAR], turn_order=[0, 1], round=2)
+    s = make([{"position": [0, 2], "hand": [1, 1, 2, 2, 4]}, FAR], turn_order=[0, 1], round=2)
     do(s, "play 1 to L+R")
     assert seat(s, 0)["position"] == [0, 2]
     assert "no_move" in kinds(s) and "bonus_offered" not in kinds(s)
-    s = make([{"position": [0, 2], "hand": [1, 1, 2, 2, 4, 4]}, FAR], turn_order=[0, 1], round=2,
+    s = make([{"position": [0, 2], "hand": [1, 1, 2, 2, 4]}, FAR], turn_order=[0, 1], round=2,
              options={"bonus_requires_move": False})
     do(s, "play 1 to L+R")
     assert names(s) == ["decline bonus", "take bonus +1"]
 
 
 def test_ST_BONUS_1_2_third_in_order_moves_eight():
-    s = make([{"position": [0, 2], "hand": [4, 4, 1, 1, 2, 2, 5]}, {"position": [20, 1]},
+    s = make([{"position": [0, 2], "hand": [4, 4, 1, 1, 2]}, {"position": [20, 1]},
               {"position": [20, 3]}], turn_order=[1, 2, 0], turn=2, round=2)
     do(s, "play 4 to L+R", "F F F F F")
     assert names(s) == ["decline bonus", "take bonus +3"]
@@ -208,7 +208,7 @@ def test_ST_BONUS_1_2_third_in_order_moves_eight():
 
 
 def test_ST_AMB_05_partial_bonus_option():
-    s = make([{"position": [0, 2], "hand": [4, 4, 1, 1, 2, 2, 5]}, {"position": [20, 1]},
+    s = make([{"position": [0, 2], "hand": [4, 4, 1, 1, 2]}, {"position": [20, 1]},
               {"position": [20, 3]}], turn_order=[1, 2, 0], turn=2, round=2,
              options={"bonus_partial": True})
     do(s, "play 4 to L+R", "F F F F F")
@@ -223,16 +223,16 @@ def limit_track(rows_before=2, limit=3):
 
 
 def test_ST_LIMIT_2_speed_5_over_limit_3_two_damage():
-    s = make([{"position": [0, 2], "hand": [4, 4, 1, 1, 2, 2]}, FAR], track=limit_track(),
+    s = make([{"position": [0, 2], "hand": [4, 1, 1, 2, 2], "right": [4]}, FAR], track=limit_track(),
              turn_order=[0, 1])
-    do(s, "play 4 to L+R", "F F F F F")
+    do(s, "play 4 to L", "F F F F F")
     assert seat(s, 0)["damage"] == 2
     assert any(e.kind == "over_limit" and e.data["over"] == 2 for e in s.events)
 
 
 def test_ST_LIMIT_2_actual_moved_option():
     # stopped after crossing: planned speed 5 -> 2 damage; actual_moved counts 3 squares -> 0
-    seats = [{"position": [0, 2], "hand": [4, 4, 1, 1, 2, 2]}, {"position": [4, 2]}]
+    seats = [{"position": [0, 2], "hand": [4, 4, 1, 1, 2]}, {"position": [4, 2]}]
     s = make(seats, track=limit_track(), turn_order=[0, 1])
     do(s, "play 4 to L+R", "F F F F F")
     assert seat(s, 0)["position"] == [3, 2] and seat(s, 0)["damage"] == 2
@@ -242,7 +242,7 @@ def test_ST_LIMIT_2_actual_moved_option():
 
 
 def test_ST_BONUS_2_bonus_counts_toward_limit():
-    seats = [{"position": [20, 1]}, {"position": [0, 2], "hand": [3, 3, 1, 1, 2, 2]}]
+    seats = [{"position": [20, 1]}, {"position": [0, 2], "hand": [3, 3, 1, 1, 2]}]
     s = make(seats, track=limit_track(1), turn_order=[0, 1], turn=1, round=2)
     do(s, "play 3 to L", "F F F", "decline bonus")
     assert seat(s, 1)["damage"] == 0
@@ -260,7 +260,7 @@ def test_ST_AMB_08_each_line_or_once():
     track = {"name": "two_lines", "lanes": 4, "tiles": [
         {"kind": "straight", "rows": 1, "limit": 3}, {"kind": "straight", "rows": 2, "limit": 2},
         {"kind": "straight", "rows": 20}, {"kind": "finish", "rows": 3}]}
-    seats = [{"position": [0, 2], "hand": [4, 4, 1, 1, 2, 2]}, FAR]
+    seats = [{"position": [0, 2], "hand": [4, 4, 1, 1, 2]}, FAR]
     s = make(seats, track=track, turn_order=[0, 1])
     do(s, "play 4 to L+R", "F F F F F")
     assert seat(s, 0)["damage"] == 2 + 3
@@ -297,13 +297,13 @@ def test_ST_AMB_10_collision_damage_and_wall_scope():
 def test_ST_PLAY_5_no_dog_card_damage_refill_restart():
     # ST-SCN-10: hand 2 damage + three 2s, all played, blocked -> next turn has no dog card
     s = make([{"position": [0, 2], "hand": [2, 2, 2], "damage": 2}, {"position": [1, 2],
-              "hand": [1, 1, 1, 1, 2, 5]}], turn_order=[1, 0], turn=1, round=2)
+              "hand": [1, 1, 1, 2, 5]}], turn_order=[1, 0], turn=1, round=2)
     do(s, "play 2 to L+R+B", "F F")
     assert seat(s, 0)["hand_size"] == 2 and seat(s, 0)["damage"] == 2
     # round 3: Blue is ahead and goes first
     assert s.snapshot()["turn_order"] == [1, 0]
     do(s, "play 5 to B", "F")       # L3 R3 B5: speed 1
-    do(s, "decline bonus")
+    do(s, "decline bonus", "draw 1")   # Blue draws back up to 5
     assert s.snapshot()["turn"]["seat"] == 0
     assert s.current_player() == CHANCE   # Red: ST-PLAY-5 damage, then draws
     assert seat(s, 0)["damage"] == 3
@@ -321,7 +321,7 @@ def test_ST_ELIM_1_only_damage_after_refill():
 
 def test_ST_AMB_12_skipped_refill_not_checked_unless_immediate():
     seats = [{"position": [0, 2], "hand": [2, 2, 2], "damage": 2},
-             {"position": [1, 2], "hand": [1, 1, 1, 1, 2, 5]}]
+             {"position": [1, 2], "hand": [1, 1, 1, 1, 2]}]
     s = make(seats, turn_order=[1, 0], turn=1, round=2)
     do(s, "play 2 to L+R+B", "F F")
     assert seat(s, 0)["status"] == "racing"
@@ -346,9 +346,9 @@ def test_ST_REFILL_2_discard_down_to_five_brake_unchanged():
 
 def test_ST_DAMAGE_1_2_damage_counts_and_stays():
     # ST-SCN-13: 4 dogs after playing + 2 damage from a limit -> discard 1 dog
-    s = make([{"position": [0, 2], "hand": [4, 4, 1, 1, 2, 2]}, FAR], track=limit_track(),
+    s = make([{"position": [0, 2], "hand": [4, 1, 1, 2, 2], "right": [4]}, FAR], track=limit_track(),
              turn_order=[0, 1])
-    do(s, "play 4 to L+R", "F F F F F")
+    do(s, "play 4 to L", "F F F F F")
     assert s.phase == "discard" and seat(s, 0)["hand_size"] == 6
     do(s, "discard 1")
     assert seat(s, 0)["hand_size"] == 5 and seat(s, 0)["damage"] == 2
@@ -379,27 +379,29 @@ def test_ST_ORDER_3_furthest_first_and_ST_AMB_15_flag_side():
 
 
 def test_ST_END_3_4_same_round_further_beyond_first():
-    seats = [{"position": [27, 3], "hand": [2, 1, 1, 5, 5, 5]},
-             {"position": [27, 2], "hand": [3, 1, 1, 5, 5, 5]}]
+    seats = [{"position": [27, 3], "hand": [2, 1, 1, 5, 5]},
+             {"position": [27, 2], "hand": [3, 1, 1, 5, 5]}]
     s = make(seats, turn_order=[1, 0], round=2)
-    do(s, "play 3 to B", "F F F", "decline bonus")   # Blue ends 1 row past the line
-    do(s, "play 2 to B", "F F F F", "decline bonus")  # Red ends 2 rows past
+    do(s, "play 3 to B", "F F F", "decline bonus", "draw 1")   # Blue ends 1 row past the line
+    do(s, "play 2 to B", "F F F F", "decline bonus", "draw 1")  # Red ends 2 rows past
     assert s.is_terminal() and s.ranking() == [[0], [1]]
     assert s.returns() == [1.0, -1.0]
     s = make(seats, turn_order=[1, 0], round=2, options={"finish_rank_metric": "short_of_line"})
-    do(s, "play 3 to B", "F F F", "decline bonus", "play 2 to B", "F F F F", "decline bonus")
+    do(s, "play 3 to B", "F F F", "decline bonus", "draw 1", "play 2 to B", "F F F F", "decline bonus",
+       "draw 1")
     assert s.ranking() == [[1], [0]]
     # equal distance: nearer the finish flag (left on straight4) wins
-    seats = [{"position": [27, 3], "hand": [3, 1, 1, 5, 5, 5]},
-             {"position": [27, 2], "hand": [3, 1, 1, 5, 5, 5]}]
+    seats = [{"position": [27, 3], "hand": [3, 1, 1, 5, 5]},
+             {"position": [27, 2], "hand": [3, 1, 1, 5, 5]}]
     s = make(seats, turn_order=[0, 1], round=2)
-    do(s, "play 3 to B", "F F F", "decline bonus", "play 3 to B", "F F F", "decline bonus")
+    do(s, "play 3 to B", "F F F", "decline bonus", "draw 1", "play 3 to B", "F F F", "decline bonus",
+       "draw 1")
     assert s.ranking() == [[1], [0]]
 
 
 def test_ST_END_5_crossed_sled_removed_before_next_round():
     s = make([{"position": [30, 2], "status": "crossed"},
-              {"position": [29, 2], "hand": [5, 4, 1, 1, 2, 2]}], round=7)
+              {"position": [29, 2], "hand": [5, 4, 1, 1, 2]}], round=7)
     do(s, "play 5 to B", "F")
     assert seat(s, 1)["position"] == [29, 2] and "blocked" in kinds(s)
     assert seat(s, 0)["position"] is None and seat(s, 0)["status"] == "finished"
@@ -409,12 +411,12 @@ def test_ST_END_5_crossed_sled_removed_before_next_round():
 
 
 def test_ST_AMB_23_first_cross_round_ends_race():
-    s = make([{"position": [29, 2], "hand": [5, 1, 1, 2, 2, 4]},
-              {"position": [10, 1], "hand": [5, 1, 1, 2, 2, 4]},
-              {"position": [12, 1], "hand": [5, 1, 1, 2, 2, 4]}], turn_order=[0, 2, 1], round=2,
+    s = make([{"position": [29, 2], "hand": [5, 1, 1, 2, 2]},
+              {"position": [10, 1], "hand": [5, 1, 1, 2, 2]},
+              {"position": [12, 1], "hand": [5, 1, 1, 2, 2]}], turn_order=[0, 2, 1], round=2,
              options={"end": "first_cross_round"})
-    do(s, "play 5 to B", "F", "decline bonus", "play 5 to B", "F", "decline bonus",
-       "play 5 to B", "F", "decline bonus")
+    do(s, "play 5 to B", "F", "decline bonus", "draw 1", "play 5 to B", "F", "decline bonus", "draw 1",
+       "play 5 to B", "F", "decline bonus", "draw 1")
     assert s.is_terminal() and s.ranking() == [[0], [2], [1]]
     assert s.current_player() == TERMINAL
 
@@ -434,14 +436,14 @@ def test_ST_AMB_13_reshuffle_discards():
 
 
 def test_ST_AMB_14_limited_dent_supply():
-    s = make([{"position": [0, 2], "hand": [4, 4, 1, 1, 2, 2]}, FAR], track=limit_track(),
+    s = make([{"position": [0, 2], "hand": [4, 4, 1, 1, 2]}, FAR], track=limit_track(),
              turn_order=[0, 1], dents_left=1, options={"dent_supply": 20})
     do(s, "play 4 to L+R", "F F F F F")
     assert seat(s, 0)["damage"] == 1 and s.snapshot()["dents_left"] == 0
 
 
 def test_ST_AMB_22_bonus_after_stop_and_blocked_bonus():
-    seats = [{"position": [20, 1]}, {"position": [0, 2], "hand": [3, 1, 1, 2, 2, 5]},
+    seats = [{"position": [20, 1]}, {"position": [0, 2], "hand": [3, 1, 1, 2, 2]},
              {"position": [4, 2]}]
     s = make(seats, turn_order=[0, 2, 1], turn=2, round=2)
     do(s, "play 3 to L", "F F F")
@@ -458,7 +460,7 @@ def test_ST_AMB_22_bonus_after_stop_and_blocked_bonus():
 
 
 def test_ST_AMB_03_no_bonus_in_round_1_by_default():
-    seats = [{"slot": 1, "hand": [1, 2, 3, 4, 5]}, {"slot": 2, "hand": [3, 1, 1, 2, 2, 5]}]
+    seats = [{"slot": 1, "hand": [1, 2, 3, 4, 5]}, {"slot": 2, "hand": [3, 1, 1, 2, 2]}]
     s = make(seats, turn_order=[0, 1], turn=1)
     do(s, "play 3 to L", "F F F")
     assert "bonus_offered" not in kinds(s)

@@ -30,7 +30,7 @@ def lines(state, start=0):
 def test_ST_MOVE_1_bonus_move_counts_its_own_squares():
     """ST-MOVE-1, ST-BONUS-2: the report's 'moves 8 squares: [[5,2],[6,2],[7,2],[8,2]]'.
     Each part of the move counts the squares of its own path; the turn's speed is a field."""
-    s = make([{"position": [0, 2], "hand": [4, 4, 1, 1, 2, 2, 5]}, FAR,
+    s = make([{"position": [0, 2], "hand": [4, 4, 1, 1, 2]}, FAR,
               {"position": [20, 3], "hand": [1, 2, 3, 4, 5]}], round=2, turn_order=[1, 2, 0], turn=2)
     do(s, "play 4 to L+R", "F F F F F", "take bonus +3")
     moves = [e for e in s.events if e.kind == "move"]
@@ -45,7 +45,7 @@ def test_ST_MOVE_1_bonus_move_counts_its_own_squares():
 
 def test_ST_BLOCK_1_bonus_stopped_by_a_sled_counts_what_it_moved():
     """ST-BLOCK-1: the report's 'moves 5 squares: [[3, 2], [4, 2], [5, 2]]' (2 steps)."""
-    s = make([FAR, {"position": [0, 2], "hand": [3, 1, 1, 2, 2, 5]},
+    s = make([FAR, {"position": [0, 2], "hand": [3, 1, 1, 2, 2]},
               {"position": [6, 2], "hand": [1, 2, 3, 4, 5]}], round=2, turn_order=[0, 2, 1], turn=2)
     start = len(s.events)
     do(s, "play 3 to L", "F F F", "take bonus +3")
@@ -61,7 +61,7 @@ def test_ST_BLOCK_1_bonus_stopped_by_a_sled_counts_what_it_moved():
 
 def test_ST_WALL_1_the_move_is_told_before_the_wall_and_its_damage():
     """ST-WALL-1 (ST-SCN-03a): moves, then hits the wall, then takes the damage card."""
-    s = make([{"position": [0, 3], "hand": [5, 1, 1, 2, 2, 4]}, FAR], turn_order=[0, 1])
+    s = make([{"position": [0, 3], "hand": [5, 1, 1, 2, 2]}, FAR], turn_order=[0, 1])
     do(s, "play 5 to R", "DR F F F DR")
     tail = [e for e in s.events if e.kind in ("move", "wall", "damage")]
     assert [e.kind for e in tail] == ["move", "wall", "damage"]
@@ -89,8 +89,8 @@ def test_ST_LIMIT_2_move_then_line_then_fine_and_plural_damage():
 
 def test_ST_END_2_the_move_comes_before_the_finish_crossing():
     """ST-END-2: 'crosses the finish line' follows the move that crossed it."""
-    s = make([{"position": [27, 3], "hand": [2, 1, 1, 5, 5, 5]},
-              {"position": [27, 2], "hand": [3, 1, 1, 5, 5, 5]}], round=2, turn_order=[1, 0])
+    s = make([{"position": [27, 3], "hand": [2, 1, 1, 5, 5]},
+              {"position": [27, 2], "hand": [3, 1, 1, 5, 5]}], round=2, turn_order=[1, 0])
     do(s, "play 3 to B", "F F F")
     kinds = [e.kind for e in s.events if e.kind in ("move", "cross_finish")]
     assert kinds == ["move", "cross_finish"]

@@ -208,6 +208,7 @@ class AeroplaneChess(Game):
             phase: roll             # roll (next is a die roll) | move (die given, a plane to choose) | bonus
             die: 6                  # the roll, for phase move or bonus
             sixes: 0                # sixes already rolled in a row by the roller (three_sixes_penalty)
+            moved_on_sixes: [R1]    # the planes those sixes moved: a third six sends them back
 
         A set-up never draws the family first player: ``to_move`` starts. The
         state remembers the set-up (``state.initial_setup``): ``save_game(state)``

@@ -22,7 +22,8 @@ def _where(b, v: int) -> str:
     if v == 0:
         return "take-off point"
     if v < BASE:
-        return f"{-1 - v} square(s) short of its entry"
+        n = -1 - v
+        return f"{n} square{'' if n == 1 else 's'} short of its entry"
     if v <= b.loop_steps:
         return f"step {v}"
     if v < b.finish:
@@ -101,6 +102,19 @@ def _goes_on(st):
                         "would be over", None, "AC-AMB-22")
 
 
+def _sixes(st):
+    r = st.r
+    if st.phase == "over" or not st.sixes:
+        return
+    if st.phase == "move" and st.die != 6:
+        yield Violation("sixes", st.sixes, f"the roll in hand is a {st.die}, which ends a run of sixes",
+                        st.roller, None if r.tour else "AC-AMB-08")
+    elif st.phase == "roll" and r.six == "none":
+        yield Violation("sixes", st.sixes, "without an extra roll on a 6 (six_bonus none) every roll "
+                        "starts a new turn, so no sixes are rolled in a row before it", st.roller,
+                        "AC-AMB-08")
+
+
 INVARIANTS = (
     Invariant("on_the_route", "AC-AMB-01", "Every plane is in base, on the take-off point, on its "
               "colour's path (loop, home column, finish), or, in the tournament, a carried teammate "
@@ -110,6 +124,9 @@ INVARIANTS = (
     Invariant("one_owner_per_square", "AC-TOUR-CAPTURE-1", "When captures are automatic, no loop "
               "square holds planes of two sides (family: two players; AC-FAM-CAPTURE-3, AC-AMB-10).",
               _one_owner),
+    Invariant("sixes_in_a_row", "AC-TOUR-SIX-1", "Sixes count in a row only while extra rolls "
+              "follow them: a roll other than 6 ends the run, and without an extra roll "
+              "(six_bonus none, AC-AMB-08) the next roll is a new turn's.", _sixes),
     Invariant("game_goes_on", "AC-TOUR-WIN-1", "While the game is played no side (family: no "
               "player, or under play_for_places all but one) has every plane home (AC-FAM-GOAL-1, "
               "AC-AMB-22).", _goes_on),

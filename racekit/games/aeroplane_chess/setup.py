@@ -8,12 +8,13 @@ naming the key.
 from __future__ import annotations
 
 import re
-from typing import Literal, Union
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 
 from ...core.errors import SetupError
-from ...core.invariants import check_position
+from ...core.fields import whole, written
+from ...core.invariants import Violation, check_position, refuse
 from ...core.setups import validate_setup
 from . import move
 from .finish import all_home
@@ -23,12 +24,33 @@ from .turn import can_play
 
 class SquareRef(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    square: int | None = Field(default=None, ge=0)
-    home: int | None = Field(default=None, ge=1)
+    square: whole() | None = None   # 0..51 and 1..5: _step (the on_the_route invariant's error)
+    home: whole() | None = None
 
 
-PlaneAt = Union[int, Literal["base", "takeoff", "finish", "start"], SquareRef]
-SeatRef = Union[int, str]
+PLACES = ("base", "takeoff", "finish", "start")
+
+
+def _plane_at(v: Any):
+    """A plane's place as written: a path step, a word, or {square: N} / {home: N}; anything
+    else (``true``, ``"10"``, ``2.5``, a typo) is refused naming the value."""
+    if isinstance(v, str) and v.strip().lower() in PLACES:
+        return v.strip().lower()
+    if isinstance(v, dict) or (isinstance(v, int) and not isinstance(v, bool)):
+        return v
+    raise ValueError("a plane's place is a path step (0 take-off point to 56 finish), base, takeoff, "
+                     f"finish, start, {{square: N}} or {{home: N}}, not {written(v)}")
+
+
+def _seat_ref(v: Any):
+    if isinstance(v, str) or (isinstance(v, int) and not isinstance(v, bool)):
+        return v
+    raise ValueError(f"a seat is a number from 0 or a colour (red, yellow, blue, green), not "
+                     f"{written(v)}")
+
+
+PlaneAt = Annotated[Union[SquareRef, int, Literal[PLACES]], BeforeValidator(_plane_at)]
+SeatRef = Annotated[Union[int, str], BeforeValidator(_seat_ref)]
 
 
 class Setup(BaseModel):
@@ -38,8 +60,9 @@ class Setup(BaseModel):
     to_move: SeatRef | None = None
     turn: SeatRef | None = None
     phase: Literal["roll", "move", "bonus"] = "roll"
-    die: int | None = Field(default=None, ge=1, le=6)
-    sixes: int = Field(default=0, ge=0, le=2)
+    die: whole(1, 6) | None = None
+    sixes: whole(0, 2) = 0
+    moved_on_sixes: list[str] = Field(default_factory=list)
 
 
 def _seat(st, value, field: str) -> int:
@@ -68,17 +91,34 @@ def _step(st, p: int, value, field: str) -> int:
         if (value.square is None) == (value.home is None):
             raise SetupError("give either square (a loop index) or home (1-5)", field=field)
         if value.square is not None:
-            if value.square >= b.loop_len:
-                raise SetupError(f"loop squares are 0-{b.loop_len - 1}", field=field)
+            if not 0 <= value.square < b.loop_len:   # no square to store: the invariant's error, from here
+                raise refuse(st, "on_the_route", Violation(
+                    field, {"square": value.square}, f"the loop's squares are 0 to {b.loop_len - 1}",
+                    seat))
             # between its turn-off and its entry only a carried teammate rests (AC-AMB-27):
             # the invariants (invariants.py) refuse it anywhere else
             return b.loop_position(seat, value.square)
-        if value.home > b.home_len:
-            raise SetupError(f"home squares are 1-{b.home_len}", field=field)
+        if not 1 <= value.home <= b.home_len:
+            raise refuse(st, "on_the_route", Violation(
+                field, {"home": value.home}, f"the home column's squares are 1 to {b.home_len}", seat))
         return b.loop_steps + value.home
     if not -1 <= value <= b.finish:
-        raise SetupError(f"a path step is -1 (base) to {b.finish} (finish), not {value}", field=field)
+        raise refuse(st, "on_the_route", Violation(
+            field, value, f"a path step is 0 (take-off point) to {b.finish} (finish), or -1 for base",
+            seat))
     return value
+
+
+def _plane(st, name: str, field: str) -> int:
+    n = st.game.num_players
+    key = name.strip().upper()
+    if len(key) != 2 or key[0] not in LETTERS or key[1] not in "1234":
+        raise SetupError(f"no plane called {name!r}; planes are R1-R4, Y1-Y4, B1-B4, G1-G4",
+                         field=field)
+    p = LETTERS.index(key[0]) * 4 + int(key[1]) - 1
+    if p >= 4 * n:
+        raise SetupError(f"{name} is not in a {n}-player game", field=field)
+    return p
 
 
 def apply_setup(st, setup: dict) -> None:
@@ -94,13 +134,7 @@ def apply_setup(st, setup: dict) -> None:
     st.pos = [rest] * (4 * n)
     for name, value in s.planes.items():
         field = f"planes.{name}"
-        key = name.strip().upper()
-        if len(key) != 2 or key[0] not in LETTERS or key[1] not in "1234":
-            raise SetupError(f"no plane called {name!r}; planes are R1-R4, Y1-Y4, B1-B4, G1-G4",
-                             field=field)
-        p = LETTERS.index(key[0]) * 4 + int(key[1]) - 1
-        if p >= 4 * n:
-            raise SetupError(f"{name} is not in a {n}-player game", field=field)
+        p = _plane(st, name, field)
         st.pos[p] = _step(st, p, value, field)
     if not r.tour and r.places:
         st.places = [x for x in range(n) if all_home(st, x)]
@@ -117,6 +151,13 @@ def apply_setup(st, setup: dict) -> None:
         raise SetupError("to_move may differ from turn only when the turn's player gave the extra "
                          "roll to the teammate (AC-TOUR-SIX-2)", field="to_move")
     st.sixes = s.sixes
+    # the planes the run's sixes moved: a third six sends them back (AC-AMB-23)
+    st.six_moved = 0
+    for i, name in enumerate(s.moved_on_sixes):
+        st.six_moved |= 1 << _plane(st, name, f"moved_on_sixes.{i}")
+    if s.moved_on_sixes and not s.sixes:
+        raise SetupError("moved_on_sixes lists the planes moved by the sixes rolled in a row, and "
+                         "sixes is 0", field="moved_on_sixes")
     st.phase = "roll"
     st.die = None
     if s.phase == "move":
@@ -136,3 +177,5 @@ def apply_setup(st, setup: dict) -> None:
         st.phase = "bonus"
     elif s.die is not None:
         raise SetupError("die is only given with phase move or bonus", field="die")
+    # the turn's own facts (sixes in a row) hold once the phase and the die are set
+    check_position(st)

@@ -19,7 +19,8 @@ Set-up for scenarios (``new_initial_state(setup=...)``, errors are
     roadblocks: [8]
     pile: {action: 3}         # draw pile counts (default: the rest of the deck)
     discard: {action: 12}
-    places: [[1]]             # finish places already given on this leg
+    places: [[1]]             # finish places already given on this leg (default: from the
+                              # finished seats' place, equal places sharing one)
     seats:
       - character: test_pony  # roster id or the fixture test_pony (default)
         pos: 10               # the square (also written position, as checks read it)

@@ -86,6 +86,47 @@ def _characters(st):
         seen.setdefault(c, s)
 
 
+def _places(st):
+    from .setup import place_of
+    placed = [s for g in st.places for s in g]
+    finished = [s for s in range(st.n) if st.finished[s]]
+    if any(not g for g in st.places) or len(set(placed)) != len(placed) or sorted(placed) != finished:
+        yield Violation("places", [list(g) for g in st.places], f"the places list each pony that has "
+                        f"finished this leg once, and no other (finished: {finished})")
+        return
+    for i, group in enumerate(st.places):
+        want = place_of(st, i)
+        for s in group:
+            if st.fin_place[s] != want:
+                yield Violation(f"seats.{s}.place", st.fin_place[s], f"the places list puts this pony "
+                                f"in place {want}", s, "LM-AMB-19")
+    for s in range(st.n):
+        if not st.finished[s] and st.fin_place[s]:
+            yield Violation(f"seats.{s}.place", st.fin_place[s], "a pony that has not finished this "
+                            "leg has no place yet", s)
+
+
+def _leg_points(st):
+    top = 3   # LM-TERRAIN-FINISH-1: 3, 2, 1, then 0
+    for s in range(st.n):
+        for k, p in enumerate(st.leg_points[s]):
+            if not 0 <= p <= top:
+                why = f"a leg gives 0 to {top} points"
+            elif p and (k > st.leg or (k == st.leg and not st.finished[s])):
+                why = "no points yet: " + (f"leg {k + 1} is not played yet" if k > st.leg else
+                                            "the pony has not finished this leg")
+            else:
+                continue
+            yield Violation(f"seats.{s}.leg_points", list(st.leg_points[s]), f"leg {k + 1}: {p} "
+                            f"points; {why}", s)
+
+
+def _magic_bind(st):
+    if not st.o.mb_multiply and st.mb_level > 1:
+        yield Violation("magic_bind", st.mb_level, "a repeated Magic Bind has no further effect "
+                        "(level 0 or 1) unless the option magic_bind_stack is multiply")
+
+
 def _roadblocks(st):
     fin = len(st.terrain) - 1
     for r in sorted(st.roadblocks):
@@ -105,6 +146,12 @@ INVARIANTS = (
               "and Friendship buffs together.", _buffs),
     Invariant("unique_characters", "LM-AMB-37", "No two seats play the same roster character.",
               _characters),
+    Invariant("places", "LM-FINISH-1", "The places of this leg list each pony that has finished it "
+              "once, and no other; each holds the place its group gives (LM-AMB-19).", _places),
+    Invariant("leg_points", "LM-TERRAIN-FINISH-1", "A leg gives 0 to 3 points, and only to a pony "
+              "that has finished it.", _leg_points),
+    Invariant("magic_bind_level", "LM-AMB-25", "A repeated Magic Bind has no further effect unless "
+              "magic_bind_stack is multiply.", _magic_bind),
     Invariant("roadblocks_on_the_leg", "LM-EVENT-15", "A roadblock lies on a square of the current "
               "leg.", _roadblocks),
 )

@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from racekit.core.errors import SetupError
+from racekit.core.fields import Number, whole
 from racekit.core.invariants import check_position
 from racekit.core.setups import validate_setup
 
@@ -120,21 +121,21 @@ class SeatSetup(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     character: str = "test_pony"
-    max_stamina: int | None = Field(default=None, ge=2, le=99)
-    movement: int | None = Field(default=None, ge=0, le=20)
-    pos: int = Field(default=0, ge=0, validation_alias=AliasChoices("pos", "position"))   # the snapshot's name too
-    stamina: int | None = Field(default=None, ge=0)
+    max_stamina: whole(2, 99) | None = None
+    movement: whole(0, 20) | None = None
+    pos: whole() = Field(default=0, validation_alias=AliasChoices("pos", "position"))   # 0..finish: invariants.py (LM-DATA-3); the snapshot's name too
+    stamina: whole() | None = None   # 0..max: invariants.py (LM-STAMINA-1)
     hand: list[str] = Field(default_factory=list)
     armor: bool = False
     elements: list[Literal["A", "B", "C", "-"]] = Field(default_factory=list)
     friendship: list[Literal["A", "B", "C"]] = Field(default_factory=list)
     bound: bool = False
-    faint: int = Field(default=0, ge=0, le=3)
+    faint: whole(0, 3) = 0
     returning: bool = False
     finished: bool = False
-    place: int = 0
-    leg_points: list[float] = Field(default_factory=list)
-    acts: int = Field(default=0, ge=0)
+    place: whole(0) = 0        # with places: invariants.py (LM-FINISH-1, LM-AMB-19)
+    leg_points: list[Number] = Field(default_factory=list)   # 0..3 a leg: invariants.py
+    acts: whole(0, 20) = 0
     did_2for3: bool = False
     did_shed: bool = False
     bear_next: bool = False
@@ -165,18 +166,18 @@ class Setup(BaseModel):
     """A scenario position (see game.py's docstring)."""
 
     model_config = ConfigDict(extra="forbid")
-    leg: int = Field(default=1, ge=1)
+    leg: whole(1) = 1
     terrain: list[Literal["start", "leaf", "forest", "vine", "sand", "finish"]] | None = None
-    round: int = Field(default=2, ge=1)
+    round: whole(1) = 2
     start: Literal["turn", "window", "movement", "round", "round_end"] = "turn"
-    order: list[int] | None = None
-    turn: int = Field(default=0, ge=0)
-    previous_event: int | None = Field(default=None, ge=1, le=20)
-    magic_bind: int = Field(default=0, ge=0)
-    roadblocks: list[int] = Field(default_factory=list)
-    pile: dict[str, int] | None = None
-    discard: dict[str, int] = Field(default_factory=dict)
-    places: list[list[int]] = Field(default_factory=list)
+    order: list[whole()] | None = None
+    turn: whole(0) = 0
+    previous_event: whole(1, 20) | None = None
+    magic_bind: whole(0, 60) = 0     # at most 1 unless magic_bind_stack multiply: invariants.py
+    roadblocks: list[whole()] = Field(default_factory=list)
+    pile: dict[str, whole()] | None = None
+    discard: dict[str, whole()] = Field(default_factory=dict)
+    places: list[list[whole()]] = Field(default_factory=list)
     seats: list[SeatSetup]
 
     @field_validator("pile", "discard")
@@ -188,6 +189,14 @@ class Setup(BaseModel):
             if v < 0:
                 raise ValueError(f"{k}: a count cannot be negative")
         return counts
+
+
+def place_of(st, i: int) -> int:
+    """The place of the ``i``-th group of ``st.places`` (LM-AMB-19: ``share_dense`` counts groups,
+    the others count the seats placed before)."""
+    if st.o.tie_points == "share_dense":
+        return i + 1
+    return sum(len(g) for g in st.places[:i]) + 1
 
 
 def from_setup(st, data: dict) -> None:
@@ -241,7 +250,10 @@ def from_setup(st, data: dict) -> None:
         st.returning[s] = seat.returning
         st.finished[s] = seat.finished
         st.fin_place[s] = seat.place
-        for k, v in enumerate(seat.leg_points[:len(st.legs)]):
+        if len(seat.leg_points) > len(st.legs):
+            raise SetupError(f"the map has {len(st.legs)} legs, not {len(seat.leg_points)}",
+                             field=where + ".leg_points")
+        for k, v in enumerate(seat.leg_points):
             st.leg_points[s][k] = v
         st.acts[s] = seat.acts
         st.did23[s] = seat.did_2for3
@@ -254,7 +266,20 @@ def from_setup(st, data: dict) -> None:
         st.rainboom[s] = seat.rainboom
         st.exchanged[s] = True
         st.kept[s] = st.char[s]
-    st.places = [list(p) for p in cfg.places]
+    if "places" in cfg.model_fields_set:
+        st.places = [list(p) for p in cfg.places]   # each finished seat once: invariants.py
+    else:   # from the seats' places: equal places share a group, an unplaced finisher comes last
+        done = sorted((s for s in range(n) if st.finished[s]), key=lambda s: (st.fin_place[s] or 1e9, s))
+        st.places = []
+        for s in done:
+            if st.places and st.fin_place[s] and st.fin_place[st.places[-1][0]] == st.fin_place[s]:
+                st.places[-1].append(s)
+            else:
+                st.places.append([s])
+    for i, group in enumerate(st.places):   # a finisher given no place takes its group's
+        for s in group:
+            if isinstance(s, int) and 0 <= s < n and st.finished[s] and not st.fin_place[s]:
+                st.fin_place[s] = place_of(st, i)
     st.discard = [cfg.discard.get(k, 0) for k in CARD_TYPES]
     if cfg.pile is not None:
         st.pile = [cfg.pile.get(k, 0) for k in CARD_TYPES]

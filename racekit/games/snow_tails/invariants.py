@@ -10,13 +10,20 @@ from __future__ import annotations
 
 from racekit.core.invariants import Invariant, Violation
 
-from .consts import CROSSED, FINISHED, P_FIRST, P_OVER, P_RSLOT, P_SLOT, RACING, STATUS
+from .consts import CROSSED, FINISHED, OUT, P_FIRST, P_OVER, P_PLAY, P_RSLOT, P_SLOT, RACING, STATUS
+
+HAND = 5                   # ST-REFILL-1/2: a hand is refilled to 5 and discarded down to 5
+EXTRA_CARDS = {4: 1, 5: 2}  # ST-SETUP-6: slot 4 starts with 6 cards, slot 5 with 7
 
 
 def _waiting(st, s) -> bool:
     """Is seat ``s``'s sled still waiting for its start slot (ST-SETUP-5)?"""
     return st.pos[s] == -1 and st.slot[s] == 0 and st.ph in (P_FIRST, P_SLOT, P_RSLOT) \
         and st.status[s] == RACING
+
+
+def _a(word: str) -> str:
+    return ("an " if word[0] in "aeiou" else "a ") + word
 
 
 def _on_track(st):
@@ -27,11 +34,11 @@ def _on_track(st):
             continue
         if st.status[s] in (RACING, CROSSED):
             if not 0 <= p < tr.num_squares:
-                yield Violation(f"seats.{s}.position", p, f"a {STATUS[st.status[s]]} sled stands on a "
+                yield Violation(f"seats.{s}.position", p, f"{_a(STATUS[st.status[s]])} sled stands on a "
                                 f"square of track {tr.name}", s)
         elif p != -1:
             yield Violation(f"seats.{s}.position", tr.position(p) if 0 <= p < tr.num_squares else p,
-                            f"a {STATUS[st.status[s]]} sled is off the track", s)
+                            f"{_a(STATUS[st.status[s]])} sled is off the track", s)
 
 
 def _one_per_square(st):
@@ -71,6 +78,31 @@ def _dog_deck(st):
             elif min(parts) < 0 or sum(parts) != 4:
                 yield Violation(f"seats.{s}.deck", sum(parts), f"cards of value {v} in deck, hand, "
                                 "stacks and discard: a dog deck holds exactly four of each value 1-5", s)
+
+
+def _hand_size(st):
+    mover = st.order[st.tidx] if 0 <= st.tidx < len(st.order) else -1
+    for s in range(st.n):
+        dogs, dmg = st.dogs(s), st.dmg[s]
+        if st.status[s] == OUT:
+            if dogs:
+                yield Violation(f"seats.{s}.hand", dogs, "an eliminated player holds no dog card: a "
+                                "player is out of the race when their hand holds only damage cards",
+                                s, "ST-ELIM-1")
+            continue
+        # round 1: slots 4 and 5 hold their extra cards until their first turn is over
+        first = st.round <= 1 and (s not in st.order or st.order.index(s) >= st.tidx)
+        cap = HAND + (EXTRA_CARDS.get(st.slot[s], 0) if first else 0)
+        if s == mover and st.ph != P_PLAY and st.ph != P_OVER:
+            # in the middle of its turn: cards played, damage taken, not yet discarded
+            over = dogs > cap
+        else:
+            over = dogs > max(0, cap - dmg)
+        if over:
+            extra = "" if cap == HAND else f" (slot {st.slot[s]} starts round 1 with {cap})"
+            yield Violation(f"seats.{s}.hand", dogs + dmg, f"cards in hand, {dogs} dog and {dmg} "
+                            f"damage: after every turn a hand is drawn up to {HAND} or discarded down "
+                            f"to {HAND} (only damage cards can stay above it){extra}", s)
 
 
 def _mat(st):
@@ -125,6 +157,9 @@ INVARIANTS = (
               "is not.", _finish_line),
     Invariant("dog_deck", "ST-SETUP-2", "Each player's dog cards, in deck, hand, discard and both "
               "stacks, are four of each value 1 to 5.", _dog_deck),
+    Invariant("hand_size", "ST-REFILL-2", "Between turns a hand holds at most 5 cards, or only "
+              "damage cards beyond 5 (ST-DAMAGE-2); in round 1 slots 4 and 5 hold 6 and 7 until their "
+              "first turn (ST-SETUP-6); an eliminated player holds no dog card (ST-ELIM-1).", _hand_size),
     Invariant("mat_values", "ST-PLAY-4", "Each dog shows the top card of its stack (3 printed when "
               "empty, ST-SETUP-4) and the brake is 1 to 5 (ST-BRAKE-1).", _mat),
     Invariant("places", "ST-END-2", "While the race goes on, the places hold each finished seat "

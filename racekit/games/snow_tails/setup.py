@@ -6,11 +6,13 @@ slot). Scenario set-ups are validated with pydantic (:class:`Setup`).
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator
 
+from racekit.core.content import short
 from racekit.core.errors import SetupError
+from racekit.core.fields import whole
 from racekit.core.invariants import Violation, check_position, refuse
 from racekit.core.setups import validate_setup
 from racekit.core.state import CHANCE
@@ -113,35 +115,43 @@ def deal_next(st) -> None:
 Value = int
 
 
+def _row_lane(v):
+    if not isinstance(v, (list, tuple)) or len(v) != 2:
+        raise ValueError(f"a position is written [row, lane], not {short(v)}")
+    return v
+
+
 class SeatSetup(BaseModel):
     """One seat of a set-up. Values are dog-card values 1..5."""
 
     model_config = ConfigDict(extra="forbid")
-    slot: int | None = Field(default=None, ge=1, le=9)
-    position: tuple[int, int] | None = None
+    slot: whole(1, 9) | None = None
+    position: Annotated[tuple[whole(), whole()], BeforeValidator(_row_lane)] | None = None
     status: Literal["racing", "crossed", "finished", "eliminated"] = "racing"
-    left: int | list[int] = 3
-    right: int | list[int] = 3
-    brake: int = 3   # 1..5: invariants.py (ST-BRAKE-1)
-    hand: list[int] = Field(default_factory=list)
-    damage: int = Field(default=0, ge=0, le=40)
-    deck: list[int] | None = None
-    discard: list[int] = Field(default_factory=list)
-    finished_round: int | None = None
+    left: whole() | list[whole()] = 3
+    right: whole() | list[whole()] = 3
+    brake: whole() = 3   # 1..5: invariants.py (ST-BRAKE-1)
+    hand: list[whole()] = Field(default_factory=list)
+    damage: whole(0, 40) = 0
+    deck: list[whole()] | None = None
+    discard: list[whole()] = Field(default_factory=list)
+    finished_round: whole(1) | None = None
 
     @field_validator("hand", "deck", "discard")
     @classmethod
     def _values(cls, v):
-        if v is not None and any(not isinstance(x, int) or not 1 <= x <= 5 for x in v):
-            raise ValueError("dog cards have values 1 to 5")
+        bad = [x for x in v or () if not 1 <= x <= 5]
+        if bad:
+            raise ValueError(f"dog cards have values 1 to 5, not {bad[0]}")
         return v
 
     @field_validator("left", "right")
     @classmethod
     def _dog(cls, v):
         vals = v if isinstance(v, list) else [v]
-        if any(not 1 <= x <= 5 for x in vals):
-            raise ValueError("a dog shows a value 1 to 5")
+        bad = [x for x in vals if not 1 <= x <= 5]
+        if bad:
+            raise ValueError(f"a dog shows a value 1 to 5, not {bad[0]}")
         return v
 
 
@@ -151,11 +161,11 @@ class Setup(BaseModel):
     model_config = ConfigDict(extra="forbid")
     track: str | dict | None = None
     stage: Literal["turn", "deal"] = "turn"
-    round: int = Field(default=1, ge=1)
-    turn_order: list[int] | None = None
-    turn: int = Field(default=0, ge=0)
-    dents_left: int | None = Field(default=None, ge=0)
-    places: list[list[int]] = Field(default_factory=list)
+    round: whole(1) = 1
+    turn_order: list[whole()] | None = None
+    turn: whole(0) = 0
+    dents_left: whole(0) | None = None
+    places: list[list[whole()]] = Field(default_factory=list)
     seats: list[SeatSetup]
 
 
@@ -209,7 +219,8 @@ def from_setup(st, data) -> None:
             st.occ[sq] = s
         elif seat.position is not None:
             raise refuse(st, "on_the_track", Violation(
-                f + ".position", list(seat.position), f"a {seat.status} sled is off the track", s))
+                f + ".position", list(seat.position), f"{'an' if seat.status[0] in 'aeiou' else 'a'} "
+                f"{seat.status} sled is off the track", s))
         st.pos[s] = sq
         st.status[s] = {"racing": RACING, "crossed": CROSSED, "finished": FINISHED,
                         "eliminated": OUT}[seat.status]

@@ -29,9 +29,11 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal
 
-from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import AliasChoices, BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
+from racekit.core.content import short
 from racekit.core.errors import SetupError
+from racekit.core.fields import whole
 from racekit.core.invariants import Violation, check_position, refuse
 from racekit.core.setups import validate_setup
 
@@ -171,19 +173,31 @@ def apply_choice(st, a: int) -> None:
 _CY = re.compile(r"^\s*(-?\d+)\s*,\s*(-?\d+)\s*$")
 
 
+def _hex_text(v):
+    if isinstance(v, str):
+        return v
+    raise ValueError(f"a hex is written \"c,y\" (column, half-row), not {short(v)}")
+
+
+def _height(v):
+    if v in ("white", "void") or (isinstance(v, int) and not isinstance(v, bool)):
+        return v   # 1..4: from_setup
+    raise ValueError(f"a height is 1 to 4, white or void, not {short(v)}")
+
+
 class _HexSet(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    h: Literal["white", "void"] | int = 1
+    h: Annotated[Literal["white", "void"] | int, BeforeValidator(_height)] = 1
     updraft: bool = False
     item: bool = False
 
 
 class _Seat(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    at: str
-    alt: int = Field(default=4, validation_alias=AliasChoices("alt", "altitude"))   # 1..4: invariants.py (WS-ALT-1); the snapshot's name too
+    at: Annotated[str, BeforeValidator(_hex_text)]
+    alt: whole() = Field(default=4, validation_alias=AliasChoices("alt", "altitude"))   # 1..4: invariants.py (WS-ALT-1); the snapshot's name too
     cubes: list[Literal["red", "yellow", "blue"]] = Field(default_factory=list, max_length=9)
-    dice: list[str] = Field(default_factory=list, max_length=3)   # three action dice (WS-COMP-3)
+    dice: list[str] = Field(default_factory=list, max_length=12)   # at most 3: invariants.py (WS-PLAN-3)
     planned_brave: list[str] = Field(default_factory=list, max_length=3)
     rear_bonus: bool = False
 
@@ -210,13 +224,13 @@ class _Setup(BaseModel):
     map: Literal["plain", "cards"] = "plain"
     terrain: dict[str, _HexSet] = Field(default_factory=dict)
     cells: dict[str, list[Any]] = Field(default_factory=dict)
-    bottom: int = Field(default=1, ge=1, le=5)
+    bottom: whole(1, 5) = 1
     set_aside: list[str] = Field(default_factory=list)
-    round: int = Field(default=1, ge=1, le=10000)
+    round: whole(1, 10000) = 1
     phase: Literal["plan", "interference", "action", "cleanup"] = "action"
-    order: list[int] | None = None
-    next: int = Field(default=0, ge=0)
-    bag: dict[Literal["red", "yellow", "blue"], Annotated[int, Field(ge=0, le=99)]] | None = None
+    order: list[whole()] | None = None
+    next: whole(0) = 0
+    bag: dict[Literal["red", "yellow", "blue"], whole(0, 99)] | None = None
     seats: list[_Seat]
 
 
@@ -310,6 +324,9 @@ def from_setup(st, data: dict) -> None:
             st.ph = "order"
         else:
             _check_order(s.order, st.n)
+            if s.next >= st.n:
+                raise SetupError(f"next is an index into order, 0 to {st.n - 1}, not {s.next}",
+                                 field="next")
             st.order = list(s.order)
             order.begin_action(st)
             for k in range(min(s.next, len(st.order))):
