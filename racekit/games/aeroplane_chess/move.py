@@ -258,8 +258,12 @@ def _new_lap(st, wrapped) -> None:
                 step=pos if pos >= 1 else None, short=b.short_of_entry(pos))
 
 
-def execute(st, mask: int) -> None:
-    """Carry out the legal move ``mask`` for the current roll."""
+def execute(st, mask: int) -> bool:
+    """Carry out the legal move ``mask`` for the current roll.
+
+    True when the move is over; False when an optional effect waits for the mover's
+    answer (phase ``effect``, AC-AMB-06; :func:`decide` goes on).
+    """
     c = controlled(st, st.roller)
     d = st.die
     own = [p for p in bits(mask) if p >> 2 == c]
@@ -271,11 +275,12 @@ def execute(st, mask: int) -> None:
     if st.pos[own[0]] == BASE:
         more = launch.launch(st, ctx, own[0], d)          # AC-TOUR-LAUNCH-1
         if more <= 0:
-            return finish_move(st)
+            finish_move(st)
+            return True
         walk(st, ctx, more)
     else:
         walk(st, ctx, d)
-    resume(st)
+    return resume(st)
 
 
 def walk(st, ctx, n: int) -> None:
@@ -333,8 +338,11 @@ def _overruns(st, ctx, to: int) -> bool:
     return any(p >> 2 != c and b.progress(st.pos[p]) + delta > b.loop_steps for p in bits(ctx["mask"]))
 
 
-def resume(st) -> None:
-    """Resolve the rest of a move: captures at rest squares, then jumps and flights."""
+def resume(st) -> bool:
+    """Resolve the rest of a move: captures at rest squares, then jumps and flights.
+
+    True when the move is over, False when an optional effect waits (phase ``effect``).
+    """
     ctx = st.ctx
     b = st.b
     while True:
@@ -346,21 +354,24 @@ def resume(st) -> None:
                 res = capture.at_rest(st, ctx)
                 if res == "ask":
                     st.phase = "effect"
-                    return
+                    return False
                 if res == "gone":
-                    return finish_move(st)
+                    finish_move(st)
+                    return True
         nxt = hop_for(st, s, ctx["arrived"], ctx["flown"], ctx["jumps"])
         if nxt is not None and _overruns(st, ctx, nxt[1]):
             # cannot happen for a legal move (legality is judged on the full chain); said aloud
             _no_hop(st, ctx, s, nxt[0], "AC-AMB-27", "it would carry a teammate past its turn-off")
-            return finish_move(st)
+            finish_move(st)
+            return True
         if nxt is None:
             _explain_stop(st, ctx, s)
-            return finish_move(st)
+            finish_move(st)
+            return True
         if st.r.optional:                                  # AC-AMB-06: the mover may decline
             ctx["effect"] = nxt
             st.phase = "effect"
-            return
+            return False
         hop(st, ctx, nxt)
         ctx["stage"] = "capture"
 
@@ -420,8 +431,11 @@ def hop(st, ctx, nxt) -> None:
     ctx["steps"].append(to)
 
 
-def decide(st, kind: str, yes: bool) -> None:
-    """Apply the mover's answer to a pending optional effect (AC-AMB-06)."""
+def decide(st, yes: bool) -> bool:
+    """Apply the mover's answer to the pending optional effect (AC-AMB-06).
+
+    True when the move is over, False when another optional effect waits.
+    """
     ctx = st.ctx
     eff = ctx["effect"]
     ctx["effect"] = None
@@ -436,6 +450,7 @@ def decide(st, kind: str, yes: bool) -> None:
         return resume(st)
     st.emit("decline", [ctx["seat"]], ["AC-AMB-06"], effect=eff[0], to=eff[1])
     finish_move(st)
+    return True
 
 
 def _announce_stack(st, ctx) -> None:
@@ -460,7 +475,8 @@ def _announce_stack(st, ctx) -> None:
 
 
 def finish_move(st) -> None:
-    from . import turn
+    """End the move: the stack it forms, the last move remembered, and a win (the game is
+    then over, phase ``over``: AC-FAM-GOAL-1, AC-TOUR-WIN-1)."""
     ctx = st.ctx
     st.ctx = None
     if st.r.tour and st._record:
@@ -468,6 +484,4 @@ def finish_move(st) -> None:
     st.last = {"seat": ctx["seat"], "pieces": group_name(ctx["mask"], ctx["seat"]).split("+"),
                "steps": ctx["steps"]}
     st.phase = "move"
-    if finish.check_win(st, ctx["seat"]):
-        return
-    turn.end_roll(st, moved=True)
+    finish.check_win(st, ctx["seat"])

@@ -16,8 +16,8 @@ from ...core.errors import SetupError
 from ...core.invariants import check_position
 from ...core.setups import validate_setup
 from . import move
+from .actions import LETTERS, SEAT_NAMES
 from .finish import all_home
-from .game import LETTERS, SEAT_NAMES
 from .turn import can_play
 
 

@@ -11,13 +11,9 @@ plane or group), ``effect`` (decision: an optional capture, jump or flight),
 from __future__ import annotations
 
 from ...core.state import CHANCE, TERMINAL, State
-from . import finish, move, turn
-from .actions import EFFECT, EFFECT_OF, FIRST, GIVE, KEEP, MOVE, bits, effect_name, group_name
-from .actions import parse as parse_action
-from .actions import piece_name
-from .game import SEAT_NAMES
-
-_DIE = [(f, 1.0 / 6.0) for f in range(1, 7)]
+from . import actions as A
+from . import finish, flow, move
+from .actions import EFFECT_OF, FIRST, GIVE, KEEP, MOVE, SEAT_NAMES, bits, piece_name
 
 
 class AeroplaneState(State):
@@ -65,74 +61,34 @@ class AeroplaneState(State):
             c.ctx["steps"] = self.ctx["steps"][:]
         return c
 
-    # ----- hooks ------------------------------------------------------------------
+    # ----- hooks: the turn flow (flow.py) and the action codec (actions.py) -------------
     def _current_player(self) -> int:
-        ph = self.phase
-        if ph in ("roll", "first"):
-            return CHANCE
-        if ph == "over":
-            return TERMINAL
-        return self.roller
+        return flow.current_player(self)
 
     def _legal_actions(self) -> list[int]:
-        ph = self.phase
-        if ph == "move":
+        if self.phase == "move":
             if self._moves is None:
-                self._moves = move.legal_moves(self)
+                self._moves = flow.legal(self)
             return self._moves          # read-only here; legal_actions() hands out a copy
-        if ph == "bonus":
-            return [KEEP, GIVE + self.r.mate[self.roller]]
-        if ph == "effect":
-            return list(EFFECT[self.ctx["effect"][0]])
-        return []
+        return flow.legal(self)
 
     def _chance_outcomes(self):
-        if self.phase == "first":
-            n = self.game.num_players
-            return [(FIRST + s, 1.0 / n) for s in range(n)]
-        return _DIE[:]   # never the module's own list: a caller may reorder what it gets
+        return flow.chance_outcomes(self)
 
     def _apply(self, action: int) -> None:
         self._moves = None
-        ph = self.phase
-        if ph == "roll":
-            turn.on_roll(self, action)
-        elif ph == "move":
-            move.execute(self, action - MOVE)
-        elif ph == "bonus":
-            if action == KEEP:
-                turn.keep(self)
-            else:
-                turn.give(self, action - GIVE)
-        elif ph == "effect":
-            kind, yes = EFFECT_OF[action]
-            move.decide(self, kind, yes)
-        elif ph == "first":
-            seat = action - FIRST
-            self.turn = self.roller = seat
-            self.phase = "roll"
-            self.emit("first_player", [seat], ["AC-AMB-09"])
+        flow.apply(self, action)
         if self.phase != "move":
-            self._moves = None      # on_roll leaves the legal moves it computed
+            self._moves = None      # a roll leaves the legal moves it computed
 
     def _action_to_string(self, action: int) -> str:
-        if 1 <= action <= 6:
-            return f"roll {action}"
-        if FIRST <= action < FIRST + 4:
-            return f"{SEAT_NAMES[action - FIRST]} starts"
-        if action == KEEP:
-            return "keep extra roll"
-        if GIVE <= action < GIVE + 4:
-            return f"give extra roll to {SEAT_NAMES[action - GIVE]}"
-        if action in EFFECT_OF:
-            return effect_name(action)
-        if action >= MOVE and not (action - MOVE) >> len(self.pos):
-            lead = move.controlled(self, self.roller) if self.phase != "over" else self.roller
-            return "move " + group_name(action - MOVE, lead)
-        raise ValueError(f"no action {action}")
+        lead = self.roller
+        if action >= MOVE and self.phase != "over":
+            lead = move.controlled(self, self.roller)   # a group names the mover's planes first
+        return A.name(action, len(self.pos), lead)
 
     def _parse_action(self, text: str):
-        return parse_action(text)
+        return A.parse(text)
 
     def _why_illegal(self, action: int):
         r = self.r
