@@ -208,19 +208,27 @@ def legal_moves(st) -> list[int]:
             if _single_ok(st, p, d):
                 out.append(MOVE + (1 << p))
             continue
-        for om in range(1, 1 << len(own)):
-            base = 0
-            for i, q in enumerate(own):
-                if om >> i & 1:
-                    base |= 1 << q
-            for tm in range(1 << len(mates)):
-                mask = base
-                for i, q in enumerate(mates):
-                    if tm >> i & 1:
-                        mask |= 1 << q
-                if route_problem(st, c, mask, d) is None:
-                    out.append(MOVE + mask)
+        out.extend(_group_moves(st, c, own, mates, d))
     out.sort()
+    return out
+
+
+def _group_moves(st, c: int, own: list[int], mates: list[int], d: int) -> list[int]:
+    """Tournament stacks (AC-TOUR-STACK-1/2): every group of the planes sharing one square
+    that holds at least one of ``c``'s own (``own``) and any of the teammate's (``mates``)."""
+    out = []
+    for om in range(1, 1 << len(own)):
+        base = 0
+        for i, q in enumerate(own):
+            if om >> i & 1:
+                base |= 1 << q
+        for tm in range(1 << len(mates)):
+            mask = base
+            for i, q in enumerate(mates):
+                if tm >> i & 1:
+                    mask |= 1 << q
+            if route_problem(st, c, mask, d) is None:
+                out.append(MOVE + mask)
     return out
 
 
@@ -286,10 +294,9 @@ def execute(st, mask: int) -> bool:
 def walk(st, ctx, n: int) -> None:
     """The die walk: ``n`` squares forward, bouncing back from the finish (AC-BOTH-FINISH-1)."""
     r, b = st.r, st.b
-    c, mask = ctx["seat"], ctx["mask"]
     start = st.pos[ctx["ref"]]
     s0 = b.progress(start)
-    fin, top = b.finish, b.loop_steps
+    fin = b.finish
     t = s0 + n
     if t <= fin:
         end = t
@@ -298,35 +305,45 @@ def walk(st, ctx, n: int) -> None:
         end = 2 * fin - t
         path = list(range(s0 + 1, fin + 1)) + list(range(fin - 1, end - 1, -1))
     wrapped = _place(st, ctx, end)
-    pieces = bits(mask)
-    if st._record:                            # the event's names and clauses: only when kept
-        clauses = ["AC-BOTH-MOVE-1", "AC-FAM-MOVE-1"] if not r.tour else ["AC-BOTH-MOVE-1"]
-        if len(pieces) > 1:
-            clauses.append("AC-TOUR-STACK-2")
-        if any(p >> 2 != c for p in pieces):
-            clauses.append("AC-TOUR-STACK-4")
-        if s0 <= top < end:
-            clauses.append("AC-AMB-20")      # into its own home column, the colour's safe zone
-        here = st.pos[ctx["ref"]]
-        extra = {"short": b.short_of_entry(start)} if start < -1 else {}   # from before its step 1
-        st.emit("move", [c], clauses, pieces=group_name(mask, c), **{"from": s0}, to=end, die=n,
-                square=b.sq[c][here] if b.on_loop(here) else None, **extra)
-        _new_lap(st, wrapped)
-    if t > fin and st._record:
-        # the tournament's bounce is AC-TOUR-FINISH-2's; the family clauses only in the family game
-        bclauses = ["AC-BOTH-FINISH-1", "AC-AMB-05",
-                    "AC-TOUR-FINISH-2" if r.tour else "AC-FAM-FINISH-3"]
-        if s0 == fin - 1 and not r.tour:
-            bclauses.append("AC-FAM-FINISH-2")
-        st.emit("bounce", [c], bclauses, pieces=group_name(mask, c), surplus=t - fin, to=end)
+    if st._record:                            # the events' names and clauses: only when kept
+        _announce_walk(st, ctx, start, n, end, wrapped)
     if end == fin:
-        finish.arrive(st, pieces)
+        finish.arrive(st, bits(ctx["mask"]))
     path = [s if s >= 1 else s - 2 for s in path]          # pre-entry squares as positions
     if r.capture == "pass_and_land":
         for s in path[:-1]:
             if b.on_loop(s):
                 capture.passing(st, ctx, s)
     ctx["steps"].extend(path)
+
+
+def _announce_walk(st, ctx, start: int, n: int, end: int, wrapped) -> None:
+    """The events of a die walk of ``n`` from position ``start`` to path step ``end``: the
+    move, teammates carried onto a new lap (AC-AMB-27) and a bounce at the finish."""
+    r, b = st.r, st.b
+    c, mask = ctx["seat"], ctx["mask"]
+    s0 = b.progress(start)
+    fin, top = b.finish, b.loop_steps
+    pieces = bits(mask)
+    clauses = ["AC-BOTH-MOVE-1", "AC-FAM-MOVE-1"] if not r.tour else ["AC-BOTH-MOVE-1"]
+    if len(pieces) > 1:
+        clauses.append("AC-TOUR-STACK-2")
+    if any(p >> 2 != c for p in pieces):
+        clauses.append("AC-TOUR-STACK-4")
+    if s0 <= top < end:
+        clauses.append("AC-AMB-20")      # into its own home column, the colour's safe zone
+    here = st.pos[ctx["ref"]]
+    extra = {"short": b.short_of_entry(start)} if start < -1 else {}   # from before its step 1
+    st.emit("move", [c], clauses, pieces=group_name(mask, c), **{"from": s0}, to=end, die=n,
+            square=b.sq[c][here] if b.on_loop(here) else None, **extra)
+    _new_lap(st, wrapped)
+    if s0 + n > fin:
+        # the tournament's bounce is AC-TOUR-FINISH-2's; the family clauses only in the family game
+        bclauses = ["AC-BOTH-FINISH-1", "AC-AMB-05",
+                    "AC-TOUR-FINISH-2" if r.tour else "AC-FAM-FINISH-3"]
+        if s0 == fin - 1 and not r.tour:
+            bclauses.append("AC-FAM-FINISH-2")
+        st.emit("bounce", [c], bclauses, pieces=group_name(mask, c), surplus=s0 + n - fin, to=end)
 
 
 def _overruns(st, ctx, to: int) -> bool:

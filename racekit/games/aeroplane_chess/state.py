@@ -91,30 +91,44 @@ class AeroplaneState(State):
         return A.parse(text)
 
     def _why_illegal(self, action: int):
-        r = self.r
-        ph = self.phase
-        name = SEAT_NAMES[self.roller]
+        """``(clause, reason)`` for an action that is not legal now."""
         if GIVE <= action < GIVE + 4:
-            prev = self.prev
-            if ph == "bonus":
-                mate = r.mate[self.roller]
-                return ("AC-TOUR-SIX-2", f"{name} may give the extra roll only to the teammate, "
-                        f"{SEAT_NAMES[mate]}")
-            if r.six != "chained_giftable" or not r.tour:
-                return ("AC-AMB-08", "extra rolls cannot be given away in this game")
-            if prev and prev["die"] == 6 and prev["all_home"]:
-                return ("AC-TOUR-SIX-4", f"{SEAT_NAMES[prev['seat']]} has all planes home and may "
-                        "not give an extra roll to the teammate")
-            if prev and prev["die"] == 6 and r.mate[prev["seat"]] is not None and \
-                    finish.all_home(self, r.mate[prev["seat"]]):
-                return ("AC-AMB-14", "the teammate has all planes home and cannot receive a roll")
-            if ph == "move":
-                return ("AC-TOUR-SIX-2", "move first; the extra roll is decided after the move")
-            return ("AC-TOUR-SIX-2", "only the player who just rolled a 6 may give the extra roll")
+            return self._why_no_gift()
         if action == KEEP:
             return ("AC-TOUR-SIX-2", "there is no extra roll to keep now")
         if action in EFFECT_OF:
             return ("AC-AMB-06", "there is no optional effect of that kind waiting for a decision")
+        why = self._why_not_in_this_phase(action)
+        if why is not None:
+            return why
+        if 1 <= action <= 6 or FIRST <= action < FIRST + 4:
+            return ("AC-TOUR-TURN-1" if self.r.tour else "AC-FAM-TURN-1",
+                    "it is a player's decision now, not a roll")
+        return ("AC-ACTION", "it is not among the legal actions")
+
+    def _why_no_gift(self):
+        """Why the extra roll cannot be given now (AC-TOUR-SIX-2/4, AC-AMB-08, AC-AMB-14)."""
+        r, ph, prev = self.r, self.phase, self.prev
+        if ph == "bonus":
+            mate = r.mate[self.roller]
+            return ("AC-TOUR-SIX-2", f"{SEAT_NAMES[self.roller]} may give the extra roll only to "
+                    f"the teammate, {SEAT_NAMES[mate]}")
+        if r.six != "chained_giftable" or not r.tour:
+            return ("AC-AMB-08", "extra rolls cannot be given away in this game")
+        if prev and prev["die"] == 6 and prev["all_home"]:
+            return ("AC-TOUR-SIX-4", f"{SEAT_NAMES[prev['seat']]} has all planes home and may "
+                    "not give an extra roll to the teammate")
+        if prev and prev["die"] == 6 and r.mate[prev["seat"]] is not None and \
+                finish.all_home(self, r.mate[prev["seat"]]):
+            return ("AC-AMB-14", "the teammate has all planes home and cannot receive a roll")
+        if ph == "move":
+            return ("AC-TOUR-SIX-2", "move first; the extra roll is decided after the move")
+        return ("AC-TOUR-SIX-2", "only the player who just rolled a 6 may give the extra roll")
+
+    def _why_not_in_this_phase(self, action: int):
+        """A roll, a first-player draw or a move asked for in the wrong phase (see flow.py), or
+        a move the rules forbid; ``None`` when neither."""
+        ph = self.phase
         if ph == "first" and (1 <= action <= 6 or action >= MOVE):
             return ("AC-AMB-09", "the first player is drawn before any die roll or move")
         if ph == "roll" and FIRST <= action < FIRST + 4:
@@ -122,17 +136,13 @@ class AeroplaneState(State):
         if ph in ("roll", "first") and action >= MOVE:
             return ("AC-BOTH-MOVE-1", "the die must be rolled first")
         if ph == "bonus" and action >= MOVE:
-            return ("AC-TOUR-SIX-2", f"{name} must first keep or give the extra roll")
+            return ("AC-TOUR-SIX-2", f"{SEAT_NAMES[self.roller]} must first keep or give the "
+                    "extra roll")
         if ph == "effect":
             return ("AC-AMB-06", "answer the pending optional effect first")
         if ph == "move" and action >= MOVE:
-            why = move.group_problem(self, action - MOVE)
-            if why is not None:
-                return why
-        if 1 <= action <= 6 or FIRST <= action < FIRST + 4:
-            return ("AC-TOUR-TURN-1" if r.tour else "AC-FAM-TURN-1",
-                    "it is a player's decision now, not a roll")
-        return ("AC-ACTION", "it is not among the legal actions")
+            return move.group_problem(self, action - MOVE)
+        return None
 
     def _ranking(self):
         return finish.ranking(self)
