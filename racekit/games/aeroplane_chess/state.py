@@ -3,17 +3,16 @@
 Positions are path steps per plane (spec section 1): -1 base, 0 take-off
 point, 1..50 loop, 51..55 home column, 56 finish; a teammate's plane carried
 past its turn-off can rest on the loop before its step 1 (AC-AMB-27), coded
-``-1-k`` for ``k`` squares short of its entry (-2, -3 on standard52). Phases: ``first`` (chance:
-family first player), ``roll`` (chance: the die), ``move`` (decision: which
-plane or group), ``effect`` (decision: an optional capture, jump or flight),
-``bonus`` (decision: keep or give the extra roll), ``over``.
+``-1-k`` for ``k`` squares short of its entry (-2, -3 on standard52).
+Phases, who acts and what follows are declared in flow.py; action ids and names in
+actions.py. This module holds the position and what it shows (snapshot, text, refusals).
 """
 from __future__ import annotations
 
 from ...core.state import CHANCE, TERMINAL, State
 from . import actions as A
 from . import finish, flow, move
-from .actions import EFFECT_OF, FIRST, GIVE, KEEP, MOVE, SEAT_NAMES, bits, piece_name
+from .actions import EFFECT_OF, FIRST, GIVE, KEEP, MOVE, SEAT_NAMES, piece_name
 
 
 class AeroplaneState(State):
@@ -247,9 +246,3 @@ class AeroplaneState(State):
         if self.winner:
             lines.append("winner " + "+".join(SEAT_NAMES[s] for s in self.winner))
         return "\n".join(lines)
-
-    def legal_move_groups(self) -> dict[int, list[int]]:
-        """Legal move actions and the planes each one moves (for drawing)."""
-        if self.phase != "move":
-            return {}
-        return {a: bits(a - MOVE) for a in self._legal_actions()}
