@@ -37,6 +37,25 @@ ROLL, FIRST_PLAYER, KEEP_ROLL, GIVE_ROLL, EFFECT_ANSWER, MOVE_GROUP = (
     "roll", "first", "keep", "give", "effect", "move")
 
 
+def kind(action: int) -> str | None:
+    """The kind of an id (``"roll"``, ``"first"``, ``"keep"``, ``"give"``, ``"effect"``,
+    ``"move"``), or ``None`` for an id of no kind. Any id from ``MOVE`` up is of kind
+    ``"move"``, a group of planes that may not exist (refusals say which rule stops it)."""
+    if 1 <= action <= 6:
+        return ROLL
+    if FIRST <= action < FIRST + len(SEAT_NAMES):
+        return FIRST_PLAYER
+    if action == KEEP:
+        return KEEP_ROLL
+    if GIVE <= action < GIVE + len(SEAT_NAMES):
+        return GIVE_ROLL
+    if action in EFFECT_OF:
+        return EFFECT_ANSWER
+    if action >= MOVE:
+        return MOVE_GROUP
+    return None
+
+
 def decode(action: int) -> tuple[str, object]:
     """``(kind, value)`` of an action id.
 
@@ -46,19 +65,18 @@ def decode(action: int) -> tuple[str, object]:
     Raises:
         ValueError: no action has this id.
     """
-    if 1 <= action <= 6:
-        return ROLL, action
-    if FIRST <= action < FIRST + len(SEAT_NAMES):
-        return FIRST_PLAYER, action - FIRST
-    if action == KEEP:
-        return KEEP_ROLL, None
-    if GIVE <= action < GIVE + len(SEAT_NAMES):
-        return GIVE_ROLL, action - GIVE
-    if action in EFFECT_OF:
-        return EFFECT_ANSWER, EFFECT_OF[action]
-    if MOVE <= action < NUM_DISTINCT_ACTIONS:
-        return MOVE_GROUP, action - MOVE
-    raise ValueError(f"no action {action}")
+    k = kind(action)
+    if k is None or action >= NUM_DISTINCT_ACTIONS:
+        raise ValueError(f"no action {action}")
+    if k == FIRST_PLAYER:
+        return k, action - FIRST
+    if k == GIVE_ROLL:
+        return k, action - GIVE
+    if k == EFFECT_ANSWER:
+        return k, EFFECT_OF[action]
+    if k == MOVE_GROUP:
+        return k, action - MOVE
+    return k, (action if k == ROLL else None)
 
 
 def piece_name(p: int) -> str:

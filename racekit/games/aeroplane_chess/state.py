@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core.state import CHANCE, TERMINAL, State
 from . import actions as A
 from . import finish, flow, move
-from .actions import EFFECT_OF, FIRST, GIVE, KEEP, MOVE, SEAT_NAMES, piece_name
+from .actions import MOVE, SEAT_NAMES, piece_name
 
 
 class AeroplaneState(State):
@@ -91,16 +91,17 @@ class AeroplaneState(State):
 
     def _why_illegal(self, action: int):
         """``(clause, reason)`` for an action that is not legal now."""
-        if GIVE <= action < GIVE + 4:
+        kind = A.kind(action)
+        if kind == A.GIVE_ROLL:
             return self._why_no_gift()
-        if action == KEEP:
+        if kind == A.KEEP_ROLL:
             return ("AC-TOUR-SIX-2", "there is no extra roll to keep now")
-        if action in EFFECT_OF:
+        if kind == A.EFFECT_ANSWER:
             return ("AC-AMB-06", "there is no optional effect of that kind waiting for a decision")
-        why = self._why_not_in_this_phase(action)
+        why = self._why_not_in_this_phase(action, kind)
         if why is not None:
             return why
-        if 1 <= action <= 6 or FIRST <= action < FIRST + 4:
+        if kind in (A.ROLL, A.FIRST_PLAYER):
             return ("AC-TOUR-TURN-1" if self.r.tour else "AC-FAM-TURN-1",
                     "it is a player's decision now, not a roll")
         return ("AC-ACTION", "it is not among the legal actions")
@@ -124,22 +125,22 @@ class AeroplaneState(State):
             return ("AC-TOUR-SIX-2", "move first; the extra roll is decided after the move")
         return ("AC-TOUR-SIX-2", "only the player who just rolled a 6 may give the extra roll")
 
-    def _why_not_in_this_phase(self, action: int):
+    def _why_not_in_this_phase(self, action: int, kind: str | None):
         """A roll, a first-player draw or a move asked for in the wrong phase (see flow.py), or
         a move the rules forbid; ``None`` when neither."""
         ph = self.phase
-        if ph == "first" and (1 <= action <= 6 or action >= MOVE):
+        if ph == "first" and kind in (A.ROLL, A.MOVE_GROUP):
             return ("AC-AMB-09", "the first player is drawn before any die roll or move")
-        if ph == "roll" and FIRST <= action < FIRST + 4:
+        if ph == "roll" and kind == A.FIRST_PLAYER:
             return ("AC-AMB-09", "the first player is already chosen; a die roll is due")
-        if ph in ("roll", "first") and action >= MOVE:
+        if ph in ("roll", "first") and kind == A.MOVE_GROUP:
             return ("AC-BOTH-MOVE-1", "the die must be rolled first")
-        if ph == "bonus" and action >= MOVE:
+        if ph == "bonus" and kind == A.MOVE_GROUP:
             return ("AC-TOUR-SIX-2", f"{SEAT_NAMES[self.roller]} must first keep or give the "
                     "extra roll")
         if ph == "effect":
             return ("AC-AMB-06", "answer the pending optional effect first")
-        if ph == "move" and action >= MOVE:
+        if ph == "move" and kind == A.MOVE_GROUP:
             return move.group_problem(self, action - MOVE)
         return None
 
