@@ -31,7 +31,7 @@ def test_every_phase_is_declared_once_with_its_words():
 @pytest.mark.parametrize("preset,players,options", SETTINGS)
 def test_the_codec_and_the_flow_agree_with_the_engine(preset, players, options):
     """Every id met in play is below the declared bound, decodes to a kind its phase takes,
-    and its name (actions.name) is the state's and parses back to the id."""
+    and its name parses back to the id; each phase is followed only by a declared one."""
     game = load_game("aeroplane_chess", players=players, preset=preset, **options)
     for seed in range(3):
         st = game.new_initial_state()
@@ -51,7 +51,9 @@ def test_the_codec_and_the_flow_agree_with_the_engine(preset, players, options):
                 assert kind in phase.takes, (st.phase, a)
                 name = st.action_to_string(a)
                 assert A.parse(name) == a
+            before = st.phase
             st.apply_action(rng.choice(ids))
+            assert st.phase in phase.follows, (before, st.phase)
         if st.is_terminal():
             assert flow.PHASES[st.phase].actor == "nobody" and st.current_player() == TERMINAL
 

@@ -20,7 +20,8 @@
     next turn: the next seat in order that can play (AC-TOUR-TURN-1, AC-AMB-12, AC-AMB-14)
     over    (terminal)
 
-:data:`PHASES` names who acts in each phase and the function that applies its action;
+:data:`PHASES` declares each phase as data: who acts, the kinds of action it takes, its
+choices, the function that applies an action, and the phases that can follow.
 :func:`apply` routes an action there. Rule modules never import this one.
 """
 from __future__ import annotations
@@ -104,24 +105,55 @@ def _roll_again(st) -> None:
     st.die = None
 
 
+# ----- the choices of each phase --------------------------------------------------------
+
+def _who_starts(st) -> list[tuple[int, float]]:
+    n = st.game.num_players
+    return [(A.FIRST + s, 1.0 / n) for s in range(n)]
+
+
+def _die(st) -> list[tuple[int, float]]:
+    return list(DIE_OUTCOMES)
+
+
+def _keep_or_give(st) -> list[int]:
+    return [A.KEEP, A.GIVE + st.r.mate[st.roller]]
+
+
+def _take_or_decline(st) -> list[int]:
+    return list(A.EFFECT[st.ctx["effect"][0]])
+
+
 # ----- the phases ------------------------------------------------------------------------
 
 @dataclass(frozen=True)
 class Phase:
-    """One phase: who acts, the kinds of action it takes (:func:`actions.decode`), and the
-    function that applies one, ``apply(state, value)`` with the decoded value."""
+    """One phase of the turn flow.
 
-    actor: str                      # "chance", "roller" (st.roller decides) or "nobody"
+    Attributes:
+        actor: ``"chance"``, ``"roller"`` (``st.roller`` decides) or ``"nobody"`` (game over).
+        takes: the kinds of action it takes (:func:`actions.kind`).
+        choices: ``choices(state)``: the chance outcomes ``[(id, probability)]`` or the legal
+            decision ids.
+        apply: ``apply(state, value)`` with the action's decoded value (:func:`actions.decode`).
+        follows: the phases the game can be in once the action is applied.
+    """
+
+    actor: str
     takes: tuple = ()
+    choices: Callable | None = None
     apply: Callable | None = None
+    follows: tuple = ()
 
 
 PHASES = {
-    "first": Phase("chance", (A.FIRST_PLAYER,), _first_player),
-    "roll": Phase("chance", (A.ROLL,), _roll),
-    "move": Phase("roller", (A.MOVE_GROUP,), _move),
-    "effect": Phase("roller", (A.EFFECT_ANSWER,), _effect),
-    "bonus": Phase("roller", (A.KEEP_ROLL, A.GIVE_ROLL), _bonus),
+    "first": Phase("chance", (A.FIRST_PLAYER,), _who_starts, _first_player, ("roll",)),
+    "roll": Phase("chance", (A.ROLL,), _die, _roll, ("move", "roll", "bonus")),
+    "move": Phase("roller", (A.MOVE_GROUP,), move.legal_moves, _move,
+                  ("effect", "roll", "bonus", "over")),
+    "effect": Phase("roller", (A.EFFECT_ANSWER,), _take_or_decline, _effect,
+                    ("effect", "roll", "bonus", "over")),
+    "bonus": Phase("roller", (A.KEEP_ROLL, A.GIVE_ROLL), _keep_or_give, _bonus, ("roll",)),
     "over": Phase("nobody"),
 }
 
@@ -137,21 +169,13 @@ def current_player(st) -> int:
 
 def legal(st) -> list[int]:
     """The legal decisions (a list the state may cache; callers get copies)."""
-    ph = st.phase
-    if ph == "move":
-        return move.legal_moves(st)
-    if ph == "bonus":
-        return [A.KEEP, A.GIVE + st.r.mate[st.roller]]
-    if ph == "effect":
-        return list(A.EFFECT[st.ctx["effect"][0]])
-    return []
+    phase = PHASES[st.phase]
+    return phase.choices(st) if phase.actor == "roller" else []
 
 
 def chance_outcomes(st) -> list[tuple[int, float]]:
-    if st.phase == "first":
-        n = st.game.num_players
-        return [(A.FIRST + s, 1.0 / n) for s in range(n)]
-    return list(DIE_OUTCOMES)
+    phase = PHASES[st.phase]
+    return phase.choices(st) if phase.actor == "chance" else []
 
 
 def apply(st, action: int) -> None:
