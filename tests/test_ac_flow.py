@@ -66,3 +66,24 @@ def test_ids_outside_the_codec_are_refused_by_name():
     assert A.name(A.MOVE + 0b11, 8, 0) == "move R1+R2"
     with pytest.raises(ValueError, match="no action"):
         A.name(A.MOVE + (1 << 8), 8, 0)   # B1 (bit 8) is not in a game of 8 planes
+
+
+LAYERS = ["actions", "board", "finish", "launch", "capture", "move", "turn", "flow", "state",
+          "setup", "invariants", "game"]
+
+
+def test_modules_import_downward_only():
+    """Each rules module imports only modules below it in the layout (the package docstring):
+    no rule module imports flow, state or game."""
+    import ast
+    from pathlib import Path
+
+    import racekit.games.aeroplane_chess as pkg
+    here = Path(pkg.__file__).parent
+    for i, name in enumerate(LAYERS):
+        tree = ast.parse((here / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                used = [node.module] if node.module else [a.name for a in node.names]
+                for mod in used:
+                    assert mod.split(".")[0] not in LAYERS[i:], f"{name}.py imports {mod}"
