@@ -17,7 +17,7 @@
       -> chained_giftable with a teammate still out: bonus
       -> else roll (the same roller); no extra roll: next turn, then roll
     bonus   (keep the extra roll or give it to the teammate, AC-TOUR-SIX-2) -> roll
-    next turn: the next seat in order that can play (AC-TOUR-TURN-1, AC-AMB-12, AC-AMB-14)
+    next turn: the next seat in order that can play (AC-AMB-09, AC-AMB-12, AC-AMB-14, AC-AMB-22)
     over    (terminal)
 
 :data:`PHASES` declares each phase as data: who acts, the kinds of action it takes, its
@@ -159,6 +159,7 @@ PHASES = {
 
 
 def current_player(st) -> int:
+    """``CHANCE``, ``TERMINAL`` or the seat that decides (the roller)."""
     actor = PHASES[st.phase].actor
     if actor == "chance":
         return CHANCE
@@ -174,6 +175,7 @@ def legal(st) -> list[int]:
 
 
 def chance_outcomes(st) -> list[tuple[int, float]]:
+    """``[(outcome id, probability)]`` at a chance phase (a new list), else ``[]``."""
     phase = PHASES[st.phase]
     return phase.choices(st) if phase.actor == "chance" else []
 

@@ -1,6 +1,6 @@
 """Fast playout kernel for Aeroplane Chess (random and first-legal agents, events off).
 
-The same rules as the engine modules (turn.py, move.py, capture.py, finish.py),
+The same rules as the engine modules (flow.py, turn.py, move.py, capture.py, finish.py),
 written as one tight loop over plain lists for whole-game simulation: no state
 object, no legality re-check, no event records or strings. The rules engine stays
 the readable reference; ``tests/test_sim_kernels.py`` replays the histories this
