@@ -518,7 +518,7 @@ def play_python(game, seed: int, agents) -> Playout:
                         places.extend(rest)
                         over = True
                         break
-            # turn.end_roll
+            # after the roll: turn.extra_roll, then flow._after_roll
             m = roller
             six = d == 6 and six_rule != "none" and (moved or six_no_move)   # AC-AMB-15
             bonus = finish_bonus and reached
