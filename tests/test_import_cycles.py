@@ -21,15 +21,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent / "racekit"
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT.parent).with_suffix("").parts)
+def _module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root.parent).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
     return ".".join(parts)
 
 
-def _modules() -> dict[str, Path]:
-    return {_module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+def _modules(root: Path = ROOT) -> dict[str, Path]:
+    """``{dotted module name: file}`` of every module under the package directory ``root``."""
+    return {_module_name(p, root): p for p in sorted(root.rglob("*.py"))}
 
 
 def _resolve(module: str, is_package: bool, level: int, name: str | None) -> str:
@@ -145,10 +146,10 @@ def _one_cycle(comp: list[str], edges) -> list[tuple[str, str, int]]:
     return []
 
 
-def _describe(comp, edges, modules) -> str:
+def _describe(comp, edges, modules, root: Path = ROOT) -> str:
     lines = [f"cycle among {len(comp)} modules: {', '.join(comp)}"]
     for importer, imported, line in _one_cycle(comp, edges):
-        where = modules[importer].relative_to(ROOT.parent)
+        where = modules[importer].relative_to(root.parent)
         lines.append(f"    {where}:{line}: {importer} imports {imported}")
     return "\n".join(lines)
 
@@ -184,15 +185,10 @@ def test_the_graph_sees_function_level_and_relative_imports(tmp_path):
     (pkg / "a.py").write_text("from .b import f\n")
     (pkg / "b.py").write_text("def f():\n    from . import c\n")
     (pkg / "c.py").write_text("from racekit.games.toy import a\nfrom ..toy.a import x\n")
-    global ROOT
-    saved = ROOT
-    ROOT = tmp_path / "racekit"
-    try:
-        mods = _modules()
-        edges = import_edges(mods)
-        cycles = strongly_connected(list(mods), edges)
-        assert cycles == [["racekit.games.toy.a", "racekit.games.toy.b", "racekit.games.toy.c"]]
-        text = _describe(cycles[0], edges, mods)
-        assert "racekit/games/toy/b.py:2: racekit.games.toy.b imports racekit.games.toy.c" in text
-    finally:
-        ROOT = saved
+    root = tmp_path / "racekit"
+    mods = _modules(root)
+    edges = import_edges(mods)
+    cycles = strongly_connected(list(mods), edges)
+    assert cycles == [["racekit.games.toy.a", "racekit.games.toy.b", "racekit.games.toy.c"]]
+    text = _describe(cycles[0], edges, mods, root)
+    assert "racekit/games/toy/b.py:2: racekit.games.toy.b imports racekit.games.toy.c" in text
