@@ -46,24 +46,37 @@ def at_rest(st, ctx) -> str | None:
     (``ctx['effect']`` is set), ``"gone"`` when the moving group itself was
     sent back (AC-TOUR-CAPTURE-2), else ``None``.
     """
-    r, c, mask = st.r, ctx["seat"], ctx["mask"]
+    c, mask = ctx["seat"], ctx["mask"]
     ref = st.pos[ctx["ref"]]
     sq = st.b.sq[c][ref]
     occ = occupants(st, sq, mask)
     if not occ:
         return None
-    names = "+".join(piece_name(q) for q in bits(mask))
-    g = len(bits(mask))
-    if not r.tour:
-        enemies = [q for q in occ if q >> 2 != c]          # AC-AMB-10: own planes may share
-        if not enemies or r.capture == "none":
-            return None
-        if r.optional:                                     # AC-AMB-06: the player may decline
-            ctx["effect"] = ("capture", tuple(enemies))
-            return "ask"
-        clauses = ["AC-FAM-CAPTURE-3"] + (["AC-AMB-10"] if len(enemies) > 1 else [])
-        send_back(st, enemies, c, sq, clauses, by=names, step=ref)
+    if not st.r.tour:
+        return _family_landing(st, ctx, occ, sq, ref)
+    return _tournament_landing(st, ctx, occ, sq, ref)
+
+
+def _family_landing(st, ctx, occ, sq: int, ref: int) -> str | None:
+    """Family: every opponent's plane on the square goes back (AC-FAM-CAPTURE-3, AC-AMB-10)."""
+    r, c = st.r, ctx["seat"]
+    enemies = [q for q in occ if q >> 2 != c]          # AC-AMB-10: own planes may share
+    if not enemies or r.capture == "none":
         return None
+    if r.optional:                                     # AC-AMB-06: the player may decline
+        ctx["effect"] = ("capture", tuple(enemies))
+        return "ask"
+    clauses = ["AC-FAM-CAPTURE-3"] + (["AC-AMB-10"] if len(enemies) > 1 else [])
+    send_back(st, enemies, c, sq, clauses, by=_names(ctx["mask"]), step=ref)
+    return None
+
+
+def _tournament_landing(st, ctx, occ, sq: int, ref: int) -> str | None:
+    """Tournament: a single enemy piece, or a stack compared with the arriving group's size
+    (AC-TOUR-CAPTURE-1/2/3, AC-AMB-16)."""
+    r, c, mask = st.r, ctx["seat"], ctx["mask"]
+    names = _names(mask)
+    g = len(bits(mask))
     side = r.side
     enemies = [q for q in occ if side[q >> 2] != side[c]]
     friends = [q for q in occ if side[q >> 2] == side[c]]
@@ -87,12 +100,17 @@ def at_rest(st, ctx) -> str | None:
     return None
 
 
+def _names(mask: int) -> str:
+    """The moving group's plane names, lowest first: ``R1+R3``."""
+    return "+".join(piece_name(q) for q in bits(mask))
+
+
 def confirm(st, ctx, victims, yes: bool) -> None:
     """Apply or decline an optional capture (AC-AMB-06)."""
     c = ctx["seat"]
     ref = st.pos[ctx["ref"]]
     sq = st.b.sq[c][ref]
-    names = "+".join(piece_name(q) for q in bits(ctx["mask"]))
+    names = _names(ctx["mask"])
     if yes:
         clauses = ["AC-TOUR-CAPTURE-1" if st.r.tour else "AC-FAM-CAPTURE-3", "AC-AMB-06"]
         send_back(st, list(victims), c, sq, clauses, by=names, step=ref)
@@ -108,7 +126,7 @@ def passing(st, ctx, step: int) -> None:
     occ = occupants(st, sq, mask)
     if not occ:
         return
-    names = "+".join(piece_name(q) for q in bits(mask))
+    names = _names(mask)
     if not r.tour:
         enemies = [q for q in occ if q >> 2 != c]
         if enemies:
@@ -137,4 +155,4 @@ def fly_path(st, ctx) -> None:
     there = [q for q in range(4 * seat, 4 * seat + 4) if st.pos[q] == step]
     if len(there) == 1:
         send_back(st, there, ctx["seat"], None, ["AC-AMB-17"],
-                  by="+".join(piece_name(q) for q in bits(ctx["mask"])), home_step=step, crossing=True)
+                  by=_names(ctx["mask"]), home_step=step, crossing=True)

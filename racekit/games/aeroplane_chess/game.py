@@ -9,14 +9,21 @@ from __future__ import annotations
 
 from ...core.errors import FileFormatError, OptionError
 from ...core.game import Game, GameType, Option, Preset
+from .actions import LETTERS, NUM_DISTINCT_ACTIONS, SEAT_NAMES
+from .board import load_board
+from .setup import apply_setup
+from .state import AeroplaneState
 
-SEAT_NAMES = ("Red", "Yellow", "Blue", "Green")
-LETTERS = "RYBG"
 SOURCE = "/work/shared/rules/original/001_a7d271bc07f2af8c.txt"
+MAX_GAME_LENGTH = 100_000
+"""Plies. No rule bounds a game's length (captures send planes back, AC-FAM-CAPTURE-3,
+AC-TOUR-CAPTURE-1); a playout that passes this many plies is stopped as a rules bug."""
+
+__all__ = ["GAME_TYPE", "AeroplaneChess", "Rules", "PRESETS", "PRESET_VALUES", "OPTIONS",
+           "SEAT_NAMES", "LETTERS", "SOURCE", "MAX_GAME_LENGTH"]
 
 
 def _board_check(value):
-    from .board import load_board
     if not isinstance(value, str):
         raise ValueError("a board is a name (standard52) or a path to a YAML board file")
     try:
@@ -125,6 +132,8 @@ GAME_TYPE = GameType(
     text="racekit.games.aeroplane_chess.text:TEMPLATES",
     prefix="AC",
     invariants="racekit.games.aeroplane_chess.invariants:INVARIANTS",
+    num_distinct_actions=NUM_DISTINCT_ACTIONS,
+    max_game_length=MAX_GAME_LENGTH,
 )
 
 
@@ -138,7 +147,6 @@ class Rules:
             v = o[name]
             return pv[name] if v == "preset" else v
 
-        from .board import load_board
         self.board = load_board(o["board"])
         self.tour = preset == "tournament"
         self.n = players
@@ -219,9 +227,7 @@ class AeroplaneChess(Game):
             SetupError: an unknown plane, an impossible position or an unplayable
                 turn; ``field`` names the key (``planes.R1``).
         """
-        from .state import AeroplaneState
         state = AeroplaneState(self, record_events=record_events)
         if setup is not None:
-            from .setup import apply_setup
             apply_setup(state, setup)
         return state

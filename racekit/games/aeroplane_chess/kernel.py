@@ -1,6 +1,6 @@
 """Fast playout kernel for Aeroplane Chess (random and first-legal agents, events off).
 
-The same rules as the engine modules (turn.py, move.py, capture.py, finish.py),
+The same rules as the engine modules (flow.py, turn.py, move.py, capture.py, finish.py),
 written as one tight loop over plain lists for whole-game simulation: no state
 object, no legality re-check, no event records or strings. The rules engine stays
 the readable reference; ``tests/test_sim_kernels.py`` replays the histories this
@@ -32,11 +32,11 @@ from bisect import bisect_right
 from types import SimpleNamespace
 
 from ...core.chance import Sampler, stream
-from ...sim.kernels import MAX_PLIES, Playout, import_compiled
+from ...sim.kernels import Playout, import_compiled
 from . import finish
 from .actions import FIRST, GIVE, KEEP, MOVE
 from .board import BASE
-from .state import _DIE
+from .flow import DIE_OUTCOMES as _DIE
 
 AGENTS = ("random", "first")
 EVENTS = ("capture", "jump", "fly", "bounce", "pass", "launch", "finish", "extra_roll", "gift")
@@ -108,7 +108,8 @@ def play_numba(game, seed: int, agents) -> Playout:
     jit = compiled()
     if jit is None:
         raise ImportError(_why_python)
-    history, pos, places, winner, turns, counts = jit.play(game, seed, agents, MAX_PLIES)
+    max_plies = game.game_type.max_game_length
+    history, pos, places, winner, turns, counts = jit.play(game, seed, agents, max_plies)
     view = SimpleNamespace(r=game.rules, b=game.rules.board, pos=pos, places=places,
                            winner=winner, game=game, phase="over")
     return Playout(history, finish.ranking(view), -(-(turns + 1) // game.rules.n),
@@ -455,9 +456,10 @@ def play_python(game, seed: int, agents) -> Playout:
         if turn != 0:
             turns += 1
     over = False
+    max_plies = game.game_type.max_game_length
     while not over:
-        if ply >= MAX_PLIES:
-            raise no_end(game, seed, MAX_PLIES)
+        if ply >= max_plies:
+            raise no_end(game, seed, max_plies)
         if ply >= len(dice_u):
             dice_u += stream(seed, 0, len(dice_u) + CHUNK, len(dice_u))
         d = DIE_FACES[min(bisect_right(DIE_CUM, dice_u[ply] * DIE_TOTAL), last_face)]
@@ -516,7 +518,7 @@ def play_python(game, seed: int, agents) -> Playout:
                         places.extend(rest)
                         over = True
                         break
-            # turn.end_roll
+            # after the roll: turn.extra_roll, then flow._after_roll
             m = roller
             six = d == 6 and six_rule != "none" and (moved or six_no_move)   # AC-AMB-15
             bonus = finish_bonus and reached

@@ -636,7 +636,7 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
                                     places[n_places] = s
                                     n_places += 1
                             break
-            # turn.end_roll
+            # after the roll: turn.extra_roll, then flow._after_roll
             m = roller
             six = d == 6 and cfg[SIX] != _SIX_NONE and (moved or cfg[SIX_NO_MOVE] != 0)   # AC-AMB-15
             bonus = cfg[FINISH_BONUS] != 0 and reached                                 # AC-AMB-11

@@ -21,10 +21,6 @@ def rolls_text(st) -> str:
     return " or ".join(str(x) for x in rolls)
 
 
-def can_launch(st, die: int) -> bool:
-    return die in st.r.launch
-
-
 def launch(st, ctx, p: int, die: int) -> int:
     """Put plane ``p`` on its take-off point; returns the further steps to walk (AC-AMB-24)."""
     st.pos[p] = 0

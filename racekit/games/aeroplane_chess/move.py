@@ -208,19 +208,27 @@ def legal_moves(st) -> list[int]:
             if _single_ok(st, p, d):
                 out.append(MOVE + (1 << p))
             continue
-        for om in range(1, 1 << len(own)):
-            base = 0
-            for i, q in enumerate(own):
-                if om >> i & 1:
-                    base |= 1 << q
-            for tm in range(1 << len(mates)):
-                mask = base
-                for i, q in enumerate(mates):
-                    if tm >> i & 1:
-                        mask |= 1 << q
-                if route_problem(st, c, mask, d) is None:
-                    out.append(MOVE + mask)
+        out.extend(_group_moves(st, c, own, mates, d))
     out.sort()
+    return out
+
+
+def _group_moves(st, c: int, own: list[int], mates: list[int], d: int) -> list[int]:
+    """Tournament stacks (AC-TOUR-STACK-1/2): every group of the planes sharing one square
+    that holds at least one of ``c``'s own (``own``) and any of the teammate's (``mates``)."""
+    out = []
+    for om in range(1, 1 << len(own)):
+        base = 0
+        for i, q in enumerate(own):
+            if om >> i & 1:
+                base |= 1 << q
+        for tm in range(1 << len(mates)):
+            mask = base
+            for i, q in enumerate(mates):
+                if tm >> i & 1:
+                    mask |= 1 << q
+            if route_problem(st, c, mask, d) is None:
+                out.append(MOVE + mask)
     return out
 
 
@@ -258,8 +266,12 @@ def _new_lap(st, wrapped) -> None:
                 step=pos if pos >= 1 else None, short=b.short_of_entry(pos))
 
 
-def execute(st, mask: int) -> None:
-    """Carry out the legal move ``mask`` for the current roll."""
+def execute(st, mask: int) -> bool:
+    """Carry out the legal move ``mask`` for the current roll.
+
+    True when the move is over; False when an optional effect waits for the mover's
+    answer (phase ``effect``, AC-AMB-06; :func:`decide` goes on).
+    """
     c = controlled(st, st.roller)
     d = st.die
     own = [p for p in bits(mask) if p >> 2 == c]
@@ -271,20 +283,20 @@ def execute(st, mask: int) -> None:
     if st.pos[own[0]] == BASE:
         more = launch.launch(st, ctx, own[0], d)          # AC-TOUR-LAUNCH-1
         if more <= 0:
-            return finish_move(st)
+            finish_move(st)
+            return True
         walk(st, ctx, more)
     else:
         walk(st, ctx, d)
-    resume(st)
+    return resume(st)
 
 
 def walk(st, ctx, n: int) -> None:
     """The die walk: ``n`` squares forward, bouncing back from the finish (AC-BOTH-FINISH-1)."""
     r, b = st.r, st.b
-    c, mask = ctx["seat"], ctx["mask"]
     start = st.pos[ctx["ref"]]
     s0 = b.progress(start)
-    fin, top = b.finish, b.loop_steps
+    fin = b.finish
     t = s0 + n
     if t <= fin:
         end = t
@@ -293,35 +305,45 @@ def walk(st, ctx, n: int) -> None:
         end = 2 * fin - t
         path = list(range(s0 + 1, fin + 1)) + list(range(fin - 1, end - 1, -1))
     wrapped = _place(st, ctx, end)
-    pieces = bits(mask)
-    if st._record:                            # the event's names and clauses: only when kept
-        clauses = ["AC-BOTH-MOVE-1", "AC-FAM-MOVE-1"] if not r.tour else ["AC-BOTH-MOVE-1"]
-        if len(pieces) > 1:
-            clauses.append("AC-TOUR-STACK-2")
-        if any(p >> 2 != c for p in pieces):
-            clauses.append("AC-TOUR-STACK-4")
-        if s0 <= top < end:
-            clauses.append("AC-AMB-20")      # into its own home column, the colour's safe zone
-        here = st.pos[ctx["ref"]]
-        extra = {"short": b.short_of_entry(start)} if start < -1 else {}   # from before its step 1
-        st.emit("move", [c], clauses, pieces=group_name(mask, c), **{"from": s0}, to=end, die=n,
-                square=b.sq[c][here] if b.on_loop(here) else None, **extra)
-        _new_lap(st, wrapped)
-    if t > fin and st._record:
-        # the tournament's bounce is AC-TOUR-FINISH-2's; the family clauses only in the family game
-        bclauses = ["AC-BOTH-FINISH-1", "AC-AMB-05",
-                    "AC-TOUR-FINISH-2" if r.tour else "AC-FAM-FINISH-3"]
-        if s0 == fin - 1 and not r.tour:
-            bclauses.append("AC-FAM-FINISH-2")
-        st.emit("bounce", [c], bclauses, pieces=group_name(mask, c), surplus=t - fin, to=end)
+    if st._record:                            # the events' names and clauses: only when kept
+        _announce_walk(st, ctx, start, n, end, wrapped)
     if end == fin:
-        finish.arrive(st, pieces)
+        finish.arrive(st, bits(ctx["mask"]))
     path = [s if s >= 1 else s - 2 for s in path]          # pre-entry squares as positions
     if r.capture == "pass_and_land":
         for s in path[:-1]:
             if b.on_loop(s):
                 capture.passing(st, ctx, s)
     ctx["steps"].extend(path)
+
+
+def _announce_walk(st, ctx, start: int, n: int, end: int, wrapped) -> None:
+    """The events of a die walk of ``n`` from position ``start`` to path step ``end``: the
+    move, teammates carried onto a new lap (AC-AMB-27) and a bounce at the finish."""
+    r, b = st.r, st.b
+    c, mask = ctx["seat"], ctx["mask"]
+    s0 = b.progress(start)
+    fin, top = b.finish, b.loop_steps
+    pieces = bits(mask)
+    clauses = ["AC-BOTH-MOVE-1", "AC-FAM-MOVE-1"] if not r.tour else ["AC-BOTH-MOVE-1"]
+    if len(pieces) > 1:
+        clauses.append("AC-TOUR-STACK-2")
+    if any(p >> 2 != c for p in pieces):
+        clauses.append("AC-TOUR-STACK-4")
+    if s0 <= top < end:
+        clauses.append("AC-AMB-20")      # into its own home column, the colour's safe zone
+    here = st.pos[ctx["ref"]]
+    extra = {"short": b.short_of_entry(start)} if start < -1 else {}   # from before its step 1
+    st.emit("move", [c], clauses, pieces=group_name(mask, c), **{"from": s0}, to=end, die=n,
+            square=b.sq[c][here] if b.on_loop(here) else None, **extra)
+    _new_lap(st, wrapped)
+    if s0 + n > fin:
+        # the tournament's bounce is AC-TOUR-FINISH-2's; the family clauses only in the family game
+        bclauses = ["AC-BOTH-FINISH-1", "AC-AMB-05",
+                    "AC-TOUR-FINISH-2" if r.tour else "AC-FAM-FINISH-3"]
+        if s0 == fin - 1 and not r.tour:
+            bclauses.append("AC-FAM-FINISH-2")
+        st.emit("bounce", [c], bclauses, pieces=group_name(mask, c), surplus=s0 + n - fin, to=end)
 
 
 def _overruns(st, ctx, to: int) -> bool:
@@ -333,8 +355,11 @@ def _overruns(st, ctx, to: int) -> bool:
     return any(p >> 2 != c and b.progress(st.pos[p]) + delta > b.loop_steps for p in bits(ctx["mask"]))
 
 
-def resume(st) -> None:
-    """Resolve the rest of a move: captures at rest squares, then jumps and flights."""
+def resume(st) -> bool:
+    """Resolve the rest of a move: captures at rest squares, then jumps and flights.
+
+    True when the move is over, False when an optional effect waits (phase ``effect``).
+    """
     ctx = st.ctx
     b = st.b
     while True:
@@ -346,21 +371,24 @@ def resume(st) -> None:
                 res = capture.at_rest(st, ctx)
                 if res == "ask":
                     st.phase = "effect"
-                    return
+                    return False
                 if res == "gone":
-                    return finish_move(st)
+                    finish_move(st)
+                    return True
         nxt = hop_for(st, s, ctx["arrived"], ctx["flown"], ctx["jumps"])
         if nxt is not None and _overruns(st, ctx, nxt[1]):
             # cannot happen for a legal move (legality is judged on the full chain); said aloud
             _no_hop(st, ctx, s, nxt[0], "AC-AMB-27", "it would carry a teammate past its turn-off")
-            return finish_move(st)
+            finish_move(st)
+            return True
         if nxt is None:
             _explain_stop(st, ctx, s)
-            return finish_move(st)
+            finish_move(st)
+            return True
         if st.r.optional:                                  # AC-AMB-06: the mover may decline
             ctx["effect"] = nxt
             st.phase = "effect"
-            return
+            return False
         hop(st, ctx, nxt)
         ctx["stage"] = "capture"
 
@@ -420,8 +448,11 @@ def hop(st, ctx, nxt) -> None:
     ctx["steps"].append(to)
 
 
-def decide(st, kind: str, yes: bool) -> None:
-    """Apply the mover's answer to a pending optional effect (AC-AMB-06)."""
+def decide(st, yes: bool) -> bool:
+    """Apply the mover's answer to the pending optional effect (AC-AMB-06).
+
+    True when the move is over, False when another optional effect waits.
+    """
     ctx = st.ctx
     eff = ctx["effect"]
     ctx["effect"] = None
@@ -436,6 +467,7 @@ def decide(st, kind: str, yes: bool) -> None:
         return resume(st)
     st.emit("decline", [ctx["seat"]], ["AC-AMB-06"], effect=eff[0], to=eff[1])
     finish_move(st)
+    return True
 
 
 def _announce_stack(st, ctx) -> None:
@@ -460,7 +492,8 @@ def _announce_stack(st, ctx) -> None:
 
 
 def finish_move(st) -> None:
-    from . import turn
+    """End the move: the stack it forms, the last move remembered, and a win (the game is
+    then over, phase ``over``: AC-FAM-GOAL-1, AC-TOUR-WIN-1)."""
     ctx = st.ctx
     st.ctx = None
     if st.r.tour and st._record:
@@ -468,6 +501,4 @@ def finish_move(st) -> None:
     st.last = {"seat": ctx["seat"], "pieces": group_name(ctx["mask"], ctx["seat"]).split("+"),
                "steps": ctx["steps"]}
     st.phase = "move"
-    if finish.check_win(st, ctx["seat"]):
-        return
-    turn.end_roll(st, moved=True)
+    finish.check_win(st, ctx["seat"])

@@ -18,7 +18,7 @@ from matplotlib.patches import Circle, FancyArrowPatch, Polygon, RegularPolygon,
 from matplotlib.text import Text
 from matplotlib.transforms import TransformedPatchPath
 
-from .actions import MOVE, bits, piece_name
+from .actions import MOVE_GROUP, bits, decode, piece_name
 
 LIGHT = 0.4   # how much the board squares are blended toward white
 
@@ -210,15 +210,18 @@ class Painter:
             else:
                 ring = {highlight} if isinstance(highlight, str) else set(highlight)
 
-        legal_moves = []
+        legal_moves = {}                 # move action -> the planes it moves
         if state.phase == "move":
-            legal_moves = [a for a in state.legal_actions() if a >= MOVE]
+            for a in state.legal_actions():
+                kind, mask = decode(a)
+                if kind == MOVE_GROUP:
+                    legal_moves[a] = mask
         movable = set()
-        for a in legal_moves if show_legal or bold is not None else []:
+        for a, mask in legal_moves.items() if show_legal or bold is not None else ():
             if not show_legal and a != bold:
                 continue
             end = _outcome(state, a)
-            for p in bits(a - MOVE):
+            for p in bits(mask):
                 movable.add(p)
             if end is None:
                 continue

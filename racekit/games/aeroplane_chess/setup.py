@@ -17,8 +17,8 @@ from ...core.fields import whole, written
 from ...core.invariants import Violation, check_position, refuse
 from ...core.setups import validate_setup
 from . import move
+from .actions import LETTERS, SEAT_NAMES
 from .finish import all_home
-from .game import LETTERS, SEAT_NAMES
 from .turn import can_play
 
 

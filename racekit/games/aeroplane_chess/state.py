@@ -3,21 +3,16 @@
 Positions are path steps per plane (spec section 1): -1 base, 0 take-off
 point, 1..50 loop, 51..55 home column, 56 finish; a teammate's plane carried
 past its turn-off can rest on the loop before its step 1 (AC-AMB-27), coded
-``-1-k`` for ``k`` squares short of its entry (-2, -3 on standard52). Phases: ``first`` (chance:
-family first player), ``roll`` (chance: the die), ``move`` (decision: which
-plane or group), ``effect`` (decision: an optional capture, jump or flight),
-``bonus`` (decision: keep or give the extra roll), ``over``.
+``-1-k`` for ``k`` squares short of its entry (-2, -3 on standard52).
+Phases, who acts and what follows are declared in flow.py; action ids and names in
+actions.py. This module holds the position and what it shows (snapshot, text, refusals).
 """
 from __future__ import annotations
 
 from ...core.state import CHANCE, TERMINAL, State
-from . import finish, move, turn
-from .actions import EFFECT, EFFECT_OF, FIRST, GIVE, KEEP, MOVE, bits, effect_name, group_name
-from .actions import parse as parse_action
-from .actions import piece_name
-from .game import SEAT_NAMES
-
-_DIE = [(f, 1.0 / 6.0) for f in range(1, 7)]
+from . import actions as A
+from . import finish, flow, move
+from .actions import MOVE, SEAT_NAMES, piece_name
 
 
 class AeroplaneState(State):
@@ -65,118 +60,89 @@ class AeroplaneState(State):
             c.ctx["steps"] = self.ctx["steps"][:]
         return c
 
-    # ----- hooks ------------------------------------------------------------------
+    # ----- hooks: the turn flow (flow.py) and the action codec (actions.py) -------------
     def _current_player(self) -> int:
-        ph = self.phase
-        if ph in ("roll", "first"):
-            return CHANCE
-        if ph == "over":
-            return TERMINAL
-        return self.roller
+        return flow.current_player(self)
 
     def _legal_actions(self) -> list[int]:
-        ph = self.phase
-        if ph == "move":
+        if self.phase == "move":
             if self._moves is None:
-                self._moves = move.legal_moves(self)
+                self._moves = flow.legal(self)
             return self._moves          # read-only here; legal_actions() hands out a copy
-        if ph == "bonus":
-            return [KEEP, GIVE + self.r.mate[self.roller]]
-        if ph == "effect":
-            return list(EFFECT[self.ctx["effect"][0]])
-        return []
+        return flow.legal(self)
 
     def _chance_outcomes(self):
-        if self.phase == "first":
-            n = self.game.num_players
-            return [(FIRST + s, 1.0 / n) for s in range(n)]
-        return _DIE[:]   # never the module's own list: a caller may reorder what it gets
+        return flow.chance_outcomes(self)
 
     def _apply(self, action: int) -> None:
         self._moves = None
-        ph = self.phase
-        if ph == "roll":
-            turn.on_roll(self, action)
-        elif ph == "move":
-            move.execute(self, action - MOVE)
-        elif ph == "bonus":
-            if action == KEEP:
-                turn.keep(self)
-            else:
-                turn.give(self, action - GIVE)
-        elif ph == "effect":
-            kind, yes = EFFECT_OF[action]
-            move.decide(self, kind, yes)
-        elif ph == "first":
-            seat = action - FIRST
-            self.turn = self.roller = seat
-            self.phase = "roll"
-            self.emit("first_player", [seat], ["AC-AMB-09"])
+        flow.apply(self, action)
         if self.phase != "move":
-            self._moves = None      # on_roll leaves the legal moves it computed
+            self._moves = None      # a roll leaves the legal moves it computed
 
     def _action_to_string(self, action: int) -> str:
-        if 1 <= action <= 6:
-            return f"roll {action}"
-        if FIRST <= action < FIRST + 4:
-            return f"{SEAT_NAMES[action - FIRST]} starts"
-        if action == KEEP:
-            return "keep extra roll"
-        if GIVE <= action < GIVE + 4:
-            return f"give extra roll to {SEAT_NAMES[action - GIVE]}"
-        if action in EFFECT_OF:
-            return effect_name(action)
-        if action >= MOVE and not (action - MOVE) >> len(self.pos):
-            lead = move.controlled(self, self.roller) if self.phase != "over" else self.roller
-            return "move " + group_name(action - MOVE, lead)
-        raise ValueError(f"no action {action}")
+        lead = self.roller
+        if action >= MOVE and self.phase != "over":
+            lead = move.controlled(self, self.roller)   # a group names the mover's planes first
+        return A.name(action, len(self.pos), lead)
 
     def _parse_action(self, text: str):
-        return parse_action(text)
+        return A.parse(text)
 
     def _why_illegal(self, action: int):
-        r = self.r
-        ph = self.phase
-        name = SEAT_NAMES[self.roller]
-        if GIVE <= action < GIVE + 4:
-            prev = self.prev
-            if ph == "bonus":
-                mate = r.mate[self.roller]
-                return ("AC-TOUR-SIX-2", f"{name} may give the extra roll only to the teammate, "
-                        f"{SEAT_NAMES[mate]}")
-            if r.six != "chained_giftable" or not r.tour:
-                return ("AC-AMB-08", "extra rolls cannot be given away in this game")
-            if prev and prev["die"] == 6 and prev["all_home"]:
-                return ("AC-TOUR-SIX-4", f"{SEAT_NAMES[prev['seat']]} has all planes home and may "
-                        "not give an extra roll to the teammate")
-            if prev and prev["die"] == 6 and r.mate[prev["seat"]] is not None and \
-                    finish.all_home(self, r.mate[prev["seat"]]):
-                return ("AC-AMB-14", "the teammate has all planes home and cannot receive a roll")
-            if ph == "move":
-                return ("AC-TOUR-SIX-2", "move first; the extra roll is decided after the move")
-            return ("AC-TOUR-SIX-2", "only the player who just rolled a 6 may give the extra roll")
-        if action == KEEP:
+        """``(clause, reason)`` for an action that is not legal now."""
+        kind = A.kind(action)
+        if kind == A.GIVE_ROLL:
+            return self._why_no_gift()
+        if kind == A.KEEP_ROLL:
             return ("AC-TOUR-SIX-2", "there is no extra roll to keep now")
-        if action in EFFECT_OF:
+        if kind == A.EFFECT_ANSWER:
             return ("AC-AMB-06", "there is no optional effect of that kind waiting for a decision")
-        if ph == "first" and (1 <= action <= 6 or action >= MOVE):
-            return ("AC-AMB-09", "the first player is drawn before any die roll or move")
-        if ph == "roll" and FIRST <= action < FIRST + 4:
-            return ("AC-AMB-09", "the first player is already chosen; a die roll is due")
-        if ph in ("roll", "first") and action >= MOVE:
-            return ("AC-BOTH-MOVE-1", "the die must be rolled first")
-        if ph == "bonus" and action >= MOVE:
-            return ("AC-TOUR-SIX-2", f"{name} must first keep or give the extra roll")
-        if ph == "effect":
-            return ("AC-AMB-06", "answer the pending optional effect first")
-        if ph == "move" and action >= MOVE:
-            why = move.group_problem(self, action - MOVE)
-            if why is not None:
-                return why
-        if 1 <= action <= 6 or FIRST <= action < FIRST + 4:
-            return ("AC-TOUR-TURN-1" if r.tour else "AC-FAM-TURN-1",
+        why = self._why_not_in_this_phase(action, kind)
+        if why is not None:
+            return why
+        if kind in (A.ROLL, A.FIRST_PLAYER):
+            return ("AC-TOUR-TURN-1" if self.r.tour else "AC-FAM-TURN-1",
                     "it is a player's decision now, not a roll")
         return ("AC-ACTION", "it is not among the legal actions")
+
+    def _why_no_gift(self):
+        """Why the extra roll cannot be given now (AC-TOUR-SIX-2/4, AC-AMB-08, AC-AMB-14)."""
+        r, ph, prev = self.r, self.phase, self.prev
+        if ph == "bonus":
+            mate = r.mate[self.roller]
+            return ("AC-TOUR-SIX-2", f"{SEAT_NAMES[self.roller]} may give the extra roll only to "
+                    f"the teammate, {SEAT_NAMES[mate]}")
+        if r.six != "chained_giftable" or not r.tour:
+            return ("AC-AMB-08", "extra rolls cannot be given away in this game")
+        if prev and prev["die"] == 6 and prev["all_home"]:
+            return ("AC-TOUR-SIX-4", f"{SEAT_NAMES[prev['seat']]} has all planes home and may "
+                    "not give an extra roll to the teammate")
+        if prev and prev["die"] == 6 and r.mate[prev["seat"]] is not None and \
+                finish.all_home(self, r.mate[prev["seat"]]):
+            return ("AC-AMB-14", "the teammate has all planes home and cannot receive a roll")
+        if ph == "move":
+            return ("AC-TOUR-SIX-2", "move first; the extra roll is decided after the move")
+        return ("AC-TOUR-SIX-2", "only the player who just rolled a 6 may give the extra roll")
+
+    def _why_not_in_this_phase(self, action: int, kind: str | None):
+        """A roll, a first-player draw or a move asked for in the wrong phase (see flow.py), or
+        a move the rules forbid; ``None`` when neither."""
+        ph = self.phase
+        if ph == "first" and kind in (A.ROLL, A.MOVE_GROUP):
+            return ("AC-AMB-09", "the first player is drawn before any die roll or move")
+        if ph == "roll" and kind == A.FIRST_PLAYER:
+            return ("AC-AMB-09", "the first player is already chosen; a die roll is due")
+        if ph in ("roll", "first") and kind == A.MOVE_GROUP:
+            return ("AC-BOTH-MOVE-1", "the die must be rolled first")
+        if ph == "bonus" and kind == A.MOVE_GROUP:
+            return ("AC-TOUR-SIX-2", f"{SEAT_NAMES[self.roller]} must first keep or give the "
+                    "extra roll")
+        if ph == "effect":
+            return ("AC-AMB-06", "answer the pending optional effect first")
+        if ph == "move" and kind == A.MOVE_GROUP:
+            return move.group_problem(self, action - MOVE)
+        return None
 
     def _ranking(self):
         return finish.ranking(self)
@@ -283,9 +249,3 @@ class AeroplaneState(State):
         if self.winner:
             lines.append("winner " + "+".join(SEAT_NAMES[s] for s in self.winner))
         return "\n".join(lines)
-
-    def legal_move_groups(self) -> dict[int, list[int]]:
-        """Legal move actions and the planes each one moves (for drawing)."""
-        if self.phase != "move":
-            return {}
-        return {a: bits(a - MOVE) for a in self._legal_actions()}

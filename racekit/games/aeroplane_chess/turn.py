@@ -12,7 +12,6 @@ a player whose own planes are all home neither continues nor gives
 """
 from __future__ import annotations
 
-from . import move
 from .actions import bits, piece_name
 from .finish import all_home
 
@@ -24,8 +23,9 @@ def can_play(st, seat: int) -> bool:
     return st.r.partner_rolls and not all_home(st, st.r.mate[seat])
 
 
-def on_roll(st, d: int) -> None:
-    """A die outcome for the roller."""
+def roll(st, d: int) -> bool:
+    """Record the roller's die ``d`` and count sixes in a row; True when it is a third six
+    under ``three_sixes_penalty`` (then the penalty is applied, AC-AMB-23)."""
     r = st.r
     st.die = d
     st.fin_this_roll = False
@@ -33,20 +33,22 @@ def on_roll(st, d: int) -> None:
         st.emit("roll", [st.roller], ["AC-FAM-TURN-1"] if not r.tour else ["AC-TOUR-TURN-1"], die=d)
     if d == 6:
         if r.penalty and st.sixes >= 2:
-            return _penalty(st)
+            _penalty(st)
+            return True
         st.sixes += 1
     else:
         st.sixes = 0
         st.six_moved = 0
-    st._moves = move.legal_moves(st)
-    if not st._moves:
-        if st._record:
-            clauses = ["AC-BOTH-MOVE-2"]
-            if r.tour and all(st.pos[p] == -1 for p in range(4 * st.roller, 4 * st.roller + 4)):
-                clauses.append("AC-TOUR-LAUNCH-1")
-            st.emit("pass", [st.roller], clauses, die=d)
-        return end_roll(st, moved=False)
-    st.phase = "move"
+    return False
+
+
+def no_move(st) -> None:
+    """The roll has no legal move: it passes (AC-BOTH-MOVE-2)."""
+    if st._record:
+        clauses = ["AC-BOTH-MOVE-2"]
+        if st.r.tour and all(st.pos[p] == -1 for p in range(4 * st.roller, 4 * st.roller + 4)):
+            clauses.append("AC-TOUR-LAUNCH-1")
+        st.emit("pass", [st.roller], clauses, die=st.die)
 
 
 def _penalty(st) -> None:
@@ -58,11 +60,14 @@ def _penalty(st) -> None:
     st.emit("penalty", [st.roller], ["AC-AMB-23"], pieces="+".join(piece_name(p) for p in back),
             to="takeoff" if dest == 0 else "base")
     st.prev = {"seat": st.roller, "die": 6, "all_home": all_home(st, st.roller)}
-    next_turn(st)
 
 
-def end_roll(st, moved: bool) -> None:
-    """After the roll's move (or pass): extra roll, keep-or-give decision, or the next turn."""
+def extra_roll(st, moved: bool) -> str | None:
+    """After the roll's move (or pass): is there an extra roll? Emits the events.
+
+    Returns ``"bonus"`` when the roller keeps or gives it (AC-TOUR-SIX-2), ``"roll"`` when
+    the roller rolls again, ``None`` when the turn is over.
+    """
     r = st.r
     d, m = st.die, st.roller
     done = all_home(st, m)
@@ -70,28 +75,24 @@ def end_roll(st, moved: bool) -> None:
     six = d == 6 and r.six != "none" and (moved or r.six_no_move)      # AC-TOUR-SIX-1, AC-AMB-15
     fin = r.finish_bonus and st.fin_this_roll                           # AC-AMB-11
     if not (six or fin):
-        return next_turn(st)
+        return None
     if done:
         # AC-TOUR-SIX-1: the chain stops once the roller's own planes are home; AC-TOUR-SIX-4: no gift
         st.emit("chain_end", [m], ["AC-TOUR-SIX-1", "AC-TOUR-SIX-4"], reason="all planes home")
-        return next_turn(st)
+        return None
     clauses = (["AC-TOUR-SIX-1"] if six else []) + (["AC-AMB-11"] if fin else [])
     if six and not moved:
         clauses.append("AC-AMB-15")
     mate = r.mate[m]
     if six and r.six == "chained_giftable" and mate is not None and not all_home(st, mate):
         st.emit("extra_roll", [m], clauses, choice=True)
-        st.phase = "bonus"                                              # AC-TOUR-SIX-2
-        return
+        return "bonus"                                                  # AC-TOUR-SIX-2
     st.emit("extra_roll", [m], clauses, choice=False)
-    st.phase = "roll"
-    st.die = None
+    return "roll"
 
 
 def keep(st) -> None:
     st.emit("keep", [st.roller], ["AC-TOUR-SIX-2", "AC-AMB-13"])
-    st.phase = "roll"
-    st.die = None
 
 
 def give(st, to: int) -> None:
@@ -101,8 +102,6 @@ def give(st, to: int) -> None:
     st.gifted = True
     st.sixes = 0
     st.six_moved = 0
-    st.phase = "roll"
-    st.die = None
 
 
 def next_turn(st) -> None:
@@ -118,8 +117,6 @@ def next_turn(st) -> None:
             break
         st.emit("skip", [s], ["AC-AMB-14"] if r.tour else ["AC-AMB-22"])
     st.turn = st.roller = s
-    st.phase = "roll"
-    st.die = None
     st.sixes = 0
     st.six_moved = 0
     if st._record:
