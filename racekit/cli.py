@@ -152,6 +152,7 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     from . import load_game
     from .core.agents import make_agent
     from .core.chance import new_seed
+    from .core.errors import NoEndError, no_end
     from .core.savefile import save_game
     from .core.session import Session
     try:
@@ -168,20 +169,10 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     if summary or not quiet:
         shown = f"seed {seed}" if seat is None else f"{names[seat]}'s view (seed hidden)"
         typer.echo(f"{g.game_type.long_name} · preset {g.preset} · {g.num_players} players · {shown}")
-    while not session.state.is_terminal():
-        state = session.state
-        actor, ply, mark = state.current_player(), state.ply, len(state.events)
-        action = session.next_action()
-        label = state.action_to_string(action)
-        session.step(action)
-        if quiet:
-            continue
-        who = "chance" if actor < 0 else names[actor]
-        if not session.state.visible_to(ply, seat):
-            label = "(hidden)"
-        typer.echo(f"{ply:4d} {who}: {label}")
-        for event in session.state.events[mark:]:
-            typer.echo(f"       {g.render(event)}")
+    try:
+        _play_out(session, names, quiet, seat)
+    except NoEndError:   # the engine's guard: these agents never finish this game
+        _fail(no_end(g, seed if seat is None else None, session.max_plies))
     if summary:
         first = session.state.ranking()[0] if session.state.ranking() else []
         typer.echo("Winner: " + (" & ".join(names[s] for s in first) or "none"))
@@ -196,6 +187,29 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
         except OSError as exc:
             _fail(f"cannot write {save}: {exc.strerror}")
         typer.echo(f"saved to {save}" + (f" ({names[seat]}'s view)" if seat is not None else ""))
+
+
+def _play_out(session, names, quiet: bool, seat) -> None:
+    """Play ``session`` to its end, printing each ply and its events unless ``quiet``.
+
+    Raises:
+        NoEndError: the game reached the engine's guard without ending.
+    """
+    g = session.game
+    while not session.state.is_terminal():
+        state = session.state
+        actor, ply, mark = state.current_player(), state.ply, len(state.events)
+        action = session.next_action()
+        label = state.action_to_string(action)
+        session.step(action)
+        if quiet:
+            continue
+        who = "chance" if actor < 0 else names[actor]
+        if not session.state.visible_to(ply, seat):
+            label = "(hidden)"
+        typer.echo(f"{ply:4d} {who}: {label}")
+        for event in session.state.events[mark:]:
+            typer.echo(f"       {g.render(event)}")
 
 
 @app.command()
