@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from .chance import check_seed
 from .content import MAX_SAVE_BYTES, content_base, read_text, short
 from .errors import FileFormatError, IllegalActionError, OptionError, SetupError, UnknownGameError
 from .game import load_game
@@ -68,6 +69,8 @@ def to_dict(state, seed: int | None = None, setup: dict | None = None, seat: int
         raise ValueError(f"seat must be 0 to {game.num_players - 1}, not {short(seat)}")
     # a set-up may list every seat's secrets (hands, decks): a per-seat view never carries it;
     # nor the seed: every chance outcome (each hidden draw) follows from the seed and the ply
+    if seed is not None:   # a NumPy integer (a seed read back from a simulation's table) too
+        seed = check_seed(seed)
     data = {"format": FORMAT, "version": VERSION, **game.settings(),
             "seed": seed if seat is None else None,
             "setup": setup if seat is None else None, "seat": seat}
