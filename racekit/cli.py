@@ -7,8 +7,48 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from .core.errors import RacekitError
+
+class _Commands(TyperGroup):
+    """The command group: ``racekit`` alone prints the help and says that a command is
+    missing; an option given twice (``--seed 1 --seed 2``) is an error, not "the last wins"."""
+
+    def parse_args(self, ctx, args):
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            text = ctx.get_help()   # rich help prints itself and returns ""
+            if text:
+                typer.echo(text)
+            raise _USAGE_ERROR(f"a command is missing: racekit COMMAND, one of "
+                               f"{', '.join(self.list_commands(ctx))}", ctx=ctx)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            _refuse_repeats(command, command.context_class(command, info_name=name, parent=ctx), rest)
+        return name, command, rest
+
+
+def _refuse_repeats(command, ctx, args) -> None:
+    """Raise a usage error when one of ``command``'s single-valued options occurs twice in
+    ``args`` (options that collect values, such as ``-o key=value``, may repeat); ``ctx`` is a
+    context of ``command`` (not yet parsed)."""
+    try:
+        _opts, _rest, order = command.make_parser(ctx).parse_args(args=list(args))
+    except _CLICK_ERROR:   # a bad option: the command's own parsing says so
+        return
+    seen = set()
+    for param in order:
+        if getattr(param, "param_type_name", "") != "option" or getattr(param, "multiple", True) \
+                or getattr(param, "count", False):
+            continue
+        if param.name in seen:
+            names = "/".join(list(param.opts) + list(getattr(param, "secondary_opts", [])))
+            raise _USAGE_ERROR(f"option {names} is given twice; give it once", ctx=ctx)
+        seen.add(param.name)
+
 
 class _OneLineErrors(typer.Typer):
     """The command line: a mistyped option or value (``--seat x``, ``--bogus``) ends as one line
@@ -21,9 +61,6 @@ class _OneLineErrors(typer.Typer):
         try:
             code = super().__call__(*args, standalone_mode=False, **kwargs)
         except _CLICK_ERROR as exc:
-            if type(exc).__name__ == "NoArgsIsHelpError":   # `racekit` alone: the help
-                exc.show()
-                sys.exit(exc.exit_code)
             ctx = getattr(exc, "ctx", None)
             hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
             typer.secho(f"error: {exc.format_message()}{hint}", fg="red", err=True)
@@ -35,8 +72,9 @@ class _OneLineErrors(typer.Typer):
 
 
 _CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")  # bundled click
+_USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
 
-app = _OneLineErrors(add_completion=False, no_args_is_help=True,
+app = _OneLineErrors(cls=_Commands, add_completion=False, no_args_is_help=True,
                      help="racekit: rules engine and teaching kit for racing board games.")
 
 
@@ -46,6 +84,8 @@ def _options(pairs: list[str]) -> dict:
         key, sep, value = pair.partition("=")
         if not sep:
             raise typer.BadParameter(f"--option wants key=value, got {pair!r}")
+        if key.strip() in out:
+            raise typer.BadParameter(f"-o {key.strip()} is given twice; give each option once")
         out[key.strip()] = value.strip()
     return out
 
