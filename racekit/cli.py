@@ -120,6 +120,8 @@ def _guarded(command):
     """Run a command so that bad input ends as ``error: ...`` and exit code 2, never a traceback."""
     @functools.wraps(command)
     def run(*args, **kwargs):
+        for name, value in kwargs.items():
+            _check_file_name(name, value)
         try:
             return command(*args, **kwargs)
         except (typer.Exit, typer.Abort, _CLICK_ERROR):
@@ -138,6 +140,25 @@ def _guarded(command):
         except Exception as exc:  # a bug: still no traceback for the user, but say what it was
             _fail(f"internal error ({type(exc).__name__}: {exc}); please report it with the command")
     return run
+
+
+MAX_NAME = 255
+"""Longest file or folder name (bytes) the file systems racekit runs on take; a path is at most 4096."""
+
+
+def _check_file_name(option: str, value) -> None:
+    """An option error for a path option (``--save``, ``--out``, a file argument) whose name no
+    file system takes (a part over 255 bytes, or over 4096 in all), before anything is done."""
+    values = value if isinstance(value, list) else [value]
+    for item in values:
+        if not isinstance(item, (Path, str)) or (isinstance(item, str) and option != "targets"):
+            continue
+        text = str(item)
+        parts = [len(part.encode("utf-8", "surrogateescape")) for part in Path(text).parts]
+        if len(text.encode("utf-8", "surrogateescape")) > 4096 or any(n > MAX_NAME for n in parts):
+            label = option.upper() if option in ("path", "targets") else "--" + option.replace("_", "-")
+            raise typer.BadParameter(f"{label}: a file name has at most {MAX_NAME} characters "
+                                     f"(this one has {max(parts)}) and a path at most 4096")
 
 
 def _ranking(state) -> None:
@@ -316,12 +337,16 @@ def scenarios(targets: Optional[List[str]] = typer.Argument(
     """Run scenarios: one line each, then `N passed, M failed`.
 
     `racekit scenarios snow_tails` runs the shipped ones; `racekit scenarios my/case.yaml my/folder`
-    runs your own files.
+    runs your own files (a folder's content files, such as a track or card set its scenarios
+    name, are listed as content, not run).
     """
     from .core.scenarios import collect, run_all
-    results = run_all(paths=collect(targets)) if targets else run_all()
+    content: list = []
+    results = run_all(paths=collect(targets, content)) if targets else run_all()
     for result in results:
         typer.echo(result.line())
+    for path, kind in content:   # the tracks, card sets, maps... beside the scenarios naming them
+        typer.echo(f"content {path}: {kind}, read by the scenarios that name it (not run)")
     failed = sum(not r.passed for r in results)
     typer.echo(f"{len(results) - failed} passed, {failed} failed")
     raise typer.Exit(1 if failed else 0)

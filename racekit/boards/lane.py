@@ -469,9 +469,10 @@ def load_spec(data: dict | str | Path, label: str | None = None) -> TrackSpec:
             the line (for a file) and the field, in plain words.
     """
     from ..core.errors import FileFormatError
-    from ..core.yamlfile import error_locations, load_data_file
-    if isinstance(data, (str, Path)):
-        return load_data_file(data, TrackSpec, label)
+    from ..core.content import load_content
+    from ..core.yamlfile import error_locations
+    if isinstance(data, (str, Path)):   # a track file: its errors never quote it
+        return load_content(data, TrackSpec, label)
     if not isinstance(data, dict):
         raise FileFormatError(f"{label or 'track'}: a track is a mapping of fields")
     try:

@@ -258,7 +258,7 @@ class LeafMarathon(Game):
             gmap = load_map(self.options["map"])
             roster = load_roster(self.options["characters"])
             deck = load_deck(self.options["deck"])
-        except FileFormatError as exc:
+        except ValueError as exc:   # FileFormatError, or a reference that may not be read
             raise OptionError(str(exc)) from None
         self.legs = tuple(tuple(leg) for leg in gmap.legs)
         self.roster = tuple(roster.characters)

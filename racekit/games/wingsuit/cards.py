@@ -25,9 +25,9 @@ from typing import Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from racekit.boards.hex import DIRECTIONS
-from racekit.core.content import is_name, resolve_file, short
+from racekit.core.content import is_name, read_content, resolve_file, short, validate_content
 from racekit.core.errors import FileFormatError
-from racekit.core.yamlfile import Located, read_yaml, validate
+from racekit.core.yamlfile import Located
 
 COLOURS = ("red", "yellow", "blue")
 EFFECTS = ("steal_altitude", "give_brave_die", "free_sprint")
@@ -333,8 +333,8 @@ def load_cardset(path: str | Path | None = None, unknown_icon: str = "error",
     key = (str(p), stamp, unknown_icon, cost_visible, board_model)
     if key not in _CACHE:
         try:
-            doc = read_yaml(p, label)
-            model = validate(doc, _File)
+            doc = read_content(p, label)       # errors name lines and fields, never content
+            model = validate_content(doc, _File)
             _CACHE[key] = _check(doc, model, unknown_icon == "ignore",
                                  cost_visible == "specific_row", kit, board_model == "flat_from_file")
         except FileFormatError as exc:   # a refusal is remembered too: the file is not read again
