@@ -156,8 +156,10 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         ``plies``, ``rounds``, ``ranking`` (JSON, places best first), ``winner``
         (seat names of the first place, ``""`` when the ranking is one shared
         place), ``place_<seat>`` (1 = first), ``win_<seat>`` (bool), ``n_<kind>``
-        (events of that kind: captures, crashes, damage…) and ``played_by``
-        (``kernel`` or ``engine``). ``df.attrs`` holds the settings, when the
+        (events of that kind: captures, crashes, damage…), ``played_by``
+        (``kernel`` or ``engine``), ``simulation_seed`` (``seed`` of this call) and
+        ``implementation`` (the kernel's, as in attrs), the last two so that a CSV file,
+        which keeps no attrs, still gives the same :func:`summary_text`. ``df.attrs`` holds the settings, when the
         engine played, why no kernel did (``no_kernel``), and when a kernel played, which
         implementation of it (``implementation``: ``"numba"`` or ``"python"``).
 
