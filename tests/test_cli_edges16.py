@@ -300,3 +300,16 @@ def test_a_save_of_100000_seats_is_refused_by_its_size_caps_before_validation(ga
     path.write_text(json.dumps(data))
     out = runner.invoke(app, ["replay", str(path)])
     assert out.exit_code == 2 and "field setup.deck: 20000 entries; at most 10000" in out.output
+
+
+def test_a_card_set_error_quotes_no_icon_id_or_key(tmp_path, monkeypatch):
+    from racekit.games.wingsuit.cards import kit_path
+    monkeypatch.chdir(tmp_path)
+    kit = kit_path().read_text(encoding="utf-8")
+    for old, new in (('brave: ["N", "N", "NE"]', f'brave: ["N", "{SECRET}", "NE"]'),
+                     ('"4,4": {h: white}', f'"{SECRET}": {{h: white}}')):
+        assert old in kit
+        (tmp_path / "cards.yaml").write_text(kit.replace(old, new, 1), encoding="utf-8")
+        out = runner.invoke(app, ["play", "wingsuit", "-o", "cardset=cards.yaml", "--quiet"])
+        assert out.exit_code == 2 and "cards.yaml:" in out.output, out.output
+        assert SECRET not in out.output, out.output
