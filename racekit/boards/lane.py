@@ -143,8 +143,8 @@ class TrackSpec(BaseModel):
                     raise ValueError(f"field tiles.{i}.squares: lanes on the inside of a corner may not hold more "
                                      f"squares than lanes further out")
             if tuple(tile.flags) != tuple(self.flag_rule):
-                raise ValueError(f"field tiles.{i}.flags: flags {list(tile.flags)} on (left, right), but this "
-                                 f"track needs {list(self.flag_rule)}; turn the tile round")
+                raise ValueError(f"field tiles.{i}.flags: the tile's flags (left, right) are not "
+                                 "in the order of the track's flag_rule; turn the tile round")
         return self
 
 
