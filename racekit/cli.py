@@ -11,6 +11,7 @@ from typer.core import TyperGroup
 
 from .core.errors import RacekitError
 
+
 class _Commands(TyperGroup):
     """The command group: ``racekit`` alone prints the help and says that a command is
     missing; an option given twice (``--seed 1 --seed 2``) is an error, not "the last wins"."""
