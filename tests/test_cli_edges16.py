@@ -313,3 +313,16 @@ def test_a_card_set_error_quotes_no_icon_id_or_key(tmp_path, monkeypatch):
         out = runner.invoke(app, ["play", "wingsuit", "-o", "cardset=cards.yaml", "--quiet"])
         assert out.exit_code == 2 and "cards.yaml:" in out.output, out.output
         assert SECRET not in out.output, out.output
+
+
+def test_a_save_longer_than_the_engines_guard_is_refused_at_once(tmp_path):
+    from racekit.core.errors import MAX_PLIES
+    session = Session(load_game("snow_tails"), seed=1)
+    session.run(max_plies=3)
+    data = json.loads(save_game(session.state, seed=1))
+    data["history"] = data["history"] * (MAX_PLIES // 3 + 1)
+    data["actions"] = []
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(data))
+    out = runner.invoke(app, ["replay", str(path)])
+    assert out.exit_code == 2 and f"field history: {len(data['history'])} entries" in out.output

@@ -20,13 +20,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from .chance import check_seed
 from .content import MAX_SAVE_BYTES, content_base, read_text, short
+from .errors import MAX_PLIES as ENGINE_GUARD
 from .errors import FileFormatError, IllegalActionError, OptionError, SetupError, UnknownGameError
 from .game import load_game
 
 FORMAT = "racekit-save"
 VERSION = 1
-MAX_PLIES = 1_000_000
-"""Most history entries in a save file."""
+MAX_PLIES = ENGINE_GUARD
+"""Most history entries in a save file: the engine's guard (no game is longer)."""
 MAX_DEPTH = 64
 """Deepest nesting of lists and objects in a save file."""
 MAX_SEATS = 64
@@ -213,6 +214,10 @@ def _check_size(data, label: str) -> None:
     """
     if not isinstance(data, dict):
         return
+    for key in ("history", "actions"):
+        if isinstance(data.get(key), list) and len(data[key]) > MAX_PLIES:
+            raise FileFormatError(f"{label}: field {key}: {len(data[key])} entries; no game is longer "
+                                  f"than the engine's guard, {MAX_PLIES} plies")
     nodes = 0
     for key in ("setup", "view"):
         stack = [(data.get(key), key)]
