@@ -7,8 +7,49 @@ from pathlib import Path
 from typing import List, Optional
 
 import typer
+from typer.core import TyperGroup
 
 from .core.errors import RacekitError
+
+
+class _Commands(TyperGroup):
+    """The command group: ``racekit`` alone prints the help and says that a command is
+    missing; an option given twice (``--seed 1 --seed 2``) is an error, not "the last wins"."""
+
+    def parse_args(self, ctx, args):
+        if not args and self.no_args_is_help and not ctx.resilient_parsing:
+            text = ctx.get_help()   # rich help prints itself and returns ""
+            if text:
+                typer.echo(text)
+            raise _USAGE_ERROR(f"a command is missing: racekit COMMAND, one of "
+                               f"{', '.join(self.list_commands(ctx))}", ctx=ctx)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(self, ctx, args):
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            _refuse_repeats(command, command.context_class(command, info_name=name, parent=ctx), rest)
+        return name, command, rest
+
+
+def _refuse_repeats(command, ctx, args) -> None:
+    """Raise a usage error when one of ``command``'s single-valued options occurs twice in
+    ``args`` (options that collect values, such as ``-o key=value``, may repeat); ``ctx`` is a
+    context of ``command`` (not yet parsed)."""
+    try:
+        _opts, _rest, order = command.make_parser(ctx).parse_args(args=list(args))
+    except _CLICK_ERROR:   # a bad option: the command's own parsing says so
+        return
+    seen = set()
+    for param in order:
+        if getattr(param, "param_type_name", "") != "option" or getattr(param, "multiple", True) \
+                or getattr(param, "count", False):
+            continue
+        if param.name in seen:
+            names = "/".join(list(param.opts) + list(getattr(param, "secondary_opts", [])))
+            raise _USAGE_ERROR(f"option {names} is given twice; give it once", ctx=ctx)
+        seen.add(param.name)
+
 
 class _OneLineErrors(typer.Typer):
     """The command line: a mistyped option or value (``--seat x``, ``--bogus``) ends as one line
@@ -21,9 +62,6 @@ class _OneLineErrors(typer.Typer):
         try:
             code = super().__call__(*args, standalone_mode=False, **kwargs)
         except _CLICK_ERROR as exc:
-            if type(exc).__name__ == "NoArgsIsHelpError":   # `racekit` alone: the help
-                exc.show()
-                sys.exit(exc.exit_code)
             ctx = getattr(exc, "ctx", None)
             hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
             typer.secho(f"error: {exc.format_message()}{hint}", fg="red", err=True)
@@ -35,8 +73,9 @@ class _OneLineErrors(typer.Typer):
 
 
 _CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")  # bundled click
+_USAGE_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError")
 
-app = _OneLineErrors(add_completion=False, no_args_is_help=True,
+app = _OneLineErrors(cls=_Commands, add_completion=False, no_args_is_help=True,
                      help="racekit: rules engine and teaching kit for racing board games.")
 
 
@@ -46,6 +85,8 @@ def _options(pairs: list[str]) -> dict:
         key, sep, value = pair.partition("=")
         if not sep:
             raise typer.BadParameter(f"--option wants key=value, got {pair!r}")
+        if key.strip() in out:
+            raise typer.BadParameter(f"-o {key.strip()} is given twice; give each option once")
         out[key.strip()] = value.strip()
     return out
 
@@ -80,6 +121,8 @@ def _guarded(command):
     """Run a command so that bad input ends as ``error: ...`` and exit code 2, never a traceback."""
     @functools.wraps(command)
     def run(*args, **kwargs):
+        for name, value in kwargs.items():
+            _check_file_name(name, value)
         try:
             return command(*args, **kwargs)
         except (typer.Exit, typer.Abort, _CLICK_ERROR):
@@ -98,6 +141,25 @@ def _guarded(command):
         except Exception as exc:  # a bug: still no traceback for the user, but say what it was
             _fail(f"internal error ({type(exc).__name__}: {exc}); please report it with the command")
     return run
+
+
+MAX_NAME = 255
+"""Longest file or folder name (bytes) the file systems racekit runs on take; a path is at most 4096."""
+
+
+def _check_file_name(option: str, value) -> None:
+    """An option error for a path option (``--save``, ``--out``, a file argument) whose name no
+    file system takes (a part over 255 bytes, or over 4096 in all), before anything is done."""
+    values = value if isinstance(value, list) else [value]
+    for item in values:
+        if not isinstance(item, (Path, str)) or (isinstance(item, str) and option != "targets"):
+            continue
+        text = str(item)
+        parts = [len(part.encode("utf-8", "surrogateescape")) for part in Path(text).parts]
+        if len(text.encode("utf-8", "surrogateescape")) > 4096 or any(n > MAX_NAME for n in parts):
+            label = option.upper() if option in ("path", "targets") else "--" + option.replace("_", "-")
+            raise typer.BadParameter(f"{label}: a file name has at most {MAX_NAME} characters "
+                                     f"(this one has {max(parts)}) and a path at most 4096")
 
 
 def _ranking(state) -> None:
@@ -163,6 +225,7 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     from . import load_game
     from .core.agents import make_agent
     from .core.chance import new_seed
+    from .core.errors import NoEndError, no_end
     from .core.savefile import save_game
     from .core.session import Session
     try:
@@ -179,20 +242,10 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     if summary or not quiet:
         shown = f"seed {seed}" if seat is None else f"{names[seat]}'s view (seed hidden)"
         typer.echo(f"{g.game_type.long_name} · preset {g.preset} · {g.num_players} players · {shown}")
-    while not session.state.is_terminal():
-        state = session.state
-        actor, ply, mark = state.current_player(), state.ply, len(state.events)
-        action = session.next_action()
-        label = state.action_to_string(action)
-        session.step(action)
-        if quiet:
-            continue
-        who = "chance" if actor < 0 else names[actor]
-        if not session.state.visible_to(ply, seat):
-            label = "(hidden)"
-        typer.echo(f"{ply:4d} {who}: {label}")
-        for event in session.state.events[mark:]:
-            typer.echo(f"       {g.render(event)}")
+    try:
+        _play_out(session, names, quiet, seat)
+    except NoEndError:   # the engine's guard: these agents never finish this game
+        _fail(no_end(g, seed if seat is None else None, session.max_plies))
     if summary:
         first = session.state.ranking()[0] if session.state.ranking() else []
         typer.echo("Winner: " + (" & ".join(names[s] for s in first) or "none"))
@@ -207,6 +260,29 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
         except OSError as exc:
             _fail(f"cannot write {save}: {exc.strerror}")
         typer.echo(f"saved to {save}" + (f" ({names[seat]}'s view)" if seat is not None else ""))
+
+
+def _play_out(session, names, quiet: bool, seat) -> None:
+    """Play ``session`` to its end, printing each ply and its events unless ``quiet``.
+
+    Raises:
+        NoEndError: the game reached the engine's guard without ending.
+    """
+    g = session.game
+    while not session.state.is_terminal():
+        state = session.state
+        actor, ply, mark = state.current_player(), state.ply, len(state.events)
+        action = session.next_action()
+        label = state.action_to_string(action)
+        session.step(action)
+        if quiet:
+            continue
+        who = "chance" if actor < 0 else names[actor]
+        if not session.state.visible_to(ply, seat):
+            label = "(hidden)"
+        typer.echo(f"{ply:4d} {who}: {label}")
+        for event in session.state.events[mark:]:
+            typer.echo(f"       {g.render(event)}")
 
 
 @app.command()
@@ -273,12 +349,16 @@ def scenarios(targets: Optional[List[str]] = typer.Argument(
     """Run scenarios: one line each, then `N passed, M failed`.
 
     `racekit scenarios snow_tails` runs the shipped ones; `racekit scenarios my/case.yaml my/folder`
-    runs your own files.
+    runs your own files (a folder's content files, such as a track or card set its scenarios
+    name, are listed as content, not run).
     """
     from .core.scenarios import collect, run_all
-    results = run_all(paths=collect(targets)) if targets else run_all()
+    content: list = []
+    results = run_all(paths=collect(targets, content)) if targets else run_all()
     for result in results:
         typer.echo(result.line())
+    for path, kind in content:   # the tracks, card sets, maps... beside the scenarios naming them
+        typer.echo(f"content {path}: {kind}, read by the scenarios that name it (not run)")
     failed = sum(not r.passed for r in results)
     typer.echo(f"{len(results) - failed} passed, {failed} failed")
     raise typer.Exit(1 if failed else 0)

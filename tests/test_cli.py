@@ -142,7 +142,10 @@ def test_the_command_line_alone_and_help_still_show_the_help():
                            timeout=60)
     helped = subprocess.run([sys.executable, "-m", "racekit.cli", "--help"], capture_output=True,
                             text=True, timeout=60)
-    assert "Usage" in alone.stdout + alone.stderr and "error:" not in alone.stderr
+    assert "Usage" in alone.stdout and alone.returncode == 2     # the help, and (issue 16) ...
+    lines = alone.stderr.strip().splitlines()      # ... one line saying what is missing
+    assert len(lines) == 1 and lines[0].startswith("error: a command is missing: racekit COMMAND, "
+                                                   "one of games, play, replay"), alone.stderr
     assert helped.returncode == 0 and "Usage" in helped.stdout and "play" in helped.stdout
 
 

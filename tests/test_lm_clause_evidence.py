@@ -14,27 +14,29 @@ from tests.helpers import assert_event
 from tests.lm_helpers import FIN, act, events, leaf, make
 
 # ----- data files (LM-DATA-*, LM-AMB-01..03) -------------------------------------------
-def test_map_file_breaking_the_leg_shape_names_the_clause(tmp_path):
+def test_map_file_breaking_the_leg_shape_names_the_clause(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)   # a content file is a relative path (issue 16)
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: racekit.leaf_marathon.map/1\nid: bad\nlegs:\n  - [leaf, start, finish]\n")
     with pytest.raises(FileFormatError, match=r"exactly one 'start', at index 0 \(LM-DATA-3\)"):
-        load_map(str(bad))
+        load_map(bad.name)
     bad.write_text("format: racekit.leaf_marathon.map/1\nid: bad\nlegs:\n  - [start, finish, leaf]\n")
     with pytest.raises(FileFormatError, match=r"exactly one 'finish', at the last index \(LM-DATA-3\)"):
-        load_map(str(bad))
+        load_map(bad.name)
     bad.write_text("format: racekit.leaf_marathon.map/1\nid: bad\nlegs:\n  - [start, finish]\n")
     with pytest.raises(FileFormatError, match=r"at least one square and a finish \(LM-DATA-3\)"):
-        load_map(str(bad))
+        load_map(bad.name)
     ok = load_map("lm_test_1leg").legs[0]
     assert (ok[0], ok[-1], len(ok) - 1) == ("start", "finish", 20)
 
 
-def test_deck_file_missing_a_card_type_names_the_clause(tmp_path):
+def test_deck_file_missing_a_card_type_names_the_clause(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     src = (HERE / "decks" / "placeholder64.yaml").read_text()
     bad = tmp_path / "deck.yaml"
     bad.write_text(src.replace("  - {type: effect,   count: 4,  weight: 1, bound_weight: 2}\n", ""))
     with pytest.raises(FileFormatError, match=r"each type once \(LM-DATA-2\)"):
-        load_deck(str(bad))
+        load_deck(bad.name)
     assert len(load_deck("placeholder64").cards) == 7
 
 
@@ -66,13 +68,14 @@ def test_content_options_name_the_data_file_rule():
     assert "LM-AMB-03" in str(err.value) and "demo_base20" in str(err.value)
 
 
-def test_map_comes_from_a_data_file(tmp_path):
+def test_map_comes_from_a_data_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     path = tmp_path / "mine.yaml"
     path.write_text("format: racekit.leaf_marathon.map/1\nid: mine\nlegs:\n  - [start, forest, finish]\n")
-    g = racekit.load_game("leaf_marathon", players=2, map=str(path))
+    g = racekit.load_game("leaf_marathon", players=2, map="mine.yaml")
     assert g.legs == (("start", "forest", "finish"),)
     with pytest.raises(OptionError, match="LM-AMB-01"):
-        racekit.load_game("leaf_marathon", map=str(tmp_path / "missing.yaml"))
+        racekit.load_game("leaf_marathon", map="missing.yaml")
 
 
 def test_characters_give_max_stamina_and_movement_from_the_roster():

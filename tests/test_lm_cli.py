@@ -64,7 +64,10 @@ def test_a_bad_round_cap_or_course_file_is_named_in_plain_words(tmp_path, monkey
     out = runner.invoke(app, ["play", "leaf_marathon", "-o", "map=course.yaml"])
     assert out.exit_code == 2
     assert f"option 'map': 'course.yaml': no such file (looked in {tmp_path})" in out.output
-    out = runner.invoke(app, ["play", "leaf_marathon", "-o", f"deck={tmp_path}"])
+    (tmp_path / "folder.yaml").mkdir()
+    out = runner.invoke(app, ["play", "leaf_marathon", "-o", "deck=folder.yaml"])
     assert out.exit_code == 2 and "not a .yaml file" in out.output
+    out = runner.invoke(app, ["play", "leaf_marathon", "-o", f"deck={tmp_path}"])
+    assert out.exit_code == 2 and "no absolute paths" in out.output   # issue 16
     out = runner.invoke(app, ["play", "leaf_marathon", "-o", "characters=demo_base21"])
     assert out.exit_code == 2 and "'demo_base21' is not a shipped name; shipped: demo_base20" in out.output

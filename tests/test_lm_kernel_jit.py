@@ -192,11 +192,12 @@ def test_split_points_are_the_engines_fractions():
     assert kernel_jit._points(3) == 3
 
 
-def test_settings_the_compiled_loop_leaves_out_go_to_the_python_kernel(tmp_path):
+def test_settings_the_compiled_loop_leaves_out_go_to_the_python_kernel(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)        # a content file is a relative path (issue 16)
     long_map = tmp_path / "long.yaml"   # a leg longer than the compiled loop's arrays
     long_map.write_text("format: racekit.leaf_marathon.map/1\nid: long\nlegs:\n  - ["
                         + ", ".join(["start"] + ["leaf"] * 130 + ["finish"]) + "]\n")
-    other = load_game("leaf_marathon", players=2, map=str(long_map))
+    other = load_game("leaf_marathon", players=2, map=long_map.name)
     assert not kernel.jit_plays(other, ("random",) * 2)
     from racekit.games.leaf_marathon import kernel_jit
     assert kernel_jit.unsupported(other).startswith("a map")

@@ -28,21 +28,23 @@ def test_shipped_content_matches_the_spec_appendix():
     assert sorted({c.max_stamina for c in roster.characters}) == [12, 13, 14, 15], "LM-DATA-6"
 
 
-def test_bad_map_file_names_file_line_and_field(tmp_path):
+def test_bad_map_file_names_file_line_and_field(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)   # a content file is a relative path (issue 16)
     bad = tmp_path / "bad.yaml"
     bad.write_text("format: racekit.leaf_marathon.map/1\nid: bad\nlegs:\n  - [start, leaf, lava, finish]\n")
     with pytest.raises(FileFormatError) as err:
-        load_map(str(bad))
+        load_map(bad.name)
     assert "bad.yaml:4" in str(err.value) and "legs.0.2" in str(err.value), "LM-AMB-01"
     bad.write_text("format: racekit.leaf_marathon.map/1\nid: bad\nlegs:\n  - [leaf, start, finish]\n")
     with pytest.raises(FileFormatError, match="exactly one 'start'"):
-        load_map(str(bad))
+        load_map(bad.name)
 
 
-def test_map_deck_roster_options_accept_files_and_refuse_nonsense(tmp_path):
+def test_map_deck_roster_options_accept_files_and_refuse_nonsense(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     path = tmp_path / "mine.yaml"
     path.write_text("format: racekit.leaf_marathon.map/1\nid: mine\nlegs:\n  - [start, forest, finish]\n")
-    g = racekit.load_game("leaf_marathon", players=2, map=str(path))
+    g = racekit.load_game("leaf_marathon", players=2, map="mine.yaml")
     assert g.legs == (("start", "forest", "finish"),), "LM-AMB-01"
     with pytest.raises(OptionError):
         racekit.load_game("leaf_marathon", deck="nope")

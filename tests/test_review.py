@@ -221,9 +221,9 @@ def test_decisions_name_every_ambiguity_with_the_value_in_force_per_preset():
 def test_impact_table_counts_stay_whole_numbers_beside_an_unavailable_reading():
     """A reading that is not available here (no games) left the counts of every other reading
     printed as 40.0 in the designer notebook: the counts are whole numbers, <NA> where none."""
-    table = review.impact_table("leaf_marathon", 2, seed=3, only=["element_buff", "tie_points"],
+    table = review.impact_table("wingsuit", 2, seed=3, players=5, only=["max_players", "order_mode"],
                                 workers=1, probe=2)
-    assert table["effect"].isna().any()                       # element_buff=by_card: not built
+    assert table["effect"].isna().any()                       # max_players=4 seats no 5 players
     for col in ("games", "changed"):
         assert pd.api.types.is_integer_dtype(table[col]), table[col].dtype
     assert "2.0" not in table[["option", "value", "games", "changed"]].to_string()

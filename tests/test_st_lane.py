@@ -90,7 +90,7 @@ def test_track_files_name_the_rule_a_tile_breaks(tmp_path, monkeypatch):
     with pytest.raises(OptionError, match=r"flags.yaml:4: field tiles.0.flags: .*turn the tile "
                                           r"round \(ST-SETUP-1\)"):
         racekit.load_game("snow_tails", players=2, track="flags.yaml")
-    with pytest.raises(OptionError, match=r"tree.yaml:4: field tiles.0.kind: .*'tree'.*\(ST-AMB-19\)"):
+    with pytest.raises(OptionError, match=r"tree.yaml:4: field tiles.0.kind: Input should be .*\(ST-AMB-19\)"):
         racekit.load_game("snow_tails", players=2, track="tree.yaml")
     with pytest.raises(FileFormatError, match=r"field tiles.1.flags: .*\(ST-SETUP-1\)"):
         track_from_dict({"name": "x", "lanes": 3, "tiles": [

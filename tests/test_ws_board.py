@@ -54,7 +54,7 @@ def _broken(tmp_path: Path, old: str, new: str) -> Path:
 
 
 @pytest.mark.parametrize("old,new,needle", [
-    ('brave: ["N", "N", "NE"]', 'brave: ["N", "UP", "NE"]', "unknown icon 'UP'"),
+    ('brave: ["N", "N", "NE"]', 'brave: ["N", "UP", "NE"]', "an unknown icon"),
     ('"4,4": {h: white}', '"4,4": {h: 7}', "height"),
     ('"4,4": {h: white}', '"4,5": {h: white}', "not a hex of a card"),
     ('item_effect: steal_altitude', 'item_effect: teleport', "item_effect"),

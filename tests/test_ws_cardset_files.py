@@ -75,7 +75,7 @@ def test_size_cap_aliases_and_no_content_echo(here):
         prev = chr(ord(k) - 1)
         laughs += f"{k}: &{k} [" + ",".join([f"*{prev}"] * 9) + "]\n"
     (here / "laughs.yaml").write_text(laughs, encoding="utf-8")
-    _refused("laughs.yaml", "aliases (*a) are not allowed")
+    _refused("laughs.yaml", "aliases (*name) are not allowed")
     _refused("secret.yaml", "secret.yaml")
 
 

@@ -143,8 +143,8 @@ class TrackSpec(BaseModel):
                     raise ValueError(f"field tiles.{i}.squares: lanes on the inside of a corner may not hold more "
                                      f"squares than lanes further out")
             if tuple(tile.flags) != tuple(self.flag_rule):
-                raise ValueError(f"field tiles.{i}.flags: flags {list(tile.flags)} on (left, right), but this "
-                                 f"track needs {list(self.flag_rule)}; turn the tile round")
+                raise ValueError(f"field tiles.{i}.flags: the tile's flags (left, right) are not "
+                                 "in the order of the track's flag_rule; turn the tile round")
         return self
 
 
@@ -469,9 +469,10 @@ def load_spec(data: dict | str | Path, label: str | None = None) -> TrackSpec:
             the line (for a file) and the field, in plain words.
     """
     from ..core.errors import FileFormatError
-    from ..core.yamlfile import error_locations, load_data_file
-    if isinstance(data, (str, Path)):
-        return load_data_file(data, TrackSpec, label)
+    from ..core.content import load_content
+    from ..core.yamlfile import error_locations
+    if isinstance(data, (str, Path)):   # a track file: its errors never quote it
+        return load_content(data, TrackSpec, label)
     if not isinstance(data, dict):
         raise FileFormatError(f"{label or 'track'}: a track is a mapping of fields")
     try:

@@ -26,10 +26,14 @@ history.
 from __future__ import annotations
 
 import hashlib
+import numbers
+import operator
 import secrets
 import struct
 from functools import lru_cache
 from typing import Sequence
+
+from .content import short
 
 SEED_BITS = 128
 """Size of a seed drawn by :func:`new_seed`."""
@@ -51,14 +55,18 @@ def new_seed() -> int:
 
 
 def check_seed(seed) -> int:
-    """``seed`` as an int.
+    """``seed`` as a Python int: an int, or any integer type (NumPy's ``int64``, as a seed
+    reads back from a simulation's table) converted to one.
 
     Raises:
-        TypeError: not an integer (a bool is not a seed).
+        TypeError: not an integer (a bool is not a seed, nor is ``4.0`` or ``"4"``).
         ValueError: too large for the key (more than 511 bits).
     """
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer, got {seed!r}")
+    if type(seed) is not int:
+        if isinstance(seed, bool) or type(seed).__name__ in ("bool_", "bool") \
+                or not isinstance(seed, numbers.Integral):
+            raise TypeError(f"seed must be an integer, got {short(seed)}")
+        seed = operator.index(seed)
     if not -(1 << 511) <= seed < (1 << 511):
         raise ValueError("seed must be below 2**511 in size (a 128-bit seed is plenty)")
     return seed
@@ -67,7 +75,7 @@ def check_seed(seed) -> int:
 @lru_cache(maxsize=256, typed=True)
 def _keyed(seed: int):
     """The SHAKE-256 state that has absorbed the domain and ``seed`` (copied for every block)."""
-    check_seed(seed)
+    seed = check_seed(seed)
     return hashlib.shake_256(_DOMAIN + seed.to_bytes(MAX_SEED_BYTES, "big", signed=True))
 
 
@@ -117,7 +125,7 @@ def stream(seed: int, salt: int, stop: int, start: int = 0) -> list[float]:
     Raises:
         TypeError, ValueError: as :func:`uniform`.
     """
-    check_seed(seed)
+    seed = check_seed(seed)
     _check_ply(salt)
     if start >= stop:
         return []
@@ -142,7 +150,7 @@ def stream_array(seed: int, salt: int, stop: int, start: int = 0):
         TypeError, ValueError: as :func:`uniform`.
     """
     import numpy as np
-    check_seed(seed)
+    seed = check_seed(seed)
     _check_ply(salt)
     if start >= stop:
         return np.empty(0, dtype=np.float64)
@@ -207,7 +215,7 @@ class Sampler:
 
     def __init__(self, seed: int = 0):
         self.seed = check_seed(seed)
-        _keyed(seed)
+        _keyed(self.seed)
 
     def sample(self, outcomes: Sequence[tuple[int, float]], ply: int, salt: int = 0) -> int:
         """Pick one outcome of ``outcomes`` ((outcome, probability) pairs) for ply ``ply``.

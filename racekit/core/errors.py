@@ -75,13 +75,24 @@ class FileFormatError(RacekitError, ValueError):
     """
 
 
+MAX_PLIES = 100_000
+"""The engine's guard: a game that has not ended after this many plies never ends with these
+agents (the longest games the kit's agents finish take a few thousand plies). Every way of
+playing a whole game stops here with :class:`NoEndError`: a :class:`~racekit.core.session.Session`
+(``racekit play``, ``golden``, ``figures``, the explorer's Play), the simulation's engine
+playouts and every fast kernel."""
+
+
 class NoEndError(RacekitError, RuntimeError):
-    """A playout reached its ply cap and the game had not ended: these agents never finish it
-    (e.g. an agent that repeats the same losing plan every round)."""
+    """A playout reached its ply cap (:data:`MAX_PLIES`) and the game had not ended: these
+    agents never finish it (e.g. an agent that repeats the same losing plan every round)."""
 
 
-def no_end(game, seed: int, max_plies: int) -> NoEndError:
-    """The :class:`NoEndError` for ``game`` (a configured Game) and ``seed``, saying what to do."""
+def no_end(game, seed: int | None = None, max_plies: int = MAX_PLIES) -> NoEndError:
+    """The :class:`NoEndError` for ``game`` (a configured Game) and ``seed``, saying what to do.
+
+    ``seed=None`` leaves the seed out of the message (a seat playing a game whose seed is its
+    host's secret must not read it there)."""
     options = getattr(getattr(game, "game_type", None), "options", ())
     hint = ("; cap the game with -o max_rounds=N (max_rounds= in Python)"
             if any(getattr(o, "name", None) == "max_rounds" for o in options)
@@ -90,5 +101,7 @@ def no_end(game, seed: int, max_plies: int) -> NoEndError:
         where = f"{game.game_type.id} ({game.preset}, {game.num_players} players)"
     except AttributeError:
         where = repr(game)
-    return NoEndError(f"{where}, game seed {seed}: no end within {max_plies} plies: the agents "
+    if seed is not None:
+        where += f", game seed {seed}"
+    return NoEndError(f"{where}: no end within {max_plies} plies: the agents "
                       f"keep playing without finishing{hint}")

@@ -30,6 +30,8 @@ class Option:
         clauses: the ambiguity or clause IDs this option settles (``AC-AMB-03``).
         check: optional callable for open-ended values (a track file path);
             it returns the normalised value or raises ``ValueError``.
+        unbuilt: values the spec declares but the kit does not build yet: never among
+            ``choices`` (so never listed or offered), refused by name as not built.
     """
 
     name: str
@@ -38,6 +40,7 @@ class Option:
     doc: str = ""
     clauses: tuple = ()
     check: Callable[[Any], Any] | None = None
+    unbuilt: tuple = ()
 
     def validate(self, value: Any) -> Any:
         """The option's value for ``value`` (also its text form: ``"true"``, ``"3"``, ``"on"``).
@@ -46,6 +49,13 @@ class Option:
             OptionError: not an allowed value; ``field`` is ``options.<name>``.
         """
         field = f"options.{self.name}"
+        value = plain(value)
+        for unbuilt in self.unbuilt:
+            if isinstance(value, str) and value.strip().lower() == str(unbuilt).lower():
+                raise OptionError(f"option {self.name!r} = {unbuilt!r} is declared by the spec but not "
+                                  f"built yet; use {' or '.join(repr(c) for c in self.choices)}"
+                                  + (f" ({', '.join(self.clauses)})" if self.clauses else ""),
+                                  field=field)
         if self.choices:
             for choice in self.choices:
                 if value == choice and type(value) is type(choice):
@@ -76,6 +86,15 @@ class Option:
 
 
 _BOOL_WORDS = {"yes": True, "on": True, "true": True, "no": False, "off": False, "false": False}
+
+
+def plain(value: Any) -> Any:
+    """A NumPy scalar as the Python value it holds (``np.int64(3)`` -> ``3``, as a table read
+    back from a simulation gives its numbers); anything else unchanged."""
+    if type(value).__module__ == "numpy" and callable(getattr(value, "item", None)) \
+            and getattr(value, "ndim", None) == 0:
+        return value.item()
+    return value
 
 
 def short(value, limit: int = 60) -> str:
@@ -222,6 +241,7 @@ class Game(ABC):
         hi = chosen.max_players or gt.max_players
         if players is None:
             players = chosen.default_players or gt.default_players
+        players = plain(players)
         if isinstance(players, str) and re.fullmatch(r"[0-9]{1,4}", players.strip()):
             players = int(players)
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:

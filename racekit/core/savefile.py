@@ -18,16 +18,24 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from .chance import check_seed
 from .content import MAX_SAVE_BYTES, content_base, read_text, short
+from .errors import MAX_PLIES as ENGINE_GUARD
 from .errors import FileFormatError, IllegalActionError, OptionError, SetupError, UnknownGameError
 from .game import load_game
 
 FORMAT = "racekit-save"
 VERSION = 1
-MAX_PLIES = 1_000_000
-"""Most history entries in a save file."""
+MAX_PLIES = ENGINE_GUARD
+"""Most history entries in a save file: the engine's guard (no game is longer)."""
 MAX_DEPTH = 64
 """Deepest nesting of lists and objects in a save file."""
+MAX_SEATS = 64
+"""Most seats of a game (``players``), and so of a set-up's or view's ``seats`` list."""
+MAX_ENTRIES = 10_000
+"""Most entries of one list or object inside a save's set-up or view (a deck, a track's tiles)."""
+MAX_NODES = 200_000
+"""Most values (numbers, texts, lists, objects) in a save's set-up and view together."""
 
 Name = Annotated[str, Field(max_length=200)]
 
@@ -68,6 +76,8 @@ def to_dict(state, seed: int | None = None, setup: dict | None = None, seat: int
         raise ValueError(f"seat must be 0 to {game.num_players - 1}, not {short(seat)}")
     # a set-up may list every seat's secrets (hands, decks): a per-seat view never carries it;
     # nor the seed: every chance outcome (each hidden draw) follows from the seed and the ply
+    if seed is not None:   # a NumPy integer (a seed read back from a simulation's table) too
+        seed = check_seed(seed)
     data = {"format": FORMAT, "version": VERSION, **game.settings(),
             "seed": seed if seat is None else None,
             "setup": setup if seat is None else None, "seat": seat}
@@ -175,6 +185,7 @@ def read_save(source: str | Path | dict, name: str | None = None) -> tuple[SaveF
         except (ValueError, RecursionError) as exc:   # e.g. an integer of thousands of digits
             why = "nested too deeply" if isinstance(exc, RecursionError) else "a number is too long"
             raise FileFormatError(f"{label}: not usable JSON: {why}") from None
+    _check_size(data, label)   # before any validation: a file of 100,000 seats is refused at once
     try:
         info = SaveFile.model_validate(data)
     except ValidationError as exc:
@@ -192,6 +203,42 @@ def read_save(source: str | Path | dict, name: str | None = None) -> tuple[SaveF
         raise FileFormatError(f"{label}: field history.{ply}: a hidden entry (null); only a full "
                               "save, with every entry, can be replayed")
     return info, label, folder
+
+
+def _check_size(data, label: str) -> None:
+    """Refuse a save whose set-up or view is larger than any game's (:data:`MAX_SEATS` seats,
+    :data:`MAX_ENTRIES` entries in a list or object, :data:`MAX_NODES` values), naming the field.
+
+    Raises:
+        FileFormatError: the first cap broken.
+    """
+    if not isinstance(data, dict):
+        return
+    for key in ("history", "actions"):
+        if isinstance(data.get(key), list) and len(data[key]) > MAX_PLIES:
+            raise FileFormatError(f"{label}: field {key}: {len(data[key])} entries; no game is longer "
+                                  f"than the engine's guard, {MAX_PLIES} plies")
+    nodes = 0
+    for key in ("setup", "view"):
+        stack = [(data.get(key), key)]
+        while stack:
+            value, where = stack.pop()
+            if not isinstance(value, (dict, list)):
+                nodes += 1
+                continue
+            nodes += 1
+            size = len(value)
+            if where.endswith(".seats") and size > MAX_SEATS:
+                raise FileFormatError(f"{label}: field {where}: {size} seats; a game has at most "
+                                      f"{MAX_SEATS}")
+            if size > MAX_ENTRIES:
+                raise FileFormatError(f"{label}: field {where}: {size} entries; at most "
+                                      f"{MAX_ENTRIES} are allowed")
+            if nodes + size > MAX_NODES:
+                raise FileFormatError(f"{label}: field {key}: more than {MAX_NODES} values; a "
+                                      "set-up or view is far smaller")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            stack.extend((v, f"{where}.{k}") for k, v in items)
 
 
 def replay_save(source: str | Path | dict, name: str | None = None) -> Replayed:

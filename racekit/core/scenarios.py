@@ -550,13 +550,43 @@ def scenario_paths(game: str | None = None) -> list[Path]:
     return out
 
 
-def collect(targets: list[str]) -> list[Path]:
+_SCENARIO_KEYS = {"game", "steps", "expect", "outcome", "clauses"}
+
+
+def content_kind(path: str | Path) -> str | None:
+    """What content file ``path`` holds (``"a Snow Tails track"``, ``"a Wingsuit card set"``,
+    ``"an Aeroplane Chess board"``, ``"a Leaf Marathon map"``/``deck``/``roster``), or ``None``:
+    a scenario, or a file that is neither (run as a scenario, it fails with its error)."""
+    try:
+        data = read_yaml(path).data
+    except FileFormatError:
+        return None
+    if not isinstance(data, dict) or data.keys() & _SCENARIO_KEYS:
+        return None
+    fmt = data.get("format")
+    if isinstance(fmt, str) and fmt.startswith("wingsuit-cards/"):
+        return "a Wingsuit card set"
+    if isinstance(fmt, str) and fmt.startswith("racekit.leaf_marathon."):
+        kind = fmt.removeprefix("racekit.leaf_marathon.").split("/")[0]
+        return f"a Leaf Marathon {kind}" if kind in ("map", "deck", "roster") else None
+    if "tiles" in data and "lanes" in data:
+        return "a Snow Tails track"
+    if "loop_len" in data and "layout" in data:
+        return "an Aeroplane Chess board"
+    return None
+
+
+def collect(targets: list[str], content: list | None = None) -> list[Path]:
     """Scenario files named by ``targets``: game ids (their shipped scenarios), ``.yaml``
-    files, and folders (every ``.yaml`` file below them, sorted).
+    files, and folders (every scenario file below them, sorted).
+
+    The content files in a folder (tracks, boards, card sets, maps, decks, rosters that
+    its scenarios name, :func:`content_kind`) are not scenarios: they are left out, and
+    ``(path, kind)`` pairs of them are added to ``content`` when it is given.
 
     Raises:
         FileFormatError: a target is neither a game, a file nor a folder, or is a folder
-            holding no ``.yaml`` file (a mistyped folder must not pass as "0 failed").
+            holding no scenario file (a mistyped folder must not pass as "0 failed").
     """
     out: list[Path] = []
     for target in targets:
@@ -565,10 +595,16 @@ def collect(targets: list[str]) -> list[Path]:
             continue
         path = Path(target)
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml") and p.is_file())
+            found, beside = [], []
+            for p in sorted(p for p in path.rglob("*.y*ml") if p.suffix in (".yaml", ".yml") and p.is_file()):
+                kind = content_kind(p)
+                (found if kind is None else beside).append(p if kind is None else (p, kind))
             if not found:
-                raise FileFormatError(f"{str(target)[:300]}: a folder with no .yaml scenario files")
+                raise FileFormatError(f"{str(target)[:300]}: a folder with no .yaml scenario files"
+                                      + (f" (only content files: {len(beside)})" if beside else ""))
             out += found
+            if content is not None:
+                content += beside
         elif path.suffix in (".yaml", ".yml") or path.exists():
             out.append(path)
         else:

@@ -5,16 +5,28 @@ seed, draws chance outcomes from it, asks agents for decisions, and keeps the
 whole line of play so Back / Forward / jump-to-ply work by replay from the
 nearest checkpoint (a clone of the state kept every ``CHECKPOINT_EVERY``
 plies), so a jump costs at most that many plies of replay, however long the
-game.
+game (past ply ``LONG_LINE``, which no finished game reaches, the clones
+thin out to one every ``LONG_CHECKPOINT_EVERY`` plies to bound the memory).
 """
 from __future__ import annotations
 
 from .agents import RandomAgent
-from .chance import Sampler, new_seed
+from .chance import Sampler, check_seed, new_seed
+from .errors import MAX_PLIES, no_end
 from .state import CHANCE, TERMINAL
 
 CHECKPOINT_EVERY = 50
 """Plies between the kept clones of the line (a jump replays fewer than this many)."""
+LONG_LINE = 5_000
+"""Past this ply (far longer than any game the kit's agents finish) a clone is kept only every
+:data:`LONG_CHECKPOINT_EVERY` plies: each clone holds the whole history and story so far, so
+clones every 50 plies of a game that never ends (up to the guard) would fill gigabytes."""
+LONG_CHECKPOINT_EVERY = 5_000
+
+
+def is_checkpoint(ply: int) -> bool:
+    """Does the session keep a clone of the line at ``ply``?"""
+    return ply % (CHECKPOINT_EVERY if ply <= LONG_LINE else LONG_CHECKPOINT_EVERY) == 0
 
 
 class Session:
@@ -30,15 +42,23 @@ class Session:
             ``None`` means a seeded random agent for every seat.
         setup: optional game-specific start position.
 
+    A game that has not ended after :attr:`max_plies` plies (the engine's guard,
+    :data:`~racekit.core.errors.MAX_PLIES`) never will with these agents: the next
+    :meth:`next_action` or :meth:`step` raises :class:`~racekit.core.errors.NoEndError`
+    (its message leaves the seed out), so whatever plays a session ends.
+
     Attributes:
         state: the current state (at ``cursor``).
         line: the full recorded line of play (may extend past the cursor after Back).
         actors: who acted at each ply of ``line`` (a seat, or ``CHANCE``).
+        max_plies: the guard (plies played before :class:`~racekit.core.errors.NoEndError`).
     """
+
+    max_plies: int = MAX_PLIES
 
     def __init__(self, game, seed: int | None = None, agents=None, setup: dict | None = None):
         self.game = game
-        self.seed = new_seed() if seed is None else seed
+        self.seed = new_seed() if seed is None else check_seed(seed)
         self.setup = setup
         self.sampler = Sampler(self.seed)
         self.agents = agents or [RandomAgent(self.seed) for _ in range(game.num_players)]
@@ -56,6 +76,7 @@ class Session:
         player = self.state.current_player()
         if player == TERMINAL:
             raise ValueError("the game is over")
+        self._guard()
         if player == CHANCE:
             return self.sampler.sample(self.state.chance_outcomes(), self.state.ply)
         return self.agents[player](self.state, self.state.ply)
@@ -68,7 +89,10 @@ class Session:
 
         Raises:
             IllegalActionError: ``action`` is not legal (nothing changes).
+            NoEndError: the game has reached the guard, :attr:`max_plies` plies, without
+                ending (nothing changes).
         """
+        self._guard()
         if action is None:
             ply = self.state.ply
             action = self.line[ply] if ply < len(self.line) else self.next_action()
@@ -76,19 +100,26 @@ class Session:
         self.state.apply_action(action)
         ply = self.state.ply - 1
         if not (ply < len(self.line) and self.line[ply] == action):
-            del self.line[ply:]
-            del self.actors[ply:]
-            for key in [k for k in self._checkpoints if k > ply]:
-                del self._checkpoints[key]
+            if ply < len(self.line):   # a new branch: the old future and its clones go
+                del self.line[ply:]
+                del self.actors[ply:]
+                for key in [k for k in self._checkpoints if k > ply]:
+                    del self._checkpoints[key]
             self.line.append(action)
             self.actors.append(actor)
         self._keep(self.state)
         return action
 
+    def _guard(self) -> None:
+        """Raise :class:`~racekit.core.errors.NoEndError` at the guard (a game not over after
+        :attr:`max_plies` plies)."""
+        if self.state.ply >= self.max_plies and not self.state.is_terminal():
+            raise no_end(self.game, None, self.max_plies)
+
     def _keep(self, state) -> None:
         """Keep a clone of ``state`` when it sits on a checkpoint ply of the line."""
         ply = state.ply
-        if ply % CHECKPOINT_EVERY == 0 and ply not in self._checkpoints:
+        if is_checkpoint(ply) and ply not in self._checkpoints:
             self._checkpoints[ply] = state.clone()
 
     def back(self, plies: int = 1) -> None:
@@ -103,8 +134,9 @@ class Session:
         """Jump to ``ply`` (0 .. len(line)) of the recorded line.
 
         Replays from the nearest checkpoint at or before ``ply`` (fewer than
-        ``CHECKPOINT_EVERY`` plies), or from the state itself when it lies on the
-        way; the result equals ``replay(game, line[:ply])``.
+        ``CHECKPOINT_EVERY`` plies; past ply ``LONG_LINE`` of a game that would not
+        end, fewer than ``LONG_CHECKPOINT_EVERY``), or from the state itself when it
+        lies on the way; the result equals ``replay(game, line[:ply])``.
 
         Raises:
             ValueError: ``ply`` is outside the line.
@@ -112,10 +144,10 @@ class Session:
         if not 0 <= ply <= len(self.line):
             raise ValueError(f"ply must be between 0 and {len(self.line)}, got {ply}")
         here = self.state.ply
-        if here <= ply and ply - here < CHECKPOINT_EVERY:
+        base = max(k for k in self._checkpoints if k <= ply)
+        if base <= here <= ply or (here <= ply and ply - here < CHECKPOINT_EVERY):
             state = self.state
         else:
-            base = max(k for k in self._checkpoints if k <= ply)
             state = self._checkpoints[base].clone()
         for k in range(state.ply, ply):
             state.apply_action(self.line[k])
@@ -132,9 +164,13 @@ class Session:
             k -= 1
         return max(k, 0)
 
-    def run(self, max_plies: int = 100_000) -> None:
-        """Play to the end (or ``max_plies``)."""
-        for _ in range(max_plies):
-            if self.state.is_terminal():
-                return
+    def run(self, max_plies: int | None = None) -> None:
+        """Play to the end, or ``max_plies`` more plies when given.
+
+        Raises:
+            NoEndError: the game reached the guard (:attr:`max_plies`) without ending.
+        """
+        count = 0
+        while not self.state.is_terminal() and (max_plies is None or count < max_plies):
             self.step()
+            count += 1

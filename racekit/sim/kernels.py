@@ -27,7 +27,7 @@ engine (:func:`engine_playout`), and :func:`racekit.simulate` says so.
 """
 from __future__ import annotations
 
-from ..core.errors import no_end
+from ..core.errors import MAX_PLIES, no_end
 
 import importlib
 from collections import Counter
@@ -36,8 +36,6 @@ from dataclasses import dataclass, field
 from ..core.agents import make_agent
 from ..core.chance import Sampler
 from ..core.state import CHANCE, TERMINAL
-
-MAX_PLIES = 100_000
 
 
 @dataclass
@@ -170,7 +168,8 @@ def engine_playout(game, seed: int, agents, kinds=None, max_plies: int = MAX_PLI
         events: record events to count them (``False``: faster, no counts).
 
     Raises:
-        RuntimeError: no end within ``max_plies`` (a rules bug).
+        NoEndError: no end within ``max_plies`` (the engine's guard): these agents never
+            finish the game.
     """
     state = game.new_initial_state(record_events=events)
     players = [make_agent(name, seed, game) for name in agents]

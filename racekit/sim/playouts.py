@@ -7,7 +7,7 @@ through the game's fast kernel where it has one (see :mod:`racekit.sim.kernels`)
 """
 from __future__ import annotations
 
-from ..core.errors import no_end
+from ..core.errors import MAX_PLIES, no_end
 
 import time
 from dataclasses import dataclass
@@ -17,13 +17,14 @@ from ..core.chance import Sampler
 from ..core.state import CHANCE
 
 
-def playout(game, seed: int, decide, max_plies: int = 20_000, record_events: bool = False):
+def playout(game, seed: int, decide, max_plies: int = MAX_PLIES, record_events: bool = False):
     """Play one game to the end; ``decide(state, ply) -> action`` at every decision.
 
     Chance outcomes come from ``Sampler(seed)``. Returns the final state.
 
     Raises:
-        RuntimeError: no terminal state within ``max_plies`` (a rules bug).
+        NoEndError: no terminal state within ``max_plies`` (the engine's guard,
+            :data:`~racekit.core.errors.MAX_PLIES`): these agents never finish the game.
     """
     state = game.new_initial_state(record_events=record_events)
     sampler = Sampler(seed)
@@ -38,12 +39,12 @@ def playout(game, seed: int, decide, max_plies: int = 20_000, record_events: boo
     raise no_end(game, seed, max_plies)
 
 
-def random_playout(game, seed: int, max_plies: int = 20_000, record_events: bool = False):
+def random_playout(game, seed: int, max_plies: int = MAX_PLIES, record_events: bool = False):
     """One game with the seeded random agent in every seat; see :func:`playout`."""
     return agent_playout(game, seed, "random", max_plies, record_events)
 
 
-def agent_playout(game, seed: int, agent: str, max_plies: int = 20_000, record_events: bool = False):
+def agent_playout(game, seed: int, agent: str, max_plies: int = MAX_PLIES, record_events: bool = False):
     """One game with ``agent`` (seeded with ``seed``) in every seat; see :func:`playout`."""
     agents = [make_agent(agent, seed, game) for _ in range(game.num_players)]
     return playout(game, seed, lambda state, ply: agents[state.current_player()](state, ply),

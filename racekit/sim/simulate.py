@@ -156,8 +156,10 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         ``plies``, ``rounds``, ``ranking`` (JSON, places best first), ``winner``
         (seat names of the first place, ``""`` when the ranking is one shared
         place), ``place_<seat>`` (1 = first), ``win_<seat>`` (bool), ``n_<kind>``
-        (events of that kind: captures, crashes, damage…) and ``played_by``
-        (``kernel`` or ``engine``). ``df.attrs`` holds the settings, when the
+        (events of that kind: captures, crashes, damage…), ``played_by``
+        (``kernel`` or ``engine``), ``simulation_seed`` (``seed`` of this call) and
+        ``implementation`` (the kernel's, as in attrs), the last two so that a CSV file,
+        which keeps no attrs, still gives the same :func:`summary_text`. ``df.attrs`` holds the settings, when the
         engine played, why no kernel did (``no_kernel``), and when a kernel played, which
         implementation of it (``implementation``: ``"numba"`` or ``"python"``).
 
@@ -329,14 +331,19 @@ def _frame(pd, plan: dict, rows: list):
     counts = [c for c in df.columns if c.startswith("n_")]
     df[counts] = df[counts].fillna(0).astype("int64")
     from .playouts import settings_label
+    implementation = (implementation_of(plan["kernel"], agents, game)
+                      if plan["kernel"] is not None else "")
+    # a CSV file keeps no attrs: the simulation's seed and the kernel's implementation travel
+    # in columns too, so that summary_text(pd.read_csv(...)) says what the first summary said
+    df["simulation_seed"] = pd.Series([plan["seed"]] * len(df), dtype=object)
+    df["implementation"] = implementation
     df.attrs.update({"settings": meta, "agents": list(agents), "seed": plan["seed"],
                      # "wingsuit (standard, 3 players, order_mode=dynamic)": options set, in words
                      "label": settings_label(game),
                      "seat_names": list(game.seat_names),
                      "played_by": "kernel" if plan["kernel"] is not None else "engine",
                      # which implementation of the kernel ("numba", "python"; "" engine or unsaid)
-                     "implementation": (implementation_of(plan["kernel"], agents, game)
-                                        if plan["kernel"] is not None else ""),
+                     "implementation": implementation,
                      "no_kernel": plan["why"]})
     return df
 
@@ -412,17 +419,40 @@ def length_table(df):
     return pd.DataFrame(out).T
 
 
+def _attrs_from_columns(df) -> dict:
+    """What ``df.attrs`` said, rebuilt from the columns of a table read back from a CSV file
+    (which keeps no attrs): the label, the simulation's seed, who played and which
+    implementation; ``{}`` for what the columns do not hold."""
+    out: dict = {}
+    first = df.iloc[0]
+    if "simulation_seed" in df.columns:
+        out["seed"] = int(first["simulation_seed"])
+    if "played_by" in df.columns:
+        kinds = set(df["played_by"])
+        out["played_by"] = kinds.pop() if len(kinds) == 1 else " and ".join(sorted(map(str, kinds)))
+    if "implementation" in df.columns and isinstance(first["implementation"], str):
+        out["implementation"] = first["implementation"]
+    try:   # the settings in words, as the first summary named them
+        from .playouts import settings_label
+        options = json.loads(first["options"]) if isinstance(first["options"], str) else {}
+        out["label"] = settings_label(load_game(str(first["game"]), players=int(first["players"]),
+                                                preset=str(first["preset"]), **options))
+    except (ValueError, TypeError, KeyError):   # a table from elsewhere (an OptionError is a ValueError)
+        pass
+    return out
+
+
 def summary_text(df) -> str:
     """The plain-text summary ``racekit simulate`` prints."""
-    meta = df.attrs.get("settings", {})
+    attrs = df.attrs if df.attrs.get("played_by") else _attrs_from_columns(df)
     seats = seat_table(df)
     # the options set (a reading) are named, as racekit bench names them
-    label = df.attrs.get("label") or (f"{meta.get('game', df['game'].iloc[0])} "
-                                      f"({df['preset'].iloc[0]}, {int(df['players'].iloc[0])} players)")
+    label = attrs.get("label") or (f"{df['game'].iloc[0]} "
+                                   f"({df['preset'].iloc[0]}, {int(df['players'].iloc[0])} players)")
     lines = [f"{label[:-1]}, agents {df['agents'].iloc[0]}): "
-             f"{len(df)} games, seed {df.attrs.get('seed', '?')}, played by the {df.attrs.get('played_by')}"
-             + (f" ({df.attrs['no_kernel']})" if df.attrs.get("played_by") == "engine" else
-                f" ({df.attrs['implementation']})" if df.attrs.get("implementation") else "")]
+             f"{len(df)} games, seed {attrs.get('seed', '?')}, played by the {attrs.get('played_by')}"
+             + (f" ({attrs['no_kernel']})" if attrs.get("played_by") == "engine" and attrs.get("no_kernel")
+                else f" ({attrs['implementation']})" if attrs.get("implementation") else "")]
     lines.append(f"{'seat':<8}{'wins':>7}{'win rate':>10}  {'95% interval':<16}{'fair':>7}{'edge':>8}")
     for s, r in seats.iterrows():
         mark = "" if r.fair_inside else "  *"

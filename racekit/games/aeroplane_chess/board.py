@@ -16,9 +16,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...boards.loop import LoopTrack, circle_points, crossed_cell, lane_points
-from ...core.content import is_name, resolve_file, short
+from ...core.content import is_name, load_content, resolve_file, short
 from ...core.errors import FileFormatError
-from ...core.yamlfile import load_data_file
 
 BOARDS_DIR = Path(__file__).parent / "boards"
 BASE = -1
@@ -259,4 +258,4 @@ def load_board(name: str = "standard52") -> Board:
 
 @lru_cache(maxsize=16)
 def _build(path: str, label: str, stamp) -> Board:
-    return Board(load_data_file(path, BoardFile, label), path)
+    return Board(load_content(path, BoardFile, label), path)

@@ -15,14 +15,15 @@ Shapes:
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from racekit.core.content import short
-from racekit.core.yamlfile import load_data_file
+from racekit.core.content import (base_folder, is_name, load_content, referring_folder, resolve_file,
+                                  short)
 
 HERE = Path(__file__).parent / "data"
 
@@ -74,9 +75,10 @@ class RosterFile(BaseModel):
     @model_validator(mode="after")
     def _unique(self):
         ids = [c.id for c in self.characters + self.fixtures]
-        dup = {i for i in ids if ids.count(i) > 1}
-        if dup:
-            raise ValueError(f"character ids must be unique: {', '.join(sorted(dup))}")
+        dup = [k + 1 for k, i in enumerate(ids) if ids.count(i) > 1]
+        if dup:   # by position: an error never quotes a data file's content
+            raise ValueError(f"character ids must be unique: entries {', '.join(map(str, dup))} "
+                             "(characters, then fixtures, counted from 1) share an id")
         return self
 
 
@@ -131,9 +133,9 @@ class DeckFile(BaseModel):
         return self
 
 
-def _path(kind: str, value: str) -> Path:
-    shipped = HERE / kind / f"{value}.yaml"
-    return shipped if shipped.is_file() else Path(value)
+_WHAT = {"maps": "map", "decks": "deck", "rosters": "roster"}
+_RULE = {"maps": "LM-AMB-01", "decks": "LM-AMB-02", "rosters": "LM-AMB-03"}
+_MODEL = {"maps": MapFile, "decks": DeckFile, "rosters": RosterFile}
 
 
 def shipped_names(kind: str) -> list[str]:
@@ -141,42 +143,98 @@ def shipped_names(kind: str) -> list[str]:
     return sorted(p.stem for p in (HERE / kind).glob("*.yaml"))
 
 
+def _refusal(kind: str, text: str) -> str:
+    rule = _RULE.get(kind, "")
+    return (f"{text}; shipped: {', '.join(shipped_names(kind))}, or a .yaml file path"
+            + (f" ({rule}: this comes from a data file)" if rule else ""))
+
+
+def content_path(kind: str, value) -> Path:
+    """The file of the ``kind`` content reference ``value``: a shipped name, or a relative
+    ``.yaml`` path below the folder of the file that names it (a save or scenario) or the
+    current folder, by the rules of :mod:`racekit.core.content` (no absolute path, no ``..``,
+    no link out, regular files of at most 1 MiB).
+
+    An absolute path that lies in that folder is still read (today's saves wrote the
+    option as an absolute path), as the relative path it is.
+
+    Raises:
+        ValueError: not a shipped name, or a path that may not be read; the message
+            says why and never quotes a file.
+    """
+    if not isinstance(value, str):
+        raise ValueError("a name or a file path")
+    if value in shipped_names(kind):
+        return HERE / kind / f"{value}.yaml"
+    if is_name(value):
+        raise ValueError(_refusal(kind, f"{short(value)} is not a shipped name"))
+    ref = _inside_base(value)
+    try:
+        path = resolve_file(ref, _WHAT[kind])
+    except ValueError as exc:
+        raise ValueError(_refusal(kind, str(exc))) from None
+    if not path.exists():
+        raise ValueError(_refusal(kind, f"{short(value)}: no such file (looked in {base_folder()})"))
+    if not path.is_file():
+        raise ValueError(_refusal(kind, f"{short(value)}: not a .yaml file"))
+    return path
+
+
+def _inside_base(value: str) -> str:
+    """``value``, or, for an absolute path inside the folder of the save or scenario naming it,
+    the path relative to that folder (typed by a person, an absolute path is refused)."""
+    folder = referring_folder()
+    if folder is None or len(value) > 255 or "\x00" in value or not Path(value).is_absolute():
+        return value
+    try:
+        return Path(value).resolve().relative_to(folder.resolve()).as_posix()
+    except (ValueError, OSError):
+        return value
+
+
+def _load(kind: str, name: str):
+    path = content_path(kind, name)
+    try:
+        info = os.stat(path)
+        stamp = (info.st_mtime_ns, info.st_size)
+    except OSError:
+        stamp = None   # the read reports it
+    shipped = path.parent == HERE / kind
+    label = f"racekit/games/leaf_marathon/data/{kind}/{path.name}" if shipped else name
+    return _build(kind, str(path), label, stamp)
+
+
 @lru_cache(maxsize=32)
+def _build(kind: str, path: str, label: str, stamp):
+    return load_content(path, _MODEL[kind], label)
+
+
 def load_map(name: str) -> MapFile:
-    """A shipped map name or a file path. Raises FileFormatError naming file, line, field."""
-    return load_data_file(_path("maps", name), MapFile)
+    """A shipped map name or a content file reference (see :func:`content_path`).
+
+    Raises:
+        FileFormatError: the file is invalid, naming file, line and field (never its content).
+        ValueError: a reference that may not be read.
+    """
+    return _load("maps", name)
 
 
-@lru_cache(maxsize=32)
 def load_roster(name: str) -> RosterFile:
-    return load_data_file(_path("rosters", name), RosterFile)
+    """A shipped roster name or a content file reference; see :func:`load_map`."""
+    return _load("rosters", name)
 
 
-@lru_cache(maxsize=32)
 def load_deck(name: str) -> DeckFile:
-    return load_data_file(_path("decks", name), DeckFile)
+    """A shipped deck name or a content file reference; see :func:`load_map`."""
+    return _load("decks", name)
 
 
 def checker(kind: str, loader):
-    """Option check: a shipped name or an existing .yaml path that validates."""
+    """Option check: a shipped name or a content file reference that validates (kept as
+    written, and read again where the game is built: beside the save or scenario naming it)."""
     def check(value):
         if not isinstance(value, str):
             raise ValueError("a name or a file path")
-        if value in shipped_names(kind):
-            return value
-        path = Path(value)
-        if path.suffix in (".yaml", ".yml") and path.is_file():
-            loader(str(path.resolve()))
-            return str(path.resolve())
-        rule = {"maps": "LM-AMB-01", "decks": "LM-AMB-02", "rosters": "LM-AMB-03"}.get(kind, "")
-        # a path that names no file says so (it read as an unknown name before)
-        if path.exists():
-            missing = f"{short(value)}: not a .yaml file; "
-        elif path.suffix in (".yaml", ".yml") or len(path.parts) > 1:
-            missing = (f"{short(value)}: no such file"
-                       + ("" if path.is_absolute() else f" (looked in {Path.cwd()})") + "; ")
-        else:
-            missing = f"{short(value)} is not a shipped name; "
-        raise ValueError(missing + f"shipped: {', '.join(shipped_names(kind))}, or a .yaml file path"
-                         + (f" ({rule}: this comes from a data file)" if rule else ""))
+        loader(value)
+        return value
     return check

@@ -25,9 +25,9 @@ from typing import Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from racekit.boards.hex import DIRECTIONS
-from racekit.core.content import is_name, resolve_file, short
+from racekit.core.content import is_name, read_content, resolve_file, short, validate_content
 from racekit.core.errors import FileFormatError
-from racekit.core.yamlfile import Located, read_yaml, validate
+from racekit.core.yamlfile import Located
 
 COLOURS = ("red", "yellow", "blue")
 EFFECTS = ("steal_altitude", "give_brave_die", "free_sprint")
@@ -146,8 +146,8 @@ def parse_token(raw, unknown_ignore: bool, where) -> Any:
             return DIRECTIONS.index(raw)
         if unknown_ignore:
             return None
-        raise where(f"unknown icon {raw!r} (allowed arrows: {', '.join(DIRECTIONS)}; "
-                    "ws.unknown_icon = error)")
+        raise where(f"an unknown icon (allowed arrows: {', '.join(DIRECTIONS)}; "
+                    "ws.unknown_icon = error)")   # the file's own text is never quoted
     m = _COND_RE.match(raw.if_)
     cond = -1
     n = 0
@@ -155,17 +155,17 @@ def parse_token(raw, unknown_ignore: bool, where) -> Any:
         name, arg = m.group(1), m.group(2)
         needs = name in ("alt_at_least", "alt_at_most")
         if needs and (arg is None or not 1 <= int(arg) <= 4):
-            raise where(f"condition {raw.if_!r} needs a number from 1 to 4, like {name}(3)")
+            raise where(f"condition {name} needs a number from 1 to 4, like {name}(3)")
         if not needs and arg is not None:
             raise where(f"condition {name} takes no number")
         cond, n = CONDS.index(name), int(arg or 0)
     elif not unknown_ignore:
-        raise where(f"unknown condition {raw.if_!r} (allowed: alt_at_least(n), alt_at_most(n), "
+        raise where("an unknown condition (allowed: alt_at_least(n), alt_at_most(n), "
                     "on_updraft, holds_cube)")
     arrows = []
     for a in raw.then:
         if a not in DIRECTIONS:
-            raise where(f"an IF holds arrows only ({', '.join(DIRECTIONS)}), not {a!r}")
+            raise where(f"an IF holds arrows only ({', '.join(DIRECTIONS)}), not other icons")
         arrows.append(DIRECTIONS.index(a))
     return (cond, n, tuple(arrows))
 
@@ -194,7 +194,9 @@ def _check(doc: Located, f: _File, unknown_ignore: bool, need_cost_row: bool, ki
     cards = []
     for i, card in enumerate(f.cards):
         if card.id in seen:
-            raise doc.error(["cards", i, "id"], f"card id {card.id!r} is used twice")
+            first = next(k for k, other in enumerate(f.cards) if other.id == card.id)
+            raise doc.error(["cards", i, "id"], f"card {i + 1} has the id of card {first + 1}; "
+                            "each card's id is its own")
         seen.add(card.id)
         if need_cost_row and card.cost_row is None:
             raise doc.error(["cards", i], "cost_row (0 or 1) is needed with cost_visible = "
@@ -204,7 +206,7 @@ def _check(doc: Located, f: _File, unknown_ignore: bool, need_cost_row: bool, ki
             loc = ["cards", i, "map", key]
             m = re.fullmatch(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*", key)
             if not m:
-                raise doc.error(loc, f"a map key is 'c,y', not {key!r}")
+                raise doc.error(loc[:-1], "a map key is 'c,y': two whole numbers and a comma")
             c, y = int(m.group(1)), int(m.group(2))
             if not (0 <= c < W and 0 <= y <= H and (c + y) % 2 == 0):
                 raise doc.error(loc, f"({c},{y}) is not a hex of a card: need 0 <= c < {W}, "
@@ -236,7 +238,7 @@ def _check(doc: Located, f: _File, unknown_ignore: bool, need_cost_row: bool, ki
                     loc = ["cards", i, "action", r, style, t]
                     tok = parse_token(raw, unknown_ignore, lambda msg, loc=loc: doc.error(loc, msg))
                     if tok is None:
-                        warnings.append(str(doc.error(loc, f"unknown icon {raw!r} ignored")))
+                        warnings.append(str(doc.error(loc, "an unknown icon, ignored")))
                         continue
                     toks.append(tok)
                 if not 1 <= len(getattr(row, style)) <= 3:
@@ -333,8 +335,8 @@ def load_cardset(path: str | Path | None = None, unknown_icon: str = "error",
     key = (str(p), stamp, unknown_icon, cost_visible, board_model)
     if key not in _CACHE:
         try:
-            doc = read_yaml(p, label)
-            model = validate(doc, _File)
+            doc = read_content(p, label)       # errors name lines and fields, never content
+            model = validate_content(doc, _File)
             _CACHE[key] = _check(doc, model, unknown_icon == "ignore",
                                  cost_visible == "specific_row", kit, board_model == "flat_from_file")
         except FileFormatError as exc:   # a refusal is remembered too: the file is not read again
