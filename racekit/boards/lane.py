@@ -469,7 +469,7 @@ def load_spec(data: dict | str | Path, label: str | None = None) -> TrackSpec:
             the line (for a file) and the field, in plain words.
     """
     from ..core.errors import FileFormatError
-    from ..core.content import load_content
+    from ..core.contentfile import load_content
     from ..core.yamlfile import error_locations
     if isinstance(data, (str, Path)):   # a track file: its errors never quote it
         return load_content(data, TrackSpec, label)

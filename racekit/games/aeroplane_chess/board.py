@@ -16,7 +16,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ...boards.loop import LoopTrack, circle_points, crossed_cell, lane_points
-from ...core.content import is_name, load_content, resolve_file, short
+from ...core.content import is_name, resolve_file, short
+from ...core.contentfile import load_content
 from ...core.errors import FileFormatError
 
 BOARDS_DIR = Path(__file__).parent / "boards"

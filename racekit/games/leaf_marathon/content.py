@@ -22,8 +22,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from racekit.core.content import (base_folder, is_name, load_content, referring_folder, resolve_file,
-                                  short)
+from racekit.core.content import base_folder, is_name, referring_folder, resolve_file, short
+from racekit.core.contentfile import load_content
 
 HERE = Path(__file__).parent / "data"
 

@@ -25,7 +25,8 @@ from typing import Any, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 from racekit.boards.hex import DIRECTIONS
-from racekit.core.content import is_name, read_content, resolve_file, short, validate_content
+from racekit.core.content import is_name, resolve_file, short
+from racekit.core.contentfile import read_content, validate_content
 from racekit.core.errors import FileFormatError
 from racekit.core.yamlfile import Located
 
