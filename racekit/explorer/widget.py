@@ -506,7 +506,7 @@ class Explorer(widgets.VBox):
             value = self.option_boxes[opt.name].value
             options[opt.name] = value if opt.choices else _from_text(value, opt.default)
         game = load_game(self.game_id, players=self.players_box.value, preset=self.preset_box.value,
-                         **options)
+                         params=self.game.params.changed(), **options)   # house rules stay
         seed = _seed_from_text(self.seed_box.value)
         self.game = game
         self.session = Session(game, seed=seed)
@@ -622,7 +622,9 @@ class Explorer(widgets.VBox):
         return (f"{title}<b>{html.escape(game.game_type.long_name)}</b> · preset {html.escape(game.preset)} · "
                 f"{game.num_players} players · seed {html.escape(str(self.session.seed))} · "
                 f"<span title='a ply is one decision or one chance draw'>ply {cursor} of {length}</span>"
-                f" · {who}")
+                f" · {who}"
+                + "".join(f"<br><span class='racekit-house-rule'>{html.escape(line)}</span>"
+                          for line in game.house_rules()))
 
     def _involved(self, state) -> tuple[int, list[str]]:
         """The first ply of the latest Step, and the clause IDs its events carry (in order)."""
