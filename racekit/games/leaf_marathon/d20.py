@@ -330,7 +330,7 @@ def scav_apply(st, s, t, mode) -> None:
         st.armor[t] = -1
         st.emit("scavenge", [s, t], ("LM-EVENT-13", "LM-AMB-32"), armor=True, cards=0)
     elif mode == 20:
-        k = min(2, len(S.takeable(st, t)))
+        k = min(st.p.scavenge_cards, len(S.takeable(st, t)))
         st.emit("scavenge", [s, t], ("LM-EVENT-13", "LM-AMB-32"), armor=False, cards=k)
         st.push(("blind", s, t, k, "scavenge"))
     elif mode == 21:
@@ -338,7 +338,7 @@ def scav_apply(st, s, t, mode) -> None:
         st.armor[s] = -1
         st.emit("release", [s, t], ("LM-EVENT-13", "LM-AMB-32"), cards=0, armor=True)
     else:   # the giver picks: trigger cards only when nothing else is left (LM-AMB-50)
-        k = min(2, len(S.takeable(st, s)))
+        k = min(st.p.scavenge_cards, len(S.takeable(st, s)))
         st.ask_select(s, "release", k, k, S.must_give(st, s, k), ("LM-EVENT-13", "LM-AMB-32"), target=t)
 
 

@@ -41,6 +41,7 @@ from racekit.core.game import Game, GameType, Option, Preset
 
 from . import cards as C
 from .content import CARD_TYPES, SPECIALS, checker, load_deck, load_map, load_roster
+from .params import PARAMS
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 
@@ -197,6 +198,7 @@ GAME_TYPE = GameType(
                     source="Leaf Marathon spec v0.2 defaults (illustrative maps, roster and deck)",
                     doc="The spec's default for every ambiguity."),),
     options=OPTIONS,
+    params=PARAMS,
     seat_names=SEAT_NAMES,
     package="racekit.games.leaf_marathon",
     plot="racekit.games.leaf_marathon.plot:draw",
@@ -338,4 +340,4 @@ class LeafMarathon(Game):
         + _SETUP_DOC)
 
 
-__all__ = ["LeafMarathon", "GAME_TYPE", "OPTIONS"]
+__all__ = ["LeafMarathon", "GAME_TYPE", "OPTIONS", "PARAMS"]

@@ -93,7 +93,7 @@ def task_opening(st, i) -> None:
     if i >= len(st.order):
         return
     s = st.order[i]
-    st.push_seq(("draw", s, 5, "LM-SETUP-4"), ("opening", i + 1))
+    st.push_seq(("draw", s, st.p.opening_hand, "LM-SETUP-4"), ("opening", i + 1))
 
 
 def task_exchange(st, i) -> None:
