@@ -8,6 +8,7 @@ Choices inside an event are prompts; blind picks are chance nodes private to the
 from __future__ import annotations
 
 from . import cards as C
+from .params import DEFAULTS
 from . import finish, move
 from . import stats as S
 from .turn import stop
@@ -20,6 +21,10 @@ NAMES = {1: "Get Over Here", 2: "Travel Light", 3: "Mutual Attraction", 4: "Phys
 
 
 _CLAUSES = {e: f"LM-EVENT-{e:02d}" for e in range(1, 21)}
+
+EVENT_PARAMS = {1: ("goh_distance",), 13: ("scavenge_cards",), 19: ("ffr_cost",)}
+"""The parameters (params.PARAMS) each event's description states; a d20 event carries those
+away from the rulebook (``params``), so that its description gives the engine's number."""
 
 EVENT_OPTIONS = {
     1: ("get_over_here", "resin_blocks_teleport", "teleport_triggers_terrain"),
@@ -65,8 +70,10 @@ def apply_d20(st, e: int) -> None:
     card = st.limbo.pop()
     prev = st.prev_event
     varied = readings(st, e) if st._record else {}
+    numbers = {k: st.p[k] for k in EVENT_PARAMS.get(e, ())} if st._record else {}
+    numbers = {k: v for k, v in numbers.items() if v != DEFAULTS[k]}   # house rules only
     st.emit("d20", [s], ("LM-TRIGGER-1", clause(e)), number=e, name=NAMES[e],
-            **({"options": varied} if varied else {}))
+            **({"options": varied} if varied else {}), **({"params": numbers} if numbers else {}))
     if e != 16:
         st.prev_event = e
     if e == 16:

@@ -32,7 +32,7 @@ def award(st, group: list[int], clauses: tuple, **data) -> None:
     scored = []
     for s in group:
         ffr = sum(1 for c in st.hand[s] if C.label(c) == C.FFR)
-        penalty = st.p.ffr_penalty * ((1 if ffr else 0) if st.o.ffr_penalty_once else ffr)
+        penalty = st.p.ffr_cost * ((1 if ffr else 0) if st.o.ffr_penalty_once else ffr)
         got = max(0, pts - penalty)
         st.leg_points[s][st.leg] = got
         st.finished[s] = True

@@ -109,7 +109,18 @@ WHY_TRADE, WHY_BUTTER, WHY_SCAV = range(3)
  C_ROADBLOCK_BEFORE, C_TELEPORT_TERRAIN, C_DRAFT_SEQ, C_LEG_FAINT_CARRY, C_DRAW_TOTAL,
  C_BF_RANDOM, C_RECEIVED_HOLDER, C_RESIN_SELF, C_RESIN_BLOCKS, C_FFR_ONCE, C_SWAMP_STEP,
  C_MAX_ROUNDS, C_BONUS_LEG, C_NLEGS, C_HEAL, C_NROSTER, C_TIE_SPLIT, C_MOVE_SEQ, C_RESIN_KEEP,
- C_MB_HELD_NOW, C_TRIG_ANY, C_BEAR_RETURN, C_FIELDS) = range(48)
+ C_MB_HELD_NOW, C_TRIG_ANY, C_BEAR_RETURN,
+ # the rule numbers (params.PARAMS), in table order; C_PTS1..3 adjacent
+ C_OPENING, C_ACT_BONUS, C_TWO3_DRAW, C_SHED_DRAW, C_WDIV, C_WEAPON_RANGE, C_FOREST_COST,
+ C_PTS1, C_PTS2, C_PTS3, C_LEG_HAND, C_GOH_DIST, C_SCAV_CARDS, C_FFR_PENALTY,
+ C_FIELDS) = range(62)
+PARAM_FIELDS = {"opening_hand": C_OPENING, "action_bonus": C_ACT_BONUS,
+                "two_for_three_draw": C_TWO3_DRAW, "shed_draw": C_SHED_DRAW,
+                "weight_divisor": C_WDIV, "weapon_range": C_WEAPON_RANGE,
+                "forest_stamina_cost": C_FOREST_COST, "first_points": C_PTS1, "second_points": C_PTS2,
+                "third_points": C_PTS3, "leg_hand": C_LEG_HAND, "goh_distance": C_GOH_DIST,
+                "scavenge_cards": C_SCAV_CARDS, "ffr_cost": C_FFR_PENALTY}
+"""The ``cfg`` field of every parameter of :data:`.params.PARAMS` (a test checks it covers all)."""
 ARMOR_FOREST, ARMOR_ANY, ARMOR_WEAPONS = 0, 1, 2
 
 # event counters: the order of kernel.EVENTS
@@ -237,6 +248,8 @@ class Tables:
         cfg[C_MB_HELD_NOW] = o.mb_held_now
         cfg[C_TRIG_ANY] = o.trigger_any_use
         cfg[C_BEAR_RETURN] = o.bear_on_return
+        for name, field in PARAM_FIELDS.items():   # the rule numbers, as the engine reads them
+            cfg[field] = game.params[name]
         cfg[O_DOUBLES:O_DOUBLES + 7] = game.doubles
         cfg[O_DECK:O_DECK + 7] = game.deck_counts
         cfg[O_LEGLEN:O_LEGLEN + len(game.legs)] = [len(leg) for leg in game.legs]
@@ -467,11 +480,11 @@ def _movement_total(cfg, tab, g, sv, s):
         level = g[G_MB]
         for i in range(sv[S_HLEN, s]):
             load += tab[level, sv[O_HAND + i, s]]
-    limit = sv[S_PMAX, s] // 2 + _has_buff(sv, s, 0)
+    limit = sv[S_PMAX, s] // cfg[C_WDIV] + _has_buff(sv, s, 0)
     excess = load - limit
     if excess < 0:
         excess = 0
-    bonus = sv[S_ACTS, s] * (2 if sv[S_BEAR_DOUBLE, s] else 1)
+    bonus = sv[S_ACTS, s] * cfg[C_ACT_BONUS] * (2 if sv[S_BEAR_DOUBLE, s] else 1)
     total = sv[S_PMOVE, s] + _has_buff(sv, s, 1) + bonus - excess
     return total if total > 0 else 0
 
@@ -492,7 +505,7 @@ def _teleport(cfg, g, sv, s, to):
     """move.teleport: no terrain, draw or stamina (LM-AMB-36) unless the option says so."""
     sv[S_POS, s] = to
     if cfg[C_TELEPORT_TERRAIN] and g[O_TERR + to] == FOREST:
-        st = sv[S_STAM, s] - 2
+        st = sv[S_STAM, s] - cfg[C_FOREST_COST]
         sv[S_STAM, s] = st if st > 0 else 0
         g[O_TERR + to] = LEAF
         if sv[S_STAM, s] == 0:
@@ -580,7 +593,7 @@ def _cost(cfg, g, sv, s, sq, seen_forest):
     if g[O_TERR + sq] == FOREST:
         if not (cfg[C_FOREST_PER_MOVE] and seen_forest[s]):
             seen_forest[s] = 1
-            c = 2 if (cfg[C_FOREST_REPLACE] or per == 0) else per + 2
+            c = cfg[C_FOREST_COST] if (cfg[C_FOREST_REPLACE] or per == 0) else per + cfg[C_FOREST_COST]
             if sv[S_ARMOR, s] >= 0:
                 c = 0 if (cfg[C_FOREST_REPLACE] or cfg[C_ARMOR_BLOCKS] != ARMOR_FOREST) else per
                 _spend_armor(g, sv, s)
@@ -749,18 +762,18 @@ def _award(cfg, g, sv, group, m):
         place = g[G_NPLACES] + 1
     else:
         place = g[G_NPLACED] + 1
-    pts = 3 - place + 1 if place <= 3 else 0
+    pts = cfg[C_PTS1 + place - 1] if place <= 3 else 0   # three paid places (LM-TERRAIN-FINISH-1)
     total = 0                        # tie_points = split: the places' points shared
     for k in range(place - 1, place - 1 + m):
         if k < 3:
-            total += 3 - k
+            total += cfg[C_PTS1 + k]
     for k in range(m):
         s = group[k]
         ffr = 0
         for i in range(sv[S_HLEN, s]):
             if (sv[O_HAND + i, s] >> 3) & 7 == L_FFR:
                 ffr += 1
-        penalty = (1 if ffr else 0) if cfg[C_FFR_ONCE] else ffr
+        penalty = cfg[C_FFR_PENALTY] * ((1 if ffr else 0) if cfg[C_FFR_ONCE] else ffr)
         got = pts - penalty
         if cfg[C_TIE_SPLIT]:         # decoded by _points (a share may be fractional)
             sv[O_LEGPTS + g[G_LEG], s] = -(1 + total * 10000 + m * 100 + penalty)
@@ -924,7 +937,7 @@ def _anytime(cfg, g, sv, s, labels, out, k):
             if t == s or sv[S_FINISHED, t] or (cfg[C_RESIN_BLOCKS] and sv[S_HELD, t]):
                 continue
             d = abs(sv[S_POS, s] - sv[S_POS, t])
-            if d == 5 or (cfg[C_GOH5] and 1 <= d <= 5):
+            if d == cfg[C_GOH_DIST] or (cfg[C_GOH5] and 1 <= d <= cfg[C_GOH_DIST]):
                 out[k] = GOH + t
                 k += 1
     if labels & (1 << L_RAINBOOM):
@@ -1016,7 +1029,7 @@ def _turn_legal(cfg, g, sv, s, out, others):
     if weapon:
         p = sv[S_POS, s]
         for t in range(n):
-            if t != s and abs(sv[S_POS, t] - p) <= 2 and _targetable(cfg, sv, t):
+            if t != s and abs(sv[S_POS, t] - p) <= cfg[C_WEAPON_RANGE] and _targetable(cfg, sv, t):
                 out[k] = GIVE + t
                 k += 1
     if plain & (1 << T_ARMOR):
@@ -1302,13 +1315,13 @@ def _scav_apply(cfg, tab, g, sv, s, t, mode):
         sv[S_ARMOR, t] = -1
     elif mode == 20:
         k = _takeable_count(sv, t)
-        _push(g, K_BLIND, s, t, k if k < 2 else 2, WHY_SCAV)
+        _push(g, K_BLIND, s, t, k if k < cfg[C_SCAV_CARDS] else cfg[C_SCAV_CARDS], WHY_SCAV)
     elif mode == 21:
         _hand_add(g, sv, t, T_ARMOR)
         sv[S_ARMOR, s] = -1
     else:
         k = _takeable_count(sv, s)
-        k = k if k < 2 else 2
+        k = k if k < cfg[C_SCAV_CARDS] else cfg[C_SCAV_CARDS]
         _ask_select(cfg, g, sv, s, SEL_RELEASE, k, k, t)
 
 
@@ -1601,7 +1614,8 @@ def _turn_apply(cfg, tab, g, sv, s, action):
         g[O_DISC + (other & 7)] += 1
         sv[S_DID23, s] = 1
         g[O_COUNTS + E_TWO3] += 1
-        _push(g, K_DRAW, s, 6 if (cfg[C_BEAR_ALL] and sv[S_BEAR_DOUBLE, s]) else 3, 0, 0)
+        _push(g, K_DRAW, s, 2 * cfg[C_TWO3_DRAW] if (cfg[C_BEAR_ALL] and sv[S_BEAR_DOUBLE, s])
+              else cfg[C_TWO3_DRAW], 0, 0)
     elif SHED <= action < SHED + 65536:      # LM-WEIGHT-4
         a = (action - SHED) // 256
         b = (action - SHED) % 256
@@ -1611,7 +1625,7 @@ def _turn_apply(cfg, tab, g, sv, s, action):
         g[O_DISC + (b & 7)] += 1
         sv[S_DID_SHED, s] = 1
         g[O_COUNTS + E_SHED] += 1
-        _push(g, K_DRAW, s, 1, 0, 0)
+        _push(g, K_DRAW, s, cfg[C_SHED_DRAW], 0, 0)
     elif GIVE <= action < GIVE + 10:         # LM-WEAPON-1/2, LM-AMB-16
         t = action - GIVE
         c = -1
@@ -2096,13 +2110,14 @@ def _run(cfg, tab, g, sv):
             _push(g, K_LEG_HANDS, i + 1, 0, 0, 0)
             s = sv[S_ORDER, i]
             h = sv[S_HLEN, s]
-            if h > 5:
+            size = cfg[C_LEG_HAND]
+            if h > size:
                 m = _takeable_count(sv, s)
-                m = h - 5 if h - 5 < m else m
+                m = h - size if h - size < m else m
                 if m:
                     _ask_select(cfg, g, sv, s, SEL_LEG_DISCARD, m, m, -1)
-            elif h < 5:
-                _push(g, K_DRAW, s, 5 - h, 0, 0)
+            elif h < size:
+                _push(g, K_DRAW, s, size - h, 0, 0)
         elif name == K_LEG_KEEP:             # legs.task_leg_keep (LM-LEG-3)
             i = a
             if i >= g[G_NORDER]:
@@ -2152,7 +2167,7 @@ def _run(cfg, tab, g, sv):
             if i >= g[G_NORDER]:
                 continue
             _push(g, K_OPENING, i + 1, 0, 0, 0)
-            _push(g, K_DRAW, sv[S_ORDER, i], 5, 0, 0)
+            _push(g, K_DRAW, sv[S_ORDER, i], cfg[C_OPENING], 0, 0)
         elif name == K_EXCHANGE:             # setup.task_exchange (LM-SETUP-5)
             i = a
             if i >= g[G_NORDER]:
@@ -2176,16 +2191,16 @@ def _has(legal, k, a):
 
 
 @njit(cache=True)
-def _cost_ahead(g, sv, s, squares):
+def _cost_ahead(cfg, g, sv, s, squares):
     """CarefulAgent._cost: stamina the next ``squares`` squares would cost (public terrain:
-    forest 2, else 1)."""
+    ``forest_stamina_cost``, else 1)."""
     fin = g[G_FIN]
     top = sv[S_POS, s] + squares
     if top > fin:
         top = fin
     total = 0
     for i in range(sv[S_POS, s] + 1, top + 1):
-        total += 2 if g[O_TERR + i] == FOREST else 1
+        total += cfg[C_FOREST_COST] if g[O_TERR + i] == FOREST else 1
     return total
 
 
@@ -2198,7 +2213,7 @@ def _excess(cfg, tab, g, sv, s):
         load = 0
         for i in range(sv[S_HLEN, s]):
             load += tab[g[G_MB], sv[O_HAND + i, s]]
-    over = load - (sv[S_PMAX, s] // 2 + _has_buff(sv, s, 0))
+    over = load - (sv[S_PMAX, s] // cfg[C_WDIV] + _has_buff(sv, s, 0))
     return over if over > 0 else 0
 
 
@@ -2216,8 +2231,8 @@ def _careful_turn(cfg, tab, g, sv, s, legal, k, u):
             return ELEMENT + b
     stamina = sv[S_STAM, s]
     if _has(legal, k, RECOVER) and (
-            stamina + 3 <= _max_stamina(sv, s)
-            or _cost_ahead(g, sv, s, _movement_total(cfg, tab, g, sv, s)) >= stamina):
+            stamina + cfg[C_HEAL] <= _max_stamina(sv, s)
+            or _cost_ahead(cfg, g, sv, s, _movement_total(cfg, tab, g, sv, s)) >= stamina):
         return RECOVER
     over = _excess(cfg, tab, g, sv, s)
     level = g[G_MB]
@@ -2239,9 +2254,9 @@ def _careful_turn(cfg, tab, g, sv, s, legal, k, u):
             return two
     total = _movement_total(cfg, tab, g, sv, s)
     act = _has(legal, k, ACT)
-    if act and _cost_ahead(g, sv, s, total + 1) < stamina:
+    if act and _cost_ahead(cfg, g, sv, s, total + cfg[C_ACT_BONUS]) < stamina:
         return ACT
-    if _has(legal, k, BEAR) and _cost_ahead(g, sv, s, total) >= stamina:
+    if _has(legal, k, BEAR) and _cost_ahead(cfg, g, sv, s, total) >= stamina:
         return BEAR
     if total == 0:
         if act and not _has_buff(sv, s, 2):
@@ -2291,7 +2306,7 @@ def _careful_select(cfg, tab, g, sv, s, legal, k):
                     run = most
                     for j in range(npk):
                         run += tab[level, g[O_PICKED + j]]
-                if _cost_ahead(g, sv, s, run) >= sv[S_STAM, s]:
+                if _cost_ahead(cfg, g, sv, s, run) >= sv[S_STAM, s]:
                     return DONE
             return heavy
         return DONE if done else heavy

@@ -48,8 +48,8 @@ def task_leg_hands(st, i) -> None:
     st.push(("leg_hands", i + 1))
     s = st.order[i]
     h = len(st.hand[s])
-    st.emit("hand_reset", [s], ("LM-LEG-2", "LM-AMB-38"), before=h)
     size = st.p.leg_hand
+    st.emit("hand_reset", [s], ("LM-LEG-2", "LM-AMB-38"), before=h, size=size)
     if h > size:
         pool = S.takeable(st, s)
         k = min(h - size, len(pool))

@@ -22,7 +22,7 @@ def _cost(st, s: int, sq: int, seen_forest: list, tick_forest: set) -> int:
     if t == "forest" or sq in tick_forest:
         if not (o.forest_per_move and seen_forest[s]):
             seen_forest[s] = True
-            forest = st.p.forest_cost
+            forest = st.p.forest_stamina_cost
             c = forest if (o.forest_replace or per == 0) else per + forest
             if st.armor[s] >= 0:
                 c = 0 if (o.forest_replace or o.armor_blocks != "forest") else per
@@ -213,7 +213,7 @@ def teleport(st, s: int, to: int, clauses: tuple) -> None:
     st.emit("teleport", [s], tuple(clauses) + ("LM-AMB-36",), start=frm, end=to,
             **({"terrain": True} if st.o.teleport_terrain else {}))   # the sentence says which
     if charged:
-        cost = st.p.forest_cost
+        cost = st.p.forest_stamina_cost
         st.emit("forest", [s], ("LM-TERRAIN-FOREST-1", "LM-AMB-36"), square=to, cost=cost)
         st.stamina[s] = max(0, st.stamina[s] - cost)
         st.terrain[to] = "leaf"

@@ -28,7 +28,7 @@ PARAMS = (
           "Weight limit = printed max stamina divided by this, rounded down (buff A adds its own)."),
     Param("weapon_range", 2, "LM-WEAPON-1", 0, 20,
           "Greatest distance in squares at which a weapon may be given."),
-    Param("forest_cost", 2, "LM-TERRAIN-FOREST-1", 0, 10,
+    Param("forest_stamina_cost", 2, "LM-TERRAIN-FOREST-1", 0, 10,
           "Stamina a forest square costs (in place of the ordinary per-square cost)."),
     Param("first_points", 3, "LM-TERRAIN-FINISH-1", 0, 20,
           "Leg points of the first place at a finish."),
@@ -42,9 +42,12 @@ PARAMS = (
           "Distance in squares of the player Get Over Here pulls (or the most, under within5)."),
     Param("scavenge_cards", 2, "LM-EVENT-13", 1, 10,
           "Hand cards Scavenge and Release takes or gives (in place of armor)."),
-    Param("ffr_penalty", 1, "LM-EVENT-19", 0, 5,
+    Param("ffr_cost", 1, "LM-EVENT-19", 0, 5,
           "Leg points a Free Forced Rest card held at the finish costs (never below 0)."),
 )
+
+DEFAULTS = {p.name: p.default for p in PARAMS}
+"""The rulebook's value of every parameter (what a description says when none is changed)."""
 
 
 def points(p) -> tuple:

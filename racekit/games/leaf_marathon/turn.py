@@ -221,18 +221,20 @@ def apply(st, s, action) -> None:
         S.discard(st, _remove_type(st, s, C.ACTION))
         st.acts[s] += 1
         st.emit("action_card", [s], ("LM-ACTION-2", "LM-ACTION-1", "LM-AMB-04"), played=st.acts[s],
-                doubled=st.bear_double[s])
+                doubled=st.bear_double[s],
+                bonus=st.p.action_bonus * (2 if st.bear_double[s] else 1))
     elif A.TWO3 <= action < A.TWO3 + 256:
         other = action - A.TWO3
         S.discard(st, _remove_type(st, s, C.ACTION))
         h.remove(other)
         S.discard(st, other)
         st.did23[s] = True
-        st.emit("two_for_three", [s], ("LM-ACTION-3",) + (("LM-AMB-13",) if other == C.EFFECT else ()),
-                card=C.name(other))
         # bear_double = all: Bear's doubling also doubles 2-for-3's draw (LM-AMB-28)
         k = st.p.two_for_three_draw
-        st.push(("draw", s, 2 * k if (st.o.bear_all and st.bear_double[s]) else k, "LM-ACTION-3"))
+        k = 2 * k if (st.o.bear_all and st.bear_double[s]) else k
+        st.emit("two_for_three", [s], ("LM-ACTION-3",) + (("LM-AMB-13",) if other == C.EFFECT else ()),
+                card=C.name(other), draws=k)
+        st.push(("draw", s, k, "LM-ACTION-3"))
     elif A.SHED <= action < A.SHED + 65536:
         a, b = divmod(action - A.SHED, 256)
         h.remove(a)
@@ -240,7 +242,7 @@ def apply(st, s, action) -> None:
         S.discard(st, a)
         S.discard(st, b)
         st.did_shed[s] = True
-        st.emit("shed", [s], ("LM-WEIGHT-4",), cards=[C.name(a), C.name(b)])
+        st.emit("shed", [s], ("LM-WEIGHT-4",), cards=[C.name(a), C.name(b)], draws=st.p.shed_draw)
         st.push(("draw", s, st.p.shed_draw, "LM-WEIGHT-4"))
     elif A.GIVE <= action < A.GIVE + 10:
         t = action - A.GIVE
