@@ -290,6 +290,8 @@ class GameType:
         names = [p.name for p in self.params]
         near = difflib.get_close_matches(str(name), names, n=3) if isinstance(name, str) else []
         hint = f"; did you mean {' or '.join(near)}?" if near else ""
+        if any(o.name == name for o in self.options):
+            hint = f"; {name} is a rule option (options, -o {name}=VALUE), not a parameter"
         listing = ", ".join(names) if names else "none"
         raise OptionError(f"{self.id} has no parameter {short(name)}{hint} (parameters: {listing})",
                           field=f"params.{str(name)[:40]}")
