@@ -32,7 +32,7 @@ CHANGED = {
     "opening_hand": 7, "action_bonus": 2, "two_for_three_draw": 1, "shed_draw": 2,
     "weight_divisor": 3, "weapon_range": 5, "forest_stamina_cost": 4, "first_points": 5,
     "second_points": 0, "third_points": 2, "leg_hand": 3, "goh_distance": 3,
-    "scavenge_cards": 1, "ffr_cost": 3,
+    "scavenge_cards": 1, "ffr_cost": 3, "buff_c_regen": 3, "terrain_die": 12,
 }
 
 
@@ -331,11 +331,17 @@ LITERALS = {
     "goh_distance": [r'\bd == 5\b', r'<= d <= 5\b', r'exactly "\s*"5 squares', r'1 to 5 squares'],
     "scavenge_cards": [r'min\(2,', r'k < 2 else 2'],
     "ffr_cost": [r'penalty = \(1 if ffr', r'costs 1 point'],
+    "buff_c_regen": [r'stamina\[s\] \+= 1\b', r'S_STAM, s\] \+= 1\b', r'regains 1 stamina'],
+    "terrain_die": [r'event=10, sides=6', r'G_PD_B\] = 6\b', r'Roll a d6'],
     "recovery heal (deck content) in the careful agent": [r'stamina(\[s\])? \+ 3\b'],
 }
 
 ALLOWED = {
-    # (file, pattern): why the match is not a rule number of the table
+    # (file, the whole line): why that match is not a number of the table
+    ("turn.py", "st.stamina[s] += 1"):
+        "buff A's one stamina under the option buff_a_heals (LM-ELEMENT-4, LM-AMB-17), not buff C's",
+    ("kernel_jit.py", "sv[S_STAM, s] += 1"):
+        "the compiled copy of that buff A line (turn.py), not buff C's",
 }
 
 
@@ -347,12 +353,18 @@ def test_no_rule_number_of_the_table_is_written_as_a_literal():
         text = path.read_text()
         for name, patterns in LITERALS.items():
             for pattern in patterns:
-                if (path.name, pattern) in ALLOWED:
-                    continue
                 for m in re.finditer(pattern, text):
                     line = text.count("\n", 0, m.start()) + 1
+                    if (path.name, text.splitlines()[line - 1].strip()) in ALLOWED:
+                        continue
                     found.append(f"{path.name}:{line}: {name} as a literal ({m.group(0)!r})")
     assert not found, "read these from the parameter table (params.PARAMS):\n" + "\n".join(found)
+
+
+def test_the_allow_list_is_needed():
+    """Every allowed line is still in its file, so the list names nothing stale."""
+    for (name, line), _why in ALLOWED.items():
+        assert line in [x.strip() for x in (LM_DIR / name).read_text().splitlines()], (name, line)
 
 
 def test_the_literal_scan_catches_a_planted_literal(tmp_path):

@@ -22,7 +22,8 @@ NAMES = {1: "Get Over Here", 2: "Travel Light", 3: "Mutual Attraction", 4: "Phys
 
 _CLAUSES = {e: f"LM-EVENT-{e:02d}" for e in range(1, 21)}
 
-EVENT_PARAMS = {1: ("goh_distance",), 13: ("scavenge_cards",), 19: ("ffr_cost",)}
+EVENT_PARAMS = {1: ("goh_distance",), 10: ("terrain_die",), 13: ("scavenge_cards",),
+                19: ("ffr_cost",)}
 """The parameters (params.PARAMS) each event's description states; a d20 event carries those
 away from the rulebook (``params``), so that its description gives the engine's number."""
 
@@ -147,7 +148,7 @@ def resolve(st, s: int, e: int) -> None:
         else:
             st.emit("no_effect", [s], ("LM-EVENT-09", "LM-AMB-29"), event=9)
     elif e == 10:
-        st.chance("die", s, event=10, sides=6)
+        st.chance("die", s, event=10, sides=st.p.terrain_die)
     elif e == 11:
         n = S.half_up(len(st.hand[s]))
         pool = S.takeable(st, s)

@@ -112,14 +112,15 @@ WHY_TRADE, WHY_BUTTER, WHY_SCAV = range(3)
  C_MB_HELD_NOW, C_TRIG_ANY, C_BEAR_RETURN,
  # the rule numbers (params.PARAMS), in table order; C_PTS1..3 adjacent
  C_OPENING, C_ACT_BONUS, C_TWO3_DRAW, C_SHED_DRAW, C_WDIV, C_WEAPON_RANGE, C_FOREST_COST,
- C_PTS1, C_PTS2, C_PTS3, C_LEG_HAND, C_GOH_DIST, C_SCAV_CARDS, C_FFR_PENALTY,
- C_FIELDS) = range(62)
+ C_PTS1, C_PTS2, C_PTS3, C_LEG_HAND, C_GOH_DIST, C_SCAV_CARDS, C_FFR_PENALTY, C_BUFF_C,
+ C_TERRAIN_DIE, C_FIELDS) = range(64)
 PARAM_FIELDS = {"opening_hand": C_OPENING, "action_bonus": C_ACT_BONUS,
                 "two_for_three_draw": C_TWO3_DRAW, "shed_draw": C_SHED_DRAW,
                 "weight_divisor": C_WDIV, "weapon_range": C_WEAPON_RANGE,
                 "forest_stamina_cost": C_FOREST_COST, "first_points": C_PTS1, "second_points": C_PTS2,
                 "third_points": C_PTS3, "leg_hand": C_LEG_HAND, "goh_distance": C_GOH_DIST,
-                "scavenge_cards": C_SCAV_CARDS, "ffr_cost": C_FFR_PENALTY}
+                "scavenge_cards": C_SCAV_CARDS, "ffr_cost": C_FFR_PENALTY,
+                "buff_c_regen": C_BUFF_C, "terrain_die": C_TERRAIN_DIE}
 """The ``cfg`` field of every parameter of :data:`.params.PARAMS` (a test checks it covers all)."""
 ARMOR_FOREST, ARMOR_ANY, ARMOR_WEAPONS = 0, 1, 2
 
@@ -1452,7 +1453,7 @@ def _resolve(cfg, tab, g, sv, s, e):
                 break
     elif e == 10:   # Use the Terrain (LM-EVENT-10)
         g[G_PD_A] = 10
-        g[G_PD_B] = 6
+        g[G_PD_B] = cfg[C_TERRAIN_DIE]
         g[G_PK] = P_DIE
         g[G_PS] = s
     elif e == 11:   # Butterfingers (LM-EVENT-11, LM-AMB-40, LM-AMB-23)
@@ -1905,8 +1906,10 @@ def _round_end(cfg, tab, g, sv):
     for s in range(n):
         if (_has_buff(sv, s, 2) and not sv[S_FAINT, s]
                 and (cfg[C_FIN_REGEN] or not sv[S_FINISHED, s])):
-            if sv[S_STAM, s] < _max_stamina(sv, s):
-                sv[S_STAM, s] += 1
+            top = _max_stamina(sv, s)
+            if sv[S_STAM, s] < top:
+                up = sv[S_STAM, s] + cfg[C_BUFF_C]
+                sv[S_STAM, s] = up if up < top else top
         if not cfg[C_BONUS_LEG]:
             sv[S_ACTS, s] = 0
         sv[S_BEAR_DOUBLE, s] = 0

@@ -47,7 +47,7 @@ EVENT_TEMPLATES = {
     8: "Take any number of cards unseen from one pony still in the leg (never Free Forced Rest); "
        "they then take as many unseen from you.",
     9: "You may throw an action card as a Resin Ball: the chosen player does not move this round.",
-    10: "Roll a d6 and advance half of it, rounded down; terrain applies, but the advance costs no "
+    10: "Roll a d{terrain_die} and advance half of it, rounded down; terrain applies, but the advance costs no "
         "stamina and draws no cards.",
     11: "Discard half your hand, rounding .5 up (Free Forced Rest stays; a trigger card goes only "
         "when nothing else is left).",
@@ -253,7 +253,8 @@ TEMPLATES = {
     "draw_due": lambda seat, cards, **_: f"{seat} draws {_n(cards, 'card')} for the move.",
     "draw_lost": lambda seat, lost, **_: f"No cards are left to draw; {seat} loses {_n(lost, 'draw')}.",
     "reshuffle": lambda cards, **_: f"The discard pile ({_n(cards, 'card')}) is shuffled into a new draw pile.",
-    "buff_c": "{seat} regains 1 stamina (buff C): {stamina}.",
+    "buff_c": lambda seat, stamina, gained=DEFAULTS["buff_c_regen"], **_: (
+        f"{seat} regains {gained} stamina (buff C): {stamina}."),
     "sits_out": "{seat} sits out this round after fainting.",
     "revived": "{seat} is back with {stamina} stamina.",
     "waits": "{seat} waits one more round to come back at full stamina.",
