@@ -125,7 +125,7 @@ def _move(seat, start, end, total, squares, stamina_before, stamina_after, **_):
             f"{total}); stamina {stamina_before} -> {stamina_after}.")
 
 
-OPTION_WORDS = {
+OPTION_TEMPLATES = {
     ("get_over_here", "within5"): "any pony 1 to {goh_distance} squares away may be pulled",
     ("resin_blocks_teleport", True): "a pony held by a Resin Ball cannot be pulled",
     ("teleport_triggers_terrain", True): "a pony moved onto forest pays the forest's stamina",
@@ -150,7 +150,11 @@ OPTION_WORDS = {
     ("bear_after_faint", "on_return"): "a faint keeps the refill and the doubling for the pony's return",
     ("armor_weight_in_hand", 1): "armor in hand weighs 1, so it doubles too",
 }
-"""What a non-default option changes in an event's description (d20.EVENT_OPTIONS)."""
+"""What a non-default option changes in an event's description (d20.EVENT_OPTIONS); ``{name}``
+is a rule number of params.PARAMS."""
+
+OPTION_WORDS = {key: words.format(**_numbers()) for key, words in OPTION_TEMPLATES.items()}
+"""The same words at the rulebook's numbers."""
 
 
 def _bonus(bonus, doubled) -> int:
@@ -165,7 +169,7 @@ def _d20(seat, number, name, options=None, params=None, **_):
         text += " House rule: " + "; ".join(f"{k} = {v}" for k, v in params.items()) + "."
     if options:
         numbers = _numbers(params)
-        said = [f"{OPTION_WORDS.get((k, v), 'it plays by this option').format(**numbers)} ({k} = {v})"
+        said = [f"{OPTION_TEMPLATES.get((k, v), 'it plays by this option').format(**numbers)} ({k} = {v})"
                 for k, v in options.items()]
         text += " Options in force: " + "; ".join(said) + "."
     return text
@@ -263,9 +267,9 @@ TEMPLATES = {
     "bear_kept": "{seat}'s Bear refill and doubling wait until {seat} comes back from the faint.",
     "leg_start": "Leg {leg} begins: everyone is back on the start (finish on square {finish}).",
     "hand_reset": lambda seat, before, size=DEFAULTS["leg_hand"], **_: (
-        f"{seat} cuts the hand from {before} to {size} cards." if before > size else
+        f"{seat} cuts the hand from {before} to {_n(size, 'card')}." if before > size else
         f"{seat} fills the hand from {_n(before, 'card')} up to {size}." if before < size else
-        f"{seat} already holds {size} cards for the new leg."),
+        f"{seat} already holds {_n(size, 'card')} for the new leg."),
     "discarded": lambda seat, count, **_: f"{seat} discards {_n(count, 'card')}.",
     "keep_armor": lambda seat, kept, **_: f"{seat} {'keeps' if kept else 'drops'} the armor.",
     "keep_buff": lambda seat, kept, **_: f"{seat} keeps " + (f"buff {kept}." if kept else "no element buff."),
