@@ -372,3 +372,12 @@ def test_the_literal_scan_catches_a_planted_literal(tmp_path):
     planted = 'c = 2 if (o.forest_replace or per == 0) else per + 2\nPOINTS = (3, 2, 1)\n'
     hits = [p for pats in LITERALS.values() for p in pats if re.search(p, planted)]
     assert len(hits) >= 3
+
+
+def test_a_state_with_params_copies_and_the_params_pickle():
+    import copy
+    import pickle
+    game = load_game(LM, params={"leg_hand": 3})
+    st = game.new_initial_state()
+    assert copy.deepcopy(st).p.leg_hand == 3 and st.clone().p.leg_hand == 3
+    assert pickle.loads(pickle.dumps(game.params)).as_dict() == game.params.as_dict()

@@ -171,10 +171,21 @@ class Params:
         object.__setattr__(self, "_values", dict(values))
 
     def __getattr__(self, name: str):
+        if name.startswith("_"):     # copy and pickle probe before __init__ has run
+            raise AttributeError(name)
         try:
             return self._values[name]
         except KeyError:
             raise AttributeError(f"no parameter {name!r}") from None
+
+    def __copy__(self):
+        return self                  # read only: a copy is the same values
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (Params, (tuple(self._decl.values()), self._values))
 
     def __setattr__(self, name, value):
         raise AttributeError("parameters are read only: load the game with params={...}")
