@@ -381,3 +381,23 @@ def test_a_state_with_params_copies_and_the_params_pickle():
     st = game.new_initial_state()
     assert copy.deepcopy(st).p.leg_hand == 3 and st.clone().p.leg_hand == 3
     assert pickle.loads(pickle.dumps(game.params)).as_dict() == game.params.as_dict()
+
+
+def test_the_explorer_status_shows_house_rules_and_keeps_them_on_new_game():
+    pytest.importorskip("ipywidgets")
+    import matplotlib
+    matplotlib.use("Agg")
+    from racekit.explorer.widget import Explorer
+    ex = Explorer(LM, seed=1, params={"leg_hand": 4})
+    try:
+        status = ex._status_html(ex.session.state, 0, 0)
+        assert "house rule: leg_hand = 4 (rulebook: 5, LM-LEG-2)" in status
+        ex.reset()
+        assert ex.game.params.leg_hand == 4
+    finally:
+        ex.close()
+    plain = Explorer(LM, seed=1)
+    try:
+        assert "house rule" not in plain._status_html(plain.session.state, 0, 0)
+    finally:
+        plain.close()
