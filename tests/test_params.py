@@ -33,6 +33,7 @@ CHANGED = {
     "weight_divisor": 3, "weapon_range": 5, "forest_stamina_cost": 4, "first_points": 5,
     "second_points": 0, "third_points": 2, "leg_hand": 3, "goh_distance": 3,
     "scavenge_cards": 1, "ffr_cost": 3, "buff_c_regen": 3, "terrain_die": 12,
+    "draft_deal": 2,
 }
 
 
@@ -332,6 +333,8 @@ LITERALS = {
     "scavenge_cards": [r'min\(2,', r'k < 2 else 2'],
     "ffr_cost": [r'penalty = \(1 if ffr', r'costs 1 point'],
     "buff_c_regen": [r'stamina\[s\] \+= 1\b', r'S_STAM, s\] \+= 1\b', r'regains 1 stamina'],
+    "draft_deal": [r'for _ in range\(3\)', r'\* 3 > len', r'\("deal", s\), \("deal", s\), \("deal", s\)',
+                   r'deal three', r'one of three'],
     "terrain_die": [r'event=10, sides=6', r'G_PD_B\] = 6\b', r'Roll a d6'],
     "recovery heal (deck content) in the careful agent": [r'stamina(\[s\])? \+ 3\b'],
 }

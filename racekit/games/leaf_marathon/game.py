@@ -281,8 +281,10 @@ class LeafMarathon(Game):
         self.legs = tuple(tuple(leg) for leg in gmap.legs)
         self.roster = tuple(roster.characters)
         self.roster_all = tuple(roster.characters) + tuple(roster.fixtures)
-        if self.num_players * 3 > len(self.roster):
-            raise OptionError(f"the roster has {len(self.roster)} characters, fewer than 3 per seat")
+        deal = self.params.draft_deal   # LM-SETUP-3
+        if self.num_players * deal > len(self.roster):
+            raise OptionError(f"the roster has {len(self.roster)} characters, fewer than {deal} per "
+                              f"seat (draft_deal, LM-SETUP-3)")
         rows = {r.type: r for r in deck.cards}
         self.deck_counts = tuple(rows[t].count for t in CARD_TYPES)
         base = [rows[t].weight for t in CARD_TYPES]

@@ -113,14 +113,14 @@ WHY_TRADE, WHY_BUTTER, WHY_SCAV = range(3)
  # the rule numbers (params.PARAMS), in table order; C_PTS1..3 adjacent
  C_OPENING, C_ACT_BONUS, C_TWO3_DRAW, C_SHED_DRAW, C_WDIV, C_WEAPON_RANGE, C_FOREST_COST,
  C_PTS1, C_PTS2, C_PTS3, C_LEG_HAND, C_GOH_DIST, C_SCAV_CARDS, C_FFR_PENALTY, C_BUFF_C,
- C_TERRAIN_DIE, C_FIELDS) = range(64)
+ C_TERRAIN_DIE, C_DRAFT_DEAL, C_FIELDS) = range(65)
 PARAM_FIELDS = {"opening_hand": C_OPENING, "action_bonus": C_ACT_BONUS,
                 "two_for_three_draw": C_TWO3_DRAW, "shed_draw": C_SHED_DRAW,
                 "weight_divisor": C_WDIV, "weapon_range": C_WEAPON_RANGE,
                 "forest_stamina_cost": C_FOREST_COST, "first_points": C_PTS1, "second_points": C_PTS2,
                 "third_points": C_PTS3, "leg_hand": C_LEG_HAND, "goh_distance": C_GOH_DIST,
                 "scavenge_cards": C_SCAV_CARDS, "ffr_cost": C_FFR_PENALTY,
-                "buff_c_regen": C_BUFF_C, "terrain_die": C_TERRAIN_DIE}
+                "buff_c_regen": C_BUFF_C, "terrain_die": C_TERRAIN_DIE, "draft_deal": C_DRAFT_DEAL}
 """The ``cfg`` field of every parameter of :data:`.params.PARAMS` (a test checks it covers all)."""
 ARMOR_FOREST, ARMOR_ANY, ARMOR_WEAPONS = 0, 1, 2
 
@@ -2163,7 +2163,7 @@ def _run(cfg, tab, g, sv):
             s = sv[S_ORDER, i]
             _push(g, K_DRAFT_SEQ, i + 1, 0, 0, 0)
             _push(g, K_DRAFT_KEEP, s, 0, 0, 0)
-            for _ in range(3):
+            for _ in range(cfg[C_DRAFT_DEAL]):
                 _push(g, K_DEAL, s, 0, 0, 0)
         elif name == K_OPENING:              # setup.task_opening (LM-SETUP-4)
             i = a
@@ -2385,7 +2385,7 @@ def _game(cfg, tab, agents, chance_u, agent_u, careful_u, max_plies, bail_at, hi
         for s in range(n - 1, -1, -1):
             _push(g, K_DRAFT_KEEP, s, 0, 0, 0)
         for s in range(n - 1, -1, -1):
-            for _ in range(3):
+            for _ in range(cfg[C_DRAFT_DEAL]):
                 _push(g, K_DEAL, s, 0, 0, 0)
     g[G_ORDER_READY] = 1
     _start_roll_all(cfg, g, sv)

@@ -16,6 +16,9 @@ from __future__ import annotations
 from racekit.core.game import Param
 
 PARAMS = (
+    Param("draft_deal", 3, "LM-SETUP-3", 1, 4,
+          "Character cards dealt to each player, who keeps one (at most 4: the compiled kernel's "
+          "arrays)."),
     Param("opening_hand", 5, "LM-SETUP-4", 0, 20,
           "Cards in each opening hand."),
     Param("action_bonus", 1, "LM-ACTION-2", 0, 5,

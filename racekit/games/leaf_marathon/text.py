@@ -10,8 +10,8 @@ from .params import DEFAULTS
 
 PHASES = {
     "order_die": "roll a die for the play order",
-    "deal": "deal three characters",
-    "keep_char": "keep one of three characters",
+    "deal": "deal the characters of the draft",
+    "keep_char": "keep one of the characters dealt",
     "draw": "draw a card",
     "select": "choose cards",
     "turn": "play cards, then end the turn",
