@@ -33,7 +33,7 @@ CHANGED = {
     "weight_divisor": 3, "weapon_range": 5, "forest_stamina_cost": 4, "first_points": 5,
     "second_points": 0, "third_points": 2, "leg_hand": 3, "goh_distance": 3,
     "scavenge_cards": 1, "ffr_cost": 3, "buff_c_regen": 3, "terrain_die": 12,
-    "draft_deal": 2,
+    "draft_deal": 2, "buff_a_stamina": 3, "buff_a_limit": 3, "buff_b_move": 2,
 }
 
 
@@ -333,6 +333,9 @@ LITERALS = {
     "scavenge_cards": [r'min\(2,', r'k < 2 else 2'],
     "ffr_cost": [r'penalty = \(1 if ffr', r'costs 1 point'],
     "buff_c_regen": [r'stamina\[s\] \+= 1\b', r'S_STAM, s\] \+= 1\b', r'regains 1 stamina'],
+    "buff_a_stamina": [r'pmax\[s\] \+ has_buff', r'S_PMAX, s\] \+ _has_buff'],
+    "buff_a_limit": [r'weight_divisor \+ has_buff', r'C_WDIV\] \+ _has_buff'],
+    "buff_b_move": [r'pmove\[s\] \+ has_buff', r'S_PMOVE, s\] \+ _has_buff'],
     "draft_deal": [r'for _ in range\(3\)', r'\* 3 > len', r'\("deal", s\), \("deal", s\), \("deal", s\)',
                    r'deal three', r'one of three'],
     "terrain_die": [r'event=10, sides=6', r'G_PD_B\] = 6\b', r'Roll a d6'],

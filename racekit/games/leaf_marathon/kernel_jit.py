@@ -113,14 +113,17 @@ WHY_TRADE, WHY_BUTTER, WHY_SCAV = range(3)
  # the rule numbers (params.PARAMS), in table order; C_PTS1..3 adjacent
  C_OPENING, C_ACT_BONUS, C_TWO3_DRAW, C_SHED_DRAW, C_WDIV, C_WEAPON_RANGE, C_FOREST_COST,
  C_PTS1, C_PTS2, C_PTS3, C_LEG_HAND, C_GOH_DIST, C_SCAV_CARDS, C_FFR_PENALTY, C_BUFF_C,
- C_TERRAIN_DIE, C_DRAFT_DEAL, C_FIELDS) = range(65)
+ C_TERRAIN_DIE, C_DRAFT_DEAL, C_BUFF_A_STAMINA, C_BUFF_A_LIMIT, C_BUFF_B_MOVE,
+ C_FIELDS) = range(68)
 PARAM_FIELDS = {"opening_hand": C_OPENING, "action_bonus": C_ACT_BONUS,
                 "two_for_three_draw": C_TWO3_DRAW, "shed_draw": C_SHED_DRAW,
                 "weight_divisor": C_WDIV, "weapon_range": C_WEAPON_RANGE,
                 "forest_stamina_cost": C_FOREST_COST, "first_points": C_PTS1, "second_points": C_PTS2,
                 "third_points": C_PTS3, "leg_hand": C_LEG_HAND, "goh_distance": C_GOH_DIST,
                 "scavenge_cards": C_SCAV_CARDS, "ffr_cost": C_FFR_PENALTY,
-                "buff_c_regen": C_BUFF_C, "terrain_die": C_TERRAIN_DIE, "draft_deal": C_DRAFT_DEAL}
+                "buff_c_regen": C_BUFF_C, "terrain_die": C_TERRAIN_DIE, "draft_deal": C_DRAFT_DEAL,
+                "buff_a_stamina": C_BUFF_A_STAMINA, "buff_a_limit": C_BUFF_A_LIMIT,
+                "buff_b_move": C_BUFF_B_MOVE}
 """The ``cfg`` field of every parameter of :data:`.params.PARAMS` (a test checks it covers all)."""
 ARMOR_FOREST, ARMOR_ANY, ARMOR_WEAPONS = 0, 1, 2
 
@@ -451,15 +454,15 @@ def _owned(sv, s):
 
 
 @njit(cache=True)
-def _max_stamina(sv, s):
-    """stats.max_stamina: printed max + 1 for buff A (LM-ELEMENT-4)."""
-    return sv[S_PMAX, s] + _has_buff(sv, s, 0)
+def _max_stamina(cfg, sv, s):
+    """stats.max_stamina: printed max + ``buff_a_stamina`` for buff A (LM-ELEMENT-4)."""
+    return sv[S_PMAX, s] + cfg[C_BUFF_A_STAMINA] * _has_buff(sv, s, 0)
 
 
 @njit(cache=True)
-def _clamp(sv, s):
+def _clamp(cfg, sv, s):
     """stats.clamp_stamina (LM-AMB-17)."""
-    m = _max_stamina(sv, s)
+    m = _max_stamina(cfg, sv, s)
     if sv[S_STAM, s] > m:
         sv[S_STAM, s] = m
 
@@ -481,12 +484,12 @@ def _movement_total(cfg, tab, g, sv, s):
         level = g[G_MB]
         for i in range(sv[S_HLEN, s]):
             load += tab[level, sv[O_HAND + i, s]]
-    limit = sv[S_PMAX, s] // cfg[C_WDIV] + _has_buff(sv, s, 0)
+    limit = sv[S_PMAX, s] // cfg[C_WDIV] + cfg[C_BUFF_A_LIMIT] * _has_buff(sv, s, 0)
     excess = load - limit
     if excess < 0:
         excess = 0
     bonus = sv[S_ACTS, s] * cfg[C_ACT_BONUS] * (2 if sv[S_BEAR_DOUBLE, s] else 1)
-    total = sv[S_PMOVE, s] + _has_buff(sv, s, 1) + bonus - excess
+    total = sv[S_PMOVE, s] + cfg[C_BUFF_B_MOVE] * _has_buff(sv, s, 1) + bonus - excess
     return total if total > 0 else 0
 
 
@@ -1428,7 +1431,7 @@ def _resolve(cfg, tab, g, sv, s, e):
     elif e == 4:    # Physical Bind (LM-EVENT-04, LM-AMB-24, LM-AMB-17)
         for t in range(n):
             sv[S_BOUND, t] = 1
-            _clamp(sv, t)
+            _clamp(cfg, sv, t)
         g[O_COUNTS + E_PHYSICAL_BIND] += 1
     elif e == 5:    # Barter (LM-EVENT-05)
         _ask_select(cfg, g, sv, s, SEL_BARTER, 0, -1, -1)
@@ -1654,7 +1657,7 @@ def _turn_apply(cfg, tab, g, sv, s, action):
         sv[S_ARMOR, s] = c & 7
     elif action == RECOVER:                  # LM-RECOVER-1, LM-AMB-17
         g[O_DISC + (_remove_plain(g, sv, s, T_RECOVERY) & 7)] += 1
-        m = _max_stamina(sv, s)
+        m = _max_stamina(cfg, sv, s)
         x = sv[S_STAM, s] + cfg[C_HEAL]
         sv[S_STAM, s] = m if m < x else x
     elif ELEMENT <= action < ELEMENT + 4:    # LM-ELEMENT-1..6, LM-AMB-24, LM-AMB-45
@@ -1748,7 +1751,7 @@ def _keep_buff(cfg, tab, g, sv, s, b):
             sv[S_FLEN, s] = 1
         else:
             sv[S_FLEN, s] = 0
-    _clamp(sv, s)
+    _clamp(cfg, sv, s)
 
 
 @njit(cache=True)
@@ -1820,10 +1823,10 @@ def _answer(cfg, tab, g, sv, action):
     elif pk == P_FRIEND:             # d20.friend_chosen (LM-EVENT-17, LM-AMB-22)
         sv[O_FB + sv[S_FLEN, s], s] = action - BUFF
         sv[S_FLEN, s] += 1
-        _clamp(sv, s)
+        _clamp(cfg, sv, s)
     elif pk == P_REVIVE:             # flow.revive (LM-FAINT-3, LM-AMB-18)
         if action == REVIVE_NOW:
-            m = _max_stamina(sv, s)
+            m = _max_stamina(cfg, sv, s)
             _revive(cfg, tab, g, sv, s, (m + 1) // 2)
         else:
             sv[S_FAINT, s] = 3
@@ -1906,7 +1909,7 @@ def _round_end(cfg, tab, g, sv):
     for s in range(n):
         if (_has_buff(sv, s, 2) and not sv[S_FAINT, s]
                 and (cfg[C_FIN_REGEN] or not sv[S_FINISHED, s])):
-            top = _max_stamina(sv, s)
+            top = _max_stamina(cfg, sv, s)
             if sv[S_STAM, s] < top:
                 up = sv[S_STAM, s] + cfg[C_BUFF_C]
                 sv[S_STAM, s] = up if up < top else top
@@ -2073,13 +2076,13 @@ def _run(cfg, tab, g, sv):
                 g[G_PK] = P_REVIVE
                 g[G_PS] = s
             elif f == 3:
-                _revive(cfg, tab, g, sv, s, _max_stamina(sv, s))
+                _revive(cfg, tab, g, sv, s, _max_stamina(cfg, sv, s))
         elif name == K_BEAR_REFILL:          # flow.task_bear_refill (LM-EVENT-07)
             for s in range(n):
                 if sv[S_BEAR_NEXT, s] and not sv[S_FAINT, s]:   # fainted: kept (LM-AMB-51)
                     sv[S_BEAR_NEXT, s] = 0
                     sv[S_BEAR_DOUBLE, s] = 1
-                    sv[S_STAM, s] = _max_stamina(sv, s)
+                    sv[S_STAM, s] = _max_stamina(cfg, sv, s)
         elif name == K_FIX_ORDER:
             _by_position(cfg, g, sv)
         elif name == K_EVENT:                # d20.task_event (Rewind's repeat)
@@ -2141,7 +2144,7 @@ def _run(cfg, tab, g, sv):
                 _keep_buff(cfg, tab, g, sv, a, -1)
         elif name == K_LEG_STAMINA:          # legs.task_leg_stamina (LM-LEG-4, LM-AMB-23)
             for s in range(n):
-                m = _max_stamina(sv, s)
+                m = _max_stamina(cfg, sv, s)
                 if 2 * sv[S_STAM, s] < m:
                     sv[S_STAM, s] = m // 2
         elif name == K_GAME_OVER:            # legs.task_game_over (LM-END-1)
@@ -2216,7 +2219,7 @@ def _excess(cfg, tab, g, sv, s):
         load = 0
         for i in range(sv[S_HLEN, s]):
             load += tab[g[G_MB], sv[O_HAND + i, s]]
-    over = load - (sv[S_PMAX, s] // cfg[C_WDIV] + _has_buff(sv, s, 0))
+    over = load - (sv[S_PMAX, s] // cfg[C_WDIV] + cfg[C_BUFF_A_LIMIT] * _has_buff(sv, s, 0))
     return over if over > 0 else 0
 
 
@@ -2234,7 +2237,7 @@ def _careful_turn(cfg, tab, g, sv, s, legal, k, u):
             return ELEMENT + b
     stamina = sv[S_STAM, s]
     if _has(legal, k, RECOVER) and (
-            stamina + cfg[C_HEAL] <= _max_stamina(sv, s)
+            stamina + cfg[C_HEAL] <= _max_stamina(cfg, sv, s)
             or _cost_ahead(cfg, g, sv, s, _movement_total(cfg, tab, g, sv, s)) >= stamina):
         return RECOVER
     over = _excess(cfg, tab, g, sv, s)

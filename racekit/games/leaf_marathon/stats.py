@@ -39,19 +39,19 @@ def owned(st, s: int) -> set[str]:
 
 
 def max_stamina(st, s: int) -> int:
-    """Printed max + 1 for buff A (LM-ELEMENT-4)."""
-    return st.pmax[s] + has_buff(st, s, "A")
+    """Printed max + ``buff_a_stamina`` for buff A (LM-ELEMENT-4)."""
+    return st.pmax[s] + st.p.buff_a_stamina * has_buff(st, s, "A")
 
 
 def weight_limit(st, s: int) -> int:
-    """floor(printed max / ``weight_divisor``) + 1 for buff A; buff A's max never enters the
-    halving (LM-WEIGHT-2)."""
-    return st.pmax[s] // st.p.weight_divisor + has_buff(st, s, "A")
+    """floor(printed max / ``weight_divisor``) + ``buff_a_limit`` for buff A; buff A's max never
+    enters the halving (LM-WEIGHT-2, LM-ELEMENT-4)."""
+    return st.pmax[s] // st.p.weight_divisor + st.p.buff_a_limit * has_buff(st, s, "A")
 
 
 def move_value(st, s: int) -> int:
-    """Movement value + 1 for buff B (LM-ELEMENT-5)."""
-    return st.pmove[s] + has_buff(st, s, "B")
+    """Movement value + ``buff_b_move`` for buff B (LM-ELEMENT-5)."""
+    return st.pmove[s] + st.p.buff_b_move * has_buff(st, s, "B")
 
 
 def excess(st, s: int) -> int:
