@@ -780,6 +780,8 @@ def _award(cfg, g, sv, group, m):
         penalty = cfg[C_FFR_PENALTY] * ((1 if ffr else 0) if cfg[C_FFR_ONCE] else ffr)
         got = pts - penalty
         if cfg[C_TIE_SPLIT]:         # decoded by _points (a share may be fractional)
+            if penalty >= 100:       # past the code's two digits (a large ffr_cost): BAIL
+                g[G_BAIL] = 1
             sv[O_LEGPTS + g[G_LEG], s] = -(1 + total * 10000 + m * 100 + penalty)
         else:
             sv[O_LEGPTS + g[G_LEG], s] = got if got > 0 else 0
