@@ -408,3 +408,23 @@ def test_the_explorer_status_shows_house_rules_and_keeps_them_on_new_game():
         assert "house rule" not in plain._status_html(plain.session.state, 0, 0)
     finally:
         plain.close()
+
+
+def test_a_d20_event_says_and_plays_the_changed_number():
+    """Get Over Here at goh_distance 3: the roll's description says 3 and names the house rule,
+    and the engine offers the pull of the pony 3 squares away (not of one 5 away)."""
+    from racekit.games.leaf_marathon import actions as A
+    from tests.lm_helpers import act, make
+    st = make([{"pos": 10, "hand": ["trigger", "action"]}, {"pos": 13}, {"pos": 15}], order=[0, 1, 2],
+              options={"params": {"goh_distance": 3}})
+    act(st, "play trigger")
+    st.apply_action(1)
+    line = st.game.render(next(e for e in st.events if e.kind == "d20"))
+    assert "exactly 3 squares" in line and "House rule: goh_distance = 3." in line, line
+    legal = st.legal_actions()
+    assert A.GOH + 1 in legal and A.GOH + 2 not in legal
+    plain = make([{"pos": 10, "hand": ["trigger", "action"]}, {"pos": 13}, {"pos": 15}], order=[0, 1, 2])
+    act(plain, "play trigger")
+    plain.apply_action(1)
+    assert A.GOH + 2 in plain.legal_actions() and A.GOH + 1 not in plain.legal_actions()
+    assert "House rule" not in plain.game.render(next(e for e in plain.events if e.kind == "d20"))
