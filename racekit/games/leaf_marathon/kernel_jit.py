@@ -193,7 +193,8 @@ class Tables:
     """The settings of one configured game as arrays for the compiled loop.
 
     Attributes:
-        cfg: int64 settings indexed by the ``C_`` constants, then the deck's card counts
+        cfg: int64 settings indexed by the ``C_`` constants (options, and the rule numbers of
+            :data:`.params.PARAMS` at :data:`PARAM_FIELDS`), then the deck's card counts
             (``O_DECK``), each leg's number of squares (``O_LEGLEN``) and each character's
             printed max stamina and movement (``O_RMAX``, ``O_RMOVE``).
         tab: ``tab[level, code]``: card weights per Magic Bind level (cards.weight_table), then
