@@ -91,6 +91,20 @@ def _options(pairs: list[str]) -> dict:
     return out
 
 
+def _params(pairs: list[str]) -> dict:
+    """``-p NAME=VALUE`` (repeatable) as ``{NAME: "VALUE"}``; the game checks names and bounds."""
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise typer.BadParameter(f"--param wants NAME=VALUE, got {pair!r}")
+        out[key.strip()] = value.strip()
+    return out
+
+
+_PARAM_HELP = "rule number NAME=VALUE away from the rulebook (see `racekit games GAME`)"
+
+
 def _settings(pairs: list[str], players, preset) -> tuple:
     """``(players, preset, options)``: ``-o preset=X`` and ``-o players=N`` count as
     ``--preset X`` and ``--players N``; naming one both ways with different values is an error."""
@@ -186,12 +200,18 @@ def _ranking(state) -> None:
 
 @app.command()
 @_guarded
-def games() -> None:
-    """List the games with their seats, presets, agents and options."""
+def games(game: Optional[str] = typer.Argument(None, help="only this game (default: every game)")) -> None:
+    """List the games with their seats, presets, agents, options and parameters (rule numbers:
+    name, rulebook default, bounds, clause)."""
     from . import game_names
     from .core.agents import agent_names
     from .core.game import game_class
-    for name in game_names():
+    if game is not None:
+        try:
+            game_class(game)
+        except RacekitError as exc:
+            _fail(exc)
+    for name in game_names() if game is None else [game]:
         gt = game_class(name).game_type
         presets = ", ".join(p.name for p in gt.presets) or "default"
         typer.echo(f"{name}: {gt.long_name}; {gt.min_players}-{gt.max_players} players; presets: {presets}; "
@@ -199,6 +219,10 @@ def games() -> None:
         for opt in gt.options:
             choices = " | ".join(str(c) for c in opt.choices) if opt.choices else "value"
             typer.echo(f"    {opt.name} = {opt.default!s}  ({choices})  {opt.doc}")
+        if gt.params:
+            typer.echo("  parameters (-p NAME=VALUE): name = rulebook default  [bounds]  clause  meaning")
+        for par in gt.params:
+            typer.echo(f"    {par.name} = {par.default}  [{par.low}..{par.high}]  {par.clause}  {par.doc}")
 
 
 @app.command()
@@ -211,6 +235,7 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
          players: Optional[int] = typer.Option(None, help="number of seats"),
          preset: Optional[str] = typer.Option(None, help="rule preset"),
          option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
+         param: List[str] = typer.Option([], "--param", "-p", help=_PARAM_HELP),
          agent: str = typer.Option("random", help="agent for every seat: random | first | one of "
                                                  "the game's own (see `racekit games`)"),
          save: Optional[Path] = typer.Option(None, help="write the finished game as JSON (with "
@@ -230,7 +255,7 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     from .core.session import Session
     try:
         players, preset, options = _settings(option, players, preset)
-        g = load_game(game, players=players, preset=preset, **options)
+        g = load_game(game, players=players, preset=preset, params=_params(param), **options)
         if seat is not None and not 0 <= seat < g.num_players:
             _fail(f"--seat must be a seat of this game, 0 to {g.num_players - 1}; got {seat}")
         seed = new_seed() if seed is None else seed
@@ -242,6 +267,8 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
     if summary or not quiet:
         shown = f"seed {seed}" if seat is None else f"{names[seat]}'s view (seed hidden)"
         typer.echo(f"{g.game_type.long_name} · preset {g.preset} · {g.num_players} players · {shown}")
+        for line in g.house_rules():
+            typer.echo(line)
     try:
         _play_out(session, names, quiet, seat)
     except NoEndError:   # the engine's guard: these agents never finish this game
@@ -305,6 +332,8 @@ def replay(path: Path = typer.Argument(..., help="a save file written by --save"
     # the same header as `racekit play` (the game's name, not its id)
     typer.echo(f"{state.game.game_type.long_name} · preset {info.preset} · {info.players} players · {seed}"
                + (" · from a set-up position" if info.setup is not None else ""))
+    for line in state.game.house_rules():
+        typer.echo(line)
     if story:
         _story(state, info.history[:result.replayed])
     if result.error is not None:
@@ -420,6 +449,7 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
           players: Optional[int] = typer.Option(None),
           preset: Optional[str] = typer.Option(None),
           option: List[str] = typer.Option([], "--option", "-o"),
+          param: List[str] = typer.Option([], "--param", "-p", help=_PARAM_HELP),
           seed: int = typer.Option(0),
           agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own"),
           explorer: bool = typer.Option(False, "--explorer", help="time the notebook explorer instead: "
@@ -433,6 +463,9 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
     """Playouts per second (one process, events off); --anchors: beside maedn and ludopy;
     --explorer: the explorer's Step and jump times."""
     players, preset, options = _settings(option, players, preset)
+    params = _params(param)
+    if params and (explorer or anchors):
+        _fail("-p sets a rule number of one game's simulation: not with --explorer or --anchors")
     if explorer:
         _bench_explorer(game, steps, seed, players, preset, options)
         return
@@ -446,13 +479,15 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
     from .core.agents import make_agent
     from .sim.playouts import bench as run
     try:
-        g = load_game(game, players=players, preset=preset, **options)
+        g = load_game(game, players=players, preset=preset, params=params, **options)
     except RacekitError as exc:
         _fail(exc)
     try:
         make_agent(agent, 0, g)
     except ValueError as exc:
         _fail(exc)
+    for line in g.house_rules():
+        typer.echo(line)
     typer.echo(run(g, games=games, seed=seed, progress=True, agent=agent).line())
 
 
@@ -500,6 +535,7 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
              players: Optional[int] = typer.Option(None, help="number of seats"),
              preset: Optional[str] = typer.Option(None, help="rule preset"),
              option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
+             param: List[str] = typer.Option([], "--param", "-p", help=_PARAM_HELP),
              agent: str = typer.Option("random", help="agent in every seat: random, first, or the "
                                                      "game's own"),
              workers: Optional[int] = typer.Option(None, min=1, max=256, help="local processes (default: "
@@ -521,7 +557,7 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
     players, preset, options = _settings(option, players, preset)
     try:
         df = run(game, n, agents=agent, seed=seed, options=options, players=players,
-                 preset=preset, workers=workers, engine=engine)
+                 preset=preset, workers=workers, engine=engine, params=_params(param))
     except (RacekitError, ValueError) as exc:
         _fail(exc)
     typer.echo(summary_text(df))

@@ -1,15 +1,18 @@
-"""Game declarations: id, names, seat range, presets and options.
+"""Game declarations: id, names, seat range, presets, options and parameters.
 
 A game module declares one :class:`GameType` (data, in the style of OpenSpiel's
 ``GameType`` and Ludii's named variants) and a :class:`Game` subclass whose
 ``new_initial_state`` returns the game's :class:`~racekit.core.state.State`.
 Options are validated here, once, with errors that name the option and the
-allowed values.
+allowed values. Rule *parameters* (:class:`Param`: the numbers the rules fix, each
+with its clause, rulebook default and bounds) are declared and validated beside them.
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import importlib
+import math
 import re
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -104,6 +107,141 @@ def short(value, limit: int = 60) -> str:
 
 
 @dataclass(frozen=True)
+class Param:
+    """One number the rules fix (a cap, cost, distance, hand size, points of a place).
+
+    Designers vary it like an option (``load_game(..., params={name: value})``, ``-p
+    NAME=VALUE``); every reader of the rule (engine, compiled kernel, agents, texts) takes
+    it from the game's table, never from a literal.
+
+    Attributes:
+        name: parameter name as typed by users (``forest_cost``).
+        default: the rulebook's value; its type (``int`` or ``float``) is the parameter's.
+        clause: the clause ID that fixes the number (``LM-TERRAIN-FOREST-1``).
+        low, high: the inclusive bounds the engine supports.
+        doc: one line in our own words (with the unit).
+    """
+
+    name: str
+    default: int | float
+    clause: str
+    low: int | float
+    high: int | float
+    doc: str = ""
+
+    def __post_init__(self):
+        if type(self.default) not in (int, float) or not self.low <= self.default <= self.high:
+            raise ValueError(f"parameter {self.name!r}: default {self.default!r} is not a number "
+                             f"within {self.low}..{self.high}")
+
+    @property
+    def type(self) -> type:
+        """``int`` or ``float``: the type of the default."""
+        return type(self.default)
+
+    def bounds(self) -> str:
+        """The bounds as text: ``"0 to 10"``."""
+        return f"{self.low} to {self.high}"
+
+    def validate(self, value: Any) -> int | float:
+        """The parameter's value for ``value`` (also its text form from the command line:
+        ``"3"``, ``"2.5"``).
+
+        Raises:
+            OptionError: not a number of the parameter's type, or outside its bounds;
+                ``field`` is ``params.<name>``; the message names the parameter and bounds.
+        """
+        field = f"params.{self.name}"
+        kind = "a whole number" if self.type is int else "a number"
+        where = f"parameter {self.name!r} ({self.clause}) must be {kind} from {self.bounds()}"
+        v = value
+        if isinstance(v, str):
+            text = v.strip()
+            try:
+                v = int(text) if re.fullmatch(r"[+-]?[0-9]{1,12}", text) else float(text) \
+                    if self.type is float and re.fullmatch(r"[+-]?[0-9.eE+-]{1,32}", text) else None
+            except ValueError:
+                v = None
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or \
+                (isinstance(v, float) and not math.isfinite(v)):
+            raise OptionError(f"{where}; got {short(value)}", field=field)
+        if self.type is int:
+            if isinstance(v, float):
+                if v != int(v):
+                    raise OptionError(f"{where}; got {short(value)}", field=field)
+                v = int(v)
+        else:
+            v = float(v)
+        if not self.low <= v <= self.high:
+            raise OptionError(f"{where}; got {short(value)} (rulebook: {self.default})", field=field)
+        return v
+
+
+class Params:
+    """The parameter values of a configured game: ``params.NAME`` or ``params["NAME"]``.
+
+    Read only. ``changed()`` lists the values away from the rulebook (house rules).
+    """
+
+    __slots__ = ("_values", "_decl")
+
+    def __init__(self, decl: tuple, values: dict):
+        object.__setattr__(self, "_decl", {p.name: p for p in decl})
+        object.__setattr__(self, "_values", dict(values))
+
+    def __getattr__(self, name: str):
+        if name.startswith("_"):     # copy and pickle probe before __init__ has run
+            raise AttributeError(name)
+        try:
+            return self._values[name]
+        except KeyError:
+            raise AttributeError(f"no parameter {name!r}") from None
+
+    def __copy__(self):
+        return self                  # read only: a copy is the same values
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce__(self):
+        return (Params, (tuple(self._decl.values()), self._values))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("parameters are read only: load the game with params={...}")
+
+    def __getitem__(self, name: str):
+        return self._values[name]
+
+    def __iter__(self):
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def items(self):
+        return self._values.items()
+
+    def as_dict(self) -> dict:
+        return dict(self._values)
+
+    def changed(self) -> dict:
+        """``{name: value}`` of the parameters away from the rulebook default, in table order."""
+        return {k: v for k, v in self._values.items() if v != self._decl[k].default}
+
+    def house_rules(self) -> list[str]:
+        """One line per changed parameter: ``house rule: NAME = v (rulebook: d, CLAUSE)``."""
+        return [house_rule(self._decl[k], v) for k, v in self.changed().items()]
+
+    def __repr__(self) -> str:
+        return "Params(" + ", ".join(f"{k}={v!r}" for k, v in self._values.items()) + ")"
+
+
+def house_rule(param: Param, value) -> str:
+    """``house rule: NAME = v (rulebook: d, CLAUSE)``: how a changed parameter is shown."""
+    return f"house rule: {param.name} = {value} (rulebook: {param.default}, {param.clause})"
+
+
+@dataclass(frozen=True)
 class Preset:
     """A named variant: option values and seat counts, with its source."""
 
@@ -157,6 +295,8 @@ class GameType:
     prefix: str = ""
     controls: str = ""
     agents: tuple = ()
+    params: tuple = ()
+    """Every rule number as a :class:`Param` (name, clause, rulebook default, bounds)."""
     invariants: str = ""
     """``"module:INVARIANTS"``: the facts the rules keep true at all times (a tuple of
     :class:`racekit.core.invariants.Invariant`); every set-up position is checked against them."""
@@ -175,6 +315,24 @@ class GameType:
                 return opt
         raise OptionError(f"{self.id} has no option {short(name)}; options: "
                           + ", ".join(o.name for o in self.options), field=f"options.{str(name)[:40]}")
+
+    def param(self, name: str) -> Param:
+        """The declaration of parameter ``name``.
+
+        Raises:
+            OptionError: no such parameter (with the nearest names: did you mean).
+        """
+        for par in self.params:
+            if par.name == name:
+                return par
+        names = [p.name for p in self.params]
+        near = difflib.get_close_matches(str(name), names, n=3) if isinstance(name, str) else []
+        hint = f"; did you mean {' or '.join(near)}?" if near else ""
+        if any(o.name == name for o in self.options):
+            hint = f"; {name} is a rule option (options, -o {name}=VALUE), not a parameter"
+        listing = ", ".join(names) if names else "none"
+        raise OptionError(f"{self.id} has no parameter {short(name)}{hint} (parameters: {listing})",
+                          field=f"params.{str(name)[:40]}")
 
     def preset(self, name: str | None) -> Preset:
         if not self.presets:
@@ -233,7 +391,8 @@ class Game(ABC):
         new_initial_state._remembers_setup = True
         cls.new_initial_state = new_initial_state
 
-    def __init__(self, players: int | None = None, preset: str | None = None, **options: Any):
+    def __init__(self, players: int | None = None, preset: str | None = None,
+                 params: dict | None = None, **options: Any):
         gt = self.game_type
         chosen = gt.preset(preset)
         self.preset = chosen.name
@@ -256,10 +415,26 @@ class Game(ABC):
         for name, value in options.items():
             values[name] = gt.option(name).validate(value)
         self.options = values
+        if params is not None and not isinstance(params, dict):
+            raise OptionError(f"params must be a mapping of parameter names to numbers, not "
+                              f"{short(params)}", field="params")
+        numbers = {par.name: par.default for par in gt.params}
+        for name, value in (params or {}).items():
+            numbers[name] = gt.param(name).validate(value)
+        self.params = Params(gt.params, numbers)
         self.check_options()
 
     def check_options(self) -> None:
         """Hook: reject option combinations that make no sense (raise OptionError)."""
+
+    def param(self, name: str) -> int | float:
+        """The value of parameter ``name`` (OptionError naming the parameters if unknown)."""
+        self.game_type.param(name)
+        return self.params[name]
+
+    def house_rules(self) -> list[str]:
+        """``house rule: NAME = v (rulebook: d, CLAUSE)`` per parameter away from the rulebook."""
+        return self.params.house_rules()
 
     @property
     def seat_names(self) -> list[str]:
@@ -268,8 +443,12 @@ class Game(ABC):
 
     def settings(self) -> dict:
         """JSON-able settings that rebuild this game with ``load_game(**settings)``."""
-        return {"game": self.game_type.id, "players": self.num_players, "preset": self.preset,
-                "options": dict(self.options)}
+        out = {"game": self.game_type.id, "players": self.num_players, "preset": self.preset,
+               "options": dict(self.options)}
+        changed = self.params.changed()
+        if changed:   # only house rules: a file at the rulebook's numbers looks as before
+            out["params"] = changed
+        return out
 
     @abstractmethod
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
@@ -291,6 +470,7 @@ class Game(ABC):
     def __repr__(self) -> str:
         changed = "".join(f" {k}={v}" for k, v in self.options.items()
                           if v != self.game_type.option(k).default)
+        changed += "".join(f" {k}={v}" for k, v in self.params.changed().items())
         return f"<{self.game_type.id} preset={self.preset} players={self.num_players}{changed}>"
 
 
@@ -318,17 +498,21 @@ def game_class(name: str) -> type[Game]:
     return _resolve(_REGISTRY[name])
 
 
-def load_game(name: str, players: int | None = None, preset: str | None = None, **options: Any) -> Game:
+def load_game(name: str, players: int | None = None, preset: str | None = None,
+              params: dict | None = None, **options: Any) -> Game:
     """Build a configured game.
 
     Args:
         name: a registered id, see :func:`game_names`.
         players: number of seats (default: the preset's default).
         preset: a named variant (default: the game's first preset).
+        params: rule numbers ``{name: value}`` away from the rulebook (``GameType.params``);
+            values may be given as text (``"3"``).
         **options: rule switches, validated against the game's declaration.
 
     Raises:
         UnknownGameError: ``name`` is not registered.
-        OptionError: unknown option, bad value or seat count.
+        OptionError: unknown option, bad value or seat count; unknown parameter (with the
+            nearest names) or a value outside its bounds (naming parameter and bounds).
     """
-    return game_class(name)(players=players, preset=preset, **options)
+    return game_class(name)(players=players, preset=preset, params=params, **options)

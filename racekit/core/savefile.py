@@ -48,6 +48,8 @@ class SaveFile(BaseModel):
     players: int = Field(ge=1, le=64)
     preset: str = Field(max_length=64)
     options: dict[Annotated[str, Field(max_length=64)], Any] = Field(max_length=200)
+    params: dict[Annotated[str, Field(max_length=64)], Any] = Field(default_factory=dict, max_length=200)
+    """Rule numbers away from the rulebook (house rules); older files have none."""
     seed: int | None = None
     setup: dict[str, Any] | None = None
     seat: int | None = Field(default=None, ge=0, le=63)
@@ -254,7 +256,8 @@ def replay_save(source: str | Path | dict, name: str | None = None) -> Replayed:
     info, label, folder = read_save(source, name)
     with content_base(folder) if folder is not None else _nothing():
         try:
-            game = load_game(info.game, players=info.players, preset=info.preset, **info.options)
+            game = load_game(info.game, players=info.players, preset=info.preset,
+                             params=info.params, **info.options)
             state = game.new_initial_state(setup=info.setup)
         except UnknownGameError as exc:
             raise FileFormatError(f"{label}: field game: {exc}") from None

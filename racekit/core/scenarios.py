@@ -103,6 +103,8 @@ class Scenario(BaseModel):
     preset: str | None = Field(default=None, max_length=64)
     players: int | None = Field(default=None, ge=1, le=64)
     options: dict[str, Any] = Field(default_factory=dict, max_length=200)
+    params: dict[str, Any] = Field(default_factory=dict, max_length=200)
+    """Rule numbers away from the rulebook (``GameType.params``), beside ``options``."""
     setup: dict[str, Any] | None = None
     outcome: str = Field(min_length=3, max_length=5000)
     steps: list[Step] = Field(default_factory=list, max_length=10_000)
@@ -249,7 +251,7 @@ def _check_clause_ids(scenario: Scenario, doc: Located) -> None:
 def _game_for(scenario: Scenario, doc: Located):
     try:
         return load_game(scenario.game, players=scenario.players, preset=scenario.preset,
-                         **scenario.options)
+                         params=scenario.params, **scenario.options)
     except (OptionError, UnknownGameError) as exc:
         field = getattr(exc, "field", None) or "options"
         loc = field.split(".")

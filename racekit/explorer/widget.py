@@ -593,7 +593,7 @@ class Explorer(widgets.VBox):
             value = self.option_boxes[opt.name].value
             options[opt.name] = value if opt.choices else _from_text(value, opt.default)
         game = load_game(self.game_id, players=self.players_box.value, preset=self.preset_box.value,
-                         **options)
+                         params=self.game.params.changed(), **options)   # house rules stay
         you = self._seat_mode[1]
         if not self.host and you is not None and you >= game.num_players:
             raise ValueError(f"this page plays seat {you} ({self.game.seat_names[you]}): choose at least "
@@ -728,7 +728,9 @@ class Explorer(widgets.VBox):
         return (f"{title}<b>{html.escape(game.game_type.long_name)}</b> · preset {html.escape(game.preset)} · "
                 f"{game.num_players} players · {html.escape(self._seed_words())} · "
                 f"<span title='a ply is one decision or one chance draw'>ply {cursor} of {length}</span>"
-                f" · {who}")
+                f" · {who}"
+                + "".join(f"<br><span class='racekit-house-rule'>{html.escape(line)}</span>"
+                          for line in game.house_rules()))
 
     def _involved(self, state) -> tuple[int, list[str]]:
         """The first ply of the latest Step, and the clause IDs its events carry (in order)."""

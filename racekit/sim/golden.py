@@ -23,6 +23,7 @@ def playthrough_text(game, seed: int = GOLDEN_SEED) -> str:
     """Seed, every action and the state after it, as text."""
     session = Session(game, seed=seed)
     lines = [f"# golden playthrough: {game.settings()} seed={seed}"]
+    lines += [f"# {line}" for line in game.house_rules()]   # none at the rulebook's numbers
     while not session.state.is_terminal():
         state = session.state
         actor = state.current_player()

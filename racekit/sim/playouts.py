@@ -59,6 +59,7 @@ def settings_label(game) -> str:
     base = {k: gt.option(k).validate(preset[k]) if k in preset else gt.option(k).default
             for k in game.options}
     changed = [f"{k}={v}" for k, v in game.options.items() if v != base[k]]
+    changed += [f"{k}={v}" for k, v in game.params.changed().items()]   # house rules
     return (f"{game.game_type.id} ({', '.join([game.preset, f'{game.num_players} players'] + changed)})")
 
 

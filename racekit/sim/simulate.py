@@ -54,7 +54,8 @@ def winners(ranking) -> list[int]:
 @lru_cache(maxsize=256)
 def _game(settings_json: str):
     s = json.loads(settings_json)
-    return load_game(s["game"], players=s["players"], preset=s["preset"], **s["options"])
+    return load_game(s["game"], players=s["players"], preset=s["preset"], params=s.get("params"),
+                     **s["options"])
 
 
 def _settings_json(game) -> str:
@@ -124,7 +125,7 @@ def _is_dask(executor) -> bool:
 def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict | None = None,
              executor=None, *, players: int | None = None, preset: str | None = None,
              workers: int | None = None, progress: bool = True, engine: str = "auto",
-             chunk: int = CHUNK, events: bool = True, first: int = 0):
+             chunk: int = CHUNK, events: bool = True, first: int = 0, params: dict | None = None):
     """Play ``n_games`` whole games and return one row per game (a pandas DataFrame).
 
     Args:
@@ -137,6 +138,8 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         options: rule options (``{"six_bonus": "none"}``), as for ``load_game``;
             ``players`` and ``preset`` may be among them, as ``-o players=3`` on the
             command line.
+        params: rule numbers away from the rulebook (``{"forest_cost": 3}``), as for
+            ``load_game``.
         executor: where to play: ``None`` uses local processes (``workers`` of them,
             default: one per CPU; ``workers=1`` plays in this process); any
             :class:`concurrent.futures.Executor`; or a Dask ``distributed.Client``.
@@ -172,6 +175,8 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
     """
     job = dict(game=game, n_games=n_games, agents=agents, seed=seed, options=options,
                players=players, preset=preset, first=first)
+    if params:
+        job["params"] = params
     return simulate_many([job], executor, workers=workers, progress=progress, engine=engine,
                          chunk=chunk, events=events)[0]
 
@@ -267,7 +272,7 @@ class _PendingFrames:
 def _plan(job: dict, engine: str, chunk: int) -> dict:
     """Check one job's settings; its game, agents and tasks (settings JSON, agents, seeds)."""
     unknown = set(job) - {"game", "n_games", "agents", "seed", "options", "players", "preset",
-                          "first"}
+                          "first", "params"}
     if unknown:
         raise ValueError(f"unknown simulation settings: {', '.join(sorted(unknown))}")
     missing = [key for key in ("game", "n_games") if key not in job]
@@ -284,10 +289,14 @@ def _plan(job: dict, engine: str, chunk: int) -> dict:
             if given is not None and given != value:
                 raise ValueError(f"{key} given twice: {given!r} and options {key}={value!r}")
             players, preset = (value, preset) if key == "players" else (players, value)
+    params = job.get("params")
+    if params is not None and not isinstance(params, Mapping):
+        raise ValueError(f"params must be a dict of parameter: number, got {params!r}")
     if isinstance(game, str):
-        game = load_game(game, players=players, preset=preset, **(options or {}))
-    elif players is not None or preset is not None or options:
-        raise ValueError("pass players, preset and options to load_game, or give a game id")
+        game = load_game(game, players=players, preset=preset, params=dict(params or {}),
+                         **(options or {}))
+    elif players is not None or preset is not None or options or params:
+        raise ValueError("pass players, preset, options and params to load_game, or give a game id")
     if not _whole(n_games) or n_games < 1:
         raise ValueError(f"n_games must be a positive integer, got {n_games!r}")
     if n_games > MAX_GAMES:
@@ -340,6 +349,8 @@ def _frame(pd, plan: dict, rows: list):
     df.attrs.update({"settings": meta, "agents": list(agents), "seed": plan["seed"],
                      # "wingsuit (standard, 3 players, order_mode=dynamic)": options set, in words
                      "label": settings_label(game),
+                     # "house rule: forest_cost = 3 (rulebook: 2, LM-TERRAIN-FOREST-1)"
+                     "house_rules": game.house_rules(),
                      "seat_names": list(game.seat_names),
                      "played_by": "kernel" if plan["kernel"] is not None else "engine",
                      # which implementation of the kernel ("numba", "python"; "" engine or unsaid)
@@ -453,6 +464,7 @@ def summary_text(df) -> str:
              f"{len(df)} games, seed {attrs.get('seed', '?')}, played by the {attrs.get('played_by')}"
              + (f" ({attrs['no_kernel']})" if attrs.get("played_by") == "engine" and attrs.get("no_kernel")
                 else f" ({attrs['implementation']})" if attrs.get("implementation") else "")]
+    lines += attrs.get("house_rules", [])
     lines.append(f"{'seat':<8}{'wins':>7}{'win rate':>10}  {'95% interval':<16}{'fair':>7}{'edge':>8}")
     for s, r in seats.iterrows():
         mark = "" if r.fair_inside else "  *"

@@ -20,12 +20,12 @@ class CarefulAgent:
     1. play a held trigger card (it must be played anyway, LM-TRIGGER-1), equip armor,
        play an element for a new buff (B, then A, then C), or, while Physical Bind holds it
        and it owns every buff type, an element to lift the bind (LM-AMB-24);
-    2. play recovery when 3 stamina fit under the max, or when the move it has would empty
+    2. play recovery when its heal (the deck's, 3) fits under the max, or when the move it has would empty
        its stamina (LM-RECOVER-1);
     3. over the weight limit: shed the heaviest pair it may (LM-WEIGHT-4), else 2-for-3
        when at least 2 over (LM-ACTION-3);
     4. play action cards for movement while the next square stays affordable: cost of
-       the squares ahead (public terrain: forest 2, else 1) below its stamina (LM-ACTION-2);
+       the squares ahead (public terrain: forest_stamina_cost, else 1) below its stamina (LM-ACTION-2);
     5. give up a move it cannot afford for Bear's refill when it holds Bear (LM-EVENT-07);
     6. **never stand still for good.** When it would move 0 squares this round
        (LM-MOVE-1), waiting only helps while a working buff C gives stamina back
@@ -89,11 +89,12 @@ class CarefulAgent:
 
     @staticmethod
     def _cost(st, s, squares):
-        """Stamina the next ``squares`` squares would cost (public terrain only)."""
+        """Stamina the next ``squares`` squares would cost (public terrain only): ``forest_stamina_cost``
+        for a forest square (LM-TERRAIN-FOREST-1), else one."""
         fin = len(st.terrain) - 1
-        total = 0
+        total, forest = 0, st.p.forest_stamina_cost
         for i in range(st.pos[s] + 1, min(fin, st.pos[s] + squares) + 1):
-            total += 2 if st.terrain[i] == "forest" else 1
+            total += forest if st.terrain[i] == "forest" else 1
         return total
 
     def _turn(self, st, s, legal, pick):
@@ -106,7 +107,7 @@ class CarefulAgent:
         for b in (1, 0, 2, 3):  # buff B (movement), A (limit), C (regen); 3: lift the bind
             if A.ELEMENT + b in legal:
                 return A.ELEMENT + b
-        if A.RECOVER in legal and (st.stamina[s] + 3 <= S.max_stamina(st, s)
+        if A.RECOVER in legal and (st.stamina[s] + st.heal <= S.max_stamina(st, s)
                                    or self._cost(st, s, S.movement_total(st, s)) >= st.stamina[s]):
             return A.RECOVER
         over = S.excess(st, s)
@@ -117,10 +118,10 @@ class CarefulAgent:
             two = [a for a in legal if A.TWO3 <= a < A.TWO3 + 256]
             if two and over >= 2:
                 return two[0]
-        total = S.movement_total(st, s)
-        if A.ACT in legal and over == 0 and self._cost(st, s, total + 1) < st.stamina[s]:
+        total, bonus = S.movement_total(st, s), st.p.action_bonus   # one more action card
+        if A.ACT in legal and over == 0 and self._cost(st, s, total + bonus) < st.stamina[s]:
             return A.ACT
-        if A.ACT in legal and over > 0 and self._cost(st, s, total + 1) < st.stamina[s]:
+        if A.ACT in legal and over > 0 and self._cost(st, s, total + bonus) < st.stamina[s]:
             return A.ACT
         if A.BEAR in legal and self._cost(st, s, total) >= st.stamina[s]:
             return A.BEAR  # about to faint: give up this move for a full refill

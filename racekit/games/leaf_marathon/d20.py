@@ -8,6 +8,7 @@ Choices inside an event are prompts; blind picks are chance nodes private to the
 from __future__ import annotations
 
 from . import cards as C
+from .params import DEFAULTS
 from . import finish, move
 from . import stats as S
 from .turn import stop
@@ -20,6 +21,11 @@ NAMES = {1: "Get Over Here", 2: "Travel Light", 3: "Mutual Attraction", 4: "Phys
 
 
 _CLAUSES = {e: f"LM-EVENT-{e:02d}" for e in range(1, 21)}
+
+EVENT_PARAMS = {1: ("goh_distance",), 10: ("terrain_die",), 13: ("scavenge_cards",),
+                19: ("ffr_cost",)}
+"""The parameters (params.PARAMS) each event's description states; a d20 event carries those
+away from the rulebook (``params``), so that its description gives the engine's number."""
 
 EVENT_OPTIONS = {
     1: ("get_over_here", "resin_blocks_teleport", "teleport_triggers_terrain"),
@@ -65,8 +71,10 @@ def apply_d20(st, e: int) -> None:
     card = st.limbo.pop()
     prev = st.prev_event
     varied = readings(st, e) if st._record else {}
+    numbers = {k: st.p[k] for k in EVENT_PARAMS.get(e, ())} if st._record else {}
+    numbers = {k: v for k, v in numbers.items() if v != DEFAULTS[k]}   # house rules only
     st.emit("d20", [s], ("LM-TRIGGER-1", clause(e)), number=e, name=NAMES[e],
-            **({"options": varied} if varied else {}))
+            **({"options": varied} if varied else {}), **({"params": numbers} if numbers else {}))
     if e != 16:
         st.prev_event = e
     if e == 16:
@@ -140,7 +148,7 @@ def resolve(st, s: int, e: int) -> None:
         else:
             st.emit("no_effect", [s], ("LM-EVENT-09", "LM-AMB-29"), event=9)
     elif e == 10:
-        st.chance("die", s, event=10, sides=6)
+        st.chance("die", s, event=10, sides=st.p.terrain_die)
     elif e == 11:
         n = S.half_up(len(st.hand[s]))
         pool = S.takeable(st, s)
@@ -330,7 +338,7 @@ def scav_apply(st, s, t, mode) -> None:
         st.armor[t] = -1
         st.emit("scavenge", [s, t], ("LM-EVENT-13", "LM-AMB-32"), armor=True, cards=0)
     elif mode == 20:
-        k = min(2, len(S.takeable(st, t)))
+        k = min(st.p.scavenge_cards, len(S.takeable(st, t)))
         st.emit("scavenge", [s, t], ("LM-EVENT-13", "LM-AMB-32"), armor=False, cards=k)
         st.push(("blind", s, t, k, "scavenge"))
     elif mode == 21:
@@ -338,7 +346,7 @@ def scav_apply(st, s, t, mode) -> None:
         st.armor[s] = -1
         st.emit("release", [s, t], ("LM-EVENT-13", "LM-AMB-32"), cards=0, armor=True)
     else:   # the giver picks: trigger cards only when nothing else is left (LM-AMB-50)
-        k = min(2, len(S.takeable(st, s)))
+        k = min(st.p.scavenge_cards, len(S.takeable(st, s)))
         st.ask_select(s, "release", k, k, S.must_give(st, s, k), ("LM-EVENT-13", "LM-AMB-32"), target=t)
 
 

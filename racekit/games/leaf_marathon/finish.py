@@ -7,21 +7,23 @@ LM-END-1 and LM-AMB-21 (the overall winner).
 from __future__ import annotations
 
 from . import cards as C
-
-POINTS = (3, 2, 1)
+from .params import points as place_points
 
 
 def _points(st, group_size: int) -> tuple[int, float]:
+    """``(place, points)`` of a group arriving together (LM-TERRAIN-FINISH-1, LM-AMB-19)."""
+    table = place_points(st.p)
+    paid = len(table)
     before = sum(len(g) for g in st.places)
     if st.o.tie_points == "share_dense":
         place = len(st.places) + 1
-        return place, (POINTS[place - 1] if place <= 3 else 0)
+        return place, (table[place - 1] if place <= paid else 0)
     place = before + 1
     if st.o.tie_points == "split":
-        got = [POINTS[k] if k < 3 else 0 for k in range(before, before + group_size)]
+        got = [table[k] if k < paid else 0 for k in range(before, before + group_size)]
         value = sum(got) / group_size
         return place, int(value) if value == int(value) else value
-    return place, (POINTS[place - 1] if place <= 3 else 0)
+    return place, (table[place - 1] if place <= paid else 0)
 
 
 def award(st, group: list[int], clauses: tuple, **data) -> None:
@@ -30,7 +32,7 @@ def award(st, group: list[int], clauses: tuple, **data) -> None:
     scored = []
     for s in group:
         ffr = sum(1 for c in st.hand[s] if C.label(c) == C.FFR)
-        penalty = (1 if ffr else 0) if st.o.ffr_penalty_once else ffr
+        penalty = st.p.ffr_cost * ((1 if ffr else 0) if st.o.ffr_penalty_once else ffr)
         got = max(0, pts - penalty)
         st.leg_points[s][st.leg] = got
         st.finished[s] = True

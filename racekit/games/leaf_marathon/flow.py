@@ -193,9 +193,11 @@ def task_movement(st) -> None:
 def task_round_end(st) -> None:
     for s in range(st.n):
         if S.has_buff(st, s, "C") and not st.faint[s] and (st.o.finished_regen or not st.finished[s]):
-            if st.stamina[s] < S.max_stamina(st, s):
-                st.stamina[s] += 1
-                st.emit("buff_c", [s], ("LM-ELEMENT-6", "LM-AMB-20"), stamina=st.stamina[s])
+            if st.stamina[s] < S.max_stamina(st, s) and st.p.buff_c_regen:
+                before = st.stamina[s]
+                st.stamina[s] = min(S.max_stamina(st, s), before + st.p.buff_c_regen)
+                st.emit("buff_c", [s], ("LM-ELEMENT-6", "LM-AMB-20"), stamina=st.stamina[s],
+                        gained=st.stamina[s] - before)
         if not st.o.bonus_leg:
             st.acts[s] = 0
         st.bear_double[s] = st.bear_skip[s] = st.held[s] = st.stopped[s] = st.rainboom[s] = False

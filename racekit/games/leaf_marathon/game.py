@@ -42,6 +42,7 @@ from racekit.core.game import Game, GameType, Option, Preset
 
 from . import cards as C
 from .content import CARD_TYPES, SPECIALS, checker, load_deck, load_map, load_roster
+from .params import PARAMS
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Yellow", "Purple", "Orange")
 
@@ -198,6 +199,7 @@ GAME_TYPE = GameType(
                     source="Leaf Marathon spec v0.2 defaults (illustrative maps, roster and deck)",
                     doc="The spec's default for every ambiguity."),),
     options=OPTIONS,
+    params=PARAMS,
     seat_names=SEAT_NAMES,
     package="racekit.games.leaf_marathon",
     plot="racekit.games.leaf_marathon.plot:draw",
@@ -276,8 +278,10 @@ class LeafMarathon(Game):
         self.legs = tuple(tuple(leg) for leg in gmap.legs)
         self.roster = tuple(roster.characters)
         self.roster_all = tuple(roster.characters) + tuple(roster.fixtures)
-        if self.num_players * 3 > len(self.roster):
-            raise OptionError(f"the roster has {len(self.roster)} characters, fewer than 3 per seat")
+        deal = self.params.draft_deal   # LM-SETUP-3
+        if self.num_players * deal > len(self.roster):
+            raise OptionError(f"the roster has {len(self.roster)} characters, fewer than {deal} per "
+                              f"seat (draft_deal, LM-SETUP-3)")
         rows = {r.type: r for r in deck.cards}
         self.deck_counts = tuple(rows[t].count for t in CARD_TYPES)
         base = [rows[t].weight for t in CARD_TYPES]
@@ -335,4 +339,4 @@ class LeafMarathon(Game):
         + _SETUP_DOC)
 
 
-__all__ = ["LeafMarathon", "GAME_TYPE", "OPTIONS"]
+__all__ = ["LeafMarathon", "GAME_TYPE", "OPTIONS", "PARAMS"]

@@ -174,6 +174,7 @@ def play_python(game, seed: int, agents) -> Playout:
     hands = st.hand
     tasks = st.tasks
     bear_all = game.flags.bear_all
+    shed_draw, two3_draw = game.params.shed_draw, game.params.two_for_three_draw   # params.PARAMS
     legal_of = flow.legal
     turn_legal = turn.legal
     outcomes_of = flow.chance_outcomes
@@ -255,7 +256,7 @@ def play_python(game, seed: int, agents) -> Playout:
                 if _COUNT_SHED:
                     counts["shed"] += 1
                 tasks.append(("turn", s))
-                tasks.append(("draw", s, 1, "LM-WEIGHT-4"))
+                tasks.append(("draw", s, shed_draw, "LM-WEIGHT-4"))
                 st.pk = None
                 run()
             elif _TWO3 <= action < _TWO3 + 256:   # turn.apply: 2-for-3 (LM-ACTION-3, LM-AMB-28)
@@ -270,7 +271,8 @@ def play_python(game, seed: int, agents) -> Playout:
                 if _COUNT_TWO3:
                     counts["two_for_three"] += 1
                 tasks.append(("turn", s))
-                tasks.append(("draw", s, 6 if (bear_all and st.bear_double[s]) else 3, "LM-ACTION-3"))
+                tasks.append(("draw", s, 2 * two3_draw if (bear_all and st.bear_double[s]) else two3_draw,
+                              "LM-ACTION-3"))
                 st.pk = None
                 run()
             elif action == _TRIGGER:   # turn.apply: a trigger card rolls the d20 (LM-TRIGGER-1)

@@ -109,7 +109,22 @@ WHY_TRADE, WHY_BUTTER, WHY_SCAV = range(3)
  C_ROADBLOCK_BEFORE, C_TELEPORT_TERRAIN, C_DRAFT_SEQ, C_LEG_FAINT_CARRY, C_DRAW_TOTAL,
  C_BF_RANDOM, C_RECEIVED_HOLDER, C_RESIN_SELF, C_RESIN_BLOCKS, C_FFR_ONCE, C_SWAMP_STEP,
  C_MAX_ROUNDS, C_BONUS_LEG, C_NLEGS, C_HEAL, C_NROSTER, C_TIE_SPLIT, C_MOVE_SEQ, C_RESIN_KEEP,
- C_MB_HELD_NOW, C_TRIG_ANY, C_BEAR_RETURN, C_FIELDS) = range(48)
+ C_MB_HELD_NOW, C_TRIG_ANY, C_BEAR_RETURN,
+ # the rule numbers (params.PARAMS), in table order; C_PTS1..3 adjacent
+ C_OPENING, C_ACT_BONUS, C_TWO3_DRAW, C_SHED_DRAW, C_WDIV, C_WEAPON_RANGE, C_FOREST_COST,
+ C_PTS1, C_PTS2, C_PTS3, C_LEG_HAND, C_GOH_DIST, C_SCAV_CARDS, C_FFR_PENALTY, C_BUFF_C,
+ C_TERRAIN_DIE, C_DRAFT_DEAL, C_BUFF_A_STAMINA, C_BUFF_A_LIMIT, C_BUFF_B_MOVE,
+ C_FIELDS) = range(68)
+PARAM_FIELDS = {"opening_hand": C_OPENING, "action_bonus": C_ACT_BONUS,
+                "two_for_three_draw": C_TWO3_DRAW, "shed_draw": C_SHED_DRAW,
+                "weight_divisor": C_WDIV, "weapon_range": C_WEAPON_RANGE,
+                "forest_stamina_cost": C_FOREST_COST, "first_points": C_PTS1, "second_points": C_PTS2,
+                "third_points": C_PTS3, "leg_hand": C_LEG_HAND, "goh_distance": C_GOH_DIST,
+                "scavenge_cards": C_SCAV_CARDS, "ffr_cost": C_FFR_PENALTY,
+                "buff_c_regen": C_BUFF_C, "terrain_die": C_TERRAIN_DIE, "draft_deal": C_DRAFT_DEAL,
+                "buff_a_stamina": C_BUFF_A_STAMINA, "buff_a_limit": C_BUFF_A_LIMIT,
+                "buff_b_move": C_BUFF_B_MOVE}
+"""The ``cfg`` field of every parameter of :data:`.params.PARAMS` (a test checks it covers all)."""
 ARMOR_FOREST, ARMOR_ANY, ARMOR_WEAPONS = 0, 1, 2
 
 # event counters: the order of kernel.EVENTS
@@ -178,7 +193,8 @@ class Tables:
     """The settings of one configured game as arrays for the compiled loop.
 
     Attributes:
-        cfg: int64 settings indexed by the ``C_`` constants, then the deck's card counts
+        cfg: int64 settings indexed by the ``C_`` constants (options, and the rule numbers of
+            :data:`.params.PARAMS` at :data:`PARAM_FIELDS`), then the deck's card counts
             (``O_DECK``), each leg's number of squares (``O_LEGLEN``) and each character's
             printed max stamina and movement (``O_RMAX``, ``O_RMOVE``).
         tab: ``tab[level, code]``: card weights per Magic Bind level (cards.weight_table), then
@@ -237,6 +253,8 @@ class Tables:
         cfg[C_MB_HELD_NOW] = o.mb_held_now
         cfg[C_TRIG_ANY] = o.trigger_any_use
         cfg[C_BEAR_RETURN] = o.bear_on_return
+        for name, field in PARAM_FIELDS.items():   # the rule numbers, as the engine reads them
+            cfg[field] = game.params[name]
         cfg[O_DOUBLES:O_DOUBLES + 7] = game.doubles
         cfg[O_DECK:O_DECK + 7] = game.deck_counts
         cfg[O_LEGLEN:O_LEGLEN + len(game.legs)] = [len(leg) for leg in game.legs]
@@ -437,15 +455,15 @@ def _owned(sv, s):
 
 
 @njit(cache=True)
-def _max_stamina(sv, s):
-    """stats.max_stamina: printed max + 1 for buff A (LM-ELEMENT-4)."""
-    return sv[S_PMAX, s] + _has_buff(sv, s, 0)
+def _max_stamina(cfg, sv, s):
+    """stats.max_stamina: printed max + ``buff_a_stamina`` for buff A (LM-ELEMENT-4)."""
+    return sv[S_PMAX, s] + cfg[C_BUFF_A_STAMINA] * _has_buff(sv, s, 0)
 
 
 @njit(cache=True)
-def _clamp(sv, s):
+def _clamp(cfg, sv, s):
     """stats.clamp_stamina (LM-AMB-17)."""
-    m = _max_stamina(sv, s)
+    m = _max_stamina(cfg, sv, s)
     if sv[S_STAM, s] > m:
         sv[S_STAM, s] = m
 
@@ -467,12 +485,12 @@ def _movement_total(cfg, tab, g, sv, s):
         level = g[G_MB]
         for i in range(sv[S_HLEN, s]):
             load += tab[level, sv[O_HAND + i, s]]
-    limit = sv[S_PMAX, s] // 2 + _has_buff(sv, s, 0)
+    limit = sv[S_PMAX, s] // cfg[C_WDIV] + cfg[C_BUFF_A_LIMIT] * _has_buff(sv, s, 0)
     excess = load - limit
     if excess < 0:
         excess = 0
-    bonus = sv[S_ACTS, s] * (2 if sv[S_BEAR_DOUBLE, s] else 1)
-    total = sv[S_PMOVE, s] + _has_buff(sv, s, 1) + bonus - excess
+    bonus = sv[S_ACTS, s] * cfg[C_ACT_BONUS] * (2 if sv[S_BEAR_DOUBLE, s] else 1)
+    total = sv[S_PMOVE, s] + cfg[C_BUFF_B_MOVE] * _has_buff(sv, s, 1) + bonus - excess
     return total if total > 0 else 0
 
 
@@ -492,7 +510,7 @@ def _teleport(cfg, g, sv, s, to):
     """move.teleport: no terrain, draw or stamina (LM-AMB-36) unless the option says so."""
     sv[S_POS, s] = to
     if cfg[C_TELEPORT_TERRAIN] and g[O_TERR + to] == FOREST:
-        st = sv[S_STAM, s] - 2
+        st = sv[S_STAM, s] - cfg[C_FOREST_COST]
         sv[S_STAM, s] = st if st > 0 else 0
         g[O_TERR + to] = LEAF
         if sv[S_STAM, s] == 0:
@@ -580,7 +598,7 @@ def _cost(cfg, g, sv, s, sq, seen_forest):
     if g[O_TERR + sq] == FOREST:
         if not (cfg[C_FOREST_PER_MOVE] and seen_forest[s]):
             seen_forest[s] = 1
-            c = 2 if (cfg[C_FOREST_REPLACE] or per == 0) else per + 2
+            c = cfg[C_FOREST_COST] if (cfg[C_FOREST_REPLACE] or per == 0) else per + cfg[C_FOREST_COST]
             if sv[S_ARMOR, s] >= 0:
                 c = 0 if (cfg[C_FOREST_REPLACE] or cfg[C_ARMOR_BLOCKS] != ARMOR_FOREST) else per
                 _spend_armor(g, sv, s)
@@ -749,20 +767,22 @@ def _award(cfg, g, sv, group, m):
         place = g[G_NPLACES] + 1
     else:
         place = g[G_NPLACED] + 1
-    pts = 3 - place + 1 if place <= 3 else 0
+    pts = cfg[C_PTS1 + place - 1] if place <= 3 else 0   # three paid places (LM-TERRAIN-FINISH-1)
     total = 0                        # tie_points = split: the places' points shared
     for k in range(place - 1, place - 1 + m):
         if k < 3:
-            total += 3 - k
+            total += cfg[C_PTS1 + k]
     for k in range(m):
         s = group[k]
         ffr = 0
         for i in range(sv[S_HLEN, s]):
             if (sv[O_HAND + i, s] >> 3) & 7 == L_FFR:
                 ffr += 1
-        penalty = (1 if ffr else 0) if cfg[C_FFR_ONCE] else ffr
+        penalty = cfg[C_FFR_PENALTY] * ((1 if ffr else 0) if cfg[C_FFR_ONCE] else ffr)
         got = pts - penalty
         if cfg[C_TIE_SPLIT]:         # decoded by _points (a share may be fractional)
+            if penalty >= 100:       # past the code's two digits (a large ffr_cost): BAIL
+                g[G_BAIL] = 1
             sv[O_LEGPTS + g[G_LEG], s] = -(1 + total * 10000 + m * 100 + penalty)
         else:
             sv[O_LEGPTS + g[G_LEG], s] = got if got > 0 else 0
@@ -924,7 +944,7 @@ def _anytime(cfg, g, sv, s, labels, out, k):
             if t == s or sv[S_FINISHED, t] or (cfg[C_RESIN_BLOCKS] and sv[S_HELD, t]):
                 continue
             d = abs(sv[S_POS, s] - sv[S_POS, t])
-            if d == 5 or (cfg[C_GOH5] and 1 <= d <= 5):
+            if d == cfg[C_GOH_DIST] or (cfg[C_GOH5] and 1 <= d <= cfg[C_GOH_DIST]):
                 out[k] = GOH + t
                 k += 1
     if labels & (1 << L_RAINBOOM):
@@ -1016,7 +1036,7 @@ def _turn_legal(cfg, g, sv, s, out, others):
     if weapon:
         p = sv[S_POS, s]
         for t in range(n):
-            if t != s and abs(sv[S_POS, t] - p) <= 2 and _targetable(cfg, sv, t):
+            if t != s and abs(sv[S_POS, t] - p) <= cfg[C_WEAPON_RANGE] and _targetable(cfg, sv, t):
                 out[k] = GIVE + t
                 k += 1
     if plain & (1 << T_ARMOR):
@@ -1302,13 +1322,13 @@ def _scav_apply(cfg, tab, g, sv, s, t, mode):
         sv[S_ARMOR, t] = -1
     elif mode == 20:
         k = _takeable_count(sv, t)
-        _push(g, K_BLIND, s, t, k if k < 2 else 2, WHY_SCAV)
+        _push(g, K_BLIND, s, t, k if k < cfg[C_SCAV_CARDS] else cfg[C_SCAV_CARDS], WHY_SCAV)
     elif mode == 21:
         _hand_add(g, sv, t, T_ARMOR)
         sv[S_ARMOR, s] = -1
     else:
         k = _takeable_count(sv, s)
-        k = k if k < 2 else 2
+        k = k if k < cfg[C_SCAV_CARDS] else cfg[C_SCAV_CARDS]
         _ask_select(cfg, g, sv, s, SEL_RELEASE, k, k, t)
 
 
@@ -1414,7 +1434,7 @@ def _resolve(cfg, tab, g, sv, s, e):
     elif e == 4:    # Physical Bind (LM-EVENT-04, LM-AMB-24, LM-AMB-17)
         for t in range(n):
             sv[S_BOUND, t] = 1
-            _clamp(sv, t)
+            _clamp(cfg, sv, t)
         g[O_COUNTS + E_PHYSICAL_BIND] += 1
     elif e == 5:    # Barter (LM-EVENT-05)
         _ask_select(cfg, g, sv, s, SEL_BARTER, 0, -1, -1)
@@ -1439,7 +1459,7 @@ def _resolve(cfg, tab, g, sv, s, e):
                 break
     elif e == 10:   # Use the Terrain (LM-EVENT-10)
         g[G_PD_A] = 10
-        g[G_PD_B] = 6
+        g[G_PD_B] = cfg[C_TERRAIN_DIE]
         g[G_PK] = P_DIE
         g[G_PS] = s
     elif e == 11:   # Butterfingers (LM-EVENT-11, LM-AMB-40, LM-AMB-23)
@@ -1601,7 +1621,8 @@ def _turn_apply(cfg, tab, g, sv, s, action):
         g[O_DISC + (other & 7)] += 1
         sv[S_DID23, s] = 1
         g[O_COUNTS + E_TWO3] += 1
-        _push(g, K_DRAW, s, 6 if (cfg[C_BEAR_ALL] and sv[S_BEAR_DOUBLE, s]) else 3, 0, 0)
+        _push(g, K_DRAW, s, 2 * cfg[C_TWO3_DRAW] if (cfg[C_BEAR_ALL] and sv[S_BEAR_DOUBLE, s])
+              else cfg[C_TWO3_DRAW], 0, 0)
     elif SHED <= action < SHED + 65536:      # LM-WEIGHT-4
         a = (action - SHED) // 256
         b = (action - SHED) % 256
@@ -1611,7 +1632,7 @@ def _turn_apply(cfg, tab, g, sv, s, action):
         g[O_DISC + (b & 7)] += 1
         sv[S_DID_SHED, s] = 1
         g[O_COUNTS + E_SHED] += 1
-        _push(g, K_DRAW, s, 1, 0, 0)
+        _push(g, K_DRAW, s, cfg[C_SHED_DRAW], 0, 0)
     elif GIVE <= action < GIVE + 10:         # LM-WEAPON-1/2, LM-AMB-16
         t = action - GIVE
         c = -1
@@ -1639,7 +1660,7 @@ def _turn_apply(cfg, tab, g, sv, s, action):
         sv[S_ARMOR, s] = c & 7
     elif action == RECOVER:                  # LM-RECOVER-1, LM-AMB-17
         g[O_DISC + (_remove_plain(g, sv, s, T_RECOVERY) & 7)] += 1
-        m = _max_stamina(sv, s)
+        m = _max_stamina(cfg, sv, s)
         x = sv[S_STAM, s] + cfg[C_HEAL]
         sv[S_STAM, s] = m if m < x else x
     elif ELEMENT <= action < ELEMENT + 4:    # LM-ELEMENT-1..6, LM-AMB-24, LM-AMB-45
@@ -1733,7 +1754,7 @@ def _keep_buff(cfg, tab, g, sv, s, b):
             sv[S_FLEN, s] = 1
         else:
             sv[S_FLEN, s] = 0
-    _clamp(sv, s)
+    _clamp(cfg, sv, s)
 
 
 @njit(cache=True)
@@ -1805,10 +1826,10 @@ def _answer(cfg, tab, g, sv, action):
     elif pk == P_FRIEND:             # d20.friend_chosen (LM-EVENT-17, LM-AMB-22)
         sv[O_FB + sv[S_FLEN, s], s] = action - BUFF
         sv[S_FLEN, s] += 1
-        _clamp(sv, s)
+        _clamp(cfg, sv, s)
     elif pk == P_REVIVE:             # flow.revive (LM-FAINT-3, LM-AMB-18)
         if action == REVIVE_NOW:
-            m = _max_stamina(sv, s)
+            m = _max_stamina(cfg, sv, s)
             _revive(cfg, tab, g, sv, s, (m + 1) // 2)
         else:
             sv[S_FAINT, s] = 3
@@ -1891,8 +1912,10 @@ def _round_end(cfg, tab, g, sv):
     for s in range(n):
         if (_has_buff(sv, s, 2) and not sv[S_FAINT, s]
                 and (cfg[C_FIN_REGEN] or not sv[S_FINISHED, s])):
-            if sv[S_STAM, s] < _max_stamina(sv, s):
-                sv[S_STAM, s] += 1
+            top = _max_stamina(cfg, sv, s)
+            if sv[S_STAM, s] < top:
+                up = sv[S_STAM, s] + cfg[C_BUFF_C]
+                sv[S_STAM, s] = up if up < top else top
         if not cfg[C_BONUS_LEG]:
             sv[S_ACTS, s] = 0
         sv[S_BEAR_DOUBLE, s] = 0
@@ -2056,13 +2079,13 @@ def _run(cfg, tab, g, sv):
                 g[G_PK] = P_REVIVE
                 g[G_PS] = s
             elif f == 3:
-                _revive(cfg, tab, g, sv, s, _max_stamina(sv, s))
+                _revive(cfg, tab, g, sv, s, _max_stamina(cfg, sv, s))
         elif name == K_BEAR_REFILL:          # flow.task_bear_refill (LM-EVENT-07)
             for s in range(n):
                 if sv[S_BEAR_NEXT, s] and not sv[S_FAINT, s]:   # fainted: kept (LM-AMB-51)
                     sv[S_BEAR_NEXT, s] = 0
                     sv[S_BEAR_DOUBLE, s] = 1
-                    sv[S_STAM, s] = _max_stamina(sv, s)
+                    sv[S_STAM, s] = _max_stamina(cfg, sv, s)
         elif name == K_FIX_ORDER:
             _by_position(cfg, g, sv)
         elif name == K_EVENT:                # d20.task_event (Rewind's repeat)
@@ -2096,13 +2119,14 @@ def _run(cfg, tab, g, sv):
             _push(g, K_LEG_HANDS, i + 1, 0, 0, 0)
             s = sv[S_ORDER, i]
             h = sv[S_HLEN, s]
-            if h > 5:
+            size = cfg[C_LEG_HAND]
+            if h > size:
                 m = _takeable_count(sv, s)
-                m = h - 5 if h - 5 < m else m
+                m = h - size if h - size < m else m
                 if m:
                     _ask_select(cfg, g, sv, s, SEL_LEG_DISCARD, m, m, -1)
-            elif h < 5:
-                _push(g, K_DRAW, s, 5 - h, 0, 0)
+            elif h < size:
+                _push(g, K_DRAW, s, size - h, 0, 0)
         elif name == K_LEG_KEEP:             # legs.task_leg_keep (LM-LEG-3)
             i = a
             if i >= g[G_NORDER]:
@@ -2123,7 +2147,7 @@ def _run(cfg, tab, g, sv):
                 _keep_buff(cfg, tab, g, sv, a, -1)
         elif name == K_LEG_STAMINA:          # legs.task_leg_stamina (LM-LEG-4, LM-AMB-23)
             for s in range(n):
-                m = _max_stamina(sv, s)
+                m = _max_stamina(cfg, sv, s)
                 if 2 * sv[S_STAM, s] < m:
                     sv[S_STAM, s] = m // 2
         elif name == K_GAME_OVER:            # legs.task_game_over (LM-END-1)
@@ -2145,14 +2169,14 @@ def _run(cfg, tab, g, sv):
             s = sv[S_ORDER, i]
             _push(g, K_DRAFT_SEQ, i + 1, 0, 0, 0)
             _push(g, K_DRAFT_KEEP, s, 0, 0, 0)
-            for _ in range(3):
+            for _ in range(cfg[C_DRAFT_DEAL]):
                 _push(g, K_DEAL, s, 0, 0, 0)
         elif name == K_OPENING:              # setup.task_opening (LM-SETUP-4)
             i = a
             if i >= g[G_NORDER]:
                 continue
             _push(g, K_OPENING, i + 1, 0, 0, 0)
-            _push(g, K_DRAW, sv[S_ORDER, i], 5, 0, 0)
+            _push(g, K_DRAW, sv[S_ORDER, i], cfg[C_OPENING], 0, 0)
         elif name == K_EXCHANGE:             # setup.task_exchange (LM-SETUP-5)
             i = a
             if i >= g[G_NORDER]:
@@ -2176,16 +2200,16 @@ def _has(legal, k, a):
 
 
 @njit(cache=True)
-def _cost_ahead(g, sv, s, squares):
+def _cost_ahead(cfg, g, sv, s, squares):
     """CarefulAgent._cost: stamina the next ``squares`` squares would cost (public terrain:
-    forest 2, else 1)."""
+    ``forest_stamina_cost``, else 1)."""
     fin = g[G_FIN]
     top = sv[S_POS, s] + squares
     if top > fin:
         top = fin
     total = 0
     for i in range(sv[S_POS, s] + 1, top + 1):
-        total += 2 if g[O_TERR + i] == FOREST else 1
+        total += cfg[C_FOREST_COST] if g[O_TERR + i] == FOREST else 1
     return total
 
 
@@ -2198,7 +2222,7 @@ def _excess(cfg, tab, g, sv, s):
         load = 0
         for i in range(sv[S_HLEN, s]):
             load += tab[g[G_MB], sv[O_HAND + i, s]]
-    over = load - (sv[S_PMAX, s] // 2 + _has_buff(sv, s, 0))
+    over = load - (sv[S_PMAX, s] // cfg[C_WDIV] + cfg[C_BUFF_A_LIMIT] * _has_buff(sv, s, 0))
     return over if over > 0 else 0
 
 
@@ -2216,8 +2240,8 @@ def _careful_turn(cfg, tab, g, sv, s, legal, k, u):
             return ELEMENT + b
     stamina = sv[S_STAM, s]
     if _has(legal, k, RECOVER) and (
-            stamina + 3 <= _max_stamina(sv, s)
-            or _cost_ahead(g, sv, s, _movement_total(cfg, tab, g, sv, s)) >= stamina):
+            stamina + cfg[C_HEAL] <= _max_stamina(cfg, sv, s)
+            or _cost_ahead(cfg, g, sv, s, _movement_total(cfg, tab, g, sv, s)) >= stamina):
         return RECOVER
     over = _excess(cfg, tab, g, sv, s)
     level = g[G_MB]
@@ -2239,9 +2263,9 @@ def _careful_turn(cfg, tab, g, sv, s, legal, k, u):
             return two
     total = _movement_total(cfg, tab, g, sv, s)
     act = _has(legal, k, ACT)
-    if act and _cost_ahead(g, sv, s, total + 1) < stamina:
+    if act and _cost_ahead(cfg, g, sv, s, total + cfg[C_ACT_BONUS]) < stamina:
         return ACT
-    if _has(legal, k, BEAR) and _cost_ahead(g, sv, s, total) >= stamina:
+    if _has(legal, k, BEAR) and _cost_ahead(cfg, g, sv, s, total) >= stamina:
         return BEAR
     if total == 0:
         if act and not _has_buff(sv, s, 2):
@@ -2291,7 +2315,7 @@ def _careful_select(cfg, tab, g, sv, s, legal, k):
                     run = most
                     for j in range(npk):
                         run += tab[level, g[O_PICKED + j]]
-                if _cost_ahead(g, sv, s, run) >= sv[S_STAM, s]:
+                if _cost_ahead(cfg, g, sv, s, run) >= sv[S_STAM, s]:
                     return DONE
             return heavy
         return DONE if done else heavy
@@ -2367,7 +2391,7 @@ def _game(cfg, tab, agents, chance_u, agent_u, careful_u, max_plies, bail_at, hi
         for s in range(n - 1, -1, -1):
             _push(g, K_DRAFT_KEEP, s, 0, 0, 0)
         for s in range(n - 1, -1, -1):
-            for _ in range(3):
+            for _ in range(cfg[C_DRAFT_DEAL]):
                 _push(g, K_DEAL, s, 0, 0, 0)
     g[G_ORDER_READY] = 1
     _start_roll_all(cfg, g, sv)

@@ -1,7 +1,7 @@
 """Leg change and the end of the game (LM-LEG-1..5, LM-ORDER-5, LM-AMB-22/38, LM-END-1).
 
 Order of the leg change (LM-LEG-5): tokens to square 0 of a fresh leg; the first round's
-order is rolled; in that order each hand is cut or filled to 5; in that order each player
+order is rolled; in that order each hand is cut or filled to ``leg_hand`` cards; in that order each player
 chooses what to keep; stamina is raised to half the new max if below it.
 """
 from __future__ import annotations
@@ -48,14 +48,15 @@ def task_leg_hands(st, i) -> None:
     st.push(("leg_hands", i + 1))
     s = st.order[i]
     h = len(st.hand[s])
-    st.emit("hand_reset", [s], ("LM-LEG-2", "LM-AMB-38"), before=h)
-    if h > 5:
+    size = st.p.leg_hand
+    st.emit("hand_reset", [s], ("LM-LEG-2", "LM-AMB-38"), before=h, size=size)
+    if h > size:
         pool = S.takeable(st, s)
-        k = min(h - 5, len(pool))
+        k = min(h - size, len(pool))
         if k:
             st.ask_select(s, "leg_discard", k, k, pool, ("LM-LEG-2", "LM-AMB-38"))
-    elif h < 5:
-        st.push(("draw", s, 5 - h, "LM-LEG-2"))
+    elif h < size:
+        st.push(("draw", s, size - h, "LM-LEG-2"))
 
 
 def leg_discard_done(st, s, picked) -> None:

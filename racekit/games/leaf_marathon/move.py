@@ -22,7 +22,8 @@ def _cost(st, s: int, sq: int, seen_forest: list, tick_forest: set) -> int:
     if t == "forest" or sq in tick_forest:
         if not (o.forest_per_move and seen_forest[s]):
             seen_forest[s] = True
-            c = 2 if (o.forest_replace or per == 0) else per + 2
+            forest = st.p.forest_stamina_cost
+            c = forest if (o.forest_replace or per == 0) else per + forest
             if st.armor[s] >= 0:
                 c = 0 if (o.forest_replace or o.armor_blocks != "forest") else per
                 _spend_armor(st, s, sq)
@@ -212,8 +213,9 @@ def teleport(st, s: int, to: int, clauses: tuple) -> None:
     st.emit("teleport", [s], tuple(clauses) + ("LM-AMB-36",), start=frm, end=to,
             **({"terrain": True} if st.o.teleport_terrain else {}))   # the sentence says which
     if charged:
-        st.emit("forest", [s], ("LM-TERRAIN-FOREST-1", "LM-AMB-36"), square=to, cost=2)
-        st.stamina[s] = max(0, st.stamina[s] - 2)
+        cost = st.p.forest_stamina_cost
+        st.emit("forest", [s], ("LM-TERRAIN-FOREST-1", "LM-AMB-36"), square=to, cost=cost)
+        st.stamina[s] = max(0, st.stamina[s] - cost)
         st.terrain[to] = "leaf"
         st.emit("converted", [], ("LM-TERRAIN-FOREST-2", "LM-AMB-36"), square=to, to="leaf")
         if st.stamina[s] == 0:

@@ -28,7 +28,7 @@ def begin(st) -> None:
     if st.o.draft_sequential:
         tasks = [("draft_seq", 0)]
     else:
-        tasks = [("deal", s) for s in range(n) for _ in range(3)]
+        tasks = [("deal", s) for s in range(n) for _ in range(st.p.draft_deal)]
         tasks += [("draft_keep", s) for s in range(n)] + [("reveal",)]
     tasks += [("opening", 0), ("exchange", 0), ("round_start",)]
     st.order_ready = True
@@ -83,18 +83,19 @@ def _reveal_one(st, s) -> None:
 
 
 def task_draft_seq(st, i) -> None:
-    """``draft = sequential``: in first-round order, deal 3, keep 1, return 2 (LM-AMB-37)."""
+    """``draft = sequential``: in first-round order, deal ``draft_deal`` (3), keep 1, return the
+    rest (LM-SETUP-3, LM-AMB-37)."""
     if i >= st.n:
         return
     s = st.order[i]
-    st.push_seq(("deal", s), ("deal", s), ("deal", s), ("draft_keep", s), ("draft_seq", i + 1))
+    st.push_seq(*[("deal", s)] * st.p.draft_deal, ("draft_keep", s), ("draft_seq", i + 1))
 
 
 def task_opening(st, i) -> None:
     if i >= len(st.order):
         return
     s = st.order[i]
-    st.push_seq(("draw", s, 5, "LM-SETUP-4"), ("opening", i + 1))
+    st.push_seq(("draw", s, st.p.opening_hand, "LM-SETUP-4"), ("opening", i + 1))
 
 
 def task_exchange(st, i) -> None:

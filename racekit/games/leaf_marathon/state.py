@@ -37,6 +37,7 @@ class LeafMarathonState(State):
         super().__init__(game, record_events=record_events)
         n = self.n = game.num_players
         self.o = game.flags
+        self.p = game.params   # the rule numbers (params.PARAMS)
         self.legs = game.legs
         self.roster = game.roster
         self.roster_all = game.roster_all

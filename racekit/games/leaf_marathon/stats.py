@@ -39,18 +39,19 @@ def owned(st, s: int) -> set[str]:
 
 
 def max_stamina(st, s: int) -> int:
-    """Printed max + 1 for buff A (LM-ELEMENT-4)."""
-    return st.pmax[s] + has_buff(st, s, "A")
+    """Printed max + ``buff_a_stamina`` for buff A (LM-ELEMENT-4)."""
+    return st.pmax[s] + st.p.buff_a_stamina * has_buff(st, s, "A")
 
 
 def weight_limit(st, s: int) -> int:
-    """floor(printed max / 2) + 1 for buff A; buff A's max never enters the halving (LM-WEIGHT-2)."""
-    return floor_half(st.pmax[s]) + has_buff(st, s, "A")
+    """floor(printed max / ``weight_divisor``) + ``buff_a_limit`` for buff A; buff A's max never
+    enters the halving (LM-WEIGHT-2, LM-ELEMENT-4)."""
+    return st.pmax[s] // st.p.weight_divisor + st.p.buff_a_limit * has_buff(st, s, "A")
 
 
 def move_value(st, s: int) -> int:
-    """Movement value + 1 for buff B (LM-ELEMENT-5)."""
-    return st.pmove[s] + has_buff(st, s, "B")
+    """Movement value + ``buff_b_move`` for buff B (LM-ELEMENT-5)."""
+    return st.pmove[s] + st.p.buff_b_move * has_buff(st, s, "B")
 
 
 def excess(st, s: int) -> int:
@@ -61,7 +62,7 @@ def excess(st, s: int) -> int:
 
 def movement_total(st, s: int) -> int:
     """Movement value + action bonus - excess, never below 0 (LM-MOVE-1, LM-ACTION-2, LM-AMB-28)."""
-    bonus = st.acts[s] * (2 if st.bear_double[s] else 1)
+    bonus = st.acts[s] * st.p.action_bonus * (2 if st.bear_double[s] else 1)
     return max(0, move_value(st, s) + bonus - excess(st, s))
 
 

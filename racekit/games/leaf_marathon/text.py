@@ -6,10 +6,12 @@ blindly taken card (LM-AMB-43).
 """
 from __future__ import annotations
 
+from .params import DEFAULTS
+
 PHASES = {
     "order_die": "roll a die for the play order",
-    "deal": "deal three characters",
-    "keep_char": "keep one of three characters",
+    "deal": "deal the characters of the draft",
+    "keep_char": "keep one of the characters dealt",
     "draw": "draw a card",
     "select": "choose cards",
     "turn": "play cards, then end the turn",
@@ -28,9 +30,9 @@ PHASES = {
     "over": "the game is over",
 }
 
-EVENT_TEXT = {
+EVENT_TEMPLATES = {
     1: "Your trigger card becomes Get Over Here (weight 0): at any time, pull a pony exactly "
-       "5 squares away, ahead or behind, onto your square.",
+       "{goh_distance} squares away, ahead or behind, onto your square.",
     2: "Discard any cards you like (not a trigger card or Free Forced Rest) and run at once as "
        "many squares as the weight you dropped, paying stamina as usual; no cards are drawn for it.",
     3: "Roll a die: every other pony still in the leg within that many squares, ahead or behind, "
@@ -45,13 +47,13 @@ EVENT_TEXT = {
     8: "Take any number of cards unseen from one pony still in the leg (never Free Forced Rest); "
        "they then take as many unseen from you.",
     9: "You may throw an action card as a Resin Ball: the chosen player does not move this round.",
-    10: "Roll a d6 and advance half of it, rounded down; terrain applies, but the advance costs no "
+    10: "Roll a d{terrain_die} and advance half of it, rounded down; terrain applies, but the advance costs no "
         "stamina and draws no cards.",
     11: "Discard half your hand, rounding .5 up (Free Forced Rest stays; a trigger card goes only "
         "when nothing else is left).",
     12: "Draw half your stamina in cards, rounding .5 up.",
-    13: "Take the armor or two cards of the nearest pony ahead, or of one on your square; with "
-        "nobody ahead, give two cards or your armor to the nearest pony behind, or to one on your "
+    13: "Take the armor or {scavenge_cards} of the nearest pony ahead, or of one on your square; with "
+        "nobody ahead, give {scavenge_cards} or your armor to the nearest pony behind, or to one on your "
         "square.",
     14: "Swap squares with the nearest other pony at least 1 square away, ahead or behind; only "
         "between equally near ponies does the one ahead come first (then you choose).",
@@ -62,10 +64,27 @@ EVENT_TEXT = {
         "ends.",
     18: "You lose this round: your turn ends at once and you neither move nor draw.",
     19: "Your trigger card becomes Free Forced Rest (weight 2): it cannot leave your hand except by "
-        "playing it (you lose a round); each copy held at a finish costs 1 point, never below 0.",
+        "playing it (you lose a round); each copy held at a finish costs {ffr_cost}, never below 0.",
     20: "Weapon, armor, effect and recovery cards weigh double from now on (armor that weighs "
         "nothing stays so).",
 }
+"""Event descriptions; ``{name}`` is a rule number of params.PARAMS, filled by :func:`event_text`."""
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _numbers(params: dict | None = None) -> dict:
+    """The values the descriptions state: the rulebook's, with ``params`` (house rules) over them."""
+    p = {**DEFAULTS, **(params or {})}
+    k = p["scavenge_cards"]
+    return {**p, "scavenge_cards": f"{_WORDS[k] if k < len(_WORDS) else k} card{'' if k == 1 else 's'}",
+            "ffr_cost": _n(p["ffr_cost"], "point")}
+
+
+def event_text(number: int, params: dict | None = None) -> str:
+    """The description of d20 event ``number`` under the parameter values ``params`` (only those
+    away from the rulebook are needed; LM-EVENT-01..20)."""
+    return EVENT_TEMPLATES[number].format(**_numbers(params))
 
 
 EVENT_SCENARIOS = {
@@ -91,6 +110,10 @@ def _and(names):
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+EVENT_TEXT = {n: event_text(n) for n in EVENT_TEMPLATES}
+"""The description of each event at the rulebook's numbers (the default reading)."""
+
+
 def _order(order, seat_names, **_):
     return "Play order: " + ", ".join(seat_names[s] for s in order) + "."
 
@@ -102,8 +125,8 @@ def _move(seat, start, end, total, squares, stamina_before, stamina_after, **_):
             f"{total}); stamina {stamina_before} -> {stamina_after}.")
 
 
-OPTION_WORDS = {
-    ("get_over_here", "within5"): "any pony 1 to 5 squares away may be pulled",
+OPTION_TEMPLATES = {
+    ("get_over_here", "within5"): "any pony 1 to {goh_distance} squares away may be pulled",
     ("resin_blocks_teleport", True): "a pony held by a Resin Ball cannot be pulled",
     ("teleport_triggers_terrain", True): "a pony moved onto forest pays the forest's stamina",
     ("finished_targetable", True): "ponies that have finished the leg may be chosen too",
@@ -118,7 +141,7 @@ OPTION_WORDS = {
     ("roadblock_pay", "before_entering"): "the roadblock is paid from the square before it",
     ("rewind_order", "terrain_then_event"): "leaf turns into forest first, then the event repeats",
     ("stop_applies", "next_round"): "the lost round is the next one",
-    ("ffr_penalty", "once"): "a finish costs 1 point however many copies are held",
+    ("ffr_penalty", "once"): "a finish costs {ffr_cost} however many copies are held",
     ("magic_bind_scope", "held_now"): "only the cards held now weigh double",
     ("magic_bind_scope", "leg"): "the doubling lasts to the end of the leg",
     ("magic_bind_stack", "multiply"): "a second Magic Bind doubles again",
@@ -127,14 +150,26 @@ OPTION_WORDS = {
     ("bear_after_faint", "on_return"): "a faint keeps the refill and the doubling for the pony's return",
     ("armor_weight_in_hand", 1): "armor in hand weighs 1, so it doubles too",
 }
-"""What a non-default option changes in an event's description (d20.EVENT_OPTIONS)."""
+"""What a non-default option changes in an event's description (d20.EVENT_OPTIONS); ``{name}``
+is a rule number of params.PARAMS."""
+
+OPTION_WORDS = {key: words.format(**_numbers()) for key, words in OPTION_TEMPLATES.items()}
+"""The same words at the rulebook's numbers."""
 
 
-def _d20(seat, number, name, options=None, **_):
+def _bonus(bonus, doubled) -> int:
+    """The movement one action card added (the event's own number; older records: the rulebook's)."""
+    return bonus if bonus is not None else DEFAULTS["action_bonus"] * (2 if doubled else 1)
+
+
+def _d20(seat, number, name, options=None, params=None, **_):
     stop = "" if name.endswith(("!", "?", ".")) else "."     # "Bear!" ends its own sentence
-    text = f"{seat} rolls {number} on the d20: {name}{stop} {EVENT_TEXT[number]}"
+    text = f"{seat} rolls {number} on the d20: {name}{stop} {event_text(number, params)}"
+    if params:
+        text += " House rule: " + "; ".join(f"{k} = {v}" for k, v in params.items()) + "."
     if options:
-        said = [f"{OPTION_WORDS.get((k, v), 'it plays by this option')} ({k} = {v})"
+        numbers = _numbers(params)
+        said = [f"{OPTION_TEMPLATES.get((k, v), 'it plays by this option').format(**numbers)} ({k} = {v})"
                 for k, v in options.items()]
         text += " Options in force: " + "; ".join(said) + "."
     return text
@@ -179,11 +214,13 @@ TEMPLATES = {
     "round_end": "Round {round} ends.",
     "turn_start": "{seat}'s play turn.",
     "turn_end": "{seat} ends the play turn.",
-    "action_card": lambda seat, played, doubled=False, **_: (
-        f"{seat} plays an action card for +{2 if doubled else 1} movement"
+    "action_card": lambda seat, played, doubled=False, bonus=None, **_: (
+        f"{seat} plays an action card for +{_bonus(bonus, doubled)} movement"
         + (" (doubled by the Bear)" if doubled else "") + f" ({played} this round)."),
-    "two_for_three": "{seat} plays an action card and a {card} and draws 3 (2-for-3).",
-    "shed": lambda seat, cards, **_: f"{seat} sheds {cards[0]} and {cards[1]} and draws 1.",
+    "two_for_three": lambda seat, card, draws=DEFAULTS["two_for_three_draw"], **_: (
+        f"{seat} plays an action card and a {card} and draws {draws} (2-for-3)."),
+    "shed": lambda seat, cards, draws=DEFAULTS["shed_draw"], **_: (
+        f"{seat} sheds {cards[0]} and {cards[1]} and draws {draws}."),
     "weapon_given": lambda names, distance, **_: f"{names[0]} hands a weapon to {names[1]} ({distance} away).",
     "armor_equipped": lambda seat, replaced, **_: f"{seat} equips armor" + (" (the old one is discarded)." if replaced else "."),
     "armor_used": "{seat}'s armor absorbs the damage and is discarded.",
@@ -220,7 +257,8 @@ TEMPLATES = {
     "draw_due": lambda seat, cards, **_: f"{seat} draws {_n(cards, 'card')} for the move.",
     "draw_lost": lambda seat, lost, **_: f"No cards are left to draw; {seat} loses {_n(lost, 'draw')}.",
     "reshuffle": lambda cards, **_: f"The discard pile ({_n(cards, 'card')}) is shuffled into a new draw pile.",
-    "buff_c": "{seat} regains 1 stamina (buff C): {stamina}.",
+    "buff_c": lambda seat, stamina, gained=DEFAULTS["buff_c_regen"], **_: (
+        f"{seat} regains {gained} stamina (buff C): {stamina}."),
     "sits_out": "{seat} sits out this round after fainting.",
     "revived": "{seat} is back with {stamina} stamina.",
     "waits": "{seat} waits one more round to come back at full stamina.",
@@ -228,10 +266,10 @@ TEMPLATES = {
     "bear_lost": "{seat}'s Bear refill and doubling are lost to the faint.",
     "bear_kept": "{seat}'s Bear refill and doubling wait until {seat} comes back from the faint.",
     "leg_start": "Leg {leg} begins: everyone is back on the start (finish on square {finish}).",
-    "hand_reset": lambda seat, before, **_: (
-        f"{seat} cuts the hand from {before} to 5 cards." if before > 5 else
-        f"{seat} fills the hand from {_n(before, 'card')} up to 5." if before < 5 else
-        f"{seat} already holds 5 cards for the new leg."),
+    "hand_reset": lambda seat, before, size=DEFAULTS["leg_hand"], **_: (
+        f"{seat} cuts the hand from {before} to {_n(size, 'card')}." if before > size else
+        f"{seat} fills the hand from {_n(before, 'card')} up to {size}." if before < size else
+        f"{seat} already holds {_n(size, 'card')} for the new leg."),
     "discarded": lambda seat, count, **_: f"{seat} discards {_n(count, 'card')}.",
     "keep_armor": lambda seat, kept, **_: f"{seat} {'keeps' if kept else 'drops'} the armor.",
     "keep_buff": lambda seat, kept, **_: f"{seat} keeps " + (f"buff {kept}." if kept else "no element buff."),

@@ -33,18 +33,21 @@ def _unmarked_weapon(c):
 
 
 def weapon_targets(st, s):
-    """Seats a weapon may go to: another targetable player within 2 squares (LM-WEAPON-1)."""
-    pos, p = st.pos, st.pos[s]
-    return [t for t in range(st.n) if t != s and abs(pos[t] - p) <= 2 and S.targetable(st, t)]
+    """Seats a weapon may go to: another targetable player within ``weapon_range`` squares
+    (LM-WEAPON-1)."""
+    pos, p, reach = st.pos, st.pos[s], st.p.weapon_range
+    return [t for t in range(st.n) if t != s and abs(pos[t] - p) <= reach and S.targetable(st, t)]
 
 
 def goh_targets(st, s):
-    out = []
+    """Seats Get Over Here may pull: at distance ``goh_distance`` exactly, or 1 to it under
+    ``get_over_here = within5`` (LM-EVENT-01, LM-AMB-10)."""
+    out, reach = [], st.p.goh_distance
     for t in range(st.n):
         if t == s or st.finished[t] or (st.o.resin_blocks_teleport and st.held[t]):
             continue
         d = S.distance(st, s, t)
-        if d == 5 or (st.o.goh_within5 and 1 <= d <= 5):
+        if d == reach or (st.o.goh_within5 and 1 <= d <= reach):
             out.append(t)
     return out
 
@@ -218,17 +221,20 @@ def apply(st, s, action) -> None:
         S.discard(st, _remove_type(st, s, C.ACTION))
         st.acts[s] += 1
         st.emit("action_card", [s], ("LM-ACTION-2", "LM-ACTION-1", "LM-AMB-04"), played=st.acts[s],
-                doubled=st.bear_double[s])
+                doubled=st.bear_double[s],
+                bonus=st.p.action_bonus * (2 if st.bear_double[s] else 1))
     elif A.TWO3 <= action < A.TWO3 + 256:
         other = action - A.TWO3
         S.discard(st, _remove_type(st, s, C.ACTION))
         h.remove(other)
         S.discard(st, other)
         st.did23[s] = True
-        st.emit("two_for_three", [s], ("LM-ACTION-3",) + (("LM-AMB-13",) if other == C.EFFECT else ()),
-                card=C.name(other))
         # bear_double = all: Bear's doubling also doubles 2-for-3's draw (LM-AMB-28)
-        st.push(("draw", s, 6 if (st.o.bear_all and st.bear_double[s]) else 3, "LM-ACTION-3"))
+        k = st.p.two_for_three_draw
+        k = 2 * k if (st.o.bear_all and st.bear_double[s]) else k
+        st.emit("two_for_three", [s], ("LM-ACTION-3",) + (("LM-AMB-13",) if other == C.EFFECT else ()),
+                card=C.name(other), draws=k)
+        st.push(("draw", s, k, "LM-ACTION-3"))
     elif A.SHED <= action < A.SHED + 65536:
         a, b = divmod(action - A.SHED, 256)
         h.remove(a)
@@ -236,8 +242,8 @@ def apply(st, s, action) -> None:
         S.discard(st, a)
         S.discard(st, b)
         st.did_shed[s] = True
-        st.emit("shed", [s], ("LM-WEIGHT-4",), cards=[C.name(a), C.name(b)])
-        st.push(("draw", s, 1, "LM-WEIGHT-4"))
+        st.emit("shed", [s], ("LM-WEIGHT-4",), cards=[C.name(a), C.name(b)], draws=st.p.shed_draw)
+        st.push(("draw", s, st.p.shed_draw, "LM-WEIGHT-4"))
     elif A.GIVE <= action < A.GIVE + 10:
         t = action - A.GIVE
         c = _first(h, _unmarked_weapon)
