@@ -141,6 +141,14 @@ class GameType:
     invariants: str = ""
     """``"module:INVARIANTS"``: the facts the rules keep true at all times (a tuple of
     :class:`racekit.core.invariants.Invariant`); every set-up position is checked against them."""
+    num_distinct_actions: int = 0
+    """Every action id of the game, decision or chance outcome, lies in
+    ``range(num_distinct_actions)`` (as OpenSpiel's ``num_distinct_actions``; ids need not all
+    be used). The game's action codec (its ``actions.py``) declares it; 0: not declared yet."""
+    max_game_length: int = 0
+    """Plies: no game of this type lasts longer (a rule's bound, e.g. a round cap times the
+    plies a round can take), or where no rule bounds it, the guard past which a playout is
+    stopped as a rules bug (:func:`racekit.core.errors.no_end`). 0: not declared yet."""
 
     def option(self, name: str) -> Option:
         for opt in self.options:
