@@ -69,6 +69,11 @@ def play_parts(action: int) -> tuple[int, int, int]:
     return x // 36, (x // 6) % 6, x % 6
 
 
+def stack_id(spot: int, value: int) -> int:
+    """Two cards of ``value`` on one spot (index in ``SPOTS``): a play that is always refused."""
+    return STACK_BASE + spot * 8 + value
+
+
 def first_id(seat: int) -> int:
     return FIRST_BASE + seat
 
@@ -310,7 +315,7 @@ def parse_decision(text: str) -> int | None:
         return play_id(0, 0, 0)
     m = _PLAY_STACK.match(t)
     if m and 1 <= int(m.group(1)) <= 5:
-        return STACK_BASE + SPOTS.index(m.group(2)) * 8 + int(m.group(1))
+        return stack_id(SPOTS.index(m.group(2)), int(m.group(1)))
     m = _PLAY_SAME.match(t)
     if m:
         v, spots = int(m.group(1)), m.group(2).split("+")
@@ -318,7 +323,7 @@ def parse_decision(text: str) -> int | None:
             return play_id(*(v if s in spots else 0 for s in SPOTS))
         if 1 <= v <= 5:
             s = next(x for x in spots if spots.count(x) > 1)
-            return STACK_BASE + SPOTS.index(s) * 8 + v
+            return stack_id(SPOTS.index(s), v)
         return None
     m = _PLAY_MIXED.match(t)
     if m:
