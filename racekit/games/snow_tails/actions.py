@@ -95,6 +95,9 @@ def discard_id(value: int) -> int:
     return DISCARD_BASE + value
 
 
+PLAY_PARTS = {play_id(l, r, b): (l, r, b) for l in range(6) for r in range(6) for b in range(6)}
+"""``play_parts`` of every play id, looked up (the playout hot path)."""
+
 # legal play ids by value: (mask, id) with mask bit 1 = L, 2 = R, 4 = B
 PLAYS_BY_VALUE = {}
 for _v in range(1, 6):
@@ -176,25 +179,23 @@ def is_slot(a):
 def kind(a: int) -> str | None:
     """The kind of an id (``draw``, ``first``, ``random_slot``, ``play``, ``stack``, ``move``,
     ``bonus``, ``discard``, ``slot``), or ``None`` for an id of no kind."""
-    if 1 <= a <= 5:
-        return DRAW
-    if FIRST_BASE <= a < RSLOT_BASE:
-        return FIRST
-    if RSLOT_BASE <= a < 30:
-        return RANDOM_SLOT
-    if is_play(a):
+    if a < PLAY_BASE:
+        if 1 <= a <= 5:
+            return DRAW
+        if FIRST_BASE <= a < RSLOT_BASE:
+            return FIRST
+        if RSLOT_BASE <= a < 30:
+            return RANDOM_SLOT
+        return STACK if is_stack(a) else None
+    if a < PLAY_BASE + 216:
         return PLAY
-    if is_stack(a):
-        return STACK
-    if is_move(a):
-        return MOVE
-    if is_bonus(a):
-        return BONUS
-    if is_discard(a):
-        return DISCARD
-    if is_slot(a):
-        return SLOT
-    return None
+    if a < DISCARD_BASE:
+        return BONUS if BONUS_BASE <= a < BONUS_BASE + 12 else None
+    if a < SLOT_BASE:
+        return DISCARD if a <= DISCARD_BASE + 5 else None
+    if a < MOVE_BASE:
+        return SLOT if SLOT_BASE + 1 <= a <= SLOT_BASE + 9 else None
+    return MOVE if a < MOVE_END and a != MOVE_BASE else None
 
 
 def decode(a: int) -> tuple[str, object]:

@@ -244,7 +244,7 @@ class _Lookahead:
     :meth:`after_move` and :meth:`after_bonus` follow the rules modules step by
     step in the order :mod:`.flow` declares (``move.run``,
     ``move.offer_bonus``/``legal_bonus``/``apply_bonus``, ``move.finish_move``,
-    ``refill.cards_to_draw``/``end_step3``, ``order.end_round``, clause IDs
+    ``refill.step3``/``end_step3``, ``order.end_round``, clause IDs
     there) for this one sled and return the score a copy of the state would get, or ``None`` where the rules
     would run on into the next seat's no-dog-card penalty (ST-PLAY-5), which only
     a copy follows. :meth:`score_copy` scores a copy (the reference and the

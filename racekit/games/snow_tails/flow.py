@@ -41,14 +41,6 @@ from .consts import (P_BONUS, P_DEAL, P_DISCARD, P_DRAW, P_FIRST, P_MOVE, P_OVER
                      P_RSLOT, P_SLOT, PHASES as PHASE_NAMES)
 
 
-def _ask(st, ph: int, seat: int) -> None:
-    st.ph, st._cp = ph, seat
-
-
-def _chance(st, ph: int) -> None:
-    st.ph, st._cp = ph, CHANCE
-
-
 # ----- the set-up ------------------------------------------------------------------------
 
 def start(st, setup_data=None) -> None:
@@ -59,23 +51,23 @@ def start(st, setup_data=None) -> None:
         else:
             _begin_turn(st)
     elif setup.begin(st):
-        _chance(st, P_RSLOT)
+        st.ph, st._cp = P_RSLOT, CHANCE
     else:
-        _chance(st, P_FIRST)
+        st.ph, st._cp = P_FIRST, CHANCE
 
 
 def _first_player(st, action: int) -> None:
     if setup.apply_first(st, action):
         _deal(st)
     else:
-        _ask(st, P_SLOT, setup.placer(st))
+        st.ph, st._cp = P_SLOT, setup.placer(st)
 
 
 def _slot(st, action: int) -> None:
     if setup.apply_slot(st, action):
         _deal(st)
     elif st.ph == P_SLOT:
-        _ask(st, P_SLOT, setup.placer(st))
+        st.ph, st._cp = P_SLOT, setup.placer(st)
 
 
 def _deal(st) -> None:
@@ -96,8 +88,9 @@ def _deal_next(st) -> None:
 
 def _draws(st, seat: int, need: int, then: int, ph: int = P_DRAW) -> None:
     """``need`` draws for ``seat``, one chance node each, then what ``then`` names."""
-    if refill.begin_draws(st, seat, need, then):
-        _chance(st, ph)
+    st.draw_seat, st.draw_need, st.draw_then = seat, need, then
+    if need > 0 and refill.ensure_deck(st, seat):
+        st.ph, st._cp = ph, CHANCE
         return
     _after_draws(st)
 
@@ -128,7 +121,7 @@ def _start_round(st) -> None:
 def _begin_turn(st) -> None:
     s = play.begin_turn(st)
     if st.dogs(s):
-        _ask(st, P_PLAY, s)
+        st.ph, st._cp = P_PLAY, s
         return
     _draws(st, s, play.no_dog_card(st, s), refill.THEN_RESTART)   # ST-PLAY-5
 
@@ -136,7 +129,7 @@ def _begin_turn(st) -> None:
 def _restart(st) -> None:
     s = st.order[st.tidx]
     if play.restart(st, s):
-        _ask(st, P_PLAY, s)
+        st.ph, st._cp = P_PLAY, s
     else:
         _next_turn(st)
 
@@ -144,7 +137,7 @@ def _restart(st) -> None:
 def _play(st, action: int) -> None:
     play.apply(st, action)
     if move.start(st):
-        _ask(st, P_MOVE, st._cp)
+        st.ph = P_MOVE   # the same seat picks its steps
     else:
         _after_normal_move(st)
 
@@ -156,7 +149,7 @@ def _move(st, action: int) -> None:
 
 def _after_normal_move(st) -> None:
     if move.offer_bonus(st):
-        _ask(st, P_BONUS, st._cp)
+        st.ph = P_BONUS   # the same seat answers
     else:
         _step3(st)
 
@@ -170,14 +163,14 @@ def _step3(st) -> None:
     """Speed-limit damage settles with the move; then step 3 of ST-TURN-1."""
     move.finish_move(st)
     s = st.order[st.tidx]
-    if refill.must_discard(st, s):
-        _ask(st, P_DISCARD, s)
-        return
-    need = refill.cards_to_draw(st, s)
-    if need:
+    need = refill.step3(st, s)
+    if need < 0:
+        st.ph, st._cp = P_DISCARD, s
+    elif need:
         _draws(st, s, need, refill.THEN_STEP3)
     else:
-        _end_turn(st)
+        refill.end_step3(st)
+        _next_turn(st)
 
 
 def _discard(st, action: int) -> None:
@@ -188,6 +181,7 @@ def _discard(st, action: int) -> None:
 
 
 def _end_turn(st) -> None:
+    """After step 3: the elimination check (ST-AMB-12), then the next seat's turn."""
     refill.end_step3(st)
     _next_turn(st)
 
@@ -258,25 +252,34 @@ assert tuple(p.name for p in PHASES) == PHASE_NAMES
 
 # ----- what the state's hooks call -------------------------------------------------------
 
+def _nothing(st) -> list:
+    return []
+
+
+# per phase, indexed by ``state.ph``: the table above, looked up once per ply
+DECISIONS = tuple(p.choices if p.actor in ("mover", "placer") else _nothing for p in PHASES)
+OUTCOMES = tuple(p.choices if p.actor == "chance" else _nothing for p in PHASES)
+APPLY = tuple(p.apply for p in PHASES)
+SECRET = tuple(p.secret for p in PHASES)
+
+
 def legal(st) -> list[int]:
     """The legal decisions (a list the state caches; callers get copies)."""
-    phase = PHASES[st.ph]
-    return phase.choices(st) if phase.actor in ("mover", "placer") else []
+    return DECISIONS[st.ph](st)
 
 
 def chance_outcomes(st) -> list[tuple[int, float]]:
-    phase = PHASES[st.ph]
-    return phase.choices(st) if phase.actor == "chance" else []
+    return OUTCOMES[st.ph](st)
 
 
 def apply(st, action: int) -> None:
     """Apply one legal action (decision or chance outcome) in the current phase."""
-    PHASES[st.ph].apply(st, action)
+    APPLY[st.ph](st, action)
 
 
 def private_to(st, action: int):
     """The one seat that sees ``action`` in the history, or None when all do."""
-    secret = PHASES[st.ph].secret
+    secret = SECRET[st.ph]
     if secret == "drawer":
         return st.draw_seat
     if secret == "actor":

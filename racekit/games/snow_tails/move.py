@@ -75,7 +75,7 @@ def why_move(st, action):
 
 def apply_move(st, action) -> None:
     """The normal move: the chosen steps (ST-DRIFT-4/5, ST-AMB-09)."""
-    steps = A.steps_of(action)
+    steps = A.STEPS[action]   # a legal sequence
     if st._record:
         st.emit("move_plan", [st._cp], ["ST-DRIFT-4", "ST-DRIFT-5", "ST-AMB-09"],
                 steps=" ".join(A.STEP_NAMES[d] for d in steps))

@@ -81,7 +81,7 @@ def why(st, action):
 def apply(st, action) -> None:
     """Step 1: put the cards on the mat (ST-PLAY-1..4, ST-BRAKE-1)."""
     s = st._cp
-    l, r, b = A.play_parts(action)
+    l, r, b = A.PLAY_PARTS[action]
     h = st.hand[s]
     if l:  # ST-PLAY-4: the card covers the left stack; its value is the left pull
         h[l] -= 1

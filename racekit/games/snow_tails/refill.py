@@ -54,12 +54,6 @@ def draw_outcomes(st) -> list[tuple[int, float]]:
     return [(v, deck[v] / total) for v in range(1, 6) if deck[v]]
 
 
-def begin_draws(st, seat, need, then) -> bool:
-    """Set up ``need`` draws for ``seat``; True when a card can be drawn now."""
-    st.draw_seat, st.draw_need, st.draw_then = seat, need, then
-    return need > 0 and ensure_deck(st, seat)
-
-
 def draw(st, value) -> bool:
     """``draw_seat`` draws a card of ``value``; True while more draws are due and possible."""
     seat = st.draw_seat
@@ -115,11 +109,13 @@ def must_discard(st, seat) -> bool:
     return st.hand_size(seat) > HAND and st.dogs(seat) > 0
 
 
-def cards_to_draw(st, seat) -> int:
-    """ST-REFILL-1: the cards to draw up to 5; none when stopped by a sled (ST-BLOCK-2)."""
+def step3(st, seat) -> int:
+    """ST-TURN-1 step 3: -1 when cards must be discarded down to 5 (:func:`must_discard`),
+    else the cards to draw up to 5 (ST-REFILL-1): none when full or when a sled stopped the
+    move (ST-BLOCK-2)."""
     size = st.hand_size(seat)
     if size >= HAND:
-        return 0
+        return -1 if size > HAND and st.dogs(seat) else 0
     if skipped(st, seat):
         if st._record:
             st.emit("no_refill", [seat], ["ST-BLOCK-2", "ST-AMB-10"], hand_size=size,

@@ -23,6 +23,7 @@ from .tracks import track_names
 from .consts import (CROSSED, FINISHED, OUT, P_BONUS, P_DISCARD, P_DRAW, P_FIRST, P_MOVE,
                      P_PLAY, PHASES, RACING, STATUS)
 
+_DECISIONS, _OUTCOMES, _APPLY, _SECRET = flow.DECISIONS, flow.OUTCOMES, flow.APPLY, flow.SECRET
 _SEAT_LISTS = ("last", "pos", "slot", "left", "right", "brake", "dmg", "status", "blocked", "walled",
                "fin_round", "out_round")
 _SEAT_NESTED = ("lstack", "rstack", "deck", "hand", "disc")
@@ -121,22 +122,26 @@ class SnowTailsState(State):
     def _current_player(self) -> int:
         return self._cp
 
+    # the hooks below look the phase up in the flow's tables directly (the playout hot path)
     def _legal_actions(self) -> list[int]:
         lc = self._lc
         if lc is None:
-            lc = self._lc = flow.legal(self)
+            lc = self._lc = _DECISIONS[self.ph](self)
         return lc[:]  # a copy: callers may change the list they get
 
     def _chance_outcomes(self):
-        return flow.chance_outcomes(self)
+        return _OUTCOMES[self.ph](self)
 
     def _apply(self, action: int) -> None:
         self._lc = None
-        flow.apply(self, action)
+        _APPLY[self.ph](self, action)
 
     def _private_to(self, action: int):
-        # draws and discards are secret to their seat (ST-SETUP-2, ST-REFILL-2)
-        return flow.private_to(self, action)
+        # draws and discards are secret to their seat (ST-SETUP-2, ST-REFILL-2): flow.private_to
+        secret = _SECRET[self.ph]
+        if not secret:
+            return None
+        return self.draw_seat if secret == "drawer" else self._cp
 
     def _action_to_string(self, action: int) -> str:
         return A.name(action, self.game.seat_names)
