@@ -56,7 +56,6 @@ a refused sequence can be named, are the largest ids; a legal one has at most 9 
 
 DRAW, FIRST, RANDOM_SLOT, PLAY, STACK, MOVE, BONUS, DISCARD, SLOT = (
     "draw", "first", "random_slot", "play", "stack", "move", "bonus", "discard", "slot")
-CHANCE_KINDS = (DRAW, FIRST, RANDOM_SLOT)
 
 
 def play_id(l: int, r: int, b: int) -> int:

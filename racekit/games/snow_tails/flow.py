@@ -23,7 +23,9 @@
     over (terminal)
 
 :data:`PHASES` declares each phase as data: who acts, the kinds of action it takes, its
-choices, the function that applies an action, and the phases that can follow. The rule
+choices, the function that applies an action, and the phases that can follow; the state's
+hooks read it through :data:`DECISIONS`, :data:`OUTCOMES`, :data:`APPLY`, :data:`SECRET` and
+:func:`why_illegal`. The rule
 modules (``setup``, ``play``, ``move``, ``refill``, ``order``) do what one step of the rules
 does and say how it came out; the functions here decide what follows. Rule modules never
 import this one.
@@ -246,8 +248,8 @@ PHASES = (
           "drawer"),
     Phase("over", "nobody"),
 )
-"""Indexed by ``state.ph`` (the ``P_*`` numbers of :mod:`.consts`)."""
-assert tuple(p.name for p in PHASES) == PHASE_NAMES
+"""Indexed by ``state.ph`` (the ``P_*`` numbers of :mod:`.consts`, in the order of its ``PHASES``
+names; tests/test_st_flow.py checks they agree)."""
 
 
 # ----- what the state's hooks call -------------------------------------------------------
@@ -256,35 +258,12 @@ def _nothing(st) -> list:
     return []
 
 
-# per phase, indexed by ``state.ph``: the table above, looked up once per ply
+# per phase, indexed by ``state.ph``: the table above as the state's hooks read it, once a ply
+# (legal decisions, chance outcomes, apply, whose eyes alone see the action)
 DECISIONS = tuple(p.choices if p.actor in ("mover", "placer") else _nothing for p in PHASES)
 OUTCOMES = tuple(p.choices if p.actor == "chance" else _nothing for p in PHASES)
 APPLY = tuple(p.apply for p in PHASES)
 SECRET = tuple(p.secret for p in PHASES)
-
-
-def legal(st) -> list[int]:
-    """The legal decisions (a list the state caches; callers get copies)."""
-    return DECISIONS[st.ph](st)
-
-
-def chance_outcomes(st) -> list[tuple[int, float]]:
-    return OUTCOMES[st.ph](st)
-
-
-def apply(st, action: int) -> None:
-    """Apply one legal action (decision or chance outcome) in the current phase."""
-    APPLY[st.ph](st, action)
-
-
-def private_to(st, action: int):
-    """The one seat that sees ``action`` in the history, or None when all do."""
-    secret = SECRET[st.ph]
-    if secret == "drawer":
-        return st.draw_seat
-    if secret == "actor":
-        return st._cp
-    return None
 
 
 def why_illegal(st, action: int):

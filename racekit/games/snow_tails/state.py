@@ -29,8 +29,6 @@ _SEAT_LISTS = ("last", "pos", "slot", "left", "right", "brake", "dmg", "status",
 _SEAT_NESTED = ("lstack", "rstack", "deck", "hand", "disc")
 _COPY_LISTS = ("order", "occ", "crossings", "placers") + tuple(_SEAT_LISTS)   # what a copy must not share
 _COPY_NESTED = ("places",) + tuple(_SEAT_NESTED)
-_TURN = ("speed", "drift", "ddir", "moved", "bonus", "bonus_taken", "stopped", "crossings",
-         "draw_seat", "draw_need", "draw_then", "placer", "placers", "limit_paid")
 
 
 class SnowTailsState(State):
@@ -137,7 +135,7 @@ class SnowTailsState(State):
         _APPLY[self.ph](self, action)
 
     def _private_to(self, action: int):
-        # draws and discards are secret to their seat (ST-SETUP-2, ST-REFILL-2): flow.private_to
+        # draws and discards are secret to their seat (ST-SETUP-2, ST-REFILL-2)
         secret = _SECRET[self.ph]
         if not secret:
             return None
