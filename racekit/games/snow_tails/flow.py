@@ -60,16 +60,16 @@ def start(st, setup_data=None) -> None:
 
 def _first_player(st, action: int) -> None:
     if setup.apply_first(st, action):
-        _deal(st)
+        _deal(st)                      # fill_from_1 placed every sled
     else:
         st.ph, st._cp = P_SLOT, setup.placer(st)
 
 
 def _slot(st, action: int) -> None:
     if setup.apply_slot(st, action):
-        _deal(st)
+        _deal(st)                      # every sled is on its slot
     elif st.ph == P_SLOT:
-        st.ph, st._cp = P_SLOT, setup.placer(st)
+        st._cp = setup.placer(st)      # the next seat chooses (random_slot: the next draw)
 
 
 def _deal(st) -> None:
