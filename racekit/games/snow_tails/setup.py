@@ -183,17 +183,83 @@ def from_setup(st, data) -> str:
     ``"turn"`` (the turn of the seat at ``st.tidx``)."""
     cfg = validate_setup(Setup, data)
     if cfg.track is not None:
-        _set_track(st, cfg.track)
+        try:
+            st.track = load_track(cfg.track) if isinstance(cfg.track, str) else track_from_dict(cfg.track)
+        except ValueError as exc:
+            inner = getattr(exc, "field", None)   # a field of an inline track
+            if inner is not None:
+                raise SetupError(getattr(exc, "reason", str(exc)), field=f"track.{inner}") from None
+            raise SetupError(str(exc), field="track") from None
+        st.occ = [-1] * st.track.num_squares
+    tr = st.track
     if len(cfg.seats) != st.n:
         raise SetupError(f"the game has {st.n} seats but the set-up lists {len(cfg.seats)}",
                          field="seats")
     used_slots = set()
     for s, seat in enumerate(cfg.seats):
-        _place_seat(st, s, seat, cfg.round, used_slots)
-        _set_cards(st, s, seat)
+        f = f"seats.{s}"
+        if seat.slot is not None:
+            if seat.slot > len(tr.slots):
+                raise SetupError(f"the track has {len(tr.slots)} start slots", field=f + ".slot")
+            if seat.slot in used_slots:
+                raise SetupError(f"slot {seat.slot} is taken twice (ST-AMB-02)", field=f + ".slot")
+            used_slots.add(seat.slot)
+            st.slot[s] = seat.slot
+        sq = -1
+        if seat.status in ("racing", "crossed"):
+            if seat.position is not None:
+                got = tr.square_at(*seat.position)
+                if got is None:   # no square to store: the invariant's error, from here
+                    raise refuse(st, "on_the_track", Violation(
+                        f + ".position", list(seat.position), f"this is not a square of track "
+                        f"{tr.name}: a {seat.status} sled stands on a square of the track", s))
+                sq = got
+            elif seat.slot is not None:
+                sq = tr.slots[seat.slot - 1]
+            else:
+                raise SetupError("a racing sled needs a position or a slot", field=f + ".position")
+            st.occ[sq] = s
+        elif seat.position is not None:
+            raise refuse(st, "on_the_track", Violation(
+                f + ".position", list(seat.position), f"a {seat.status} sled is off the track", s))
+        st.pos[s] = sq
+        st.status[s] = {"racing": RACING, "crossed": CROSSED, "finished": FINISHED,
+                        "eliminated": OUT}[seat.status]
+        if seat.status == "crossed":
+            st.fin_round[s] = cfg.round
+        if seat.status == "finished":
+            st.fin_round[s] = seat.finished_round or max(1, cfg.round - 1)
+        ls, rs = _stack(seat.left), _stack(seat.right)
+        st.lstack[s], st.rstack[s] = ls, rs
+        st.left[s] = ls[-1] if ls else 3
+        st.right[s] = rs[-1] if rs else 3
+        st.brake[s] = seat.brake
+        st.dmg[s] = seat.damage
+        hand = [0] * 6
+        for v in seat.hand:
+            hand[v] += 1
+        disc = [0] * 6
+        for v in seat.discard:
+            disc[v] += 1
+        used = [0] * 6
+        for v in seat.hand + seat.discard + ls + rs:
+            used[v] += 1
+        if seat.deck is None:
+            deck = [0] + [4 - used[v] for v in range(1, 6)]
+        else:
+            deck = [0] * 6
+            for v in seat.deck:
+                deck[v] += 1
+        st.hand[s], st.disc[s], st.deck[s] = hand, disc, deck   # four of each: invariants.py
     st.round = cfg.round
     st.places = [list(g) for g in cfg.places]   # each finished seat once: invariants.py
-    _set_supply(st, cfg.dents_left)
+    if cfg.dents_left is not None:
+        if st.dents_left is None:  # ST-AMB-14: the supply is unlimited unless dent_supply is 20
+            raise SetupError("dents_left needs the option dent_supply=20 (the default supply is "
+                             "unlimited, ST-AMB-14)", field="dents_left")
+        st.dents_left = cfg.dents_left
+    elif st.dents_left is not None:   # the damage cards held come out of the supply
+        st.dents_left -= sum(st.dmg)
     # squares, decks, places, supply: refuse a position that breaks an invariant before play
     check_position(st)
     if cfg.stage == "deal":
@@ -202,98 +268,6 @@ def from_setup(st, data) -> str:
         if any(st.slot[s] == 0 for s in range(st.n)):
             raise SetupError("at the deal stage every seat has a slot", field="stage")
         return "deal"
-    _set_turn(st, cfg)
-    return "turn"
-
-
-def _set_track(st, track) -> None:
-    """A track named by the set-up, or written in it (ST-DATA-1)."""
-    try:
-        st.track = load_track(track) if isinstance(track, str) else track_from_dict(track)
-    except ValueError as exc:
-        inner = getattr(exc, "field", None)   # a field of an inline track
-        if inner is not None:
-            raise SetupError(getattr(exc, "reason", str(exc)), field=f"track.{inner}") from None
-        raise SetupError(str(exc), field="track") from None
-    st.occ = [-1] * st.track.num_squares
-
-
-def _place_seat(st, s, seat, round_, used_slots) -> None:
-    """Seat ``s``'s slot (ST-SETUP-5, ST-AMB-02), square and status."""
-    tr = st.track
-    f = f"seats.{s}"
-    if seat.slot is not None:
-        if seat.slot > len(tr.slots):
-            raise SetupError(f"the track has {len(tr.slots)} start slots", field=f + ".slot")
-        if seat.slot in used_slots:
-            raise SetupError(f"slot {seat.slot} is taken twice (ST-AMB-02)", field=f + ".slot")
-        used_slots.add(seat.slot)
-        st.slot[s] = seat.slot
-    sq = -1
-    if seat.status in ("racing", "crossed"):
-        if seat.position is not None:
-            got = tr.square_at(*seat.position)
-            if got is None:   # no square to store: the invariant's error, from here
-                raise refuse(st, "on_the_track", Violation(
-                    f + ".position", list(seat.position), f"this is not a square of track "
-                    f"{tr.name}: a {seat.status} sled stands on a square of the track", s))
-            sq = got
-        elif seat.slot is not None:
-            sq = tr.slots[seat.slot - 1]
-        else:
-            raise SetupError("a racing sled needs a position or a slot", field=f + ".position")
-        st.occ[sq] = s
-    elif seat.position is not None:
-        raise refuse(st, "on_the_track", Violation(
-            f + ".position", list(seat.position), f"a {seat.status} sled is off the track", s))
-    st.pos[s] = sq
-    st.status[s] = {"racing": RACING, "crossed": CROSSED, "finished": FINISHED,
-                    "eliminated": OUT}[seat.status]
-    if seat.status == "crossed":
-        st.fin_round[s] = round_
-    if seat.status == "finished":
-        st.fin_round[s] = seat.finished_round or max(1, round_ - 1)
-
-
-def _set_cards(st, s, seat) -> None:
-    """Seat ``s``'s mat (ST-PLAY-4, ST-BRAKE-1), hand, damage, discards and deck (ST-SETUP-2)."""
-    ls, rs = _stack(seat.left), _stack(seat.right)
-    st.lstack[s], st.rstack[s] = ls, rs
-    st.left[s] = ls[-1] if ls else 3
-    st.right[s] = rs[-1] if rs else 3
-    st.brake[s] = seat.brake
-    st.dmg[s] = seat.damage
-    hand = [0] * 6
-    for v in seat.hand:
-        hand[v] += 1
-    disc = [0] * 6
-    for v in seat.discard:
-        disc[v] += 1
-    used = [0] * 6
-    for v in seat.hand + seat.discard + ls + rs:
-        used[v] += 1
-    if seat.deck is None:
-        deck = [0] + [4 - used[v] for v in range(1, 6)]
-    else:
-        deck = [0] * 6
-        for v in seat.deck:
-            deck[v] += 1
-    st.hand[s], st.disc[s], st.deck[s] = hand, disc, deck   # four of each: invariants.py
-
-
-def _set_supply(st, dents_left) -> None:
-    """The damage cards left (ST-AMB-14)."""
-    if dents_left is not None:
-        if st.dents_left is None:  # ST-AMB-14: the supply is unlimited unless dent_supply is 20
-            raise SetupError("dents_left needs the option dent_supply=20 (the default supply is "
-                             "unlimited, ST-AMB-14)", field="dents_left")
-        st.dents_left = dents_left
-    elif st.dents_left is not None:   # the damage cards held come out of the supply
-        st.dents_left -= sum(st.dmg)
-
-
-def _set_turn(st, cfg) -> None:
-    """This round's turn order (ST-ORDER-2..6 unless given) and whose turn it is."""
     racing = [s for s in range(st.n) if st.status[s] == RACING]
     if cfg.turn_order is not None:
         if sorted(cfg.turn_order) != sorted(racing) or len(set(cfg.turn_order)) != len(cfg.turn_order):
@@ -312,3 +286,4 @@ def _set_turn(st, cfg) -> None:
     st.tidx = cfg.turn
     if st._record:
         st.emit("round_start", st.order, ["ST-ORDER-1"], round=st.round, order=list(st.order))
+    return "turn"
