@@ -1,4 +1,12 @@
-"""Action ids and names of Snow Tails (pure encoding, no rules).
+"""The action codec of Snow Tails: every action id, its name, and back (one place, no rules).
+
+Ids (decisions and chance outcomes share one range, ``0 <= id < NUM_DISTINCT_ACTIONS``):
+
+Chance outcomes:
+
+* ``draw``: a card drawn is its value ``1..5`` (``"draw 3"``; ST-SETUP-2, ST-REFILL-1).
+* ``first``: the random first player is ``10 + seat`` (``"first player Blue"``; ST-AMB-02).
+* ``random_slot``: a random start slot is ``20 + slot`` (``"random slot 2"``; ST-AMB-02).
 
 Decisions:
 
@@ -6,7 +14,7 @@ Decisions:
   the left dog, the right dog and the brake (0 = nothing). Legal plays use one
   value: ``"play 3 to L+R"``; other ids exist so that refused plays can be
   named (``"play 2 to L, 4 to R"``, ``"play nothing"``). ``60 + spot*8 + v``
-  names two cards on one spot (``"play 3 3 to L"``), always refused.
+  (kind ``stack``) names two cards on one spot (``"play 3 3 to L"``), always refused.
 * ``move``: the step sequence of the normal move, one decision:
   ``1000 + OFFSET[n] + sum(d_i * 3**i)`` with n steps, d = 0 forward (F),
   1 drift left (DL), 2 drift right (DR); named ``"DR F F F DR"``.
@@ -14,9 +22,9 @@ Decisions:
 * ``discard``: ``600 + v`` = ``"discard 4"`` (``600`` = ``"discard damage"``, refused).
 * ``slot``: ``700 + k`` = ``"slot k"``.
 
-Chance outcomes: a card draw is its value ``1..5`` (``"draw 3"``); the
-random first player is ``10 + seat`` (``"first player Blue"``); a random start
-slot is ``20 + slot`` (``"random slot 2"``).
+:func:`kind` and :func:`decode` split an id into ``(kind, value)``, :func:`name`
+writes its name and :func:`parse` reads a name back (legal or not, so that
+refusals can explain it).
 """
 from __future__ import annotations
 
@@ -42,6 +50,12 @@ for _n in range(1, MAX_STEPS + 2):
     OFFSET.append(OFFSET[-1] + 3 ** (_n - 1))
 # OFFSET[n] = first code of sequences of length n (length 0 unused)
 MOVE_END = MOVE_BASE + OFFSET[MAX_STEPS + 1]
+NUM_DISTINCT_ACTIONS = MOVE_END
+"""Every id lies below this bound (the step sequences, named up to ``MAX_STEPS`` steps so that
+a refused sequence can be named, are the largest ids; a legal one has at most 9 steps)."""
+
+DRAW, FIRST, RANDOM_SLOT, PLAY, STACK, MOVE, BONUS, DISCARD, SLOT = (
+    "draw", "first", "random_slot", "play", "stack", "move", "bonus", "discard", "slot")
 
 
 def play_id(l: int, r: int, b: int) -> int:
@@ -49,9 +63,39 @@ def play_id(l: int, r: int, b: int) -> int:
 
 
 def play_parts(action: int) -> tuple[int, int, int]:
+    """``(left, right, brake)``: the value put on each spot (0 = nothing)."""
     x = action - PLAY_BASE
     return x // 36, (x // 6) % 6, x % 6
 
+
+def stack_id(spot: int, value: int) -> int:
+    """Two cards of ``value`` on one spot (index in ``SPOTS``): a play that is always refused."""
+    return STACK_BASE + spot * 8 + value
+
+
+def first_id(seat: int) -> int:
+    return FIRST_BASE + seat
+
+
+def random_slot_id(slot: int) -> int:
+    return RSLOT_BASE + slot
+
+
+def slot_id(slot: int) -> int:
+    return SLOT_BASE + slot
+
+
+def bonus_id(squares: int) -> int:
+    """``0``: decline the bonus; ``k``: take ``k`` squares."""
+    return BONUS_BASE + squares
+
+
+def discard_id(value: int) -> int:
+    return DISCARD_BASE + value
+
+
+PLAY_PARTS = {play_id(l, r, b): (l, r, b) for l in range(6) for r in range(6) for b in range(6)}
+"""``play_parts`` of every play id, looked up (the playout hot path)."""
 
 # legal play ids by value: (mask, id) with mask bit 1 = L, 2 = R, 4 = B
 PLAYS_BY_VALUE = {}
@@ -81,6 +125,11 @@ def move_steps(action: int) -> tuple:
         out.append(code % 3)
         code //= 3
     return tuple(out)
+
+
+def steps_of(action: int) -> tuple:
+    """The steps (F, DL, DR) of a move id."""
+    return STEPS.get(action) or move_steps(action)
 
 
 # every legal sequence, by (speed, drift, direction): sorted ids
@@ -126,6 +175,61 @@ def is_slot(a):
     return SLOT_BASE + 1 <= a <= SLOT_BASE + 9
 
 
+def kind(a: int) -> str | None:
+    """The kind of an id (``draw``, ``first``, ``random_slot``, ``play``, ``stack``, ``move``,
+    ``bonus``, ``discard``, ``slot``), or ``None`` for an id of no kind."""
+    if a < PLAY_BASE:
+        if 1 <= a <= 5:
+            return DRAW
+        if FIRST_BASE <= a < RSLOT_BASE:
+            return FIRST
+        if RSLOT_BASE <= a < 30:
+            return RANDOM_SLOT
+        return STACK if is_stack(a) else None
+    if a < PLAY_BASE + 216:
+        return PLAY
+    if a < DISCARD_BASE:
+        return BONUS if BONUS_BASE <= a < BONUS_BASE + 12 else None
+    if a < SLOT_BASE:
+        return DISCARD if a <= DISCARD_BASE + 5 else None
+    if a < MOVE_BASE:
+        return SLOT if SLOT_BASE + 1 <= a <= SLOT_BASE + 9 else None
+    return MOVE if a < MOVE_END and a != MOVE_BASE else None
+
+
+def decode(a: int) -> tuple[str, object]:
+    """``(kind, value)`` of an action id.
+
+    Values: ``draw``: the card's value; ``first``: the seat; ``random_slot`` and ``slot``: the
+    slot number; ``play``: ``(left, right, brake)``; ``stack``: ``(spot index, value)``;
+    ``move``: the steps; ``bonus``: the squares taken (0 = declined); ``discard``: the value
+    (0 = a damage card).
+
+    Raises:
+        ValueError: no action has this id.
+    """
+    k = kind(a)
+    if k is None:
+        raise ValueError(f"no action {a!r} in snow_tails")
+    if k == DRAW:
+        return k, a
+    if k == FIRST:
+        return k, a - FIRST_BASE
+    if k == RANDOM_SLOT:
+        return k, a - RSLOT_BASE
+    if k == PLAY:
+        return k, play_parts(a)
+    if k == STACK:
+        return k, divmod(a - STACK_BASE, 8)
+    if k == MOVE:
+        return k, steps_of(a)
+    if k == BONUS:
+        return k, a - BONUS_BASE
+    if k == DISCARD:
+        return k, a - DISCARD_BASE
+    return k, a - SLOT_BASE
+
+
 def play_name(a: int) -> str:
     l, r, b = play_parts(a)
     vals = [v for v in (l, r, b) if v]
@@ -144,7 +248,7 @@ def decision_name(a: int) -> str | None:
         spot, v = divmod(a - STACK_BASE, 8)
         return f"play {v} {v} to {SPOTS[spot]}"
     if is_move(a):
-        return " ".join(STEP_NAMES[d] for d in (STEPS.get(a) or move_steps(a)))
+        return " ".join(STEP_NAMES[d] for d in steps_of(a))
     if is_bonus(a):
         k = a - BONUS_BASE
         return "decline bonus" if k == 0 else f"take bonus +{k}"
@@ -153,6 +257,48 @@ def decision_name(a: int) -> str | None:
         return "discard damage" if v == 0 else f"discard {v}"
     if is_slot(a):
         return f"slot {a - SLOT_BASE}"
+    return None
+
+
+def name(a: int, seat_names) -> str:
+    """The name of any id, chance outcome or decision (``seat_names`` name the first player).
+
+    Raises:
+        ValueError: no action has this id.
+    """
+    if 0 < a < 30:  # chance outcomes
+        if a <= 5:
+            return f"draw {a}"
+        if FIRST_BASE <= a < RSLOT_BASE:
+            seat = a - FIRST_BASE
+            return f"first player {seat_names[seat] if seat < len(seat_names) else seat}"
+        if a >= RSLOT_BASE:
+            return f"random slot {a - RSLOT_BASE}"
+    text = decision_name(a)
+    if text is None:
+        raise ValueError(f"{a!r} is not an action of snow_tails")
+    return text
+
+
+def parse(text: str, chance: bool, seat_names) -> int | None:
+    """The id a name stands for: a chance outcome's when ``chance``, else a decision's (legal
+    or not); None when it is no name."""
+    t = " ".join(str(text).split())
+    if not chance:
+        return parse_decision(t)
+    # ASCII digits in range only: "draw ²" or "draw 9" names no outcome
+    m = re.fullmatch(r"draw ([1-5])", t)
+    if m:
+        return int(m.group(1))
+    if t.startswith("first player "):
+        who = t[len("first player "):]
+        if who in seat_names:
+            return first_id(list(seat_names).index(who))
+        if re.fullmatch(r"[0-9]", who) and int(who) < len(seat_names):
+            return first_id(int(who))
+    m = re.fullmatch(r"random slot ([1-9])", t)
+    if m:
+        return random_slot_id(int(m.group(1)))
     return None
 
 
@@ -169,7 +315,7 @@ def parse_decision(text: str) -> int | None:
         return play_id(0, 0, 0)
     m = _PLAY_STACK.match(t)
     if m and 1 <= int(m.group(1)) <= 5:
-        return STACK_BASE + SPOTS.index(m.group(2)) * 8 + int(m.group(1))
+        return stack_id(SPOTS.index(m.group(2)), int(m.group(1)))
     m = _PLAY_SAME.match(t)
     if m:
         v, spots = int(m.group(1)), m.group(2).split("+")
@@ -177,7 +323,7 @@ def parse_decision(text: str) -> int | None:
             return play_id(*(v if s in spots else 0 for s in SPOTS))
         if 1 <= v <= 5:
             s = next(x for x in spots if spots.count(x) > 1)
-            return STACK_BASE + SPOTS.index(s) * 8 + v
+            return stack_id(SPOTS.index(s), v)
         return None
     m = _PLAY_MIXED.match(t)
     if m:

@@ -233,7 +233,7 @@ class CarefulAgent:
         counts = {v: hand.count(v) for v in set(hand)}
         # the value held most often, the lowest of those: keep the values varied
         pick = min(counts, key=lambda v: (-counts[v], v))
-        action = A.DISCARD_BASE + pick
+        action = A.discard_id(pick)
         return action if action in legal else legal[0]
 
 
@@ -242,10 +242,10 @@ class _Lookahead:
 
     Built at the seat's play, move or bonus decision. :meth:`after_play`,
     :meth:`after_move` and :meth:`after_bonus` follow the rules modules step by
-    step (``move.run``, ``move.after_base``/``legal_bonus``/``apply_bonus``,
-    ``move.finish_move``, ``refill.step3``/``end_step3``,
-    ``order.end_turn``/``end_round``, clause IDs there) for this one sled and
-    return the score a copy of the state would get, or ``None`` where the rules
+    step in the order :mod:`.flow` declares (``move.run``,
+    ``move.offer_bonus``/``legal_bonus``/``apply_bonus``, ``move.finish_move``,
+    ``refill.step3``/``end_step3``, ``order.end_round``, clause IDs
+    there) for this one sled and return the score a copy of the state would get, or ``None`` where the rules
     would run on into the next seat's no-dog-card penalty (ST-PLAY-5), which only
     a copy follows. :meth:`score_copy` scores a copy (the reference and the
     fallback).
@@ -371,7 +371,7 @@ class _Lookahead:
 
     def after_bonus(self, action):
         """Score of the answer ``action`` to a bonus offer (``move.apply_bonus``); None: ask a copy."""
-        k = action - A.BONUS_BASE
+        k = A.decode(action)[1]
         left, right, brake = self.mat
         speed = left + right - brake
         planned = (speed if speed > 0 else 0) + k
@@ -515,7 +515,7 @@ class _Lookahead:
         return cards > 0
 
     def _next_turn(self, status, p, dogs):
-        """``order.end_turn``: (status, square) of this sled once the next turn has begun, or
+        """The next turn (``flow``): (status, square) of this sled once it has begun, or
         (None, None) when the next seat to play has no dog card (ST-PLAY-5: only a copy follows)."""
         if self.next_has_dogs is not None:
             return (status, p) if self.next_has_dogs else (None, None)

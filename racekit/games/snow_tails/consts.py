@@ -1,4 +1,5 @@
-"""Shared constants: seat statuses and phases."""
+"""Shared constants: seat statuses and phases (the phase table itself is :data:`.flow.PHASES`,
+indexed by these numbers)."""
 RACING, CROSSED, FINISHED, OUT = 0, 1, 2, 3
 STATUS = ("racing", "crossed", "finished", "eliminated")
 

@@ -133,7 +133,7 @@ class PlayControls(_Base):
             values = spots[spot]
             if len(values) > 1:
                 # two cards on one spot: the game names (and refuses) "play v v to S"
-                stack = A.STACK_BASE + i * 8 + values[0]
+                stack = A.stack_id(i, values[0])
                 if len(set(values)) == 1:
                     return stack
                 clause, why = self.state._why_illegal(stack)
@@ -155,7 +155,7 @@ class MoveControls(_Base):
         turn = state.snapshot()["turn"] or {}
         speed, drift, side = turn.get("speed", 0), turn.get("drift", 0), turn.get("drift_side", "")
         legal = state.legal_actions()
-        first = (A.STEPS.get(legal[0]) or A.move_steps(legal[0])) if legal else ()
+        first = A.steps_of(legal[0]) if legal else ()
         self.steps = [widgets.ToggleButtons(options=A.STEP_NAMES, value=A.STEP_NAMES[d], style=_SMALL,
                                             tooltips=["forward", "drift left", "drift right"])
                       for d in (first or [A.F] * max(speed, 0))]

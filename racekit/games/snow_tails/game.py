@@ -10,7 +10,14 @@ from __future__ import annotations
 from racekit.core.errors import OptionError
 from racekit.core.game import Game, GameType, Option, Preset
 
+from .actions import NUM_DISTINCT_ACTIONS
+from .state import SnowTailsState
 from .tracks import check_track, load_track, track_names
+
+MAX_GAME_LENGTH = 100_000
+"""Plies. No rule bounds a race's length (a sled whose speed stays below 1 does not move,
+ST-SPEED-2, and its discards come back as a new deck, ST-AMB-13); a playout that passes this
+many plies is stopped as a rules bug."""
 
 SEAT_NAMES = ("Red", "Blue", "Green", "Orange", "Purple")
 
@@ -86,6 +93,8 @@ GAME_TYPE = GameType(
     text="racekit.games.snow_tails.text:TEMPLATES",
     prefix="ST",
     invariants="racekit.games.snow_tails.invariants:INVARIANTS",
+    num_distinct_actions=NUM_DISTINCT_ACTIONS,
+    max_game_length=MAX_GAME_LENGTH,
 )
 
 
@@ -167,8 +176,7 @@ class SnowTails(Game):
             SetupError: an impossible position; ``field`` names the key
                 (``seats.1.hand``, ``track.tiles.2.rows``).
         """
-        from .state import SnowTailsState
         return SnowTailsState(self, setup, record_events=record_events)
 
 
-__all__ = ["SnowTails", "GAME_TYPE", "OPTIONS", "track_names"]
+__all__ = ["SnowTails", "GAME_TYPE", "OPTIONS", "MAX_GAME_LENGTH", "track_names"]

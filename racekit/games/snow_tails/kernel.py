@@ -7,8 +7,8 @@ stay equal to the engine in every corner (drift placement, bonus, speed-limit
 readings, deck exhaustion, elimination timing) for little gain. (The careful
 agent's time goes into its look-ahead, which replays its own turn on numbers and
 is checked against copies of the state: see :mod:`.agents`.) The kernel drives one
-:class:`~racekit.games.snow_tails.state.SnowTailsState` through the engine's phase
-dispatch directly and leaves out what a whole-game simulation throws away:
+:class:`~racekit.games.snow_tails.state.SnowTailsState` through the engine's turn
+flow (:mod:`.flow`) directly and leaves out what a whole-game simulation throws away:
 
 * no :class:`~racekit.core.state.Event` records: events are only counted, per
   kind, by a counter put in place of ``state.emit``;

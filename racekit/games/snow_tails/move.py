@@ -7,7 +7,8 @@ and the ambiguities ST-AMB-03..10, 16, 18, 21, 22.
 The normal move is one decision: the sequence of F / DL / DR steps
 (action ids in :mod:`.actions`). Every sequence of ``speed`` steps with
 exactly the capped drift toward the stronger dog is legal; the player picks
-when to drift (ST-DRIFT-4).
+when to drift (ST-DRIFT-4). What follows each part of the move is the turn
+flow's (:mod:`.flow`).
 """
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ from .consts import CROSSED, P_BONUS, P_MOVE, RACING
 _FWD = (A.F,)
 
 
-def start(st) -> None:
-    """After step 1: compute speed and drift, then ask for the step sequence."""
+def start(st) -> bool:
+    """After step 1: speed and drift; True when the sled moves (the player then picks the step
+    sequence), False when the speed is below 1 (ST-SPEED-2)."""
     s = st._cp
     L, R, B = st.left[s], st.right[s], st.brake[s]
     speed = L + R - B  # ST-SPEED-1 (ST-AMB-18: 3 + 5 - 3 = 5)
@@ -39,14 +41,13 @@ def start(st) -> None:
             clauses = ["ST-SPEED-1", "ST-DRIFT-1", "ST-DRIFT-3"] + (["ST-AMB-21"] if drift else [])
             st.emit("speed", [s], clauses, speed=speed,
                     drift=drift, side="left" if diff > 0 else "right" if diff < 0 else "neither side")
-        st.ph = P_MOVE
-        return
+        return True
     # ST-SPEED-2: below 1 the sled stays where it is
     st.drift = 0
     st.ddir = A.DR
     if st._record:
         st.emit("no_move", [s], ["ST-SPEED-2"], speed=speed)
-    after_base(st)
+    return False
 
 
 def legal_moves(st) -> list[int]:
@@ -55,7 +56,7 @@ def legal_moves(st) -> list[int]:
 
 
 def why_move(st, action):
-    steps = A.STEPS.get(action) or A.move_steps(action)
+    steps = A.steps_of(action)
     if len(steps) != st.speed:
         return "ST-SPEED-1", f"the speed is {st.speed} (L{st.left[st._cp]} + R{st.right[st._cp]} - " \
                              f"B{st.brake[st._cp]}), so the sequence has {st.speed} steps"
@@ -73,12 +74,12 @@ def why_move(st, action):
 
 
 def apply_move(st, action) -> None:
-    steps = A.STEPS.get(action) or A.move_steps(action)
+    """The normal move: the chosen steps (ST-DRIFT-4/5, ST-AMB-09)."""
+    steps = A.STEPS[action]   # a legal sequence
     if st._record:
         st.emit("move_plan", [st._cp], ["ST-DRIFT-4", "ST-DRIFT-5", "ST-AMB-09"],
                 steps=" ".join(A.STEP_NAMES[d] for d in steps))
     run(st, steps)
-    after_base(st)
 
 
 def run(st, steps, bonus: int = 0) -> None:
@@ -91,13 +92,36 @@ def run(st, steps, bonus: int = 0) -> None:
     """
     s = st._cp
     tr = st.track
+    path, hits, stop, done = _walk(st, s, steps)
+    if path is not None and len(path) > 1:
+        # ST-MOVE-1: ``moved`` counts the squares of this part (path length - 1);
+        # ``speed`` is the turn's planned speed, bonus included
+        st.emit("move", [s], ["ST-MOVE-1", "ST-DRIFT-2"] + (["ST-BONUS-2"] if bonus else []),
+                path=path, moved=done, planned=len(steps), bonus=bonus,
+                speed=(st.speed if st.speed > 0 else 0) + st.bonus_taken)
+    for lines, moved in hits:
+        for li in lines:
+            _crossed(st, s, tr.lines[li], moved)
+    if stop is not None:
+        _stopped(st, s, stop, done)
+
+
+def _walk(st, s, steps):
+    """Move ``s`` square by square (ST-MOVE-1, ST-DRIFT-2) until the steps run out or the next
+    square is off the track, taken or past the end.
+
+    Returns ``(path, hits, stop, done)``: the squares passed (``[row, lane]``; None when
+    no events are recorded), the lines crossed ``(line indices, squares moved this turn)``,
+    the stop ``(kind, step, other seat)`` or None, and the squares moved in this part.
+    """
+    tr = st.track
     nb, cross, occ = tr.nb, tr.cross, st.occ
     p = st.pos[s]
     rec = st._record
     path = [tr.position(p)] if rec else None
-    hits = []  # (line indices, squares moved this turn when crossed)
-    stop = None  # (kind, step, other seat)
-    done = 0  # squares moved in this part
+    hits = []
+    stop = None
+    done = 0
     for d in steps:
         t = nb[p][d]
         if t < 0:
@@ -118,18 +142,15 @@ def run(st, steps, bonus: int = 0) -> None:
         if lines:
             hits.append((lines, st.moved))
     st.pos[s] = p
-    if rec and len(path) > 1:
-        # ST-MOVE-1: ``moved`` counts the squares of this part (path length - 1);
-        # ``speed`` is the turn's planned speed, bonus included
-        st.emit("move", [s], ["ST-MOVE-1", "ST-DRIFT-2"] + (["ST-BONUS-2"] if bonus else []),
-                path=path, moved=done, planned=len(steps), bonus=bonus,
-                speed=(st.speed if st.speed > 0 else 0) + st.bonus_taken)
-    for lines, moved in hits:
-        for li in lines:
-            _crossed(st, s, tr.lines[li], moved)
-    if stop is None:
-        return
+    return path, hits, stop, done
+
+
+def _stopped(st, s, stop, done) -> None:
+    """What stopping short costs: a wall (ST-WALL-1), a sled (ST-BLOCK-1), the track's end."""
     kind, d, other = stop
+    tr = st.track
+    p = st.pos[s]
+    rec = st._record
     if kind == "wall":
         # ST-WALL-1 / ST-AMB-09: the target is off the track: stop, 1 damage
         st.stopped = True
@@ -201,15 +222,15 @@ def bonus_allowed(st, s) -> bool:
     return True
 
 
-def after_base(st) -> None:
+def offer_bonus(st) -> bool:
+    """After the normal move: True when the equal-dogs bonus is on offer (ST-BONUS-1)."""
     s = st._cp
-    if bonus_allowed(st, s):
-        st.bonus = st.tidx + 1  # ST-AMB-06: the index in this round's turn sequence
-        if st._record:
-            st.emit("bonus_offered", [s], ["ST-BONUS-1", "ST-AMB-06"], bonus=st.bonus)
-        st.ph = P_BONUS
-        return
-    finish_move(st)
+    if not bonus_allowed(st, s):
+        return False
+    st.bonus = st.tidx + 1  # ST-AMB-06: the index in this round's turn sequence
+    if st._record:
+        st.emit("bonus_offered", [s], ["ST-BONUS-1", "ST-AMB-06"], bonus=st.bonus)
+    return True
 
 
 def _free_run(st, s) -> int:
@@ -234,11 +255,11 @@ def legal_bonus(st) -> list[int]:
         top = _free_run(st, st._cp)
     if o.bonus_partial:  # ST-AMB-05
         return A.BONUS_IDS[top][:]
-    return [A.BONUS_BASE, A.BONUS_BASE + k] if top == k else [A.BONUS_BASE]
+    return [A.bonus_id(0), A.bonus_id(k)] if top == k else [A.bonus_id(0)]
 
 
 def why_bonus(st, action):
-    k = action - A.BONUS_BASE
+    k = A.decode(action)[1]
     if st.ph != P_BONUS:
         if st.ph == P_MOVE or st.ph < P_MOVE:
             return "ST-TURN-1", "the bonus comes after the normal move"
@@ -251,8 +272,9 @@ def why_bonus(st, action):
 
 
 def apply_bonus(st, action) -> None:
+    """Take the bonus squares or decline them (ST-BONUS-1/2)."""
     s = st._cp
-    k = action - A.BONUS_BASE
+    k = A.decode(action)[1]
     if k:
         # ST-BONUS-1/2: straight ahead; the squares count as extra speed
         st.bonus_taken = k
@@ -262,11 +284,10 @@ def apply_bonus(st, action) -> None:
         run(st, _FWD * k, bonus=k)
     elif st._record:
         st.emit("bonus_declined", [s], ["ST-BONUS-2"], bonus=st.bonus)
-    finish_move(st)
 
 
 def finish_move(st) -> None:
-    """ST-AMB-07/08: settle speed-limit damage at the end of the move, then step 3."""
+    """ST-AMB-07/08: note the move, settle speed-limit damage at the end of the move."""
     o = st.o
     s = st._cp
     st.last[s] = ((st.speed if st.speed > 0 else 0) + st.bonus_taken, st.moved, st.bonus_taken)
@@ -278,4 +299,3 @@ def finish_move(st) -> None:
                 _penalise(st, s, limit, count)
         else:
             _penalise(st, s, min(c[1] for c in st.crossings), count)
-    refill.step3(st)

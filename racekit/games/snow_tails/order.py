@@ -2,14 +2,12 @@
 
 ST-ORDER-1..6 and ST-AMB-15 (order), ST-END-1..5 and ST-AMB-16/23 (end).
 The geometry (who is ahead, who is level, which side is the inside of the
-next corner) comes from the track's precomputed ``order_key``.
+next corner) comes from the track's precomputed ``order_key``. When a round
+starts and ends is the turn flow's (:mod:`.flow`).
 """
 from __future__ import annotations
 
-from racekit.core.state import TERMINAL
-
-from . import play
-from .consts import CROSSED, FINISHED, OUT, P_OVER, RACING
+from .consts import CROSSED, FINISHED, OUT, RACING
 
 
 def order_by_position(st, seats) -> list[int]:
@@ -21,6 +19,7 @@ def order_by_position(st, seats) -> list[int]:
 
 
 def start_round(st) -> None:
+    """Fix this round's turn order (ST-ORDER-1..6) and start with its first seat."""
     racing = [s for s in range(st.n) if st.status[s] == RACING]
     if st.round == 1:
         st.order = sorted(racing, key=lambda s: st.slot[s])  # ST-ORDER-2: slot order
@@ -32,15 +31,6 @@ def start_round(st) -> None:
     st.tidx = 0
     if st._record:
         st.emit("round_start", st.order, clauses, round=st.round, order=list(st.order))
-    play.begin_turn(st)
-
-
-def end_turn(st) -> None:
-    st.tidx += 1
-    if st.tidx < len(st.order):
-        play.begin_turn(st)
-    else:
-        end_round(st)
 
 
 def _finish_group_key(st):
@@ -64,44 +54,48 @@ def _groups(seats, key):
     return out
 
 
-def end_round(st) -> None:
-    """ST-ORDER-1: the round is over. Place the sleds that crossed, remove them (ST-END-5)."""
-    crossed = [s for s in range(st.n) if st.status[s] == CROSSED]
-    if crossed:
-        groups = _groups(crossed, _finish_group_key(st))
-        for g in groups:
-            st.places.append(g)
-            if st._record:
-                st.emit("placed", g, ["ST-END-2", "ST-END-3", "ST-END-4", "ST-AMB-16"],
-                        place=len(st.places), round=st.round)
-        for s in crossed:
-            p = st.pos[s]
-            if p >= 0:
-                st.occ[p] = -1
-            st.pos[s] = -1
-            st.status[s] = FINISHED
-            if st._record:
-                st.emit("removed", [s], ["ST-END-5"], round=st.round)
+def end_round(st) -> bool:
+    """ST-ORDER-1: the round is over. Place the sleds that crossed and remove them; True when
+    the race is over (ST-END-1, ST-AMB-23), else the round number moves on."""
+    _place_crossed(st)
     racing = [s for s in range(st.n) if st.status[s] == RACING]
     if st.o.end_first and any(st.status[s] == FINISHED for s in range(st.n)):
         # ST-AMB-23 first_cross_round: the rest are ranked by position
         for s in order_by_position(st, racing):
             st.places.append([s])
         _game_over(st, ["ST-AMB-23"])
-        return
+        return True
     if not racing:
         _game_over(st, ["ST-END-1"])
-        return
+        return True
     st.round += 1
-    start_round(st)
+    return False
+
+
+def _place_crossed(st) -> None:
+    """ST-END-2..4: the sleds that crossed this round take places; ST-END-5: they leave."""
+    crossed = [s for s in range(st.n) if st.status[s] == CROSSED]
+    if not crossed:
+        return
+    for g in _groups(crossed, _finish_group_key(st)):
+        st.places.append(g)
+        if st._record:
+            st.emit("placed", g, ["ST-END-2", "ST-END-3", "ST-END-4", "ST-AMB-16"],
+                    place=len(st.places), round=st.round)
+    for s in crossed:
+        p = st.pos[s]
+        if p >= 0:
+            st.occ[p] = -1
+        st.pos[s] = -1
+        st.status[s] = FINISHED
+        if st._record:
+            st.emit("removed", [s], ["ST-END-5"], round=st.round)
 
 
 def _game_over(st, clauses) -> None:
     out = [s for s in range(st.n) if st.status[s] == OUT]
     if out:
         st.places.append(sorted(out))  # eliminated sleds share the last place
-    st.ph = P_OVER
-    st._cp = TERMINAL
     if st._record:
         # who finished (ST-END-2..4), who is ranked by position (ST-AMB-23), who dropped out
         # (ST-ELIM-1: they share the last place)

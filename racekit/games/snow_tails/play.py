@@ -2,19 +2,19 @@
 
 ST-TURN-1 (three steps), ST-PLAY-1..4, ST-BRAKE-1, ST-PLAY-5 (no dog card:
 damage, refill, restart), ST-AMB-17 (covering a dog with the same value and
-brake-only plays are allowed).
+brake-only plays are allowed). What follows a play is the turn flow's
+(:mod:`.flow`).
 """
 from __future__ import annotations
 
 from . import actions as A
-from . import move, order, refill
-from .consts import P_PLAY
+from . import refill
 
 _LEGAL_CACHE: dict[tuple, list[int]] = {}
 
 
-def begin_turn(st) -> None:
-    """Start the turn of the seat at ``st.tidx`` (ST-TURN-1)."""
+def begin_turn(st) -> int:
+    """Start the turn of the seat at ``st.tidx`` (ST-TURN-1): clear the turn's notes; the seat."""
     s = st.order[st.tidx]
     st.blocked[s] = False
     st.walled[s] = False
@@ -25,26 +25,26 @@ def begin_turn(st) -> None:
     if st._record:
         st.emit("turn_start", [s], ["ST-TURN-1", "ST-AMB-06"], round=st.round,
                 position_in_order=st.tidx + 1)
-    if st.dogs(s):
-        st.ph, st._cp = P_PLAY, s
-        return
-    # ST-PLAY-5: no dog card to play: take 1 damage, draw up to 5, start again
+    return s
+
+
+def no_dog_card(st, s) -> int:
+    """ST-PLAY-5: with no dog card to play, take 1 damage; the cards to draw up to 5."""
     if st._record:
         st.emit("no_dog_card", [s], ["ST-PLAY-5"], hand_size=st.hand_size(s))
     refill.take_damage(st, s, 1, ["ST-PLAY-5"], "no dog card")
-    refill.start_draws(st, s, max(0, refill.HAND - st.hand_size(s)), refill.THEN_RESTART)
+    return max(0, refill.HAND - st.hand_size(s))
 
 
-def after_restart(st) -> None:
-    """After the ST-PLAY-5 refill: check elimination (ST-AMB-12), else restart step 1."""
-    s = st.order[st.tidx]
+def restart(st, s) -> bool:
+    """After the ST-PLAY-5 refill: True to start step 1 again; with still no dog card the
+    sled is out (ST-ELIM-1, ST-AMB-12) and False."""
     if not st.dogs(s):
         refill.eliminate(st, s, ["ST-ELIM-1", "ST-PLAY-5", "ST-AMB-12"])
-        order.end_turn(st)
-        return
+        return False
     if st._record:
         st.emit("restart", [s], ["ST-PLAY-5", "ST-AMB-06"], hand_size=st.hand_size(s))
-    st.ph, st._cp = P_PLAY, s
+    return True
 
 
 def legal(st) -> list[int]:
@@ -79,9 +79,9 @@ def why(st, action):
 
 
 def apply(st, action) -> None:
+    """Step 1: put the cards on the mat (ST-PLAY-1..4, ST-BRAKE-1)."""
     s = st._cp
-    x = action - A.PLAY_BASE
-    l, r, b = x // 36, (x // 6) % 6, x % 6
+    l, r, b = A.PLAY_PARTS[action]
     h = st.hand[s]
     if l:  # ST-PLAY-4: the card covers the left stack; its value is the left pull
         h[l] -= 1
@@ -101,5 +101,4 @@ def apply(st, action) -> None:
         st.emit("play", [s], ["ST-PLAY-1", "ST-PLAY-2", "ST-PLAY-3", "ST-PLAY-4", "ST-BRAKE-1"],
                 value=v, spots="+".join(spots), cards=len(spots), left=st.left[s],
                 right=st.right[s], brake=st.brake[s])
-    move.start(st)
 

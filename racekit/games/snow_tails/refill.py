@@ -7,17 +7,17 @@ checked), ST-AMB-13 (deck exhaustion), ST-AMB-14 (damage supply), ST-AMB-20
 
 Every draw is a chance node whose outcome is the value drawn, with
 probability count / cards left, the same as drawing the top card of a
-shuffled deck, and it keeps the deck order secret.
+shuffled deck, and it keeps the deck order secret. Which step a run of
+draws belongs to, and what follows it, is the turn flow's (:mod:`.flow`).
 """
 from __future__ import annotations
 
-from racekit.core.state import CHANCE
-
 from . import actions as A
-from . import order, play, setup
-from .consts import OUT, P_DISCARD, P_DRAW, RACING
+from .consts import OUT, P_DISCARD, RACING
 
 THEN_DEAL, THEN_RESTART, THEN_STEP3 = 0, 1, 2
+"""What a run of draws is for (``st.draw_then``): the opening deal (ST-SETUP-6), the
+refill after no dog card (ST-PLAY-5) or step 3 (ST-REFILL-1)."""
 HAND = 5  # ST-REFILL-1: the hand is refilled to 5
 
 
@@ -47,17 +47,15 @@ def ensure_deck(st, seat) -> bool:
     return False
 
 
-def start_draws(st, seat, need, then, phase=None) -> None:
-    """Draw ``need`` cards for ``seat`` one chance node at a time, then continue."""
-    st.draw_seat, st.draw_need, st.draw_then = seat, need, then
-    if need > 0 and ensure_deck(st, seat):
-        st.ph = P_DRAW if phase is None else phase
-        st._cp = CHANCE
-        return
-    after_draws(st)
+def draw_outcomes(st) -> list[tuple[int, float]]:
+    """The chance outcomes of the next draw: each value left in the deck, count / cards left."""
+    deck = st.deck[st.draw_seat]
+    total = deck[1] + deck[2] + deck[3] + deck[4] + deck[5]
+    return [(v, deck[v] / total) for v in range(1, 6) if deck[v]]
 
 
-def apply_draw(st, value) -> None:
+def draw(st, value) -> bool:
+    """``draw_seat`` draws a card of ``value``; True while more draws are due and possible."""
     seat = st.draw_seat
     st.deck[seat][value] -= 1
     st.hand[seat][value] += 1
@@ -67,19 +65,7 @@ def apply_draw(st, value) -> None:
         st.emit("draw", [seat], ["ST-REFILL-1" if st.draw_then == THEN_STEP3 else
                                  "ST-PLAY-5" if st.draw_then == THEN_RESTART else "ST-SETUP-6"],
                 hand_size=st.hand_size(seat), deck_size=sum(st.deck[seat]))
-    if st.draw_need > 0 and ensure_deck(st, seat):
-        return
-    after_draws(st)
-
-
-def after_draws(st) -> None:
-    then = st.draw_then
-    if then == THEN_STEP3:
-        end_step3(st)
-    elif then == THEN_RESTART:
-        play.after_restart(st)
-    else:
-        setup.deal_next(st)
+    return st.draw_need > 0 and ensure_deck(st, seat)
 
 
 def take_damage(st, seat, k, clauses, cause) -> int:
@@ -117,32 +103,34 @@ def skipped(st, seat) -> bool:
     return st.blocked[seat] or (st.o.refill_wall and st.walled[seat])
 
 
-def step3(st) -> None:
-    """ST-TURN-1 step 3: discard down to 5, or draw up to 5 unless blocked."""
-    s = st.order[st.tidx]
-    size = st.hand_size(s)
-    if size > HAND and st.dogs(s):
-        # ST-REFILL-2, ST-AMB-11: discard even after a collision; damage stays (ST-DAMAGE-2)
-        st.ph, st._cp = P_DISCARD, s
-        return
-    if size < HAND:
-        if skipped(st, s):
-            if st._record:
-                st.emit("no_refill", [s], ["ST-BLOCK-2", "ST-AMB-10"], hand_size=size,
-                        cause="sled" if st.blocked[s] else "wall")
-        else:
-            start_draws(st, s, HAND - size, THEN_STEP3)
-            return
-    end_step3(st)
+def must_discard(st, seat) -> bool:
+    """ST-REFILL-2, ST-AMB-11: over 5 cards with a dog card to let go, even after a collision;
+    damage cards stay (ST-DAMAGE-2)."""
+    return st.hand_size(seat) > HAND and st.dogs(seat) > 0
+
+
+def step3(st, seat) -> int:
+    """ST-TURN-1 step 3: -1 when cards must be discarded down to 5 (:func:`must_discard`),
+    else the cards to draw up to 5 (ST-REFILL-1): none when full or when a sled stopped the
+    move (ST-BLOCK-2)."""
+    size = st.hand_size(seat)
+    if size >= HAND:
+        return -1 if size > HAND and st.dogs(seat) else 0
+    if skipped(st, seat):
+        if st._record:
+            st.emit("no_refill", [seat], ["ST-BLOCK-2", "ST-AMB-10"], hand_size=size,
+                    cause="sled" if st.blocked[seat] else "wall")
+        return 0
+    return HAND - size
 
 
 def legal_discards(st) -> list[int]:
     h = st.hand[st._cp]
-    return [A.DISCARD_BASE + v for v in range(1, 6) if h[v]]
+    return [A.discard_id(v) for v in range(1, 6) if h[v]]
 
 
 def why_discard(st, action):
-    v = action - A.DISCARD_BASE
+    v = A.decode(action)[1]
     if v == 0:
         return "ST-DAMAGE-2", "damage cards can never be discarded"
     if st.ph != P_DISCARD:
@@ -150,20 +138,15 @@ def why_discard(st, action):
     return "ST-REFILL-2", f"the hand holds no dog card of value {v}"
 
 
-def apply_discard(st, action) -> None:
-    s = st._cp
-    v = action - A.DISCARD_BASE
+def discard(st, s, v) -> None:
     st.hand[s][v] -= 1
     st.disc[s][v] += 1  # ST-AMB-20: to the discard pile; the brake is unchanged (ST-REFILL-2)
     if st._record:
         st.emit("discard", [s], ["ST-REFILL-2", "ST-AMB-20"], hand_size=st.hand_size(s))
-    if st.hand_size(s) > HAND and st.dogs(s):
-        return
-    end_step3(st)
 
 
 def end_step3(st) -> None:
-    """Elimination check (ST-AMB-12), then the next turn."""
+    """The elimination check at the end of step 3 (ST-ELIM-1, ST-AMB-12)."""
     s = st.order[st.tidx]
     if st.status[s] == RACING and not st.dogs(s):
         skip = skipped(st, s)
@@ -171,4 +154,3 @@ def end_step3(st) -> None:
             eliminate(st, s, ["ST-ELIM-1", "ST-AMB-12"])
     elif st._record and not skipped(st, s):
         st.emit("refilled", [s], ["ST-REFILL-1"], hand_size=st.hand_size(s))
-    order.end_turn(st)

@@ -2,7 +2,9 @@
 
 ST-SETUP-2 (decks), ST-SETUP-3/4 (mat at 3/3/3), ST-SETUP-5 and ST-AMB-02
 (placing sleds on the start slots), ST-SETUP-6 (opening hands 5,5,5,6,7 by
-slot). Scenario set-ups are validated with pydantic (:class:`Setup`).
+slot). Scenario set-ups are validated with pydantic (:class:`Setup`). The order of
+the set-up steps (first player, slots, the deal, the first round) is the turn flow's
+(:mod:`.flow`).
 """
 from __future__ import annotations
 
@@ -15,24 +17,39 @@ from racekit.core.errors import SetupError
 from racekit.core.fields import whole
 from racekit.core.invariants import Violation, check_position, refuse
 from racekit.core.setups import validate_setup
-from racekit.core.state import CHANCE
 
 from . import actions as A
-from . import order, play, refill
-from .consts import CROSSED, FINISHED, OUT, P_DEAL, P_FIRST, P_RSLOT, P_SLOT, RACING
+from . import order
+from .consts import CROSSED, FINISHED, OUT, P_SLOT, RACING
+from .tracks import load_track, track_from_dict
 
 EXTRA_CARDS = {4: 1, 5: 2}  # ST-SETUP-6: slot 4 draws 1 extra card, slot 5 draws 2
 
 
-def begin(st) -> None:
-    """The start of a new game: choose the first player / slots (ST-SETUP-5, ST-AMB-02)."""
-    mode = st.o.slot_selection
-    if mode == "random":
-        st.placers = list(range(st.n))
-        st.placer = 0
-        st.ph, st._cp = P_RSLOT, CHANCE
-    else:
-        st.ph, st._cp = P_FIRST, CHANCE
+def begin(st) -> bool:
+    """The start of a new game (ST-SETUP-5, ST-AMB-02): True when every seat draws its slot at
+    random (``slot_selection=random``, seat order), False when a first player is drawn."""
+    if st.o.slot_selection != "random":
+        return False
+    st.placers = list(range(st.n))
+    st.placer = 0
+    return True
+
+
+def random_slot_outcomes(st) -> list[tuple[int, float]]:
+    """ST-AMB-02 ``random``: each free slot alike."""
+    free = free_slots(st)
+    return [(A.random_slot_id(k), 1.0 / len(free)) for k in free]
+
+
+def first_player_outcomes(st) -> list[tuple[int, float]]:
+    """ST-AMB-02: each seat alike."""
+    return [(A.first_id(s), 1.0 / st.n) for s in range(st.n)]
+
+
+def placer(st) -> int:
+    """The seat placing its sled now."""
+    return st.placers[st.placer]
 
 
 def free_slots(st) -> list[int]:
@@ -41,21 +58,22 @@ def free_slots(st) -> list[int]:
 
 
 def legal_slots(st) -> list[int]:
-    return [A.SLOT_BASE + k for k in free_slots(st)]
+    return [A.slot_id(k) for k in free_slots(st)]
 
 
 def why_slot(st, action):
     if st.ph != P_SLOT:
         return "ST-SETUP-5", "start slots are chosen before the race starts"
-    k = action - A.SLOT_BASE
+    k = A.decode(action)[1]
     if k > len(st.track.slots):
         return "ST-AMB-02", f"this track has only {len(st.track.slots)} start slots"
     return "ST-AMB-02", f"slot {k} is already taken"
 
 
-def apply_first(st, action) -> None:
-    """Chance: a random first player places first, then clockwise (ST-AMB-02)."""
-    first = action - A.FIRST_BASE
+def apply_first(st, action) -> bool:
+    """Chance: a random first player places first, then clockwise (ST-AMB-02). True when every
+    sled is on its slot (``fill_from_1``: slots 1, 2, ... in that order)."""
+    first = A.decode(action)[1]
     st.first = first
     st.placers = [(first + i) % st.n for i in range(st.n)]
     st.placer = 0
@@ -64,21 +82,16 @@ def apply_first(st, action) -> None:
     if st.o.slot_selection == "fill_from_1":
         for seat in st.placers:
             _place(st, seat, free_slots(st)[0])
-        _deal(st)
-    else:
-        st.ph, st._cp = P_SLOT, st.placers[0]
+        return True
+    return False
 
 
-def apply_slot(st, action) -> None:
+def apply_slot(st, action) -> bool:
+    """The placer's sled goes on the chosen or drawn slot; True when every sled is placed."""
     seat = st.placers[st.placer]
-    k = action - (A.RSLOT_BASE if st.ph == P_RSLOT else A.SLOT_BASE)
-    _place(st, seat, k)
+    _place(st, seat, A.decode(action)[1])
     st.placer += 1
-    if st.placer < len(st.placers):
-        if st.ph != P_RSLOT:
-            st._cp = st.placers[st.placer]
-        return
-    _deal(st)
+    return st.placer >= len(st.placers)
 
 
 def _place(st, seat, k) -> None:
@@ -91,13 +104,11 @@ def _place(st, seat, k) -> None:
                 position=st.track.position(sq))
 
 
-def _deal(st) -> None:
-    """ST-SETUP-6: everyone draws 5; slot 4 one more, slot 5 two more. Seat order."""
-    st.deal_next = 0
-    deal_next(st)
+def next_deal(st):
+    """ST-SETUP-6: everyone draws 5; slot 4 one more, slot 5 two more. Seat order.
 
-
-def deal_next(st) -> None:
+    The next seat to deal to and its card count ``(seat, cards)``, or None when all are dealt
+    (``st.deal_next = 0`` starts the deal)."""
     while st.deal_next < st.n:
         seat = st.deal_next
         st.deal_next += 1
@@ -106,9 +117,8 @@ def deal_next(st) -> None:
         need = 5 + EXTRA_CARDS.get(st.slot[seat], 0)
         if st._record:
             st.emit("deal", [seat], ["ST-SETUP-6"], cards=need, slot=st.slot[seat])
-        refill.start_draws(st, seat, need, refill.THEN_DEAL, P_DEAL)
-        return
-    order.start_round(st)
+        return seat, need
+    return None
 
 
 # ---------------------------------------------------------------- scenario set-up
@@ -176,9 +186,11 @@ def _stack(v) -> list[int]:
     return [] if v == 3 else [v]
 
 
-def from_setup(st, data) -> None:
-    """Build the position described by ``data`` (raises SetupError naming the field)."""
-    from .tracks import load_track, track_from_dict
+def from_setup(st, data) -> str:
+    """Build the position described by ``data`` (raises SetupError naming the field).
+
+    Returns the stage to go on with: ``"deal"`` (sleds on their slots, hands to deal) or
+    ``"turn"`` (the turn of the seat at ``st.tidx``)."""
     cfg = validate_setup(Setup, data)
     if cfg.track is not None:
         try:
@@ -266,8 +278,7 @@ def from_setup(st, data) -> None:
             raise SetupError("at the deal stage the hands are empty", field="stage")
         if any(st.slot[s] == 0 for s in range(st.n)):
             raise SetupError("at the deal stage every seat has a slot", field="stage")
-        _deal(st)
-        return
+        return "deal"
     racing = [s for s in range(st.n) if st.status[s] == RACING]
     if cfg.turn_order is not None:
         if sorted(cfg.turn_order) != sorted(racing) or len(set(cfg.turn_order)) != len(cfg.turn_order):
@@ -286,4 +297,4 @@ def from_setup(st, data) -> None:
     st.tidx = cfg.turn
     if st._record:
         st.emit("round_start", st.order, ["ST-ORDER-1"], round=st.round, order=list(st.order))
-    play.begin_turn(st)
+    return "turn"

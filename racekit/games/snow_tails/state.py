@@ -1,8 +1,9 @@
 """The Snow Tails state: data, the OpenSpiel-style hooks, views and text.
 
 The rules live in small modules by phase (``setup``, ``play``, ``move``,
-``refill``, ``order``); this class holds the data (flat lists per seat, no
-objects in the hot path), dispatches actions to them, and builds the views.
+``refill``, ``order``) and the turn flow in :mod:`.flow`; this class holds the
+data (flat lists per seat, no objects in the hot path), hands actions to the
+flow, and builds the views. Action ids and names: :mod:`.actions`.
 
 Hidden information (ST-SETUP-2, ST-REFILL-2): each seat's hand, deck order and
 discards are secret. Draw outcomes and discard decisions are private to their
@@ -11,26 +12,23 @@ seat's hand, and the public view shows none.
 """
 from __future__ import annotations
 
-import re
-
 from racekit.core.errors import IllegalActionError
-from racekit.core.state import CHANCE, TERMINAL, State
+from racekit.core.state import CHANCE, State
 
 from racekit.boards.lane import grid_name
 
 from . import actions as A
-from . import move, order, play, refill, setup
+from . import flow, order
 from .tracks import track_names
-from .consts import (CROSSED, FINISHED, OUT, P_BONUS, P_DEAL, P_DISCARD, P_DRAW, P_FIRST, P_MOVE,
-                     P_PLAY, P_RSLOT, P_SLOT, PHASES, RACING, STATUS)
+from .consts import (CROSSED, FINISHED, OUT, P_BONUS, P_DISCARD, P_DRAW, P_FIRST, P_MOVE,
+                     P_PLAY, PHASES, RACING, STATUS)
 
+_DECISIONS, _OUTCOMES, _APPLY, _SECRET = flow.DECISIONS, flow.OUTCOMES, flow.APPLY, flow.SECRET
 _SEAT_LISTS = ("last", "pos", "slot", "left", "right", "brake", "dmg", "status", "blocked", "walled",
                "fin_round", "out_round")
 _SEAT_NESTED = ("lstack", "rstack", "deck", "hand", "disc")
 _COPY_LISTS = ("order", "occ", "crossings", "placers") + tuple(_SEAT_LISTS)   # what a copy must not share
 _COPY_NESTED = ("places",) + tuple(_SEAT_NESTED)
-_TURN = ("speed", "drift", "ddir", "moved", "bonus", "bonus_taken", "stopped", "crossings",
-         "draw_seat", "draw_need", "draw_then", "placer", "placers", "limit_paid")
 
 
 class SnowTailsState(State):
@@ -86,10 +84,7 @@ class SnowTailsState(State):
         self.deal_next = 0
         self._cp = CHANCE
         self._lc = None
-        if setup_data is None:
-            setup.begin(self)
-        else:
-            setup.from_setup(self, setup_data)
+        flow.start(self, setup_data)
 
     def remember_setup(self, setup_data) -> None:
         """Keep the set-up; a track file it names is kept inline (a save then needs no file)."""
@@ -125,121 +120,35 @@ class SnowTailsState(State):
     def _current_player(self) -> int:
         return self._cp
 
+    # the hooks below look the phase up in the flow's tables directly (the playout hot path)
     def _legal_actions(self) -> list[int]:
         lc = self._lc
         if lc is None:
-            ph = self.ph
-            if ph == P_PLAY:
-                lc = play.legal(self)
-            elif ph == P_MOVE:
-                lc = move.legal_moves(self)
-            elif ph == P_BONUS:
-                lc = move.legal_bonus(self)
-            elif ph == P_DISCARD:
-                lc = refill.legal_discards(self)
-            elif ph == P_SLOT:
-                lc = setup.legal_slots(self)
-            else:
-                lc = []
-            self._lc = lc
+            lc = self._lc = _DECISIONS[self.ph](self)
         return lc[:]  # a copy: callers may change the list they get
 
     def _chance_outcomes(self):
-        ph = self.ph
-        if ph == P_DEAL or ph == P_DRAW:
-            deck = self.deck[self.draw_seat]
-            total = deck[1] + deck[2] + deck[3] + deck[4] + deck[5]
-            return [(v, deck[v] / total) for v in range(1, 6) if deck[v]]
-        if ph == P_FIRST:
-            return [(A.FIRST_BASE + s, 1.0 / self.n) for s in range(self.n)]
-        if ph == P_RSLOT:
-            free = setup.free_slots(self)
-            return [(A.RSLOT_BASE + k, 1.0 / len(free)) for k in free]
-        return []
+        return _OUTCOMES[self.ph](self)
 
     def _apply(self, action: int) -> None:
         self._lc = None
-        ph = self.ph
-        if ph == P_DRAW or ph == P_DEAL:
-            refill.apply_draw(self, action)
-        elif ph == P_PLAY:
-            play.apply(self, action)
-        elif ph == P_MOVE:
-            move.apply_move(self, action)
-        elif ph == P_BONUS:
-            move.apply_bonus(self, action)
-        elif ph == P_DISCARD:
-            refill.apply_discard(self, action)
-        elif ph == P_FIRST:
-            setup.apply_first(self, action)
-        elif ph == P_SLOT or ph == P_RSLOT:
-            setup.apply_slot(self, action)
+        _APPLY[self.ph](self, action)
 
     def _private_to(self, action: int):
         # draws and discards are secret to their seat (ST-SETUP-2, ST-REFILL-2)
-        ph = self.ph
-        if ph == P_DRAW or ph == P_DEAL:
-            return self.draw_seat
-        if ph == P_DISCARD:
-            return self._cp
-        return None
+        secret = _SECRET[self.ph]
+        if not secret:
+            return None
+        return self.draw_seat if secret == "drawer" else self._cp
 
     def _action_to_string(self, action: int) -> str:
-        if 0 < action < 30:  # chance outcomes
-            if action <= 5:
-                return f"draw {action}"
-            if A.FIRST_BASE <= action < A.RSLOT_BASE:
-                return f"first player {self._seat_name(action - A.FIRST_BASE)}"
-            if action >= A.RSLOT_BASE:
-                return f"random slot {action - A.RSLOT_BASE}"
-        name = A.decision_name(action)
-        if name is None:
-            raise ValueError(f"{action!r} is not an action of snow_tails")
-        return name
+        return A.name(action, self.game.seat_names)
 
     def _parse_action(self, text: str):
-        t = " ".join(str(text).split())
-        if self._cp == CHANCE:
-            # ASCII digits in range only: "draw ²" or "draw 9" names no outcome
-            m = re.fullmatch(r"draw ([1-5])", t)
-            if m:
-                return int(m.group(1))
-            if t.startswith("first player "):
-                who = t[len("first player "):]
-                names = self.game.seat_names
-                if who in names:
-                    return A.FIRST_BASE + names.index(who)
-                if re.fullmatch(r"[0-9]", who) and int(who) < self.n:
-                    return A.FIRST_BASE + int(who)
-            m = re.fullmatch(r"random slot ([1-9])", t)
-            if m:
-                return A.RSLOT_BASE + int(m.group(1))
-            return None
-        return A.parse_decision(t)
+        return A.parse(text, self._cp == CHANCE, self.game.seat_names)
 
     def _why_illegal(self, action: int):
-        ph = self.ph
-        if self._cp == TERMINAL:
-            return "ST-END-1", "the race is over"
-        if self._cp == CHANCE:
-            if ph in (P_DEAL, P_DRAW):
-                return "ST-SETUP-2", "that card value is not left in the deck"
-            return "ST-AMB-02", "that is not a possible outcome here"
-        if A.is_play(action) or A.is_stack(action):
-            if ph != P_PLAY:
-                return "ST-TURN-1", f"cards are played in step 1; now it is the {PHASES[ph]} step"
-            return play.why(self, action)
-        if A.is_move(action):
-            if ph != P_MOVE:
-                return "ST-TURN-1", f"the sled moves in step 2; now it is the {PHASES[ph]} step"
-            return move.why_move(self, action)
-        if A.is_bonus(action):
-            return move.why_bonus(self, action)
-        if A.is_discard(action):
-            return refill.why_discard(self, action)
-        if A.is_slot(action):
-            return setup.why_slot(self, action)
-        return "ST-TURN-1", "it is not an action of this step"
+        return flow.why_illegal(self, action)
 
     def _ranking(self):
         return order.ranking(self)
