@@ -27,8 +27,9 @@ Mutants (``--ops``; the default leaves out ``arith`` and ``logic``, which rarely
 Rule modules: the modules of ``RULES[GAME]`` below, where the rules live; ``--all-modules``
 adds every other module of the game but presentation and simulation (kernels, plots, texts,
 controls, agents, demos), ``--module`` picks some. A line ending in
-``# no mutate`` is left alone, and so are the lines that only record events (the body of
-``if st._record:`` or ``if rec:``) unless ``--events`` is given.
+``# no mutate`` is left alone, and so are wording choices (f-strings, ``"a" if c else "b"``)
+and the lines that only record events (the body of ``if st._record:`` or ``if rec:``) unless
+``--events`` is given.
 
 Test command of a game: its shipped scenarios (``racekit scenarios GAME``) and its clause tests
 (the test files that assert its clause IDs for ``racekit rules``; see ``TESTS`` below, or
@@ -149,8 +150,18 @@ def find_mutants(path: Path, ops: tuple[str, ...], events: bool = False) -> list
                 for stmt in node.body:
                     quiet.update(range(stmt.lineno, stmt.end_lineno + 1))
 
+    # spans that only choose words: f-strings and `"a" if cond else "b"`
+    wording = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr) or (
+                isinstance(node, ast.IfExp) and all(isinstance(x, ast.Constant) and isinstance(x.value, str)
+                                                    for x in (node.body, node.orelse))):
+            wording.append(((node.lineno, node.col_offset), (node.end_lineno, node.end_col_offset)))
+
     def add(line, col, op, old, new):
         if op not in ops or (line, col, new) in seen or line in quiet:
+            return
+        if any(a <= (line, col) < b for a, b in wording):
             return
         if lines[line - 1].rstrip().endswith("# no mutate"):
             return
@@ -429,7 +440,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="seed of the sample")
     ap.add_argument("--tests", help="comma-separated test files under tests/ (default: the game's "
                     "clause tests; empty string: scenarios only)")
-    ap.add_argument("--timeout", type=float, default=0, help="seconds per mutant (default 10x the "
+    ap.add_argument("--timeout", type=float, default=0, help="seconds per mutant (default 4x the "
                     "unmutated run, at least 30)")
     ap.add_argument("--events", action="store_true", help="also mutate the lines that only record "
                     "events (under `if st._record:`), left alone by default")
@@ -456,7 +467,7 @@ def main(argv=None) -> int:
             continue
         t0 = time.monotonic()
         base = _warm(game, tests)
-        timeout = args.timeout or max(30.0, 10 * base)
+        timeout = args.timeout or max(30.0, 4 * base)
         covered = coverage_lines(game, tests, paths, timeout)
         todo = []
         for m in mutants:
