@@ -12,7 +12,8 @@ Usage (from the checkout, with the test extra installed: ``bash tools/setup.sh t
     .venv/bin/python tools/mutate.py leaf_marathon --sample 150 --seed 1
     .venv/bin/python tools/mutate.py snow_tails --module move.py --module refill.py
     .venv/bin/python tools/mutate.py aeroplane_chess --list    # the mutants, nothing run
-    .venv/bin/python tools/mutate.py wingsuit --out /tmp/ws.md --jobs 2
+    .venv/bin/python tools/mutate.py wingsuit --sample 100 --json /tmp/ws.json
+    .venv/bin/python tools/mutate.py wingsuit --rerun /tmp/ws.json   # after adding scenarios
 
 Mutants (``--ops``; the default leaves out ``arith`` and ``logic``, which rarely touch a threshold):
 
@@ -444,6 +445,8 @@ def main(argv=None) -> int:
                     "unmutated run, at least 30)")
     ap.add_argument("--events", action="store_true", help="also mutate the lines that only record "
                     "events (under `if st._record:`), left alone by default")
+    ap.add_argument("--rerun", help="run again only the survivors of an earlier --json report "
+                    "(after adding scenarios: which of them are killed now?)")
     ap.add_argument("--list", action="store_true", help="list the mutants and stop")
     ap.add_argument("--out", help="also write the report (Markdown) to this file")
     ap.add_argument("--json", help="also write every mutant and its status (JSON) to this file")
@@ -475,6 +478,14 @@ def main(argv=None) -> int:
                 todo.append(m)
             else:
                 m.status = "not-run"
+        if args.rerun:
+            with open(args.rerun, encoding="utf-8") as f:
+                again = {(d["path"], d["line"], d["col"], d["new"]) for d in json.load(f)
+                         if d["status"] == "survived"}
+            for m in todo:
+                if (m.path, m.line, m.col, m.new) not in again:
+                    m.status = "skipped"
+            todo = [m for m in todo if m.status != "skipped"]
         if args.sample and len(todo) > args.sample:
             chosen = set(map(id, random.Random(args.seed).sample(todo, args.sample)))
             for m in todo:
