@@ -81,8 +81,9 @@ SKIP_MODULES = {"__init__.py", "kernel.py", "kernel_jit.py", "plot.py", "text.py
 # the clause tests of each game (the test files `racekit rules GAME` counts as asserting its
 # clauses), without the slow property-based and kernel files
 TESTS = {
-    "wingsuit": ["test_ws_rules.py", "test_ws_card_rules.py", "test_ws_setup_checks.py", "test_ws_board.py"],
-    "leaf_marathon": ["test_lm_rules.py", "test_lm_clause_evidence.py"],
+    "wingsuit": ["test_ws_rules.py", "test_ws_card_rules.py", "test_ws_setup_checks.py", "test_ws_board.py",
+                 "test_ws_options.py"],
+    "leaf_marathon": ["test_lm_rules.py", "test_lm_clause_evidence.py", "test_lm_options.py"],
     "aeroplane_chess": ["test_ac_rules.py", "test_ac_carry.py", "test_ac_options.py",
                         "test_ac_regressions.py", "test_ac_stack_events.py", "test_ac_state.py"],
     "snow_tails": ["test_st_rules.py", "test_st_lane.py", "test_st_regressions.py",
