@@ -75,3 +75,39 @@ def test_user_files_get_warnings_not_errors(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     cs = load_cardset("cards.yaml")
     assert any("half-hexes" in w for w in cs.warnings)
+
+
+@pytest.mark.parametrize("mode", ["max", "upper_half"])
+def test_boundary_hexes_merge_the_two_printed_halves(tmp_path, monkeypatch, mode):
+    """WS-AMB-30 on a card set whose half-hexes are not plain (a user file may, with a warning;
+    the kit's are plain, so only such a file shows the merge): every card prints height 2 and an
+    updraft on its bottom half-hexes (2,0) and (4,0), and height 3 and an item on its top
+    half-hexes (2,8) and (6,8). ``max``: a boundary hex takes the higher number and the features
+    of both halves; ``upper_half``: the upper card's half alone. The track's own bottom and top
+    edges keep the first and last cards' halves."""
+    from racekit.games.wingsuit.board import Board
+    extra = ('\n      "2,0": {h: 2, updraft: true}\n      "4,0": {updraft: true}'
+             '\n      "2,8": {h: 3, item: true}\n      "6,8": {item: true}')
+    text = kit_path().read_text(encoding="utf-8").replace(
+        '\n      "1,1": {start: rear}', extra + '\n      "1,1": {start: rear}')
+    (tmp_path / "cards.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    cs = load_cardset("cards.yaml")
+    b = Board(cs, [0, 1, 2, 3, 4], mode)
+
+    def at(c, y):
+        h = b.hid(c, y)
+        return b.height[h], b.updraft[h], b.item[h]
+    assert at(2, 0) == (2, True, False)          # bottom edge of card 1: its own half
+    assert at(2, 40) == (3, False, True)         # top edge of card 5: its own half
+    for k in range(1, 5):                        # the four boundaries, y = 8, 16, 24, 32
+        y = 8 * k
+        if mode == "max":
+            assert at(2, y) == (3, True, True)   # 3 beats 2; the lower half's item, the upper's updraft
+            assert at(4, y) == (1, True, False)
+            assert at(6, y) == (1, False, True)
+        else:
+            assert at(2, y) == (2, True, False)  # the upper card's bottom half alone
+            assert at(4, y) == (1, True, False)
+            assert at(6, y) == (1, False, False)
+    assert at(0, 8) == (1, False, False)         # a plain boundary stays plain
