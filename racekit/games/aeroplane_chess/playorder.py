@@ -1,0 +1,35 @@
+"""Who plays first, for the designer review's play-order view (not a rule module).
+
+AC-AMB-09 (family: the first roller is drawn, or the youngest, or Red), AC-TOUR-TURN-1
+(tournament: Red rolls first); turns then pass in the seat order of ``Rules.order``.
+"""
+from __future__ import annotations
+
+
+def fixed_start(game) -> str | None:
+    """A sentence naming the fixed first player, or ``None`` when it is drawn at random."""
+    r = game.rules
+    if r.tour:
+        return "Red always rolls first in the tournament (AC-TOUR-TURN-1)"
+    if r.first != "random":
+        return f"first_player={r.first}: Red rolls first (AC-AMB-09)"
+    return None
+
+
+def play_order(state) -> list[int] | None:
+    """The seats in the order they play the first round, first roller first; ``None`` while the
+    first roller is still to be drawn."""
+    if state.phase == "first":
+        return None
+    order = list(state.r.order)
+    i = order.index(state.turn)
+    return order[i:] + order[:i]
+
+
+def sides(game) -> list[list[int]] | None:
+    """The tournament's sides (Red with Blue, Yellow with Green, AC-TOUR-SETUP-1); ``None`` in the
+    family game, where every player is on their own."""
+    r = game.rules
+    if not r.tour:
+        return None
+    return [[s for s in range(game.num_players) if r.side[s] == k] for k in (0, 1)]

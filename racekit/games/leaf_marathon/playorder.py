@@ -1,0 +1,16 @@
+"""Who plays first, for the designer review's play-order view (not a rule module).
+
+LM-SETUP-1, LM-AMB-09: the opening roll sets the first round's order (highest first, ties
+re-roll).
+"""
+from __future__ import annotations
+
+
+def fixed_start(game) -> str | None:
+    """``None``: the opening roll decides who plays first (LM-SETUP-1)."""
+    return None
+
+
+def play_order(state) -> list[int] | None:
+    """The first round's order from the opening roll, or ``None`` before it is settled."""
+    return list(state.order) if state.order else None

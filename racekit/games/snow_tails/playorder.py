@@ -1,0 +1,16 @@
+"""Who plays first, for the designer review's play-order view (not a rule module).
+
+ST-SETUP-5, ST-AMB-02: a first player drawn at random takes a start slot first; round 1 is
+played in slot order (ST-ORDER-2), which is the play order reported here.
+"""
+from __future__ import annotations
+
+
+def fixed_start(game) -> str | None:
+    """``None``: the first player is drawn at random (ST-SETUP-5)."""
+    return None
+
+
+def play_order(state) -> list[int] | None:
+    """Round 1's order of play (seats by start slot), or ``None`` before round 1 starts."""
+    return list(state.order) if state.order and state.round == 1 else None

@@ -1,0 +1,16 @@
+"""Who plays first, for the designer review's play-order view (not a rule module).
+
+WS-SETUP-6: the youngest player (seat 0) places a character first, then the others in seat
+order; after that the action order follows altitude and distance (WS-ACT-ORDER-1..3).
+"""
+from __future__ import annotations
+
+
+def fixed_start(game) -> str | None:
+    """The youngest player (seat 0) always places first."""
+    return f"the youngest player ({game.seat_names[0]}, seat 0) always places first (WS-SETUP-6)"
+
+
+def play_order(state) -> list[int] | None:
+    """The placing order: seat 0, 1, 2, …"""
+    return list(range(state.game.num_players))

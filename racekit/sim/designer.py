@@ -1,0 +1,470 @@
+"""The designer review: play order, completion, and a verdict for every reading that holds.
+
+:func:`review_game` plays the rules as set (the *baseline*) and every reading of every
+ambiguity option (or readings you name) on the same game seeds (paired games), in rounds
+of doubling size, until each reading's interval decides against a threshold the designer
+sets, or a game budget runs out:
+
+* **changes … by X [lo, hi]**: the interval excluded no change, and a fresh seed set of twice
+  as many games confirmed it (the printed numbers are the fresh games');
+* **no change beyond ±T**: the interval lies inside ±T;
+* **not enough games to tell (±w after N games)**: neither, when the budget ran out.
+
+Two measures are judged per reading: the win rate of the first player to act (the game's
+own notion: :mod:`racekit.sim.playorder`; every game counts, a game with no winner as a
+loss) in percentage points, and the mean game length (plies) in % of the baseline's.
+
+How sure: every round's interval is taken at confidence ``1 - alpha / (V * K)`` (``V``
+verdicts in the review, ``K`` possible rounds): Bonferroni over the rounds, so stopping as
+soon as an interval decides does not inflate the error. The claims' p-values (equivalence:
+two one-sided t-tests times ``K``; changes: the fresh games' paired t-test) then go through
+Holm's correction at ``alpha`` across all ``V`` verdicts; a claim that does not survive it
+reads "not enough games to tell". So the chance that any printed claim of one review is
+wrong is at most ``alpha`` (5% by default).
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+
+from ..core.game import load_game
+
+THRESHOLD = 3.0
+"""Default threshold of a win-rate verdict, in percentage points."""
+LENGTH_THRESHOLD = 3.0
+"""Default threshold of a game-length verdict, in % of the baseline's mean length."""
+FIRST_ROUND = 200
+"""Paired games per reading in the first round (each later round doubles them)."""
+BUDGET = 6400
+"""Default most paired games per reading (before the confirmation on fresh seeds)."""
+BASELINE = 2000
+"""Default least games of the baseline (the first-player line and the tables)."""
+ALPHA = 0.05
+FRESH = 2
+"""A candidate change is confirmed on this many times the games that showed it (fresh seeds)."""
+METHOD = "Holm"
+MEASURES = ("win", "length")
+
+
+def looks(first_round: int, budget: int) -> list[int]:
+    """The sizes at which a reading is judged: ``first_round`` doubling, ending at ``budget``."""
+    if first_round < 2 or budget < first_round:
+        raise ValueError(f"need 2 <= first round ({first_round}) <= budget ({budget})")
+    sizes, n = [], first_round
+    while n < budget:
+        sizes.append(n)
+        n *= 2
+    return sizes + [budget]
+
+
+def first_wins(df):
+    """Per game, 1.0 when the first player to act won (its side, in a team game), else 0.0;
+    the first seat when the table has no play order."""
+    from .simulate import position_wins
+    pos = position_wins(df)
+    col = pos["pos_1"] if pos is not None else df["win_0"]
+    return col.astype(float).to_numpy()
+
+
+def judge(d, bound: float, level: float) -> tuple[str | None, dict]:
+    """One round's decision on paired differences ``d`` (in the verdict's units): ``"same"`` when
+    the interval at ``level`` lies inside ±``bound``, ``"candidate"`` when it excludes 0 (a change,
+    to be confirmed on fresh games), else ``None`` (play more); and the interval
+    (:func:`racekit.sim.stats.paired`)."""
+    from .stats import paired
+    ci = paired(d, level)
+    if -bound < ci["low"] and ci["high"] < bound:
+        return "same", ci
+    if ci["low"] > 0 or ci["high"] < 0:
+        return "candidate", ci
+    return None, ci
+
+
+def confirm(d, seen: float) -> tuple[dict, float]:
+    """A candidate change checked on fresh games' differences ``d``: their 95% interval and the
+    p-value of the claim (the paired t-test's; 1 when the fresh games move the other way)."""
+    from .stats import paired
+    ci = paired(d, 0.95)
+    same_sign = ci["mean"] != 0 and (ci["mean"] > 0) == (seen > 0)
+    return ci, ci["p"] if same_sign else 1.0
+
+
+@dataclass
+class Reading:
+    """One reading to compare with the baseline: ``name`` (``six_bonus=none``), ``options`` it
+    sets, the configured ``game`` (``None`` with ``error`` when these settings refuse it) and
+    ``label`` (the name with its clause IDs and topic)."""
+
+    name: str
+    options: dict
+    game: object = None
+    error: str | None = None
+    label: str = ""
+    frames: list = field(default_factory=list)
+    n: int = 0
+    open: bool = True
+    state: dict = field(default_factory=dict)
+
+
+def reading_list(game, readings=None, only=None) -> list[Reading]:
+    """The readings of ``game`` (a configured Game): ``readings`` as ``{name: {option: value}}``
+    (an empty dict: the rules as set, compared with themselves), else every value of every
+    ambiguity option (``only``: option names) other than the one in force."""
+    from .review import _label, ambiguity_options
+    from .review import readings as values_of
+    settings = game.settings()
+    gid = game.game_type.id
+    if readings is None:
+        readings = {}
+        labels = {}
+        for option in ambiguity_options(gid):
+            if only is not None and option.name not in only:
+                continue
+            for value in values_of(option, game):
+                readings[f"{option.name}={value}"] = {option.name: value}
+                labels[f"{option.name}={value}"] = _label(option, value)
+    else:
+        labels = {}
+    out = []
+    for name, opts in readings.items():
+        r = Reading(name=name, options=dict(opts), label=labels.get(name, name))
+        try:
+            r.game = load_game(gid, players=settings["players"], preset=settings["preset"],
+                               **{**settings["options"], **opts})
+        except Exception as exc:   # a reading these settings refuse (an OptionError)
+            r.error, r.open = str(exc), False
+        out.append(r)
+    return out
+
+
+def _concat(frames):
+    import pandas as pd
+    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0].reset_index(drop=True)
+    df.attrs = dict(frames[0].attrs)
+    return df
+
+
+def _diffs(df, base, measure: str):
+    import numpy as np
+    if measure == "win":
+        return first_wins(df) - first_wins(base)
+    return df["plies"].to_numpy(dtype=float) - base["plies"].to_numpy(dtype=float)
+
+
+def _scale(base, measure: str) -> float:
+    """Units of a measure's verdict: points (x100) or % of the baseline's mean length."""
+    return 100.0 if measure == "win" else 100.0 / float(base["plies"].mean())
+
+
+@dataclass
+class Review:
+    """The result of :func:`review_game`: ``settings`` (what was asked), ``baseline`` (the rules
+    as set, every game played), ``games`` (every game of the review, one row each, with
+    ``reading`` ("" for the baseline) and ``seed_set`` ("discovery" or "fresh")), ``verdicts``
+    (one row per reading), ``header`` (the play-order and completion lines)."""
+
+    settings: dict
+    games: object
+    verdicts: object
+    header: list
+
+    @property
+    def baseline(self):
+        g = self.games
+        return g[(g["reading"] == "") & (g["seed_set"] == "discovery")].reset_index(drop=True)
+
+    def lines(self) -> list[str]:
+        """The printed review: the header, then one line per reading."""
+        return self.header + [row for row in self.verdicts["line"]]
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+    def to_parquet(self, path) -> None:
+        """Every game and the review's settings and verdicts (parquet metadata)."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+        table = pa.Table.from_pandas(self.games.drop(columns=["seed"]).assign(
+            seed=self.games["seed"].astype("int64")), preserve_index=False)
+        meta = dict(table.schema.metadata or {})
+        meta[b"racekit.review"] = json.dumps({
+            "settings": self.settings, "header": self.header,
+            "verdicts": json.loads(self.verdicts.to_json(orient="records"))}).encode()
+        pq.write_table(table.replace_schema_metadata(meta), path)
+
+    @classmethod
+    def from_parquet(cls, path) -> "Review":
+        """A review written by :meth:`to_parquet` (or ``racekit review --out``), without
+        re-running it.
+
+        Raises:
+            ValueError: the file is not a racekit review.
+        """
+        import pandas as pd
+        import pyarrow.parquet as pq
+        table = pq.read_table(path)
+        raw = (table.schema.metadata or {}).get(b"racekit.review")
+        if raw is None:
+            raise ValueError(f"{path}: not a racekit review (no racekit.review metadata)")
+        meta = json.loads(raw)
+        games = table.to_pandas()
+        games["seed"] = pd.Series([int(s) for s in games["seed"]], dtype=object)
+        games.attrs.update({"review": meta["settings"]})
+        return cls(meta["settings"], games, pd.DataFrame(meta["verdicts"]), meta["header"])
+
+
+def review_game(game_id: str, preset: str | None = None, players: int | None = None,
+                options: dict | None = None, readings: dict | None = None, only=None,
+                agents="random", seed: int = 0, threshold: float = THRESHOLD,
+                length_threshold: float = LENGTH_THRESHOLD, budget: int = BUDGET,
+                first_round: int = FIRST_ROUND, baseline: int = BASELINE, alpha: float = ALPHA,
+                executor=None, workers: int | None = None, progress: bool = True,
+                chunk: int = 32, engine: str = "auto") -> Review:
+    """Review one game's settings: play order, completion, and a verdict per reading.
+
+    Args:
+        game_id, preset, players, options: the settings reviewed (the baseline).
+        readings: ``{name: {option: value}}`` to compare with the baseline (default: every
+            reading of every ambiguity option; ``only``: option names).
+        agents: one agent name for every seat, or one per seat.
+        seed: the simulation seed (game ``i`` of every reading uses ``game_seed(seed, i)``;
+            the fresh confirmation games use the seed ``game_seed(seed, -1)``).
+        threshold: win-rate threshold in percentage points; ``length_threshold`` in %.
+        budget: most paired games per reading; ``first_round``: the first round's games.
+        baseline: least games of the baseline, for the first-player line.
+        alpha: the chance of any wrong claim in the review (Holm's correction).
+        executor, workers, chunk, engine: where and how to play (as :func:`racekit.simulate`).
+        progress: a progress bar per round.
+
+    Returns:
+        :class:`Review`.
+
+    Raises:
+        ValueError: a budget below the first round, a threshold not above 0, bad agents.
+        racekit.OptionError, racekit.UnknownGameError: bad settings.
+    """
+    from .simulate import game_seed, simulate_many
+    from .stats import equivalence_pvalue, holm
+    if not threshold > 0 or not length_threshold > 0:
+        raise ValueError("thresholds must be above 0")
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must lie between 0 and 1, got {alpha}")
+    budget, first_round, baseline = int(budget), int(first_round), int(baseline)
+    sizes = looks(first_round, budget)
+    game = load_game(game_id, preset=preset, players=players, **(options or {}))
+    specs = reading_list(game, readings, only)
+    live = [r for r in specs if r.error is None]
+    n_verdicts = len(MEASURES) * len(live)
+    level = 1 - alpha / (max(n_verdicts, 1) * len(sizes))
+    bounds = {"win": threshold, "length": length_threshold}
+    common = dict(seed=seed, agents=agents)
+    kw = dict(workers=workers, chunk=chunk, events=False, engine=engine)
+    base_frames: list = []
+    base_n = 0
+
+    def play(jobs, desc):
+        if not jobs:
+            return []
+        return simulate_many(jobs, executor, progress=progress, **kw)
+
+    for k, size in enumerate(sizes):
+        active = [r for r in live if r.open]
+        want_base = max([size] if active else [0]) if k < len(sizes) else 0
+        if k == 0:
+            want_base = max(want_base, min(baseline, budget) if not active else size)
+        jobs, who = [], []
+        if want_base > base_n:
+            jobs.append(dict(game=game, n_games=want_base - base_n, first=base_n, **common))
+            who.append(None)
+        for r in active:
+            jobs.append(dict(game=r.game, n_games=size - r.n, first=r.n, **common))
+            who.append(r)
+        for r, df in zip(who, play(jobs, f"round {k + 1}")):
+            if r is None:
+                base_frames.append(df)
+                base_n = want_base
+            else:
+                r.frames.append(df)
+                r.n = size
+        if not active:
+            break
+        base = _concat(base_frames)
+        for r in active:
+            df = _concat(r.frames)
+            b = base.iloc[:r.n]
+            for m in MEASURES:
+                st = r.state.setdefault(m, {"kind": None})
+                if st["kind"] is not None:
+                    continue
+                d = _diffs(df, b, m) * _scale(b, m)
+                kind, ci = judge(d, bounds[m], level)
+                st.update(n=r.n, mean=ci["mean"], low=ci["low"], high=ci["high"], half=ci["half"])
+                if kind is not None:
+                    st["kind"] = kind
+                    st["p"] = min(1.0, len(sizes) * equivalence_pvalue(d, bounds[m])) \
+                        if kind == "same" else None
+            if all(r.state[m]["kind"] is not None for m in MEASURES) or r.n >= budget:
+                r.open = False
+    if len(base_frames) and base_n < min(baseline, budget):   # the first-player line's games
+        df, = play([dict(game=game, n_games=min(baseline, budget) - base_n, first=base_n,
+                         **common)], "baseline")
+        base_frames.append(df)
+        base_n = min(baseline, budget)
+
+    # confirmation of every candidate change on a fresh seed set, as many games as it took
+    fresh_seed = game_seed(seed, -1)
+    candidates = [(r, m) for r in live for m in MEASURES
+                  if r.state.get(m, {}).get("kind") == "candidate"]
+    fresh: dict = {}
+    if candidates:
+        need = {}
+        for r, m in candidates:   # twice the games that showed it: the first sight of a change
+            need[r.name] = max(need.get(r.name, 0), FRESH * r.state[m]["n"])   # overstates it
+        base_need = max(need.values())
+        jobs = [dict(game=game, n_games=base_need, seed=fresh_seed, agents=agents)]
+        named = [r for r in live if r.name in need]
+        jobs += [dict(game=r.game, n_games=need[r.name], seed=fresh_seed, agents=agents)
+                 for r in named]
+        out = play(jobs, "fresh games")
+        fresh[""] = out[0]
+        for r, df in zip(named, out[1:]):
+            fresh[r.name] = df
+        for r, m in candidates:
+            st = r.state[m]
+            df = fresh[r.name]
+            b = fresh[""].iloc[:len(df)]
+            ci, p = confirm(_diffs(df, b, m) * _scale(b, m), st["mean"])
+            st.update(fresh_n=len(df), fresh_mean=ci["mean"], fresh_low=ci["low"],
+                      fresh_high=ci["high"], p=p)
+
+    # Holm across every verdict of the review
+    keys = [(r, m) for r in live for m in MEASURES]
+    pvals = [r.state.get(m, {}).get("p") for r, m in keys]
+    reject, adjusted = holm([1.0 if p is None else p for p in pvals], alpha)
+    for (r, m), ok, padj in zip(keys, reject, adjusted):
+        st = r.state.setdefault(m, {"kind": None})
+        st["claim"] = st.get("kind") if ok else None
+        st["p_holm"] = padj
+
+    base = _concat(base_frames)
+    header = _header(game, base, seed, agents, threshold, length_threshold, budget, alpha,
+                     n_verdicts, len(sizes), level)
+    import pandas as pd
+    rows = [_verdict_row(r, bounds) for r in specs]
+    verdicts = pd.DataFrame(rows)
+    frames = [base.assign(reading="", seed_set="discovery")]
+    frames += [_concat(r.frames).assign(reading=r.name, seed_set="discovery")
+               for r in live if r.frames]
+    frames += [df.assign(reading=name, seed_set="fresh") for name, df in fresh.items()]
+    games = pd.concat(frames, ignore_index=True)
+    games["seed"] = pd.Series([int(s) for s in games["seed"]], dtype=object)
+    settings = {"game": game_id, "preset": game.preset, "players": game.num_players,
+                "options": game.settings()["options"], "agents": list(base.attrs.get("agents", [])),
+                "seed": seed, "threshold": threshold, "length_threshold": length_threshold,
+                "budget": budget, "first_round": first_round, "alpha": alpha, "method": METHOD,
+                "verdicts": n_verdicts, "rounds": len(sizes), "level": level,
+                "readings": {r.name: r.options for r in specs}}
+    games.attrs.update({"review": settings})
+    return Review(settings, games, verdicts, header)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha, n_verdicts,
+            rounds, level) -> list[str]:
+    from . import playorder
+    from .playouts import settings_label
+    from .simulate import completion_table, position_table
+    lines = [f"{settings_label(game)}, agents {'+'.join(base.attrs.get('agents', [agents]))}, "
+             f"seed {seed}: baseline {len(base):,} games"]
+    fixed = playorder.fixed_start(game)
+    has_order = playorder.hooks(game) is not None
+    pos = position_table(base)
+    first = pos.loc[1]
+    what = "first player" if has_order else f"first seat ({game.seat_names[0]})"
+    lines.append(f"{what}: {_pct(first.win_rate)} [{_pct(first.ci_low)}, {_pct(first.ci_high)}] "
+                 f"of finished games (fair {_pct(first.fair_share)}); "
+                 f"{_pct(first.win_rate_all)} of all games")
+    if fixed:
+        lines.append(f"start player fixed: {fixed}; the play-order view is the colour view")
+    elif not has_order:
+        lines.append("this game does not say who plays first; the first seat is shown")
+    lines.append("by play order: " + ", ".join(
+        f"{p}. {_pct(r.win_rate)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]" for p, r in pos.iterrows()))
+    comp = completion_table(base)
+    lines.append("completion: " + ", ".join(
+        f"{_pct(r.share)} {kind.replace('_', ' ')}" for kind, r in comp.iterrows()))
+    lines.append(f"verdicts: {METHOD}'s correction at {100 * alpha:g}% across the review's "
+                 f"{n_verdicts} verdicts (first player's win rate, over all games, threshold "
+                 f"±{threshold:g} points; game length, threshold ±{length_threshold:g}%); "
+                 f"paired games in up to {rounds} rounds of up to {budget:,} games, intervals at "
+                 f"{100 * level:.3g}%; a change is confirmed on fresh games (its 95% interval shown)")
+    return lines
+
+
+def _words(st: dict, measure: str, bound: float) -> str:
+    """A verdict in words; the win rate's names its measure, the length's follows "game length:"."""
+    unit, what = (" points", " the first player's win rate") if measure == "win" else ("%", "")
+    claim = st.get("claim")
+    if claim == "candidate":
+        return (f"changes{what} by {st['fresh_mean']:+.1f}{unit} [{st['fresh_low']:+.1f}, "
+                f"{st['fresh_high']:+.1f}] (confirmed on {st['fresh_n']:,} fresh games)")
+    if claim == "same":
+        return (f"no change beyond ±{bound:g}{unit}{' in' + what if what else ''} "
+                f"({st['mean']:+.1f} [{st['low']:+.1f}, {st['high']:+.1f}] after {st['n']:,} games)")
+    n = st.get("n", 0)
+    text = (f"not enough games to tell{' ' + what.strip() if what else ''} "
+            f"(±{st.get('half', math.inf):.1f}{unit} after {n:,} games)")
+    if st.get("kind") == "candidate":
+        text += (f"; the {st['mean']:+.1f}{unit} seen was not confirmed on fresh games "
+                 f"({st.get('fresh_mean', 0):+.1f}{unit})")
+    return text
+
+
+def _verdict_row(r: Reading, bounds: dict) -> dict:
+    row = {"reading": r.name, "label": r.label, "options": json.dumps(r.options, sort_keys=True)}
+    if r.error is not None:
+        row.update(line=f"{r.name} not available in these settings: {r.error}", games=0)
+        return row
+    win, length = r.state.get("win", {}), r.state.get("length", {})
+    row.update(games=r.n)
+    for m, st in (("win", win), ("length", length)):
+        claim = st.get("claim")
+        row[f"{m}_verdict"] = {"candidate": "changes", "same": "no change beyond"}.get(
+            claim, "not enough games")
+        for key in ("mean", "low", "high", "half", "fresh_n", "fresh_mean", "fresh_low",
+                    "fresh_high", "p_holm"):
+            row[f"{m}_{key}"] = st.get(key)
+    w = _words(win, "win", bounds["win"])
+    row["line"] = f"{r.name} {w}; game length: {_words(length, 'length', bounds['length'])}"
+    return row
+
+
+def sweep(game_id: str, grid: dict, n_games: int = 1000, preset: str | None = None,
+          players: int | None = None, options: dict | None = None, agents="random",
+          seed: int = 0, executor=None, workers: int | None = None, progress: bool = True,
+          chunk: int = 32, events: bool = False):
+    """Play every combination of the option values in ``grid`` (``{option: [values]}``) on the
+    same seeds; one table, a row per game, with a ``combo`` column (``a=1,b=x``) and the
+    option values in the ``options`` column. ``df.attrs["sweep"]`` keeps the settings."""
+    import itertools
+
+    import pandas as pd
+
+    from .simulate import simulate_many
+    names = list(grid)
+    combos = [dict(zip(names, values)) for values in itertools.product(*(grid[n] for n in names))]
+    jobs = [dict(game=game_id, n_games=n_games, preset=preset, players=players,
+                 options={**(options or {}), **c}, agents=agents, seed=seed) for c in combos]
+    frames = simulate_many(jobs, executor, workers=workers, progress=progress, chunk=chunk,
+                           events=events)
+    out = pd.concat([df.assign(combo=",".join(f"{k}={v}" for k, v in c.items()))
+                     for df, c in zip(frames, combos)], ignore_index=True)
+    out["seed"] = pd.Series([int(s) for s in out["seed"]], dtype=object)
+    out.attrs.update({"sweep": {"game": game_id, "grid": {k: [str(v) for v in vs] for k, vs in grid.items()},
+                                "n_games": n_games, "preset": frames[0]["preset"].iloc[0],
+                                "agents": frames[0].attrs.get("agents"), "seed": seed}})
+    return out
