@@ -232,7 +232,8 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             the fresh confirmation games use the seed ``game_seed(seed, -1)``).
         threshold: win-rate threshold in percentage points; ``length_threshold`` in %.
         budget: most paired games per reading; ``first_round``: the first round's games.
-        baseline: least games of the baseline, for the first-player line.
+        baseline: least games of the baseline, for the first-player line (it plays as many
+            as the reading that needed most, when that is more).
         alpha: the chance of any wrong claim in the review (Holm's correction).
         executor, workers, chunk, engine: where and how to play (as :func:`racekit.simulate`).
         progress: a progress bar per round.
@@ -271,8 +272,8 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     for k, size in enumerate(sizes):
         active = [r for r in live if r.open]
         want_base = max([size] if active else [0]) if k < len(sizes) else 0
-        if k == 0:
-            want_base = max(want_base, min(baseline, budget) if not active else size)
+        if k == 0 and not active:
+            want_base = baseline
         jobs, who = [], []
         if want_base > base_n:
             jobs.append(dict(game=game, n_games=want_base - base_n, first=base_n, **common))
@@ -306,11 +307,11 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                         if kind == "same" else None
             if all(r.state[m]["kind"] is not None for m in MEASURES) or r.n >= budget:
                 r.open = False
-    if len(base_frames) and base_n < min(baseline, budget):   # the first-player line's games
-        df, = play([dict(game=game, n_games=min(baseline, budget) - base_n, first=base_n,
-                         **common)], "baseline")
+    if base_n < baseline:   # the first-player line's games
+        df, = play([dict(game=game, n_games=baseline - base_n, first=base_n, **common)],
+                   "baseline")
         base_frames.append(df)
-        base_n = min(baseline, budget)
+        base_n = baseline
 
     # confirmation of every candidate change on a fresh seed set, as many games as it took
     fresh_seed = game_seed(seed, -1)
@@ -369,6 +370,12 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     return Review(settings, games, verdicts, header)
 
 
+def _level(level: float) -> str:
+    """``0.99996`` -> ``"99.996"``: enough decimals to tell the level from 100%."""
+    digits = max(1, math.ceil(-math.log10(1 - level)) - 2) if level < 1 else 3
+    return f"{100 * level:.{digits}f}"
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -395,13 +402,15 @@ def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha
     lines.append("by play order: " + ", ".join(
         f"{p}. {_pct(r.win_rate)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]" for p, r in pos.iterrows()))
     comp = completion_table(base)
+    short = {"winner": "one winner", "shared": "a shared first place",
+             "no_winner": "no winner (every seat out)", "guard": "stopped by a guard"}
     lines.append("completion: " + ", ".join(
-        f"{_pct(r.share)} {kind.replace('_', ' ')}" for kind, r in comp.iterrows()))
+        f"{_pct(r.share)} {short[kind]}" for kind, r in comp.iterrows()))
     lines.append(f"verdicts: {METHOD}'s correction at {100 * alpha:g}% across the review's "
                  f"{n_verdicts} verdicts (first player's win rate, over all games, threshold "
                  f"±{threshold:g} points; game length, threshold ±{length_threshold:g}%); "
                  f"paired games in up to {rounds} rounds of up to {budget:,} games, intervals at "
-                 f"{100 * level:.3g}%; a change is confirmed on fresh games (its 95% interval shown)")
+                 f"{_level(level)}%; a change is confirmed on fresh games (its 95% interval shown)")
     return lines
 
 
