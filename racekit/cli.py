@@ -492,8 +492,11 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
                                                  "(default: one per CPU; 1: this process)"),
            all_games: bool = typer.Option(False, "--all", help="every shipped game and preset; "
                                           "--out is then a folder (one FILE per game and preset)"),
-           out: Optional[Path] = typer.Option(None, help="write every game and the verdicts: "
-                                              "FILE.parquet (reload with --load)"),
+           out: Optional[Path] = typer.Option(None, help="write the games and the verdicts: "
+                                              "FILE.parquet (reload with --load); with --all a "
+                                              "folder (default: the checkout's notebooks/review/)"),
+           keep: str = typer.Option("all", help="games written by --out: all | baseline (the "
+                                    "rules as set only: a smaller file)"),
            load: Optional[Path] = typer.Option(None, help="print a review written by --out, "
                                                "without playing")) -> None:
     """Designer review: who wins by play order, how games end, and a verdict per reading that
@@ -508,13 +511,19 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
         except Exception as exc:   # pyarrow's own errors: not a parquet file
             _fail(f"{load}: not a racekit review file ({type(exc).__name__})")
         return
+    if keep not in ("all", "baseline"):
+        _fail(f"--keep must be all or baseline, got {keep!r}")
     players, preset, options = _settings(option, players, preset)
     if all_games:
         if game is not None:
             _fail("give a game id or --all, not both")
         from .core.game import game_class
         from .games import SHIPPED
-        if out is not None and not out.is_dir():
+        if out is None:
+            from .paths import checkout_folder
+            out = checkout_folder("notebooks/review")
+            out.mkdir(exist_ok=True)
+        if not out.is_dir():
             _fail(f"with --all, --out must be an existing folder, got {out}")
         todo = [(gid, p) for gid in SHIPPED
                 for p in [x.name for x in game_class(gid).game_type.presets] or [None]]
@@ -541,7 +550,7 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
         if out is not None:
             path = out / f"{gid}-{result.settings['preset']}.parquet" if all_games else out
             try:
-                result.to_parquet(path)
+                result.to_parquet(path, keep=keep)
             except OSError as exc:
                 _fail(f"cannot write {path}: {exc.strerror or exc}")
             typer.echo(f"wrote {len(result.games):,} games and the verdicts to {path}")

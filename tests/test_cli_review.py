@@ -16,8 +16,8 @@ VERDICT = re.compile(r"^(\S+) (changes|no change beyond|not enough games) ")
 def test_review_prints_the_first_player_line_and_one_verdict_per_reading(tmp_path):
     out = tmp_path / "r.parquet"
     res = runner.invoke(app, ["review", "aeroplane_chess", "--preset", "family", "--only",
-                              "capture_mode", "--only", "seat_order", "--budget", "80",
-                              "--first-round", "40", "--baseline", "200", "--workers", "1",
+                              "capture_mode", "--only", "seat_order", "--budget", "400",
+                              "--first-round", "200", "--baseline", "200", "--workers", "1",
                               "--out", str(out)])
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()

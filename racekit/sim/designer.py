@@ -67,14 +67,36 @@ def first_wins(df):
     return col.astype(float).to_numpy()
 
 
-def judge(d, bound: float, level: float) -> tuple[str | None, dict]:
-    """One round's decision on paired differences ``d`` (in the verdict's units): ``"same"`` when
-    the interval at ``level`` lies inside ±``bound``, ``"candidate"`` when it excludes 0 (a change,
-    to be confirmed on fresh games), else ``None`` (play more); and the interval
-    (:func:`racekit.sim.stats.paired`)."""
-    from .stats import paired
+MIN_CHANGED = 30
+"""Fewest games a reading must change before a t-interval judges it (a few changed games make
+the differences too lopsided for Student's t)."""
+
+
+def judge(d, bound: float, level: float, span: float) -> tuple[str | None, dict]:
+    """One round's decision on paired differences ``d`` (in the verdict's units).
+
+    ``"same"`` when the reading cannot move the mean beyond ±``bound``: either exactly (the
+    share of games it changes, by its Clopper-Pearson bound at ``level``, times ``span``, the
+    largest difference one game can make, stays below ``bound``) or, once it has changed at
+    least :data:`MIN_CHANGED` games, when the Student-t interval at ``level`` lies inside
+    ±``bound``; ``"candidate"`` when that interval excludes 0 (a change, to be confirmed on
+    fresh games); else ``None`` (play more). Returns the decision and the interval
+    (:func:`racekit.sim.stats.paired`, with ``changed``: games with a difference, and
+    ``p_same``: the p-value of the "same" claim).
+    """
+    import numpy as np
+    from .stats import changed_share_pvalue, equivalence_pvalue, paired, proportion_interval
+    d = np.asarray(d, dtype=float)
     ci = paired(d, level)
+    k = int(np.count_nonzero(d))
+    ci["changed"] = k
+    if proportion_interval(k, len(d), level, method="beta")[1] * span < bound:
+        ci["p_same"] = changed_share_pvalue(k, len(d), bound / span)
+        return "same", ci
+    if k < MIN_CHANGED:
+        return None, ci
     if -bound < ci["low"] and ci["high"] < bound:
+        ci["p_same"] = equivalence_pvalue(d, bound)
         return "same", ci
     if ci["low"] > 0 or ci["high"] < 0:
         return "candidate", ci
@@ -157,6 +179,14 @@ def _scale(base, measure: str) -> float:
     return 100.0 if measure == "win" else 100.0 / float(base["plies"].mean())
 
 
+def _span(base, measure: str) -> float:
+    """The largest difference one game can make, in the verdict's units: a win is 100 points;
+    a length difference is taken to be at most the longest baseline game (in % of the mean)."""
+    if measure == "win":
+        return 100.0
+    return 100.0 * float(base["plies"].max()) / float(base["plies"].mean())
+
+
 @dataclass
 class Review:
     """The result of :func:`review_game`: ``settings`` (what was asked), ``baseline`` (the rules
@@ -181,12 +211,17 @@ class Review:
     def text(self) -> str:
         return "\n".join(self.lines())
 
-    def to_parquet(self, path) -> None:
-        """Every game and the review's settings and verdicts (parquet metadata)."""
+    def to_parquet(self, path, keep: str = "all") -> None:
+        """The games (``keep="all"``: every game; ``"baseline"``: the rules as set only, a
+        smaller file) and the review's settings and verdicts (parquet metadata)."""
         import pyarrow as pa
         import pyarrow.parquet as pq
-        table = pa.Table.from_pandas(self.games.drop(columns=["seed"]).assign(
-            seed=self.games["seed"].astype("int64")), preserve_index=False)
+        if keep not in ("all", "baseline"):
+            raise ValueError(f"keep must be all or baseline, got {keep!r}")
+        games = self.games if keep == "all" else self.baseline.assign(reading="",
+                                                                      seed_set="discovery")
+        table = pa.Table.from_pandas(games.drop(columns=["seed"]).assign(
+            seed=games["seed"].astype("int64")), preserve_index=False)
         meta = dict(table.schema.metadata or {})
         meta[b"racekit.review"] = json.dumps({
             "settings": self.settings, "header": self.header,
@@ -246,7 +281,7 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         racekit.OptionError, racekit.UnknownGameError: bad settings.
     """
     from .simulate import game_seed, simulate_many
-    from .stats import equivalence_pvalue, holm
+    from .stats import holm
     if not threshold > 0 or not length_threshold > 0:
         raise ValueError("thresholds must be above 0")
     if not 0 < alpha < 1:
@@ -299,12 +334,12 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 if st["kind"] is not None:
                     continue
                 d = _diffs(df, b, m) * _scale(b, m)
-                kind, ci = judge(d, bounds[m], level)
-                st.update(n=r.n, mean=ci["mean"], low=ci["low"], high=ci["high"], half=ci["half"])
+                kind, ci = judge(d, bounds[m], level, _span(b, m))
+                st.update(n=r.n, mean=ci["mean"], low=ci["low"], high=ci["high"], half=ci["half"],
+                          changed=ci["changed"])
                 if kind is not None:
                     st["kind"] = kind
-                    st["p"] = min(1.0, len(sizes) * equivalence_pvalue(d, bounds[m])) \
-                        if kind == "same" else None
+                    st["p"] = min(1.0, len(sizes) * ci["p_same"]) if kind == "same" else None
             if all(r.state[m]["kind"] is not None for m in MEASURES) or r.n >= budget:
                 r.open = False
     if base_n < baseline:   # the first-player line's games

@@ -10,13 +10,14 @@ from __future__ import annotations
 import math
 
 
-def proportion_interval(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
-    """The Wilson score interval of the proportion ``k / n`` at confidence ``level``;
-    ``(0.0, 1.0)`` when ``n`` is 0."""
+def proportion_interval(k: int, n: int, level: float = 0.95,
+                        method: str = "wilson") -> tuple[float, float]:
+    """The Wilson score interval of the proportion ``k / n`` at confidence ``level``
+    (``method="beta"``: the exact Clopper-Pearson one); ``(0.0, 1.0)`` when ``n`` is 0."""
     if n <= 0:
         return 0.0, 1.0
     from statsmodels.stats.proportion import proportion_confint
-    lo, hi = proportion_confint(int(k), int(n), alpha=1 - level, method="wilson")
+    lo, hi = proportion_confint(int(k), int(n), alpha=1 - level, method=method)
     return max(0.0, float(lo)), min(1.0, float(hi))
 
 
@@ -24,6 +25,13 @@ def proportion_pvalue(k: int, n: int, p: float) -> float:
     """Two-sided exact binomial test of ``k`` successes in ``n`` against the share ``p``."""
     from scipy.stats import binomtest
     return float(binomtest(int(k), int(n), p).pvalue) if n > 0 else 1.0
+
+
+def changed_share_pvalue(k: int, n: int, share: float) -> float:
+    """Exact binomial test of "a reading changes at least ``share`` of the games", having seen
+    ``k`` changed games in ``n`` (small: it changes fewer)."""
+    from scipy.stats import binomtest
+    return float(binomtest(int(k), int(n), share, alternative="less").pvalue) if n > 0 else 1.0
 
 
 def paired(d, level: float = 0.95) -> dict:
