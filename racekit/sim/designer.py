@@ -41,6 +41,8 @@ BUDGET = 6400
 BASELINE = 2000
 """Default least games of the baseline (the first-player line and the tables)."""
 ALPHA = 0.05
+QUALITY = 200
+"""Default baseline games replayed for the lead measures (lead changes, decisiveness, comebacks)."""
 FRESH = 2
 """A candidate change is confirmed on this many times the games that showed it (fresh seeds)."""
 METHOD = "Holm"
@@ -255,7 +257,7 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 length_threshold: float = LENGTH_THRESHOLD, budget: int = BUDGET,
                 first_round: int = FIRST_ROUND, baseline: int = BASELINE, alpha: float = ALPHA,
                 executor=None, workers: int | None = None, progress: bool = True,
-                chunk: int = 32, engine: str = "auto") -> Review:
+                chunk: int = 32, engine: str = "auto", quality: int = QUALITY) -> Review:
     """Review one game's settings: play order, completion, and a verdict per reading.
 
     Args:
@@ -272,6 +274,8 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         alpha: the chance of any wrong claim in the review (Holm's correction).
         executor, workers, chunk, engine: where and how to play (as :func:`racekit.simulate`).
         progress: a progress bar per round.
+        quality: baseline games whose lead changes, decisiveness and comebacks are measured
+            (:mod:`racekit.sim.quality`; 0: none).
 
     Returns:
         :class:`Review`.
@@ -384,6 +388,11 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         st["p_holm"] = padj
 
     base = _concat(base_frames)
+    if quality:
+        from .quality import lead_sample
+        attrs = dict(base.attrs)
+        base = base.join(lead_sample(game, base, quality))
+        base.attrs = attrs
     header = _header(game, base, seed, agents, threshold, length_threshold, budget, alpha,
                      n_verdicts, len(sizes), level)
     import pandas as pd
@@ -441,6 +450,19 @@ def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha
              "no_winner": "no winner (every seat out)", "guard": "stopped by a guard"}
     lines.append("completion: " + ", ".join(
         f"{_pct(r.share)} {short[kind]}" for kind, r in comp.iterrows()))
+    from .quality import quality_table
+    q = quality_table(base)
+    parts = [f"length {q.loc['duration (plies)', 'value']:.0f} plies "
+             f"(spread {q.loc['duration spread', 'value']:.2f})",
+             f"shared first place {_pct(q.loc['drawishness', 'value'])}"]
+    if "lead changes" in q.index:
+        parts.append(f"lead changes {q.loc['lead changes', 'value']:.1f} a game")
+    if "decisiveness" in q.index:
+        parts += [f"winner leads for good after {_pct(q.loc['decisiveness', 'value'])} of the rounds",
+                  f"comebacks {_pct(q.loc['comeback rate', 'value'])}"]
+    lines.append("quality: " + ", ".join(parts)
+                 + (f" ({int(q.loc['lead changes', 'games'])} games replayed)"
+                    if "lead changes" in q.index else ""))
     lines.append(f"verdicts: {METHOD}'s correction at {100 * alpha:g}% across the review's "
                  f"{n_verdicts} verdicts (first player's win rate, over all games, threshold "
                  f"±{threshold:g} points; game length, threshold ±{length_threshold:g}%); "

@@ -33,3 +33,10 @@ def sides(game) -> list[list[int]] | None:
     if not r.tour:
         return None
     return [[s for s in range(game.num_players) if r.side[s] == k] for k in (0, 1)]
+
+
+def progress(state) -> list[float]:
+    """How far each seat has come: the path steps of its four planes (a plane in the base
+    counts 0), for the review's lead measures."""
+    pos = state.pos
+    return [float(sum(max(p, 0) for p in pos[4 * s:4 * s + 4])) for s in range(state.game.num_players)]

@@ -14,3 +14,12 @@ def fixed_start(game) -> str | None:
 def play_order(state) -> list[int] | None:
     """The first round's order from the opening roll, or ``None`` before it is settled."""
     return list(state.order) if state.order else None
+
+
+def progress(state) -> list[float]:
+    """How far each runner has come: its points so far (LM-END-1's totals) first, then its square
+    in the leg being run (finished: ahead of every square), for the review's lead measures."""
+    from .finish import totals
+    tot = totals(state)
+    return [1000.0 * tot[s] + (999.0 if state.finished[s] else float(state.pos[s]))
+            for s in range(state.n)]

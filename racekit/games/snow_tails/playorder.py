@@ -14,3 +14,20 @@ def fixed_start(game) -> str | None:
 def play_order(state) -> list[int] | None:
     """Round 1's order of play (seats by start slot), or ``None`` before round 1 starts."""
     return list(state.order) if state.order and state.round == 1 else None
+
+
+def progress(state) -> list[float]:
+    """How far each sled has come: ahead in the order of play by position (ST-ORDER-3..6's own
+    key); a sled over the line is ahead of every square, an eliminated one behind, for the
+    review's lead measures."""
+    from .consts import CROSSED, FINISHED, OUT
+    key = state.track.order_key
+    out = []
+    for s in range(state.n):
+        if state.status[s] in (CROSSED, FINISHED):
+            out.append(1e9)
+        elif state.status[s] == OUT or state.pos[s] < 0:
+            out.append(-1e9)
+        else:
+            out.append(-float(key[state.pos[s]]))
+    return out

@@ -14,3 +14,18 @@ def fixed_start(game) -> str | None:
 def play_order(state) -> list[int] | None:
     """The placing order: seat 0, 1, 2, …"""
     return list(range(state.game.num_players))
+
+
+def progress(state) -> list[float]:
+    """How far each character has come: minus its distance to the finish (WS-AMB-06's
+    measure); one that exited is ahead of all, one crashed or not placed behind, for the
+    review's lead measures."""
+    if state.board is None:
+        return [0.0] * state.n
+    W = state.board.W
+    out = []
+    for s in range(state.n):
+        p = state.pos[s]
+        out.append(1e6 if p == -2 else -1e6 if p < 0 else
+                   -float(state.board.geo.distance(p // W, state.o.distance)))
+    return out
