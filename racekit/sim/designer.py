@@ -248,7 +248,26 @@ class Review:
         games = table.to_pandas()
         games["seed"] = pd.Series([int(s) for s in games["seed"]], dtype=object)
         games.attrs.update({"review": meta["settings"]})
-        return cls(meta["settings"], games, pd.DataFrame(meta["verdicts"]), meta["header"])
+        verdicts = pd.DataFrame(meta["verdicts"])
+        review = cls(meta["settings"], games, verdicts, meta["header"])
+        review._render()
+        return review
+
+    def _render(self) -> None:
+        """The printed lines again from the stored numbers (today's wording, the same numbers)."""
+        st = self.settings
+        bounds = {"win": st["threshold"], "length": st["length_threshold"]}
+        if "win_state" in self.verdicts:
+            self.verdicts["line"] = [
+                _line(row["reading"], json.loads(row["win_state"]), json.loads(row["length_state"]),
+                      bounds) if isinstance(row.get("win_state"), str) else row["line"]
+                for _, row in self.verdicts.iterrows()]
+        game = load_game(st["game"], preset=st["preset"], players=st["players"], **st["options"])
+        base = self.baseline
+        base.attrs.update({"agents": st["agents"]})
+        self.header = _header(game, base, st["seed"], st["agents"], st["threshold"],
+                              st["length_threshold"], st["budget"], st["alpha"], st["verdicts"],
+                              st["rounds"], st["level"])
 
 
 def review_game(game_id: str, preset: str | None = None, players: int | None = None,
@@ -504,9 +523,15 @@ def _verdict_row(r: Reading, bounds: dict) -> dict:
         for key in ("mean", "low", "high", "half", "fresh_n", "fresh_mean", "fresh_low",
                     "fresh_high", "p_holm"):
             row[f"{m}_{key}"] = st.get(key)
-    w = _words(win, "win", bounds["win"])
-    row["line"] = f"{r.name} {w}; game length: {_words(length, 'length', bounds['length'])}"
+        row[f"{m}_state"] = json.dumps(st, sort_keys=True)
+    row["line"] = _line(r.name, win, length, bounds)
     return row
+
+
+def _line(name: str, win: dict, length: dict, bounds: dict) -> str:
+    """A reading's printed line: its name, then the win-rate verdict, then the length's."""
+    return (f"{name} {_words(win, 'win', bounds['win'])}; game length: "
+            f"{_words(length, 'length', bounds['length'])}")
 
 
 def sweep(game_id: str, grid: dict, n_games: int = 1000, preset: str | None = None,
