@@ -138,3 +138,27 @@ def test_false_flags_stay_below_the_stated_level_across_many_seeded_reviews():
     assert flagged / 40 <= 0.05
     rng = np.random.default_rng(19)      # and the same rule does see a real 15-point change
     assert sum(_synthetic_review(rng, readings=1, n_max=800, effect=0.15) for _ in range(10)) >= 9
+
+
+def test_the_stored_reviews_are_what_the_engine_plays_today():
+    """notebooks/review/ (racekit review --all) against a fresh small run of the same settings."""
+    from racekit.paths import checkout_folder
+    folder = checkout_folder("notebooks/review")
+    paths = sorted(folder.glob("*.parquet"))
+    if not paths:
+        pytest.skip("no stored reviews (racekit review --all)")
+    shipped = {(r.settings["game"], r.settings["preset"])
+               for r in map(designer.Review.from_parquet, paths)}
+    assert {g for g, _ in shipped} == {"aeroplane_chess", "snow_tails", "wingsuit", "leaf_marathon"}
+    for path in paths:
+        rv = designer.Review.from_parquet(path)
+        s = rv.settings
+        stored = rv.baseline.head(12)
+        fresh = simulate(s["game"], 12, agents=tuple(s["agents"]), seed=s["seed"], preset=s["preset"],
+                         players=s["players"], options=s["options"], workers=1, progress=False,
+                         events=False)
+        for col in ("seed", "plies", "ranking", "play_order", "outcome"):
+            assert stored[col].tolist() == fresh[col].tolist(), (path.name, col)
+        assert any(line.startswith("first player: ") for line in rv.header)
+        assert all(line.startswith(f"{name} ") for name, line in zip(rv.verdicts["reading"],
+                                                                       rv.verdicts["line"]))

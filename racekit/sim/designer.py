@@ -559,3 +559,86 @@ def sweep(game_id: str, grid: dict, n_games: int = 1000, preset: str | None = No
                                 "n_games": n_games, "preset": frames[0]["preset"].iloc[0],
                                 "agents": frames[0].attrs.get("agents"), "seed": seed}})
     return out
+
+
+# ----- pictures ------------------------------------------------------------------------
+
+def plot_positions(df, ax=None, title: str | None = None):
+    """Win rate by play-order position among finished games (bars), 95% Wilson intervals, and
+    the fair share (dashed line)."""
+    import matplotlib.pyplot as plt
+
+    from .simulate import position_table
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 3))
+    table = position_table(df)
+    x = list(range(len(table)))
+    rates = table["win_rate"].tolist()
+    err = [[r - lo for r, lo in zip(rates, table["ci_low"])],
+           [hi - r for r, hi in zip(rates, table["ci_high"])]]
+    ax.bar(x, rates, color="#fdd0a2", edgecolor="#e6550d")
+    ax.errorbar(x, rates, yerr=err, fmt="none", ecolor="black", capsize=4)
+    ax.axhline(table["fair_share"].iloc[0], color="#d62728", linestyle="--", label="fair share")
+    ax.set_xticks(x, [f"{p}." for p in table.index])
+    ax.set_xlabel("position in the first round's order of play")
+    ax.set_ylabel("win rate (finished games)")
+    ax.set_ylim(0, min(1.0, max(table["ci_high"]) * 1.25 + 0.02))
+    ax.legend(loc="upper right", fontsize=8)
+    ax.set_title(title or f"{df['game'].iloc[0]} ({df['preset'].iloc[0]}): {len(df)} games",
+                 fontsize=10)
+    return ax
+
+
+_COLOURS = {"changes": "#d62728", "no change beyond": "#2ca02c", "not enough games": "#7f7f7f"}
+
+
+def plot_verdicts(verdicts, threshold: float = THRESHOLD, length_threshold: float = LENGTH_THRESHOLD,
+                  title: str = ""):
+    """Every reading's verdicts: the first player's win-rate change (left, points) and the
+    game-length change (right, %), with the interval each verdict rests on (the fresh games'
+    for a confirmed change), coloured by verdict; the thresholds shaded. Returns the Figure
+    (``None`` when no reading was judged)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+    rows = verdicts[verdicts["games"] > 0].reset_index(drop=True) if "games" in verdicts else verdicts
+    if not len(rows):
+        return None
+    fig, axes = plt.subplots(1, 2, figsize=(11, 0.28 * len(rows) + 1.4), sharey=True)
+    y = list(range(len(rows)))
+    for ax, m, bound, unit in ((axes[0], "win", threshold, "points"),
+                               (axes[1], "length", length_threshold, "%")):
+        ax.axvspan(-bound, bound, color="#e5f5e0", zorder=0)
+        ax.axvline(0, color="grey", lw=0.8)
+        for i, row in rows.iterrows():
+            kind = row[f"{m}_verdict"]
+            fresh = kind == "changes"
+            mean = row[f"{m}_fresh_mean"] if fresh else row[f"{m}_mean"]
+            lo = row[f"{m}_fresh_low"] if fresh else row[f"{m}_low"]
+            hi = row[f"{m}_fresh_high"] if fresh else row[f"{m}_high"]
+            if mean is None or mean != mean:
+                continue
+            ax.errorbar([mean], [i], xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=3,
+                        color=_COLOURS[kind])
+        ax.set_xlabel(("first player's win rate change" if m == "win" else "game length change")
+                      + f" ({unit})")
+    axes[0].set_yticks(y, rows["reading"].tolist(), fontsize=7)
+    axes[0].invert_yaxis()
+    handles = [Line2D([], [], color=c, marker="o", ls="", label=k) for k, c in _COLOURS.items()]
+    axes[1].legend(handles=handles, loc="lower right", fontsize=7)
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def stored_reviews(folder=None) -> dict:
+    """The reviews written by ``racekit review --all`` (default folder: the checkout's
+    ``notebooks/review/``), ``{"game (preset)": Review}`` in file-name order."""
+    from pathlib import Path
+    if folder is None:
+        from ..paths import checkout_folder
+        folder = checkout_folder("notebooks/review")
+    out = {}
+    for path in sorted(Path(folder).glob("*.parquet")):
+        review = Review.from_parquet(path)
+        out[f"{review.settings['game']} ({review.settings['preset']})"] = review
+    return out
