@@ -409,8 +409,9 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
              players: Optional[int] = typer.Option(None, help="number of seats"),
              preset: Optional[str] = typer.Option(None, help="rule preset"),
              option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
-             agent: str = typer.Option("random", help="agent in every seat: random, first, or the "
-                                                     "game's own"),
+             agent: str = typer.Option("random", "--agent", "--agents", help="agent in every seat: "
+                                       "random, first, or the game's own; or one per seat: "
+                                       "careful,random,random"),
              workers: Optional[int] = typer.Option(None, min=1, max=256, help="local processes (default: "
                                                    "one per CPU; 1: this process)"),
              engine: str = typer.Option("auto", help="auto (fast kernel where it covers the "
@@ -429,8 +430,9 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
         _check_out(out)   # before the games are played, not after
     players, preset, options = _settings(option, players, preset)
     try:
-        df = run(game, n, agents=agent, seed=seed, options=options, players=players,
-                 preset=preset, workers=workers, engine=engine)
+        names = [a.strip() for a in agent.split(",") if a.strip()] or [agent]
+        df = run(game, n, agents=names[0] if len(names) == 1 else names, seed=seed,
+                 options=options, players=players, preset=preset, workers=workers, engine=engine)
     except (RacekitError, ValueError) as exc:
         _fail(exc)
     typer.echo(summary_text(df))

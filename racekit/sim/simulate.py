@@ -534,6 +534,11 @@ def summary_text(df) -> str:
         mark = "" if r.fair_inside else "  *"
         lines.append(f"{r['name']:<8}{r.wins:>7}{r.win_rate:>10.3f}  "
                      f"[{r.ci_low:.3f}, {r.ci_high:.3f}]  {r.fair_share:>6.3f}{r.edge_points:>+7.1f}{mark}")
+    if "play_order" in df and (df["play_order"] != "").all():
+        first = position_table(df).loc[1]
+        lines.append(f"first player (play order): {100 * first.win_rate:.1f}% "
+                     f"[{100 * first.ci_low:.1f}%, {100 * first.ci_high:.1f}%] of finished games "
+                     f"(fair {100 * first.fair_share:.1f}%)")
     nowin = int((df["winner"] == "").sum())
     if nowin:
         lines.append(f"no winner (one shared place): {nowin} games")
