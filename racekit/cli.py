@@ -483,6 +483,9 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
                                                   "threshold (% of the mean length)"),
            budget: int = typer.Option(6400, min=20, max=1_000_000, help="most paired games per "
                                       "reading"),
+           engine_budget: Optional[int] = typer.Option(None, min=20, max=1_000_000, help="most "
+                                                       "paired games of a reading no fast kernel "
+                                                       "plays (default: --budget)"),
            first_round: int = typer.Option(200, min=10, max=100_000, help="paired games per reading "
                                            "in the first round (each later round doubles them)"),
            baseline: int = typer.Option(2000, min=10, max=10_000_000, help="least games of the "
@@ -545,7 +548,8 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
                                  only=only or None, agents=_agents(agents, g), seed=seed,
                                  threshold=threshold, length_threshold=length_threshold,
                                  budget=budget, first_round=min(first_round, budget),
-                                 baseline=baseline, alpha=alpha, workers=workers, progress=True)
+                                 baseline=baseline, alpha=alpha, workers=workers, progress=True,
+                                 engine_budget=engine_budget)
         except (RacekitError, ValueError) as exc:
             _fail(exc)
         typer.echo(result.text())

@@ -127,6 +127,8 @@ class Reading:
     label: str = ""
     frames: list = field(default_factory=list)
     n: int = 0
+    engine: bool = False
+    budget: int = 0
     open: bool = True
     state: dict = field(default_factory=dict)
 
@@ -276,7 +278,8 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 length_threshold: float = LENGTH_THRESHOLD, budget: int = BUDGET,
                 first_round: int = FIRST_ROUND, baseline: int = BASELINE, alpha: float = ALPHA,
                 executor=None, workers: int | None = None, progress: bool = True,
-                chunk: int = 32, engine: str = "auto", quality: int = QUALITY) -> Review:
+                chunk: int = 32, engine: str = "auto", quality: int = QUALITY,
+                engine_budget: int | None = None) -> Review:
     """Review one game's settings: play order, completion, and a verdict per reading.
 
     Args:
@@ -294,7 +297,10 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         executor, workers, chunk, engine: where and how to play (as :func:`racekit.simulate`).
         progress: a progress bar per round.
         quality: baseline games whose lead changes, decisiveness and comebacks are measured
-            (:mod:`racekit.sim.quality`; 0: none).
+            (:mod:`racekit.sim.quality`) and whose event places are counted for the heatmap
+            (:mod:`racekit.sim.heatmap`; 0: none).
+        engine_budget: most paired games of a reading no fast kernel plays (the rules engine
+            is many times slower); default ``budget``.
 
     Returns:
         :class:`Review`.
@@ -314,6 +320,11 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     game = load_game(game_id, preset=preset, players=players, **(options or {}))
     specs = reading_list(game, readings, only)
     live = [r for r in specs if r.error is None]
+    from .kernels import kernel_for
+    from .simulate import _agents_tuple
+    for r in live:
+        r.engine = kernel_for(r.game, _agents_tuple(r.game, agents))[0] is None
+        r.budget = min(budget, int(engine_budget)) if r.engine and engine_budget else budget
     n_verdicts = len(MEASURES) * len(live)
     level = 1 - alpha / (max(n_verdicts, 1) * len(sizes))
     bounds = {"win": threshold, "length": length_threshold}
@@ -328,6 +339,9 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         return simulate_many(jobs, executor, progress=progress, **kw)
 
     for k, size in enumerate(sizes):
+        for r in live:
+            if r.open and r.n >= r.budget:
+                r.open = False
         active = [r for r in live if r.open]
         want_base = max([size] if active else [0]) if k < len(sizes) else 0
         if k == 0 and not active:
@@ -337,7 +351,7 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             jobs.append(dict(game=game, n_games=want_base - base_n, first=base_n, **common))
             who.append(None)
         for r in active:
-            jobs.append(dict(game=r.game, n_games=size - r.n, first=r.n, **common))
+            jobs.append(dict(game=r.game, n_games=min(size, r.budget) - r.n, first=r.n, **common))
             who.append(r)
         for r, df in zip(who, play(jobs, f"round {k + 1}")):
             if r is None:
@@ -345,7 +359,7 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 base_n = want_base
             else:
                 r.frames.append(df)
-                r.n = size
+                r.n = min(size, r.budget)
         if not active:
             break
         base = _concat(base_frames)
@@ -363,7 +377,7 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 if kind is not None:
                     st["kind"] = kind
                     st["p"] = min(1.0, len(sizes) * ci["p_same"]) if kind == "same" else None
-            if all(r.state[m]["kind"] is not None for m in MEASURES) or r.n >= budget:
+            if all(r.state[m]["kind"] is not None for m in MEASURES) or r.n >= r.budget:
                 r.open = False
     if base_n < baseline:   # the first-player line's games
         df, = play([dict(game=game, n_games=baseline - base_n, first=base_n, **common)],
@@ -407,11 +421,14 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         st["p_holm"] = padj
 
     base = _concat(base_frames)
+    heat = {}
     if quality:
+        from .heatmap import event_places
         from .quality import lead_sample
         attrs = dict(base.attrs)
         base = base.join(lead_sample(game, base, quality))
         base.attrs = attrs
+        heat = event_places(game, base, quality)
     header = _header(game, base, seed, agents, threshold, length_threshold, budget, alpha,
                      n_verdicts, len(sizes), level)
     import pandas as pd
@@ -428,7 +445,9 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 "seed": seed, "threshold": threshold, "length_threshold": length_threshold,
                 "budget": budget, "first_round": first_round, "alpha": alpha, "method": METHOD,
                 "verdicts": n_verdicts, "rounds": len(sizes), "level": level,
-                "readings": {r.name: r.options for r in specs}}
+                "readings": {r.name: r.options for r in specs}, "heat": heat,
+                "engine_budget": engine_budget,
+                "engine_readings": [r.name for r in live if r.engine]}
     games.attrs.update({"review": settings})
     return Review(settings, games, verdicts, header)
 

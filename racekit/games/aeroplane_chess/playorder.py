@@ -40,3 +40,19 @@ def progress(state) -> list[float]:
     counts 0), for the review's lead measures."""
     pos = state.pos
     return [float(sum(max(p, 0) for p in pos[4 * s:4 * s + 4])) for s in range(state.game.num_players)]
+
+
+HEAT_KIND = "capture"
+"""The event the review maps on the board: captures, by loop square."""
+
+
+def event_place(state, event):
+    """Where a capture happened: its loop square."""
+    return event.data.get("square")
+
+
+def heat_board(state, ax):
+    """Draw the board into ``ax``; return ``place -> (x, y)`` in its coordinates."""
+    from .plot import draw
+    draw(state, ax, show_legal=False, title="")
+    return lambda sq: state.b.loop_xy[int(sq)]

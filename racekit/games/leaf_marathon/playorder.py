@@ -23,3 +23,19 @@ def progress(state) -> list[float]:
     tot = totals(state)
     return [1000.0 * tot[s] + (999.0 if state.finished[s] else float(state.pos[s]))
             for s in range(state.n)]
+
+
+HEAT_KIND = "faint"
+"""The event the review maps on the board: faints, by square (every leg)."""
+
+
+def event_place(state, event):
+    """Where a runner fainted: its square."""
+    return event.data.get("square")
+
+
+def heat_board(state, ax):
+    """Draw the first leg's lane into ``ax``; return ``square -> (x, y)``."""
+    from .plot import LANE_Y, draw
+    draw(state, ax, title=False)
+    return lambda sq: (int(sq) + 0.47, LANE_Y + 0.5)

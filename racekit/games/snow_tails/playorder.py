@@ -31,3 +31,21 @@ def progress(state) -> list[float]:
         else:
             out.append(-float(key[state.pos[s]]))
     return out
+
+
+HEAT_KIND = "damage"
+"""The event the review maps on the track: damage taken, by the sled's square."""
+
+
+def event_place(state, event):
+    """Where a sled took damage: its square after the move (``None`` once off the track)."""
+    seat = event.seats[0] if event.seats else None
+    return state.pos[seat] if seat is not None and state.pos[seat] >= 0 else None
+
+
+def heat_board(state, ax):
+    """Draw the track into ``ax``; return ``square -> (x, y)``."""
+    from .plot import Painter
+    painter = Painter(ax, state, mat=False, squeeze=False)
+    painter.update(state, mat=False, title=False, squeeze=False)
+    return lambda sq: painter.view.p(*state.track.center(int(sq)))

@@ -29,3 +29,22 @@ def progress(state) -> list[float]:
         out.append(1e6 if p == -2 else -1e6 if p < 0 else
                    -float(state.board.geo.distance(p // W, state.o.distance)))
     return out
+
+
+HEAT_KIND = "crash"
+"""The event the review maps on the board: crashes, by hex ("column,row")."""
+
+
+def event_place(state, event):
+    """Where a character crashed: its hex label ``"c,y"``."""
+    return event.data.get("at")
+
+
+def heat_board(state, ax):
+    """Draw the board of ``state`` into ``ax``; return ``"c,y" -> (x, y)``. The track cards are
+    dealt anew every game, so crashes are placed by column and row over this one board."""
+    from racekit.boards.hex import xy
+
+    from .plot import draw
+    draw(state, ax)
+    return lambda label: xy(*(int(v) for v in str(label).split(",")))
