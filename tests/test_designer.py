@@ -162,3 +162,43 @@ def test_the_stored_reviews_are_what_the_engine_plays_today():
         assert any(line.startswith("first player: ") for line in rv.header)
         assert all(line.startswith(f"{name} ") for name, line in zip(rv.verdicts["reading"],
                                                                        rv.verdicts["line"]))
+
+
+def test_heatmaps_count_events_where_the_engine_says_they_happened():
+    import racekit
+    from racekit.core.replay import replay
+    from racekit.sim import heatmap
+    game = racekit.load_game("aeroplane_chess", preset="family")
+    df = simulate("aeroplane_chess", 6, preset="family", seed=3, workers=1, progress=False,
+                  events=True)
+    heat = heatmap.event_places(game, df, 6)
+    assert heat["kind"] == "capture" and heat["events"] == int(df["n_capture"].sum())
+    assert sum(heat["places"].values()) == heat["events"]
+    from racekit.sim.kernels import kernel_for
+    kernel = kernel_for(game, ("random",) * 4)[0]
+    state = replay(game, kernel.play(game, int(df["seed"][0]), ("random",) * 4).history)
+    squares = [str(e.data["square"]) for e in state.events if e.kind == "capture"]
+    assert all(sq in heat["places"] for sq in squares)
+    for gid in ("snow_tails", "leaf_marathon", "wingsuit"):
+        assert heatmap.heat_kind(racekit.load_game(gid)) in ("damage", "faint", "crash")
+
+
+def test_lead_measures_follow_the_leader_round_by_round():
+    from racekit.sim.quality import lead_measures
+    m = lead_measures([0, 0, 1, None, 1, 0, 2, 2], [2])
+    assert m == {"lead_changes": 3.0, "decided_at": 6 / 8, "comeback": 1.0}
+    assert lead_measures([1, 1, 1, 1], [1]) == {"lead_changes": 0.0, "decided_at": 0.0,
+                                                "comeback": 0.0}
+    assert lead_measures([0, 1], [])["decided_at"] != lead_measures([0, 1], [])["decided_at"]  # NaN
+
+
+def test_quality_table_of_a_review_names_every_measure():
+    import racekit
+    from racekit.sim.quality import lead_sample, quality_table
+    game = racekit.load_game("snow_tails")
+    df = simulate("snow_tails", 30, seed=2, workers=1, progress=False, events=False)
+    df = df.join(lead_sample(game, df, 30))
+    q = quality_table(df)
+    assert {"duration (plies)", "duration spread", "first-player advantage", "completion",
+            "drawishness", "lead changes", "decisiveness", "comeback rate"} <= set(q.index)
+    assert 0 <= q.loc["decisiveness", "value"] <= 1 and q.loc["lead changes", "games"] == 30

@@ -30,8 +30,9 @@ from concurrent.futures import ProcessPoolExecutor
 import matplotlib.pyplot as plt
 import pandas as pd
 
+import racekit
 from racekit.games import SHIPPED
-from racekit.sim import designer, review
+from racekit.sim import designer, heatmap, review
 from racekit.sim.quality import quality_table
 from racekit.sim.simulate import completion_table, position_table, seat_table
 
@@ -126,6 +127,35 @@ for name, rv in reviews.items():
                                  f"{name}: each reading against the rules as set (green band: "
                                  "within the threshold)")
     if fig is not None:
+        plt.show()
+
+# %% [markdown]
+# ## Where things happen
+#
+# The first 200 games of each table were replayed with their events recorded, and every capture
+# (Aeroplane Chess, by loop square), damage (Snow Tails, by the sled's square after its move), faint
+# (Leaf Marathon, by square, every leg) and crash (Wingsuit Flight, by hex) was counted where it
+# happened. Each disc's area and colour grow with its count. Wingsuit deals a new track every game,
+# so its crashes are placed by column and row over one game's board; crashes below the bottom row
+# fell off the track.
+
+# %%
+for name, rv in reviews.items():
+    heat = rv.settings.get("heat") or {}
+    if heat:
+        top = sorted(heat["places"].items(), key=lambda kv: -kv[1])[:5]
+        print(f"{name}: {heat['events']} {heat['kind']} events in {heat['games']} games; most at "
+              + ", ".join(f"{place} ({count})" for place, count in top))
+
+# %% nbval-ignore-output
+for name, rv in reviews.items():
+    heat = rv.settings.get("heat") or {}
+    if heat:
+        s = rv.settings
+        game = racekit.load_game(s["game"], preset=s["preset"], players=s["players"], **s["options"])
+        fig, ax = plt.subplots(figsize=(7, 5.5))
+        heatmap.plot_heatmap(game, heat, seed=int(rv.baseline["seed"].iloc[0]), ax=ax,
+                             title=f"{name}: {heat['kind']} by place ({heat['games']} games)")
         plt.show()
 
 # %% [markdown]
