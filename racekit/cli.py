@@ -559,7 +559,9 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
                 result.to_parquet(path, keep=keep)
             except OSError as exc:
                 _fail(f"cannot write {path}: {exc.strerror or exc}")
-            typer.echo(f"wrote {len(result.games):,} games and the verdicts to {path}")
+            kept = len(result.games) if keep == "all" else len(result.baseline)
+            typer.echo(f"wrote {kept:,} games ({'every game' if keep == 'all' else 'the rules as set'}) "
+                       f"and the verdicts to {path}")
         if all_games:
             typer.echo("")
 
