@@ -60,6 +60,8 @@ def test_sweep_plays_every_combination_into_one_table(tmp_path):
     assert res.exit_code == 0, res.output
     df = pd.read_parquet(out)
     assert len(df) == 4 * 12 and df["combo"].nunique() == 4
+    assert df.attrs["sweep"]["grid"] == {"capture_mode": ["land", "none"],
+                                         "six_bonus": ["none", "one_per_six"]}   # settings kept
     assert sum(line.startswith("capture_mode=") for line in res.output.splitlines()) == 4
     # the same game seeds in every combination
     assert df.groupby("combo")["seed"].apply(list).map(tuple).nunique() == 1
