@@ -8,8 +8,8 @@ sampled game is replayed through the rules engine and the leader (the one seat s
 furthest) is noted at the end of every round:
 
 * ``lead_changes``: how many times the leader changed (a round with a tie has no leader);
-* ``decided_at``: the share of the game's rounds played when the eventual winner took the lead
-  for good (small: decided early; 1: only at the end);
+* ``decided_at``: the share of the game's rounds played when the eventual winner (or winning
+  side) took the lead for good (small: decided early; 1: only at the end);
 * ``comeback``: the winner was not the leader halfway through.
 """
 from __future__ import annotations
@@ -59,20 +59,21 @@ def leaders(game, history) -> list:
 
 
 def lead_measures(marks, winners_: list) -> dict:
-    """``lead_changes``, ``decided_at`` and ``comeback`` of one game from its round leaders;
-    NaN where the game has no single winner (or no leaders)."""
+    """``lead_changes``, ``decided_at`` and ``comeback`` of one game from its round leaders
+    (a winning side's seats count as one: any of them leading is the side leading); NaN where
+    the game has no winner (or no leaders)."""
     nan = float("nan")
     if not marks:
         return dict.fromkeys(LEAD_COLUMNS, nan)
     seen = [m for m in marks if m is not None]
     changes = sum(1 for a, b in zip(seen, seen[1:]) if a != b)
-    if len(winners_) != 1:
+    if not winners_:
         return {"lead_changes": float(changes), "decided_at": nan, "comeback": nan}
-    w = winners_[0]
-    last_other = max((i for i, m in enumerate(marks) if m != w), default=-1)
+    won = set(winners_)          # partners win together: either one leading is their side leading
+    last_other = max((i for i, m in enumerate(marks) if m not in won), default=-1)
     decided = (last_other + 1) / len(marks)
     half = marks[(len(marks) - 1) // 2]
-    return {"lead_changes": float(changes), "decided_at": decided, "comeback": float(half != w)}
+    return {"lead_changes": float(changes), "decided_at": decided, "comeback": float(half not in won)}
 
 
 def lead_sample(game, df, n: int = 200) -> "object":
