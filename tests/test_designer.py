@@ -190,7 +190,7 @@ def test_lead_measures_follow_the_leader_round_by_round():
     assert lead_measures([1, 1, 1, 1], [1]) == {"lead_changes": 0.0, "decided_at": 0.0,
                                                 "comeback": 0.0}
     assert lead_measures([0, 1], [])["decided_at"] != lead_measures([0, 1], [])["decided_at"]  # NaN
-    assert lead_measures([1, 3, 0, 2], [0, 2])["decided_at"] == 3 / 4     # a side of partners
+    assert lead_measures([1, 3, 0, 2], [0, 2])["decided_at"] == 2 / 4     # a side of partners
 
 
 def test_quality_table_of_a_review_names_every_measure():
