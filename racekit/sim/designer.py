@@ -520,8 +520,11 @@ def _words(st: dict, measure: str, bound: float) -> str:
         return (f"no change beyond ±{bound:g}{unit}{' in' + what if what else ''} "
                 f"({st['mean']:+.1f} [{st['low']:+.1f}, {st['high']:+.1f}] after {st['n']:,} games)")
     n = st.get("n", 0)
+    few = st.get("changed")
+    few = (f", {few} of them changed: too few to judge" if few is not None and few < MIN_CHANGED
+           else "")
     text = (f"not enough games to tell{' ' + what.strip() if what else ''} "
-            f"(±{st.get('half', math.inf):.1f}{unit} after {n:,} games)")
+            f"(±{st.get('half', math.inf):.1f}{unit} after {n:,} games{few})")
     if st.get("kind") == "candidate":
         text += (f"; the {st['mean']:+.1f}{unit} seen was not confirmed on fresh games "
                  f"({st.get('fresh_mean', 0):+.1f}{unit})")
