@@ -60,7 +60,7 @@ for name, rv in reviews.items():
 # %%
 for name, rv in reviews.items():
     print(name)
-    for line in rv.header[1:5]:
+    for line in rv.header[1:-1]:          # all but the settings line and the verdicts line
         print("  " + line)
     print()
 
@@ -223,9 +223,12 @@ print(f"racekit play {longest['game']} --preset {longest['preset']} --seed {long
 #   is wrong is at most 5%. A "no change" needs either an exact bound on how many games a reading
 #   can change, or at least 30 changed games before the interval judges it.
 # * **Not enough games to tell** is an honest answer: the interval still reaches beyond the threshold
-#   on one side and includes no change on the other. The stored reviews used a budget of 1,600 paired
-#   games per reading; resolving ±3 points of win rate for a reading that changes most games takes a
-#   few thousand. Run more with a larger budget, or accept a coarser threshold:
+#   on one side and includes no change on the other, or too few games changed to trust the interval.
+#   The stored reviews were played with `racekit review --all --budget 1600 --engine-budget 400
+#   --baseline 4000 --keep baseline`: at most 1,600 paired games per reading (400 for the two
+#   Aeroplane Chess readings only the rules engine plays, many times slower than the compiled
+#   kernels); resolving ±3 points of win rate for a reading that changes most games takes several
+#   thousand. Run more with a larger budget (the default is 6,400), or accept a coarser threshold:
 #
 # ```
 # racekit review snow_tails --budget 12800                 # more games per reading
