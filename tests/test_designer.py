@@ -191,6 +191,7 @@ def test_lead_measures_follow_the_leader_round_by_round():
                                                 "comeback": 0.0}
     assert lead_measures([0, 1], [])["decided_at"] != lead_measures([0, 1], [])["decided_at"]  # NaN
     assert lead_measures([1, 3, 0, 2], [0, 2])["decided_at"] == 2 / 4     # a side of partners
+    assert lead_measures([1, 0, 2, (0, 2)], [0, 2])["decided_at"] == 1 / 4    # partners tied at the end
 
 
 def test_quality_table_of_a_review_names_every_measure():

@@ -20,14 +20,15 @@ import math
 LEAD_COLUMNS = ("lead_changes", "decided_at", "comeback")
 
 
-def _leader(values) -> int | None:
+def _leader(values):
+    """The one seat strictly furthest, or the tuple of the seats tied furthest."""
     best = max(values)
     at = [s for s, v in enumerate(values) if v == best]
-    return at[0] if len(at) == 1 else None
+    return at[0] if len(at) == 1 else tuple(at)
 
 
 def leaders(game, history) -> list:
-    """The leader at the end of every round of the game with ``history`` (``None``: a tie),
+    """The leader at the end of every round of the game with ``history`` (a tuple: seats tied),
     or ``None`` when the game offers no ``progress`` hook."""
     from .playorder import hooks
     mod = hooks(game)
@@ -65,15 +66,19 @@ def lead_measures(marks, winners_: list) -> dict:
     nan = float("nan")
     if not marks:
         return dict.fromkeys(LEAD_COLUMNS, nan)
-    seen = [m for m in marks if m is not None]
+    seen = [m for m in marks if isinstance(m, int)]     # a tie (a tuple, or None) has no leader
     changes = sum(1 for a, b in zip(seen, seen[1:]) if a != b)
     if not winners_:
         return {"lead_changes": float(changes), "decided_at": nan, "comeback": nan}
-    won = set(winners_)          # partners win together: either one leading is their side leading
-    last_other = max((i for i, m in enumerate(marks) if m not in won), default=-1)
+    won = set(winners_)
+
+    def winning(m) -> bool:   # partners (or a shared first place) lead together
+        return m in won if isinstance(m, int) else m is not None and set(m) <= won
+
+    last_other = max((i for i, m in enumerate(marks) if not winning(m)), default=-1)
     decided = (last_other + 1) / len(marks)
     half = marks[(len(marks) - 1) // 2]
-    return {"lead_changes": float(changes), "decided_at": decided, "comeback": float(half not in won)}
+    return {"lead_changes": float(changes), "decided_at": decided, "comeback": float(not winning(half))}
 
 
 def lead_sample(game, df, n: int = 200) -> "object":
