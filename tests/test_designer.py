@@ -87,7 +87,7 @@ def test_the_review_confirms_a_planted_first_player_effect_and_never_flags_a_nul
     result = designer.review_game(planted, readings=readings, seed=7, first_round=100,
                                   budget=400, baseline=400, workers=1, progress=False)
     lines = {row.reading: row.line for row in result.verdicts.itertuples()}
-    assert lines["head_start=3"].startswith("head_start=3 changes the first player's win rate by +")
+    assert lines["head_start=3"].startswith("head_start=3 changes the first player's edge by +")
     assert "confirmed on" in lines["head_start=3"]
     for name in ("itself", "colour_scheme=bright"):
         assert lines[name].startswith(f"{name} no change beyond ±3 points"), lines[name]

@@ -10,9 +10,10 @@ sets, or a game budget runs out:
 * **no change beyond ±T**: the interval lies inside ±T;
 * **not enough games to tell (±w after N games)**: neither, when the budget ran out.
 
-Two measures are judged per reading: the win rate of the first player to act (the game's
-own notion: :mod:`racekit.sim.playorder`; every game counts, a game with no winner as a
-loss) in percentage points, and the mean game length (plies) in % of the baseline's.
+Two measures are judged per reading: the edge of the first player to act (the game's own
+notion: :mod:`racekit.sim.playorder`): its win rate minus the fair share over all games
+(:func:`first_edge`), in percentage points; and the mean game length (plies) in % of the
+baseline's.
 
 How sure: every round's interval is taken at confidence ``1 - alpha / (V * K)`` (``V``
 verdicts in the review, ``K`` possible rounds): Bonferroni over the rounds, so stopping as
@@ -67,6 +68,17 @@ def first_wins(df):
     pos = position_wins(df)
     col = pos["pos_1"] if pos is not None else df["win_0"]
     return col.astype(float).to_numpy()
+
+
+def first_edge(df):
+    """Per game, the first player's edge: 1 when it won, minus the game's fair share (its
+    winners / seats; 0 in a game nobody won). Its mean is the first player's win rate minus the
+    fair share over all games, so a reading that only changes how many share a win (a tie-break)
+    or how many games have a winner does not move it, while one that favours the first player
+    does."""
+    seats = int(df["players"].iloc[0])
+    winners = df[[f"win_{s}" for s in range(seats)]].to_numpy(dtype=float).sum(axis=1)
+    return first_wins(df) - winners / seats
 
 
 MIN_CHANGED = 30
@@ -174,7 +186,7 @@ def _concat(frames):
 def _diffs(df, base, measure: str):
     import numpy as np
     if measure == "win":
-        return first_wins(df) - first_wins(base)
+        return first_edge(df) - first_edge(base)
     return df["plies"].to_numpy(dtype=float) - base["plies"].to_numpy(dtype=float)
 
 
@@ -502,7 +514,8 @@ def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha
                  + (f" ({int(q.loc['lead changes', 'games'])} games replayed)"
                     if "lead changes" in q.index else ""))
     lines.append(f"verdicts: {METHOD}'s correction at {100 * alpha:g}% across the review's "
-                 f"{n_verdicts} verdicts (first player's win rate, over all games, threshold "
+                 f"{n_verdicts} verdicts (first player's edge: win rate minus the fair share, over all "
+                 f"games, threshold "
                  f"±{threshold:g} points; game length, threshold ±{length_threshold:g}%); "
                  f"paired games in up to {rounds} rounds of up to {budget:,} games, intervals at "
                  f"{_level(level)}%; a change is confirmed on fresh games (its 95% interval shown)")
@@ -511,7 +524,7 @@ def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha
 
 def _words(st: dict, measure: str, bound: float) -> str:
     """A verdict in words; the win rate's names its measure, the length's follows "game length:"."""
-    unit, what = (" points", " the first player's win rate") if measure == "win" else ("%", "")
+    unit, what = (" points", " the first player's edge") if measure == "win" else ("%", "")
     claim = st.get("claim")
     if claim == "candidate":
         return (f"changes{what} by {st['fresh_mean']:+.1f}{unit} [{st['fresh_low']:+.1f}, "
@@ -641,7 +654,7 @@ def plot_verdicts(verdicts, threshold: float = THRESHOLD, length_threshold: floa
                 continue
             ax.errorbar([mean], [i], xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=3,
                         color=_COLOURS[kind])
-        ax.set_xlabel(("first player's win rate change" if m == "win" else "game length change")
+        ax.set_xlabel(("first player's edge change" if m == "win" else "game length change")
                       + f" ({unit})")
     axes[0].set_yticks(y, rows["reading"].tolist(), fontsize=7)
     axes[0].invert_yaxis()

@@ -107,8 +107,10 @@ for name, rv in reviews.items():
 # ## What each reading changes
 #
 # Each reading plays the same seeds as the rules as set, in rounds of doubling size, until its
-# interval decides against the threshold (3 points of the first player's win rate, 3% of the mean
-# game length) or the budget runs out. Only changes confirmed on fresh games are called changes; the
+# interval decides against the threshold (3 points of the first player's edge, 3% of the mean game
+# length) or the budget runs out. The first player's *edge* is its win rate minus the fair share,
+# over all games: a reading that only changes how often a first place is shared (a tie-break), or how
+# often nobody wins, does not move it. Only changes confirmed on fresh games are called changes; the
 # rest say how sure the review is. The line before the verdicts says how the error is controlled
 # across all of them.
 
@@ -227,7 +229,7 @@ print(f"racekit play {longest['game']} --preset {longest['preset']} --seed {long
 #   The stored reviews were played with `racekit review --all --budget 1600 --engine-budget 400
 #   --baseline 4000 --keep baseline`: at most 1,600 paired games per reading (400 for the two
 #   Aeroplane Chess readings only the rules engine plays, many times slower than the compiled
-#   kernels); resolving ±3 points of win rate for a reading that changes most games takes several
+#   kernels); resolving ±3 points of the edge for a reading that changes most games takes several
 #   thousand. Run more with a larger budget (the default is 6,400), or accept a coarser threshold:
 #
 # ```
