@@ -536,8 +536,9 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
              preset: Optional[str] = typer.Option(None, help="rule preset"),
              option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value"),
              param: List[str] = typer.Option([], "--param", "-p", help=_PARAM_HELP),
-             agent: str = typer.Option("random", help="agent in every seat: random, first, or the "
-                                                     "game's own"),
+             agent: str = typer.Option("random", "--agent", "--agents", help="agent in every seat: "
+                                       "random, first, or the game's own; or one per seat: "
+                                       "careful,random,random"),
              workers: Optional[int] = typer.Option(None, min=1, max=256, help="local processes (default: "
                                                    "one per CPU; 1: this process)"),
              engine: str = typer.Option("auto", help="auto (fast kernel where it covers the "
@@ -556,8 +557,10 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
         _check_out(out)   # before the games are played, not after
     players, preset, options = _settings(option, players, preset)
     try:
-        df = run(game, n, agents=agent, seed=seed, options=options, players=players,
-                 preset=preset, workers=workers, engine=engine, params=_params(param))
+        names = [a.strip() for a in agent.split(",") if a.strip()] or [agent]
+        df = run(game, n, agents=names[0] if len(names) == 1 else names, seed=seed,
+                 options=options, players=players, preset=preset, workers=workers, engine=engine,
+                 params=_params(param))
     except (RacekitError, ValueError) as exc:
         _fail(exc)
     typer.echo(summary_text(df))
@@ -569,6 +572,182 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
         except OSError as exc:
             _fail(f"cannot write {out}: {exc.strerror or exc}")
         typer.echo(f"wrote {len(df)} games to {out}")
+
+
+def _agents(text: str, game) -> object:
+    """``--agents careful,random,random``: one name per seat, or one name for every seat."""
+    names = [a.strip() for a in text.split(",") if a.strip()]
+    if not names:
+        raise typer.BadParameter("--agents wants an agent name, or one per seat separated by commas")
+    if len(names) == 1:
+        return names[0]
+    if len(names) != game.num_players:
+        raise typer.BadParameter(f"--agents names {len(names)} agents for {game.num_players} seats")
+    return tuple(names)
+
+
+def _need_stats() -> None:
+    import importlib.util
+    for mod in ("pandas", "scipy", "statsmodels"):
+        if importlib.util.find_spec(mod) is None:
+            _fail(f"{mod} is missing: install the sim extra (in a racekit folder: bash tools/setup.sh "
+                  "lab,sim; elsewhere: pip install 'racekit[sim]')")
+
+
+@app.command()
+@_guarded
+def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)"),
+           preset: Optional[str] = typer.Option(None, help="rule preset"),
+           players: Optional[int] = typer.Option(None, help="number of seats"),
+           option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value "
+                                            "(the settings reviewed)"),
+           only: List[str] = typer.Option([], "--only", help="judge only the readings of this "
+                                          "ambiguity option (repeatable)"),
+           agents: str = typer.Option("random", help="agent for every seat, or one per seat: "
+                                      "careful,random,random"),
+           threshold: float = typer.Option(3.0, min=0.1, max=100.0, help="win-rate threshold "
+                                           "(percentage points)"),
+           length_threshold: float = typer.Option(3.0, min=0.1, max=100.0, help="game-length "
+                                                  "threshold (% of the mean length)"),
+           budget: int = typer.Option(6400, min=20, max=1_000_000, help="most paired games per "
+                                      "reading"),
+           engine_budget: Optional[int] = typer.Option(None, min=20, max=1_000_000, help="most "
+                                                       "paired games of a reading no fast kernel "
+                                                       "plays (default: --budget)"),
+           first_round: int = typer.Option(200, min=10, max=100_000, help="paired games per reading "
+                                           "in the first round (each later round doubles them)"),
+           baseline: int = typer.Option(2000, min=10, max=10_000_000, help="least games of the "
+                                        "rules as set (the first-player line)"),
+           alpha: float = typer.Option(0.05, min=0.0001, max=0.5, help="chance of any wrong claim "
+                                       "in the review (Holm's correction)"),
+           seed: int = typer.Option(0, help="simulation seed"),
+           workers: Optional[int] = typer.Option(None, min=1, max=256, help="local processes "
+                                                 "(default: one per CPU; 1: this process)"),
+           all_games: bool = typer.Option(False, "--all", help="every shipped game and preset; "
+                                          "--out is then a folder (one FILE per game and preset)"),
+           out: Optional[Path] = typer.Option(None, help="write the games and the verdicts: "
+                                              "FILE.parquet (reload with --load); with --all a "
+                                              "folder (default: the checkout's notebooks/review/)"),
+           keep: str = typer.Option("all", help="games written by --out: all | baseline (the "
+                                    "rules as set only: a smaller file)"),
+           load: Optional[Path] = typer.Option(None, help="print a review written by --out, "
+                                               "without playing")) -> None:
+    """Designer review: who wins by play order, how games end, and a verdict per reading that
+    holds (paired games in rounds until each verdict is decided or the budget runs out)."""
+    _need_stats()
+    from .sim.designer import Review, review_game
+    if load is not None:
+        try:
+            typer.echo(Review.from_parquet(load).text())
+        except (ValueError, OSError) as exc:
+            _fail(f"{load}: {exc}" if str(load) not in str(exc) else exc)
+        except Exception as exc:   # pyarrow's own errors: not a parquet file
+            _fail(f"{load}: not a racekit review file ({type(exc).__name__})")
+        return
+    if keep not in ("all", "baseline"):
+        _fail(f"--keep must be all or baseline, got {keep!r}")
+    players, preset, options = _settings(option, players, preset)
+    if all_games:
+        if game is not None:
+            _fail("give a game id or --all, not both")
+        from .core.game import game_class
+        from .games import SHIPPED
+        if out is None:
+            from .paths import checkout_folder
+            out = checkout_folder("notebooks/review")
+            out.mkdir(exist_ok=True)
+        if not out.is_dir():
+            _fail(f"with --all, --out must be an existing folder, got {out}")
+        todo = [(gid, p) for gid in SHIPPED
+                for p in [x.name for x in game_class(gid).game_type.presets] or [None]]
+    else:
+        if game is None:
+            _fail("give a game id (see `racekit games`), or --all")
+        if out is not None:
+            if out.suffix.lower() != ".parquet":
+                _fail(f"--out must end in .parquet, got {out}")
+            _check_out(out)
+        todo = [(game, preset)]
+    from . import load_game
+    for gid, p in todo:
+        try:
+            g = load_game(gid, players=players, preset=p, **options)
+            result = review_game(gid, preset=p, players=players, options=options,
+                                 only=only or None, agents=_agents(agents, g), seed=seed,
+                                 threshold=threshold, length_threshold=length_threshold,
+                                 budget=budget, first_round=min(first_round, budget),
+                                 baseline=baseline, alpha=alpha, workers=workers, progress=True,
+                                 engine_budget=engine_budget)
+        except (RacekitError, ValueError) as exc:
+            _fail(exc)
+        typer.echo(result.text())
+        if out is not None:
+            path = out / f"{gid}-{result.settings['preset']}.parquet" if all_games else out
+            try:
+                result.to_parquet(path, keep=keep)
+            except OSError as exc:
+                _fail(f"cannot write {path}: {exc.strerror or exc}")
+            kept = len(result.games) if keep == "all" else len(result.baseline)
+            typer.echo(f"wrote {kept:,} games ({'every game' if keep == 'all' else 'the rules as set'}) "
+                       f"and the verdicts to {path}")
+        if all_games:
+            typer.echo("")
+
+
+@app.command()
+@_guarded
+def sweep(game: str = typer.Argument(..., help="game id"),
+          option: List[str] = typer.Option([], "--option", "-o", help="OPTION=a,b,c: the values to "
+                                           "play (repeat for a grid; one value sets it)"),
+          n: int = typer.Option(1000, "-n", "--games", min=1, max=10_000_000,
+                                help="games per combination"),
+          preset: Optional[str] = typer.Option(None, help="rule preset"),
+          players: Optional[int] = typer.Option(None, help="number of seats"),
+          agents: str = typer.Option("random", help="agent for every seat, or one per seat"),
+          seed: int = typer.Option(0, help="simulation seed (the same game seeds in every combination)"),
+          workers: Optional[int] = typer.Option(None, min=1, max=256, help="local processes"),
+          out: Optional[Path] = typer.Option(None, help="write every game: FILE.parquet")) -> None:
+    """Play every combination of option values into one table; one summary line per combination."""
+    _need_stats()
+    from .sim.designer import sweep as run
+    from .sim.simulate import completion_table, position_table
+    grid = {}
+    for pair in option:
+        key, sep, values = pair.partition("=")
+        if not sep or not values.strip():
+            raise typer.BadParameter(f"-o wants OPTION=a,b,c, got {pair!r}")
+        grid[key.strip()] = [v.strip() for v in values.split(",") if v.strip()]
+    if players is None and "players" in grid and len(grid["players"]) == 1:
+        players = int(grid.pop("players")[0])
+    if preset is None and "preset" in grid and len(grid["preset"]) == 1:
+        preset = grid.pop("preset")[0]
+    if not grid:
+        _fail("give at least one -o OPTION=a,b,c")
+    if out is not None:
+        if out.suffix.lower() != ".parquet":
+            _fail(f"--out must end in .parquet, got {out}")
+        _check_out(out)
+    from . import load_game
+    try:
+        g = load_game(game, players=players, preset=preset)
+        df = run(game, grid, n, preset=preset, players=players, agents=_agents(agents, g),
+                 seed=seed, workers=workers)
+    except (RacekitError, ValueError) as exc:
+        _fail(exc)
+    typer.echo(f"{game} ({df['preset'].iloc[0]}): {n:,} games per combination, seed {seed}")
+    for combo, part in df.groupby("combo", sort=False):
+        first = position_table(part).loc[1]
+        comp = completion_table(part)
+        typer.echo(f"{combo}: first player {100 * first.win_rate:.1f}% [{100 * first.ci_low:.1f}, "
+                   f"{100 * first.ci_high:.1f}] of finished (fair {100 * first.fair_share:.1f}%); "
+                   f"winner {100 * comp.loc['winner', 'share']:.1f}%; "
+                   f"mean {part['plies'].mean():.1f} plies")
+    if out is not None:
+        try:
+            df.to_parquet(out, index=False)
+        except OSError as exc:
+            _fail(f"cannot write {out}: {exc.strerror or exc}")
+        typer.echo(f"wrote {len(df):,} games to {out}")
 
 
 if __name__ == "__main__":

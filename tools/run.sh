@@ -6,7 +6,7 @@
 # Everything is installed into .venv (tools/setup.sh); the system Python is never touched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash tools/setup.sh lab,sim   # sim: pandas and dask, for racekit simulate and notebooks/designer_review.ipynb
+bash tools/setup.sh lab,sim   # sim: pandas, scipy, statsmodels and dask, for racekit simulate, racekit review and notebooks/designer_review.ipynb
 echo
 .venv/bin/racekit play aeroplane_chess --seed 1 --summary
 echo

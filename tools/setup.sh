@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Create .venv and install racekit with the given extras, pinned by tools/constraints.txt.
 #   bash tools/setup.sh [EXTRA[,EXTRA...]]   # default lab; e.g. lab,sim (tools/run.sh), test, lab,sim,bench
-# Extras (pyproject.toml): lab (JupyterLab, Voila), sim (pandas, dask, numba), bench (the anchors of
+# Extras (pyproject.toml): lab (JupyterLab, Voila), sim (pandas, scipy, statsmodels, dask, numba), bench (the anchors of
 # racekit bench --anchors: open_spiel, ludopy), test (what the tests need).
 #
 # Works on a stock Debian/Ubuntu whose python3 is "externally managed" (PEP 668): everything goes

@@ -1,4 +1,9 @@
-"""Designer review: seat advantage, game length, and what each rule ambiguity changes.
+"""Designer review helpers: seat pictures, the scenario sweep, and the first-look impact tables.
+
+The verdicts a designer acts on come from :func:`racekit.sim.designer.review_game` (paired games
+in rounds until each verdict is decided, confirmed on fresh games, Holm's correction across the
+review); :func:`impact_table` here is a fixed-size first look whose intervals are not corrected
+for picking among many readings.
 
 Used by ``notebooks/designer_review.ipynb``; every number comes from
 :func:`racekit.simulate` (so a row replays exactly) or from the shipped scenarios.
@@ -24,20 +29,18 @@ from .simulate import _agents_tuple as _agents
 from .simulate import seat_table, simulate  # noqa: F401  (seat_table re-exported)
 
 Z95 = 1.959963984540054
-# two-sided 95% quantiles of Student's t, by degrees of freedom (small paired samples)
-_T95 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306,
-        9: 2.262, 10: 2.228, 12: 2.179, 15: 2.131, 20: 2.086, 25: 2.060, 30: 2.042, 40: 2.021,
-        60: 2.000, 120: 1.980}
 JUDGE_SEATS = 20
 """Fewer paired games than this: a verdict does not judge the seats' win rates."""
 
 
 def _t95(df: int) -> float:
-    """The 95% quantile of Student's t for ``df`` degrees of freedom (rounded down to the
-    table, so the interval errs on the wide side); the normal one beyond 120."""
+    """The two-sided 95% quantile of Student's t for ``df`` degrees of freedom (scipy)."""
     if df < 1:
         return math.inf
-    return _T95[max(k for k in _T95 if k <= df)] if df <= 120 else Z95
+    from scipy.stats import t
+    return float(t.ppf(0.975, df))
+
+
 _AMB = re.compile(r"^[A-Z]+-AMB-\d+$")
 
 
@@ -299,12 +302,9 @@ def _paired(a, b) -> tuple[float, float, float]:
     that comes up rarely gets a narrow interval; one that changes every game gets
     about the interval of two independent samples.
     """
-    d = [float(x) - float(y) for x, y in zip(a, b)]
-    n = len(d)
-    mean = sum(d) / n
-    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    half = _t95(n - 1) * math.sqrt(var / n) if var else 0.0
-    return mean, mean - half, mean + half
+    from .stats import paired
+    ci = paired([float(x) - float(y) for x, y in zip(a, b)], 0.95)
+    return ci["mean"], ci["low"], ci["high"]
 
 
 def _outcomes(df) -> list:

@@ -90,6 +90,11 @@ def play_chunk(settings_json: str, agents: tuple, seeds: list, engine: str = "au
     if kernel is None and engine == "kernel":
         raise ValueError(f"no kernel: {why}")
     kinds = event_kinds(game)
+    from . import playorder
+    fixed = playorder.fixed_start(game) is not None
+    known = playorder.play_order(game, []) if fixed else None
+    guard = _guard(game)
+    sides = playorder.sides(game)
     rows = []
     for seed in seeds:
         if kernel is not None:
@@ -98,16 +103,47 @@ def play_chunk(settings_json: str, agents: tuple, seeds: list, engine: str = "au
                 out.counts = {}
         else:
             out = engine_playout(game, seed, agents, kinds, events=events)
-        rows.append(_row(game, seed, out, "kernel" if kernel is not None else "engine"))
+        order = known if fixed else playorder.play_order(game, out.history)
+        rows.append(_row(game, seed, out, "kernel" if kernel is not None else "engine", order,
+                         guard, sides))
     return rows
 
 
-def _row(game, seed, out, how: str) -> dict:
+def _guard(game) -> int | None:
+    """The round cap of these settings (an engine guard such as ``max_rounds``), or ``None``."""
+    cap = game.options.get("max_rounds")
+    return cap if _whole(cap) and cap > 0 else None
+
+
+OUTCOMES = ("winner", "shared", "no_winner", "guard")
+"""How a game ended: ``winner`` (one seat, or one side of partners, in first place),
+``shared`` (a first place shared by seats that are not partners), ``no_winner`` (the ranking
+is one shared place: every seat eliminated, say) and ``guard`` (stopped by a round cap such
+as ``max_rounds``, not by the rules)."""
+
+
+def _outcome(ranking, rounds, guard, sides) -> str:
+    won = winners(ranking)
+    if guard is not None and rounds >= guard:
+        return "guard"
+    if not won:
+        return "no_winner"
+    if len(won) == 1 or (sides and any(set(won) <= set(side) for side in sides)):
+        return "winner"
+    return "shared"
+
+
+def _row(game, seed, out, how: str, order=None, guard=None, sides=None) -> dict:
     ranking = [sorted(place) for place in out.ranking]
     won = winners(ranking)
     names = game.seat_names
     row = {"seed": seed, "plies": out.plies, "rounds": out.rounds,
            "ranking": json.dumps(ranking), "winner": "+".join(names[s] for s in won),
+           "outcome": _outcome(ranking, out.rounds, guard, sides),
+           # the play order of the first round (first to act first) and the winner's place in it
+           "first_player": order[0] if order else -1,
+           "play_order": ",".join(map(str, order)) if order else "",
+           "winner_position": min((order.index(s) + 1 for s in won), default=0) if order else 0,
            "played_by": how}
     place = {s: i + 1 for i, group in enumerate(ranking) for s in group}
     for s in range(game.num_players):
@@ -384,15 +420,85 @@ def _bar(total: int, desc: str):
 
 # ----- summaries ------------------------------------------------------------------------------
 
-def wilson(k: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``k/n`` (95% by default); ``(0, 1)`` when n=0."""
-    if n <= 0:
-        return 0.0, 1.0
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
+def wilson(k: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``k/n`` (95% by default); ``(0, 1)`` when n=0.
+
+    From statsmodels (:func:`racekit.sim.stats.proportion_interval`)."""
+    from .stats import proportion_interval
+    return proportion_interval(k, n, level)
+
+
+FINISHED = ("winner", "shared")
+"""Outcomes of a game with a winner (see :data:`OUTCOMES`)."""
+
+
+def completion_table(df):
+    """How the games ended: one row per outcome of :data:`OUTCOMES` (``winner``, ``shared``,
+    ``no_winner``, ``guard``) with ``games``, ``share`` and its 95% Wilson interval
+    (``ci_low``, ``ci_high``) and ``meaning`` in words."""
+    import pandas as pd
+    n = len(df)
+    words = {"winner": "one winner (or one side of partners)",
+             "shared": "a first place shared by several seats",
+             "no_winner": "no winner: every seat eliminated (one shared place)",
+             "guard": "stopped by a guard (a round cap), not by the rules"}
+    outcome = df["outcome"] if "outcome" in df else pd.Series(
+        ["winner" if w else "no_winner" for w in df["winner"]])
+    rows = []
+    for kind in OUTCOMES:
+        k = int((outcome == kind).sum())
+        lo, hi = wilson(k, n)
+        rows.append({"outcome": kind, "games": k, "share": k / n if n else 0.0, "ci_low": lo,
+                     "ci_high": hi, "meaning": words[kind]})
+    return pd.DataFrame(rows).set_index("outcome")
+
+
+def position_wins(df):
+    """One boolean column per play-order position (``pos_1`` = the first to act won), from the
+    ``play_order`` and ``win_<seat>`` columns; ``None`` when the table has no play order."""
+    import numpy as np
+    import pandas as pd
+    if "play_order" not in df or (df["play_order"] == "").any():
+        return None
+    seats = int(df["players"].iloc[0])
+    order = np.array([[int(x) for x in o.split(",")] for o in df["play_order"]])
+    wins = df[[f"win_{s}" for s in range(seats)]].to_numpy(dtype=bool)
+    rows = np.arange(len(df))
+    return pd.DataFrame({f"pos_{p + 1}": wins[rows, order[:, p]] for p in range(seats)},
+                        index=df.index)
+
+
+def position_table(df):
+    """Win rate by play-order position (1 = the first to act in the first round, as the game
+    defines it): per position, ``wins``, the win rate among finished games (``win_rate``, with
+    its 95% Wilson interval ``ci_low``/``ci_high``), the rate over all games
+    (``win_rate_all``), the ``fair_share`` (winners per finished game / seats), ``edge_points``
+    and ``p_fair`` (exact binomial test against the fair share). Falls back to seats (colour
+    order) when the table has no play order (then ``df.attrs`` lacks nothing: the index name
+    says ``seat``)."""
+    import pandas as pd
+    from .stats import proportion_pvalue
+    seats = int(df["players"].iloc[0])
+    by_pos = position_wins(df)
+    if by_pos is None:
+        by_pos = pd.DataFrame({f"pos_{s + 1}": df[f"win_{s}"].astype(bool) for s in range(seats)})
+    outcome = df["outcome"] if "outcome" in df else pd.Series(
+        ["winner" if w else "no_winner" for w in df["winner"]], index=df.index)
+    done = outcome.isin(FINISHED)
+    n_done, n = int(done.sum()), len(df)
+    total_wins = int(by_pos[done].to_numpy().sum())
+    fair = total_wins / n_done / seats if n_done else 0.0
+    rows = []
+    for p in range(seats):
+        col = by_pos[f"pos_{p + 1}"]
+        k = int(col[done].sum())
+        lo, hi = wilson(k, n_done)
+        rate = k / n_done if n_done else 0.0
+        rows.append({"position": p + 1, "finished": n_done, "wins": k, "win_rate": rate,
+                     "ci_low": lo, "ci_high": hi, "win_rate_all": int(col.sum()) / n if n else 0.0,
+                     "fair_share": fair, "edge_points": 100 * (rate - fair),
+                     "p_fair": proportion_pvalue(k, n_done, fair) if 0 < fair < 1 else 1.0})
+    return pd.DataFrame(rows).set_index("position")
 
 
 def seat_table(df):
@@ -470,6 +576,11 @@ def summary_text(df) -> str:
         mark = "" if r.fair_inside else "  *"
         lines.append(f"{r['name']:<8}{r.wins:>7}{r.win_rate:>10.3f}  "
                      f"[{r.ci_low:.3f}, {r.ci_high:.3f}]  {r.fair_share:>6.3f}{r.edge_points:>+7.1f}{mark}")
+    if "play_order" in df and (df["play_order"] != "").all():
+        first = position_table(df).loc[1]
+        lines.append(f"first player (play order): {100 * first.win_rate:.1f}% "
+                     f"[{100 * first.ci_low:.1f}%, {100 * first.ci_high:.1f}%] of finished games "
+                     f"(fair {100 * first.fair_share:.1f}%)")
     nowin = int((df["winner"] == "").sum())
     if nowin:
         lines.append(f"no winner (one shared place): {nowin} games")
@@ -496,4 +607,5 @@ def summary_text(df) -> str:
 
 
 __all__ = ["simulate", "simulate_many", "game_seed", "winners", "wilson", "seat_table", "length_table",
+           "position_table", "completion_table", "position_wins", "OUTCOMES",
            "summary_text", "play_chunk", "MAX_PLIES"]

@@ -1,27 +1,27 @@
 # %% [markdown]
-# # Designer review: is the rule fair, and what does each option change?
+# # Designer review: who wins by play order, how games end, and what each reading changes
 #
-# This notebook answers a game designer's two questions with numbers and pictures, for every game
-# racekit ships:
+# This notebook answers a game designer's questions with numbers that hold when you run many more
+# games, for every game racekit ships:
 #
-# 1. **Seat advantage and game length.** Whole games are simulated with `racekit.simulate`; for each seat
-#    we show its win rate with a 95% interval (Wilson score interval) next to the *fair share*, the win
-#    rate every seat would have if the seat did not matter. When the fair share lies outside a seat's
-#    interval, the seat's advantage is larger than chance explains.
-# 2. **Ambiguity impact.** Where the rule texts can be read more than one way, racekit offers the
-#    readings as options (their clause IDs look like `AC-AMB-02`). Every shipped scenario is run under
-#    every reading, and we list those whose verdict flips; then games are simulated under each reading
-#    and compared with the same games (same seeds) under the rules as set, with 95% intervals for the
-#    change of each seat's win rate and of the game length. The sentence under each table is computed
-#    from those numbers, not written by hand.
+# 1. **Play order.** Does the first player to act (the first roller, the first to place, the first in
+#    round 1's order, as each game defines it) win more than the fair share? Win rates by position in
+#    the first round's order of play, with 95% intervals. The colours come second: where the start
+#    player is drawn at random, a colour's win rate cannot show an advantage of playing first.
+# 2. **Completion and quality.** How games end (a winner, a shared first place, every seat
+#    eliminated, stopped by a guard), how long they last and how much that varies, how often the
+#    lead changes, how early the winner takes the lead for good, and how often the winner comes
+#    from behind.
+# 3. **Readings.** Where the rule texts can be read more than one way, racekit offers the readings as
+#    options (their clause IDs look like `AC-AMB-02`). Every reading is played on the same game seeds
+#    as the rules as set (paired games), in rounds, until its verdict is decided:
+#    **changes … by X [lo, hi]** (confirmed on a fresh set of games before it is printed),
+#    **no change beyond ±T**, or **not enough games to tell**.
 #
-# Every simulated game has its own seed (the `seed` column). `racekit play GAME --seed SEED` or
-# `racekit.explore(GAME, seed=SEED)` replays it exactly, so any surprising row can be opened and
-# stepped through.
-#
-# The sample sizes below (a few hundred games a game, fewer per reading) keep the notebook to seconds;
-# they show large effects only. The last section shows how to run many more, on this laptop or on a
-# cluster.
+# The numbers below were played by one command, `racekit review --all`, and stored in
+# `notebooks/review/` (a test checks them against a fresh run), so this page opens in seconds.
+# Every game has its own seed: `racekit play GAME --seed SEED` or `racekit.explore(GAME, seed=SEED)`
+# replays it exactly.
 
 # %%
 import warnings
@@ -31,114 +31,142 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 import racekit
-from racekit.core.game import game_class, load_game
 from racekit.games import SHIPPED
-from racekit.sim import kernels, review
-from racekit.sim.simulate import length_table, seat_table, simulate_many
+from racekit.sim import designer, heatmap, review
+from racekit.sim.quality import quality_table
+from racekit.sim.simulate import completion_table, position_table, seat_table
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 pd.set_option("display.width", 120)
-pd.set_option("display.max_colwidth", 80)
+pd.set_option("display.max_colwidth", 90)
 
-SEED = 2024
-# Games per table: (when a fast kernel plays them, when the rules engine does). The engine is the
-# readable reference and several times slower, so settings no kernel covers yet get fewer games;
-# `played by` under each table says which one played.
-GAMES = {"aeroplane_chess": (300, 100), "snow_tails": (400, 100), "wingsuit": (300, 120),
-         "leaf_marathon": (300, 60)}                      # random agents, per preset
-OWN_AGENT_GAMES = {"snow_tails": (60, 20), "wingsuit": (30, 10), "leaf_marathon": (100, 16)}
-PER_READING = {"aeroplane_chess": (40, 10), "snow_tails": (100, 25), "wingsuit": (40, 8),
-               "leaf_marathon": (40, 4)}                  # paired with the first games of GAMES
-PROBE = 8   # the first games of a reading: all the same as the default's -> it does not come up
-
-
-def games(sizes, gid, agents="random", **settings):
-    """How many games to play: the first size when a fast kernel plays these settings."""
-    game = load_game(gid, **settings)
-    fast, _ = kernels.kernel_for(game, (agents,) * game.num_players)
-    return sizes[0] if fast is not None else sizes[1]
-
-
-pool = ProcessPoolExecutor(max_workers=2)   # local processes, one for every simulation below
-settings = [(gid, preset) for gid in SHIPPED
-            for preset in [p.name for p in game_class(gid).game_type.presets] or [None]]
-for gid, preset in settings:
-    print(f"{gid} ({preset or 'standard'}): {games(GAMES[gid], gid, preset=preset)} games")
+reviews = designer.stored_reviews()          # racekit review --all (notebooks/review/*.parquet)
+pool = ProcessPoolExecutor(max_workers=2)     # the scenario runs below
+sweeping = review.scenario_sweeps(SHIPPED, executor=pool, wait=False)
+for name, rv in reviews.items():
+    s = rv.settings
+    print(f"{name}: {len(rv.baseline):,} games of the rules as set, {len(rv.verdicts)} readings, "
+          f"budget {s['budget']:,} paired games per reading, seed {s['seed']}")
 
 # %% [markdown]
-# ## Seat advantage and game length
+# ## Who wins by play order
 #
 # Random agents sit in every seat (each picks uniformly among its legal actions), so the numbers show
-# what the *rules* give each seat, not what skill does with them. A game that declares its own agent
-# (the careful drivers and flyers) is also shown with that agent. The fair share is the average number
-# of winners per game divided by the seats: 1/4 when one of four players wins, 1/2 when a team of two
-# wins. `edge_points` is the win rate minus the fair share, in percentage points.
+# what the *rules* give each position, not what skill does with them. The fair share is the average
+# number of winners per finished game divided by the seats (1/4 when one of four wins, 1/2 when a
+# side of two partners wins). Win rates are among finished games (games with a winner); the first
+# line also gives the rate over all games, where a game nobody wins counts as a loss for everyone.
 
 # %%
-jobs = [dict(game=gid, n_games=games(GAMES[gid], gid, preset=preset), seed=SEED, preset=preset)
-        for gid, preset in settings]
-own = [(gid, name) for gid in SHIPPED for name, _ in game_class(gid).game_type.agents]
-jobs += [dict(game=gid, n_games=games(OWN_AGENT_GAMES[gid], gid, name), seed=SEED, agents=name)
-         for gid, name in own]
-# events off: the tables need rankings and lengths only; one executor call for every table
-frames = simulate_many(jobs, pool, progress=False, chunk=10, events=False)
-baselines = dict(zip(settings, frames))
-own_agents = dict(zip(own, frames[len(settings):]))
-# The scenario runs and the reading simulations of the next sections start now, in the pool,
-# while this process draws; their cells collect them (`wait=False`).
-sweeping = review.scenario_sweeps(SHIPPED, executor=pool, wait=False)
-studies = [dict(game=gid, preset=preset, n_games=PER_READING[gid][0], n_engine=PER_READING[gid][1],
-                seed=SEED, baseline=baselines[(gid, preset)]) for gid, preset in settings]
-measuring = review.impact_tables(studies, executor=pool, probe=PROBE, chunk=8, wait=False)
-
-
-def show(df, label):
-    which = df.attrs.get("implementation")          # the kernel's: "numba" (compiled) or "python"
-    print(f"{label}: {len(df)} games, played by the {df.attrs['played_by']}"
-          + (f" ({which})" if which else ""))
-    print(seat_table(df)[["name", "wins", "win_rate", "ci_low", "ci_high", "fair_share",
-                          "edge_points"]].round(3).to_string())
-    print(length_table(df).round(1).to_string())
+for name, rv in reviews.items():
+    print(name)
+    for line in rv.header[1:-1]:          # all but the settings line and the verdicts line
+        print("  " + line)
     print()
 
-
-for (gid, preset), df in baselines.items():
-    show(df, f"{gid} ({df['preset'].iloc[0]}), random agents")
-
 # %% nbval-ignore-output
-for (gid, preset), df in baselines.items():
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.2))
-    review.plot_seats(df, ax=left)
-    review.plot_lengths(df, ax=right)
+for name, rv in reviews.items():
+    fig, (left, mid, right) = plt.subplots(1, 3, figsize=(14, 3.2))
+    designer.plot_positions(rv.baseline, ax=left, title=f"{name}: by play order")
+    review.plot_seats(rv.baseline, ax=mid, title=f"{name}: by colour")
+    review.plot_lengths(rv.baseline, ax=right, title=f"{name}: game length")
     fig.tight_layout()
     plt.show()
 
 # %% [markdown]
-# With the games' own agents: a careful driver plays a different race from a random one (fewer
-# crashes, other race lengths), and the seat advantage can change with it. These agents look ahead
-# before each move, so fewer games are played here.
+# The same games by colour (the second view). Where the start player is drawn at random, every
+# colour plays first equally often, so an advantage of playing first is spread over all colours.
 
 # %%
-for (gid, name), df in own_agents.items():
-    show(df, f"{gid} with the {name} agent")
-
-# %% nbval-ignore-output
-for (gid, name), df in own_agents.items():
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.2))
-    review.plot_seats(df, ax=left, title=f"{gid}, {name} agents: {len(df)} games")
-    review.plot_lengths(df, ax=right, title=f"{gid}, {name} agents: game length")
-    fig.tight_layout()
-    plt.show()
+for name, rv in reviews.items():
+    print(name)
+    print(seat_table(rv.baseline)[["name", "wins", "win_rate", "ci_low", "ci_high", "fair_share",
+                                   "edge_points"]].round(3).to_string())
+    print()
 
 # %% [markdown]
-# ## Ambiguity impact: the scenarios
+# ## How games end, and the quality measures
+#
+# The measures follow the game-design literature (Browne's measures for evolved games, Ludii's
+# metrics). *Duration spread* is the standard deviation of the game length over its mean.
+# *Drawishness* is the share of games whose first place is shared. The lead measures replay the first
+# 200 games of each table and note the leader (the one seat strictly furthest along, by the game's own
+# measure of progress) at the end of every round: *lead changes* per game; *decisiveness*, the share
+# of the rounds played when the eventual winner took the lead for good (small: decided early);
+# *comeback rate*, the share of won games whose winner was not leading halfway.
+
+# %%
+for name, rv in reviews.items():
+    print(name)
+    print(completion_table(rv.baseline)[["games", "share", "ci_low", "ci_high", "meaning"]]
+          .round(3).to_string())
+    print(quality_table(rv.baseline)[["value", "low", "high", "games", "meaning"]].round(3).to_string())
+    print()
+
+# %% [markdown]
+# ## What each reading changes
+#
+# Each reading plays the same seeds as the rules as set, in rounds of doubling size, until its
+# interval decides against the threshold (3 points of the first player's edge, 3% of the mean game
+# length) or the budget runs out. The first player's *edge* is its win rate minus the fair share,
+# over all games: a reading that only changes how often a first place is shared (a tie-break), or how
+# often nobody wins, does not move it. Only changes confirmed on fresh games are called changes; the
+# rest say how sure the review is. The line before the verdicts says how the error is controlled
+# across all of them.
+
+# %%
+for name, rv in reviews.items():
+    print(name)
+    print("  " + rv.header[-1])
+    for line in rv.verdicts["line"]:
+        print("  - " + line)
+    print()
+
+# %% nbval-ignore-output
+for name, rv in reviews.items():
+    s = rv.settings
+    fig = designer.plot_verdicts(rv.verdicts, s["threshold"], s["length_threshold"],
+                                 f"{name}: each reading against the rules as set (green band: "
+                                 "within the threshold)")
+    if fig is not None:
+        plt.show()
+
+# %% [markdown]
+# ## Where things happen
+#
+# The first 200 games of each table were replayed with their events recorded, and every capture
+# (Aeroplane Chess, by loop square), damage (Snow Tails, by the sled's square after its move), faint
+# (Leaf Marathon, by square, every leg) and crash (Wingsuit Flight, by hex) was counted where it
+# happened. Each disc's area and colour grow with its count. Wingsuit deals a new track every game,
+# so its crashes are placed by column and row over one game's board; crashes below the bottom row
+# fell off the track.
+
+# %%
+for name, rv in reviews.items():
+    heat = rv.settings.get("heat") or {}
+    if heat:
+        top = sorted(heat["places"].items(), key=lambda kv: -kv[1])[:5]
+        print(f"{name}: {heat['events']} {heat['kind']} events in {heat['games']} games; most at "
+              + ", ".join(f"{place} ({count})" for place, count in top))
+
+# %% nbval-ignore-output
+for name, rv in reviews.items():
+    heat = rv.settings.get("heat") or {}
+    if heat:
+        s = rv.settings
+        game = racekit.load_game(s["game"], preset=s["preset"], players=s["players"], **s["options"])
+        fig, ax = plt.subplots(figsize=(7, 5.5))
+        heatmap.plot_heatmap(game, heat, seed=int(rv.baseline["seed"].iloc[0]), ax=ax,
+                             title=f"{name}: {heat['kind']} by place ({heat['games']} games)")
+        plt.show()
+
+# %% [markdown]
+# ## Readings in the scenarios
 #
 # Each shipped scenario is a small position with an expected outcome under the options it names. Here
-# every scenario is run again under every other value of every ambiguity option. A scenario whose
-# verdict flips (passes as shipped, fails under the reading) is a place where that reading changes what
-# happens: the scenario is evidence for the reading it was written under. Options that pick a board,
-# track or card file are left out (they change the course, not a reading of the rules), and so are the
-# few that take an open number; each game's list ends with them.
+# every scenario is run again under every other value of every ambiguity option; a scenario whose
+# verdict flips is a place where that reading changes what happens. Options that pick a board, track
+# or card file, and the few that take an open number, are left out; each game's list ends with them.
 
 # %%
 sweeps = sweeping.result()   # review.scenario_sweeps: one task a scenario file, in the pool
@@ -150,133 +178,68 @@ for gid, sweep in sweeps.items():
           f"{int(sweep['changed'].sum())} verdicts change, under {len(moved)} readings")
     for (name, value), ids in moved.items():
         print(f"  {name}={value}: {ids}")
-    quiet = [f"{n}={v}" for (n, v), ids in flips.items() if not ids and (n, v) not in refused]
-    print("  no scenario changes outcome: " + ", ".join(quiet))
     for (name, value), count in refused.items():
         print(f"  {name}={value}: refused by {count} scenarios' settings")
     left = review.open_options(gid)
     print("  not swept (a content file or an open number, no list of readings): "
           + ", ".join(f"{o.name} ({review.amb_ids(o)})" for o in left))
     print()
-
-# %% [markdown]
-# ## Ambiguity impact: the simulations
-#
-# Each reading plays the same game seeds as the rules as set (the tables above), so the comparison is
-# game by game: a game the reading never touches differs by nothing, and the intervals are those of the
-# paired differences. When the first `PROBE` games come out exactly the same, the reading does not come
-# up in that preset (a tournament-only option in the family game, say) and no more games are played.
-# `changed` counts the games whose length or ranking differs; `first_change` is the first seat's change
-# of win rate, in percentage points, with its 95% interval (`first_low`, `first_high`); `plies_change`
-# is the change of the mean game length. A change is called *outside the 95% interval* when the
-# interval of the difference does not contain zero. The games of every reading of every game went
-# to the process pool together, right after the seat tables (`review.impact_tables`).
-
-# %%
-tables = measuring.result()   # review.impact_tables(studies, executor=pool, probe=PROBE)
-impacts = dict(zip(settings, tables))
-cols = ["option", "value", "games", "changed", "first_change", "first_low", "first_high", "plies_change",
-        "plies_change_pct"]
-for (gid, preset), table in impacts.items():
-    moved = table[table["effect"] == True]  # noqa: E712
-    print(f"{gid} ({baselines[(gid, preset)]['preset'].iloc[0]}): {len(table)} readings, "
-          f"{len(moved)} change the games")
-    print(moved[cols].round(1).to_string(index=False))
-    print()
-
+pool.shutdown()
 
 # %% [markdown]
 # ## The decisions in force
 #
 # Where the rule text is ambiguous, racekit plays one reading by default (the decision) and offers the
-# others as options. Every reading above is compared with these decisions (per preset where the
-# presets differ); `racekit rules GAME` lists them too, with the clauses behind them.
+# others as options. Every reading above is compared with these decisions; `racekit rules GAME` lists
+# them too, with the clauses behind them.
 
 # %%
 for gid in SHIPPED:
-    presets = sorted({p for g, p in settings if g == gid}, key=str)
+    presets = sorted({rv.settings["preset"] for rv in reviews.values() if rv.settings["game"] == gid})
     print(f"{gid}:")
-    for line in review.decisions(gid, [p for p in presets if p is not None] or None):
+    for line in review.decisions(gid, presets or None):
         print("  -", line)
     print()
 
 # %% [markdown]
-# The verdicts, in plain words (readings that change the games first; then those that did not come up
-# in the sample games of that preset):
-
-# %%
-for (gid, preset), table in impacts.items():
-    print(f"{gid} ({baselines[(gid, preset)]['preset'].iloc[0]}):")
-    for text in table[table["effect"] == True]["verdict"]:  # noqa: E712
-        print("  -", text)
-    quiet = table[table["effect"] == False]  # noqa: E712
-    if len(quiet):
-        print(f"  - no difference in {PROBE} sample games: "
-              + ", ".join(f"{o}={v}" for o, v in zip(quiet["option"], quiet["value"])))
-    for text in table[table["effect"].isna()]["verdict"]:
-        print("  -", text)
-    print()
-
-# %% nbval-ignore-output
-for (gid, preset), table in impacts.items():
-    fig = review.plot_readings(table, f"{gid} ({baselines[(gid, preset)]['preset'].iloc[0]}): each "
-                                      "reading against the rules as set, paired games, 95% intervals")
-    if fig is not None:
-        plt.show()
-
-# %% [markdown]
 # ## Replaying a game from the table
 #
-# Every row names its seed. The longest game of the first table, for instance, can be replayed move by
-# move with the command below, or opened in the explorer with `racekit.explore(game, seed=...)`.
+# Every row names its seed. The longest game of the first table, for instance:
 
 # %%
-(gid, preset), df = next(iter(baselines.items()))
+rv = next(iter(reviews.values()))
+df = rv.baseline
 longest = df.loc[df["plies"].idxmax()]
-print(f"racekit play {gid} --preset {longest['preset']} --seed {longest['seed']}"
-      f"   # {longest['plies']} plies, winner {longest['winner']}")
+print(f"racekit play {longest['game']} --preset {longest['preset']} --seed {longest['seed']}"
+      f"   # {longest['plies']} plies, winner {longest['winner'] or 'none'}, "
+      f"first to act: seat {int(longest['first_player'])}")
 
 # %% [markdown]
-# ## Scaling up
+# ## How sure is this, and how to be surer
 #
-# A few hundred games give intervals of about ±5 percentage points on a win rate, and a reading
-# compared on 40 paired games shows only changes of about 20 points or more (game length, which
-# varies less, shows much smaller changes); to see a 1-point advantage you need tens of thousands of
-# games. `racekit.simulate` spreads the games over local processes by default (one
-# per CPU), and any `concurrent.futures.Executor` or a Dask `distributed.Client` can play them instead:
-# the table is the same whichever executor plays it, because every game's seed comes from the one
-# simulation seed.
+# * **Every verdict holds at the stated level.** Each round's interval is taken at a confidence that
+#   splits 5% over every verdict of the review and every round (so stopping as soon as an interval
+#   decides does not inflate the error); a change seen in one set of games is played again on a fresh
+#   set of seeds, twice as many games, and printed with the fresh games' numbers; Holm's correction at
+#   5% then runs across all the verdicts of one review. The chance that any printed claim of a review
+#   is wrong is at most 5%. A "no change" needs either an exact bound on how many games a reading
+#   can change, or at least 30 changed games before the interval judges it.
+# * **Not enough games to tell** is an honest answer: the interval still reaches beyond the threshold
+#   on one side and includes no change on the other, or too few games changed to trust the interval.
+#   The stored reviews were played with `racekit review --all --budget 1600 --engine-budget 400
+#   --baseline 4000 --keep baseline`: at most 1,600 paired games per reading (400 for the two
+#   Aeroplane Chess readings only the rules engine plays, many times slower than the compiled
+#   kernels); resolving ±3 points of the edge for a reading that changes most games takes several
+#   thousand. Run more with a larger budget (the default is 6,400), or accept a coarser threshold:
 #
-# ```python
-# import racekit
-# from racekit.sim import kernels, review
-#
-# df = racekit.simulate("aeroplane_chess", 100_000, seed=1, preset="tournament")   # all local CPUs
-# table = review.impact_table("aeroplane_chess", 5_000, seed=1, preset="tournament")  # every reading
-#
-# from distributed import Client                        # pip install 'racekit[sim]'
-# client = Client("tcp://scheduler:8786")               # or Client() for a local cluster
-# df = racekit.simulate("aeroplane_chess", 1_000_000, seed=1, executor=client)
-# table = review.impact_table("leaf_marathon", 2_000, seed=1, executor=client)
-# df.to_parquet("ac-1M.parquet")
+# ```
+# racekit review snow_tails --budget 12800                 # more games per reading
+# racekit review aeroplane_chess --preset family --threshold 5 --only six_bonus
+# racekit review wingsuit --agents careful,random,random   # other agents, one per seat
+# racekit review --all                                     # regenerate notebooks/review/
+# racekit sweep snow_tails -o collision_damage=0,1 -o end=finish_round,first_cross_round -n 2000
 # ```
 #
-# Here, for instance, 2,000 more tournament games on the same two local processes, with the progress
-# bar `racekit.simulate` shows by default (in a notebook it is a widget; in a terminal, text):
-
-# %% nbval-ignore-output
-bigger = racekit.simulate("aeroplane_chess", 2_000, seed=1, preset="tournament", executor=pool,
-                          events=False)
-
-# %%
-show(bigger, "aeroplane_chess (tournament), 2,000 more games")
-
-# %% [markdown]
-# From the command line: `racekit simulate aeroplane_chess -n 100000 --seed 1 --out games.parquet`
-# prints the same summary table with a progress bar; `-o key=value` sets a rule option (a reading) and
-# `--agent` picks the agents. Games the fast kernels cover run many times faster than through the rules
-# engine; `df.attrs["played_by"]` says which one played (and `df.attrs["implementation"]` whether the
-# kernel was the compiled one, numba, or its pure-Python twin).
-
-# %%
-pool.shutdown()   # the local processes end here
+# In Python, `designer.review_game("snow_tails", budget=12800, executor=client)` plays on any
+# `concurrent.futures` executor or a Dask `distributed.Client`, and `Review.to_parquet(path)` /
+# `Review.from_parquet(path)` keep the games and the verdicts together.

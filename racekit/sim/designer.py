@@ -1,0 +1,679 @@
+"""The designer review: play order, completion, and a verdict for every reading that holds.
+
+:func:`review_game` plays the rules as set (the *baseline*) and every reading of every
+ambiguity option (or readings you name) on the same game seeds (paired games), in rounds
+of doubling size, until each reading's interval decides against a threshold the designer
+sets, or a game budget runs out:
+
+* **changes … by X [lo, hi]**: the interval excluded no change, and a fresh seed set of twice
+  as many games confirmed it (the printed numbers are the fresh games');
+* **no change beyond ±T**: the interval lies inside ±T;
+* **not enough games to tell (±w after N games)**: neither, when the budget ran out.
+
+Two measures are judged per reading: the edge of the first player to act (the game's own
+notion: :mod:`racekit.sim.playorder`): its win rate minus the fair share over all games
+(:func:`first_edge`), in percentage points; and the mean game length (plies) in % of the
+baseline's.
+
+How sure: every round's interval is taken at confidence ``1 - alpha / (V * K)`` (``V``
+verdicts in the review, ``K`` possible rounds): Bonferroni over the rounds, so stopping as
+soon as an interval decides does not inflate the error. The claims' p-values (equivalence:
+two one-sided t-tests times ``K``; changes: the fresh games' paired t-test) then go through
+Holm's correction at ``alpha`` across all ``V`` verdicts; a claim that does not survive it
+reads "not enough games to tell". So the chance that any printed claim of one review is
+wrong is at most ``alpha`` (5% by default).
+"""
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+
+from ..core.game import load_game
+
+THRESHOLD = 3.0
+"""Default threshold of a win-rate verdict, in percentage points."""
+LENGTH_THRESHOLD = 3.0
+"""Default threshold of a game-length verdict, in % of the baseline's mean length."""
+FIRST_ROUND = 200
+"""Paired games per reading in the first round (each later round doubles them)."""
+BUDGET = 6400
+"""Default most paired games per reading (before the confirmation on fresh seeds)."""
+BASELINE = 2000
+"""Default least games of the baseline (the first-player line and the tables)."""
+ALPHA = 0.05
+QUALITY = 200
+"""Default baseline games replayed for the lead measures (lead changes, decisiveness, comebacks)."""
+FRESH = 2
+"""A candidate change is confirmed on this many times the games that showed it (fresh seeds)."""
+METHOD = "Holm"
+MEASURES = ("win", "length")
+
+
+def looks(first_round: int, budget: int) -> list[int]:
+    """The sizes at which a reading is judged: ``first_round`` doubling, ending at ``budget``."""
+    if first_round < 2 or budget < first_round:
+        raise ValueError(f"need 2 <= first round ({first_round}) <= budget ({budget})")
+    sizes, n = [], first_round
+    while n < budget:
+        sizes.append(n)
+        n *= 2
+    return sizes + [budget]
+
+
+def first_wins(df):
+    """Per game, 1.0 when the first player to act won (its side, in a team game), else 0.0;
+    the first seat when the table has no play order."""
+    from .simulate import position_wins
+    pos = position_wins(df)
+    col = pos["pos_1"] if pos is not None else df["win_0"]
+    return col.astype(float).to_numpy()
+
+
+def first_edge(df):
+    """Per game, the first player's edge: 1 when it won, minus the game's fair share (its
+    winners / seats; 0 in a game nobody won). Its mean is the first player's win rate minus the
+    fair share over all games, so a reading that only changes how many share a win (a tie-break)
+    or how many games have a winner does not move it, while one that favours the first player
+    does."""
+    seats = int(df["players"].iloc[0])
+    winners = df[[f"win_{s}" for s in range(seats)]].to_numpy(dtype=float).sum(axis=1)
+    return first_wins(df) - winners / seats
+
+
+MIN_CHANGED = 30
+"""Fewest games a reading must change before a t-interval judges it (a few changed games make
+the differences too lopsided for Student's t)."""
+
+
+def judge(d, bound: float, level: float, span: float) -> tuple[str | None, dict]:
+    """One round's decision on paired differences ``d`` (in the verdict's units).
+
+    ``"same"`` when the reading cannot move the mean beyond ±``bound``: either exactly (the
+    share of games it changes, by its Clopper-Pearson bound at ``level``, times ``span``, the
+    largest difference one game can make, stays below ``bound``) or, once it has changed at
+    least :data:`MIN_CHANGED` games, when the Student-t interval at ``level`` lies inside
+    ±``bound``; ``"candidate"`` when that interval excludes 0 (a change, to be confirmed on
+    fresh games); else ``None`` (play more). Returns the decision and the interval
+    (:func:`racekit.sim.stats.paired`, with ``changed``: games with a difference, and
+    ``p_same``: the p-value of the "same" claim).
+    """
+    import numpy as np
+    from .stats import changed_share_pvalue, equivalence_pvalue, paired, proportion_interval
+    d = np.asarray(d, dtype=float)
+    ci = paired(d, level)
+    k = int(np.count_nonzero(d))
+    ci["changed"] = k
+    if proportion_interval(k, len(d), level, method="beta")[1] * span < bound:
+        ci["p_same"] = changed_share_pvalue(k, len(d), bound / span)
+        return "same", ci
+    if k < MIN_CHANGED:
+        return None, ci
+    if -bound < ci["low"] and ci["high"] < bound:
+        ci["p_same"] = equivalence_pvalue(d, bound)
+        return "same", ci
+    if ci["low"] > 0 or ci["high"] < 0:
+        return "candidate", ci
+    return None, ci
+
+
+def confirm(d, seen: float) -> tuple[dict, float]:
+    """A candidate change checked on fresh games' differences ``d``: their 95% interval and the
+    p-value of the claim (the paired t-test's; 1 when the fresh games move the other way)."""
+    from .stats import paired
+    ci = paired(d, 0.95)
+    same_sign = ci["mean"] != 0 and (ci["mean"] > 0) == (seen > 0)
+    return ci, ci["p"] if same_sign else 1.0
+
+
+@dataclass
+class Reading:
+    """One reading to compare with the baseline: ``name`` (``six_bonus=none``), ``options`` it
+    sets, the configured ``game`` (``None`` with ``error`` when these settings refuse it) and
+    ``label`` (the name with its clause IDs and topic)."""
+
+    name: str
+    options: dict
+    game: object = None
+    error: str | None = None
+    label: str = ""
+    frames: list = field(default_factory=list)
+    n: int = 0
+    engine: bool = False
+    budget: int = 0
+    open: bool = True
+    state: dict = field(default_factory=dict)
+
+
+def reading_list(game, readings=None, only=None) -> list[Reading]:
+    """The readings of ``game`` (a configured Game): ``readings`` as ``{name: {option: value}}``
+    (an empty dict: the rules as set, compared with themselves), else every value of every
+    ambiguity option (``only``: option names) other than the one in force."""
+    from .review import _label, ambiguity_options
+    from .review import readings as values_of
+    settings = game.settings()
+    gid = game.game_type.id
+    if readings is None:
+        readings = {}
+        labels = {}
+        for option in ambiguity_options(gid):
+            if only is not None and option.name not in only:
+                continue
+            for value in values_of(option, game):
+                readings[f"{option.name}={value}"] = {option.name: value}
+                labels[f"{option.name}={value}"] = _label(option, value)
+    else:
+        labels = {}
+    out = []
+    for name, opts in readings.items():
+        r = Reading(name=name, options=dict(opts), label=labels.get(name, name))
+        try:
+            r.game = load_game(gid, players=settings["players"], preset=settings["preset"],
+                               **{**settings["options"], **opts})
+        except Exception as exc:   # a reading these settings refuse (an OptionError)
+            r.error, r.open = str(exc), False
+        out.append(r)
+    return out
+
+
+def _concat(frames):
+    import pandas as pd
+    df = pd.concat(frames, ignore_index=True) if len(frames) > 1 else frames[0].reset_index(drop=True)
+    df.attrs = dict(frames[0].attrs)
+    return df
+
+
+def _diffs(df, base, measure: str):
+    import numpy as np
+    if measure == "win":
+        return first_edge(df) - first_edge(base)
+    return df["plies"].to_numpy(dtype=float) - base["plies"].to_numpy(dtype=float)
+
+
+def _scale(base, measure: str) -> float:
+    """Units of a measure's verdict: points (x100) or % of the baseline's mean length."""
+    return 100.0 if measure == "win" else 100.0 / float(base["plies"].mean())
+
+
+def _span(base, measure: str) -> float:
+    """The largest difference one game can make, in the verdict's units: a win is 100 points;
+    a length difference is taken to be at most the longest baseline game (in % of the mean)."""
+    if measure == "win":
+        return 100.0
+    return 100.0 * float(base["plies"].max()) / float(base["plies"].mean())
+
+
+@dataclass
+class Review:
+    """The result of :func:`review_game`: ``settings`` (what was asked), ``baseline`` (the rules
+    as set, every game played), ``games`` (every game of the review, one row each, with
+    ``reading`` ("" for the baseline) and ``seed_set`` ("discovery" or "fresh")), ``verdicts``
+    (one row per reading), ``header`` (the play-order and completion lines)."""
+
+    settings: dict
+    games: object
+    verdicts: object
+    header: list
+
+    @property
+    def baseline(self):
+        g = self.games
+        return g[(g["reading"] == "") & (g["seed_set"] == "discovery")].reset_index(drop=True)
+
+    def lines(self) -> list[str]:
+        """The printed review: the header, then one line per reading."""
+        return self.header + [row for row in self.verdicts["line"]]
+
+    def text(self) -> str:
+        return "\n".join(self.lines())
+
+    def to_parquet(self, path, keep: str = "all") -> None:
+        """The games (``keep="all"``: every game; ``"baseline"``: the rules as set only, a
+        smaller file) and the review's settings and verdicts (parquet metadata)."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+        if keep not in ("all", "baseline"):
+            raise ValueError(f"keep must be all or baseline, got {keep!r}")
+        games = self.games if keep == "all" else self.baseline.assign(reading="",
+                                                                      seed_set="discovery")
+        table = pa.Table.from_pandas(games.drop(columns=["seed"]).assign(
+            seed=games["seed"].astype("int64")), preserve_index=False)
+        meta = dict(table.schema.metadata or {})
+        meta[b"racekit.review"] = json.dumps({
+            "settings": self.settings, "header": self.header,
+            "verdicts": json.loads(self.verdicts.to_json(orient="records"))}).encode()
+        pq.write_table(table.replace_schema_metadata(meta), path)
+
+    @classmethod
+    def from_parquet(cls, path) -> "Review":
+        """A review written by :meth:`to_parquet` (or ``racekit review --out``), without
+        re-running it.
+
+        Raises:
+            ValueError: the file is not a racekit review.
+        """
+        import pandas as pd
+        import pyarrow.parquet as pq
+        table = pq.read_table(path)
+        raw = (table.schema.metadata or {}).get(b"racekit.review")
+        if raw is None:
+            raise ValueError(f"{path}: not a racekit review (no racekit.review metadata)")
+        meta = json.loads(raw)
+        games = table.to_pandas()
+        games["seed"] = pd.Series([int(s) for s in games["seed"]], dtype=object)
+        games.attrs.update({"review": meta["settings"]})
+        verdicts = pd.DataFrame(meta["verdicts"])
+        review = cls(meta["settings"], games, verdicts, meta["header"])
+        review._render()
+        return review
+
+    def _render(self) -> None:
+        """The printed lines again from the stored numbers (today's wording, the same numbers)."""
+        st = self.settings
+        bounds = {"win": st["threshold"], "length": st["length_threshold"]}
+        if "win_state" in self.verdicts:
+            self.verdicts["line"] = [
+                _line(row["reading"], json.loads(row["win_state"]), json.loads(row["length_state"]),
+                      bounds) if isinstance(row.get("win_state"), str) else row["line"]
+                for _, row in self.verdicts.iterrows()]
+        game = load_game(st["game"], preset=st["preset"], players=st["players"], **st["options"])
+        base = self.baseline
+        base.attrs.update({"agents": st["agents"]})
+        self.header = _header(game, base, st["seed"], st["agents"], st["threshold"],
+                              st["length_threshold"], st["budget"], st["alpha"], st["verdicts"],
+                              st["rounds"], st["level"])
+
+
+def review_game(game_id: str, preset: str | None = None, players: int | None = None,
+                options: dict | None = None, readings: dict | None = None, only=None,
+                agents="random", seed: int = 0, threshold: float = THRESHOLD,
+                length_threshold: float = LENGTH_THRESHOLD, budget: int = BUDGET,
+                first_round: int = FIRST_ROUND, baseline: int = BASELINE, alpha: float = ALPHA,
+                executor=None, workers: int | None = None, progress: bool = True,
+                chunk: int = 32, engine: str = "auto", quality: int = QUALITY,
+                engine_budget: int | None = None) -> Review:
+    """Review one game's settings: play order, completion, and a verdict per reading.
+
+    Args:
+        game_id, preset, players, options: the settings reviewed (the baseline).
+        readings: ``{name: {option: value}}`` to compare with the baseline (default: every
+            reading of every ambiguity option; ``only``: option names).
+        agents: one agent name for every seat, or one per seat.
+        seed: the simulation seed (game ``i`` of every reading uses ``game_seed(seed, i)``;
+            the fresh confirmation games use the seed ``game_seed(seed, -1)``).
+        threshold: win-rate threshold in percentage points; ``length_threshold`` in %.
+        budget: most paired games per reading; ``first_round``: the first round's games.
+        baseline: least games of the baseline, for the first-player line (it plays as many
+            as the reading that needed most, when that is more).
+        alpha: the chance of any wrong claim in the review (Holm's correction).
+        executor, workers, chunk, engine: where and how to play (as :func:`racekit.simulate`).
+        progress: a progress bar per round.
+        quality: baseline games whose lead changes, decisiveness and comebacks are measured
+            (:mod:`racekit.sim.quality`) and whose event places are counted for the heatmap
+            (:mod:`racekit.sim.heatmap`; 0: none).
+        engine_budget: most paired games of a reading no fast kernel plays (the rules engine
+            is many times slower); default ``budget``.
+
+    Returns:
+        :class:`Review`.
+
+    Raises:
+        ValueError: a budget below the first round, a threshold not above 0, bad agents.
+        racekit.OptionError, racekit.UnknownGameError: bad settings.
+    """
+    from .simulate import game_seed, simulate_many
+    from .stats import holm
+    if not threshold > 0 or not length_threshold > 0:
+        raise ValueError("thresholds must be above 0")
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must lie between 0 and 1, got {alpha}")
+    budget, first_round, baseline = int(budget), int(first_round), int(baseline)
+    sizes = looks(first_round, budget)
+    game = load_game(game_id, preset=preset, players=players, **(options or {}))
+    specs = reading_list(game, readings, only)
+    live = [r for r in specs if r.error is None]
+    from .kernels import kernel_for
+    from .simulate import _agents_tuple
+    for r in live:
+        r.engine = kernel_for(r.game, _agents_tuple(r.game, agents))[0] is None
+        r.budget = min(budget, int(engine_budget)) if r.engine and engine_budget else budget
+    n_verdicts = len(MEASURES) * len(live)
+    level = 1 - alpha / (max(n_verdicts, 1) * len(sizes))
+    bounds = {"win": threshold, "length": length_threshold}
+    common = dict(seed=seed, agents=agents)
+    kw = dict(workers=workers, chunk=chunk, events=False, engine=engine)
+    base_frames: list = []
+    base_n = 0
+
+    def play(jobs, desc):
+        if not jobs:
+            return []
+        return simulate_many(jobs, executor, progress=progress, **kw)
+
+    for k, size in enumerate(sizes):
+        for r in live:
+            if r.open and r.n >= r.budget:
+                r.open = False
+        active = [r for r in live if r.open]
+        want_base = max([size] if active else [0]) if k < len(sizes) else 0
+        if k == 0 and not active:
+            want_base = baseline
+        jobs, who = [], []
+        if want_base > base_n:
+            jobs.append(dict(game=game, n_games=want_base - base_n, first=base_n, **common))
+            who.append(None)
+        for r in active:
+            jobs.append(dict(game=r.game, n_games=min(size, r.budget) - r.n, first=r.n, **common))
+            who.append(r)
+        for r, df in zip(who, play(jobs, f"round {k + 1}")):
+            if r is None:
+                base_frames.append(df)
+                base_n = want_base
+            else:
+                r.frames.append(df)
+                r.n = min(size, r.budget)
+        if not active:
+            break
+        base = _concat(base_frames)
+        for r in active:
+            df = _concat(r.frames)
+            b = base.iloc[:r.n]
+            for m in MEASURES:
+                st = r.state.setdefault(m, {"kind": None})
+                if st["kind"] is not None:
+                    continue
+                d = _diffs(df, b, m) * _scale(b, m)
+                kind, ci = judge(d, bounds[m], level, _span(b, m))
+                st.update(n=r.n, mean=ci["mean"], low=ci["low"], high=ci["high"], half=ci["half"],
+                          changed=ci["changed"])
+                if kind is not None:
+                    st["kind"] = kind
+                    st["p"] = min(1.0, len(sizes) * ci["p_same"]) if kind == "same" else None
+            if all(r.state[m]["kind"] is not None for m in MEASURES) or r.n >= r.budget:
+                r.open = False
+    if base_n < baseline:   # the first-player line's games
+        df, = play([dict(game=game, n_games=baseline - base_n, first=base_n, **common)],
+                   "baseline")
+        base_frames.append(df)
+        base_n = baseline
+
+    # confirmation of every candidate change on a fresh seed set, as many games as it took
+    fresh_seed = game_seed(seed, -1)
+    candidates = [(r, m) for r in live for m in MEASURES
+                  if r.state.get(m, {}).get("kind") == "candidate"]
+    fresh: dict = {}
+    if candidates:
+        need = {}
+        for r, m in candidates:   # twice the games that showed it: the first sight of a change
+            need[r.name] = max(need.get(r.name, 0), FRESH * r.state[m]["n"])   # overstates it
+        base_need = max(need.values())
+        jobs = [dict(game=game, n_games=base_need, seed=fresh_seed, agents=agents)]
+        named = [r for r in live if r.name in need]
+        jobs += [dict(game=r.game, n_games=need[r.name], seed=fresh_seed, agents=agents)
+                 for r in named]
+        out = play(jobs, "fresh games")
+        fresh[""] = out[0]
+        for r, df in zip(named, out[1:]):
+            fresh[r.name] = df
+        for r, m in candidates:
+            st = r.state[m]
+            df = fresh[r.name]
+            b = fresh[""].iloc[:len(df)]
+            ci, p = confirm(_diffs(df, b, m) * _scale(b, m), st["mean"])
+            st.update(fresh_n=len(df), fresh_mean=ci["mean"], fresh_low=ci["low"],
+                      fresh_high=ci["high"], p=p)
+
+    # Holm across every verdict of the review
+    keys = [(r, m) for r in live for m in MEASURES]
+    pvals = [r.state.get(m, {}).get("p") for r, m in keys]
+    reject, adjusted = holm([1.0 if p is None else p for p in pvals], alpha)
+    for (r, m), ok, padj in zip(keys, reject, adjusted):
+        st = r.state.setdefault(m, {"kind": None})
+        st["claim"] = st.get("kind") if ok else None
+        st["p_holm"] = padj
+
+    base = _concat(base_frames)
+    heat = {}
+    if quality:
+        from .heatmap import event_places
+        from .quality import lead_sample
+        attrs = dict(base.attrs)
+        base = base.join(lead_sample(game, base, quality))
+        base.attrs = attrs
+        heat = event_places(game, base, quality)
+    header = _header(game, base, seed, agents, threshold, length_threshold, budget, alpha,
+                     n_verdicts, len(sizes), level)
+    import pandas as pd
+    rows = [_verdict_row(r, bounds) for r in specs]
+    verdicts = pd.DataFrame(rows)
+    frames = [base.assign(reading="", seed_set="discovery")]
+    frames += [_concat(r.frames).assign(reading=r.name, seed_set="discovery")
+               for r in live if r.frames]
+    frames += [df.assign(reading=name, seed_set="fresh") for name, df in fresh.items()]
+    games = pd.concat(frames, ignore_index=True)
+    games["seed"] = pd.Series([int(s) for s in games["seed"]], dtype=object)
+    settings = {"game": game_id, "preset": game.preset, "players": game.num_players,
+                "options": game.settings()["options"], "agents": list(base.attrs.get("agents", [])),
+                "seed": seed, "threshold": threshold, "length_threshold": length_threshold,
+                "budget": budget, "first_round": first_round, "alpha": alpha, "method": METHOD,
+                "verdicts": n_verdicts, "rounds": len(sizes), "level": level,
+                "readings": {r.name: r.options for r in specs}, "heat": heat,
+                "engine_budget": engine_budget,
+                "engine_readings": [r.name for r in live if r.engine]}
+    games.attrs.update({"review": settings})
+    return Review(settings, games, verdicts, header)
+
+
+def _level(level: float) -> str:
+    """``0.99996`` -> ``"99.996"``: enough decimals to tell the level from 100%."""
+    digits = max(1, math.ceil(-math.log10(1 - level)) - 2) if level < 1 else 3
+    return f"{100 * level:.{digits}f}"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha, n_verdicts,
+            rounds, level) -> list[str]:
+    from . import playorder
+    from .playouts import settings_label
+    from .simulate import completion_table, position_table
+    lines = [f"{settings_label(game)}, agents {'+'.join(base.attrs.get('agents', [agents]))}, "
+             f"seed {seed}: baseline {len(base):,} games"]
+    fixed = playorder.fixed_start(game)
+    has_order = playorder.hooks(game) is not None
+    pos = position_table(base)
+    first = pos.loc[1]
+    what = "first player" if has_order else f"first seat ({game.seat_names[0]})"
+    lines.append(f"{what}: {_pct(first.win_rate)} [{_pct(first.ci_low)}, {_pct(first.ci_high)}] "
+                 f"of finished games (fair {_pct(first.fair_share)}); "
+                 f"{_pct(first.win_rate_all)} of all games")
+    if fixed:
+        lines.append(f"start player fixed: {fixed}; the play-order view is the colour view")
+    elif not has_order:
+        lines.append("this game does not say who plays first; the first seat is shown")
+    lines.append("by play order: " + ", ".join(
+        f"{p}. {_pct(r.win_rate)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]" for p, r in pos.iterrows()))
+    comp = completion_table(base)
+    short = {"winner": "one winner", "shared": "a shared first place",
+             "no_winner": "no winner (every seat out)", "guard": "stopped by a guard"}
+    lines.append("completion: " + ", ".join(
+        f"{_pct(r.share)} {short[kind]}" for kind, r in comp.iterrows()))
+    from .quality import quality_table
+    q = quality_table(base)
+    parts = [f"length {q.loc['duration (plies)', 'value']:.0f} plies "
+             f"(spread {q.loc['duration spread', 'value']:.2f})",
+             f"shared first place {_pct(q.loc['drawishness', 'value'])}"]
+    if "lead changes" in q.index:
+        parts.append(f"lead changes {q.loc['lead changes', 'value']:.1f} a game")
+    if "decisiveness" in q.index:
+        parts += [f"winner leads for good after {_pct(q.loc['decisiveness', 'value'])} of the rounds",
+                  f"comebacks {_pct(q.loc['comeback rate', 'value'])}"]
+    lines.append("quality: " + ", ".join(parts)
+                 + (f" ({int(q.loc['lead changes', 'games'])} games replayed)"
+                    if "lead changes" in q.index else ""))
+    lines.append(f"verdicts: {METHOD}'s correction at {100 * alpha:g}% across the review's "
+                 f"{n_verdicts} verdicts (first player's edge: win rate minus the fair share, over all "
+                 f"games, threshold "
+                 f"±{threshold:g} points; game length, threshold ±{length_threshold:g}%); "
+                 f"paired games in up to {rounds} rounds of up to {budget:,} games, intervals at "
+                 f"{_level(level)}%; a change is confirmed on fresh games (its 95% interval shown)")
+    return lines
+
+
+def _words(st: dict, measure: str, bound: float) -> str:
+    """A verdict in words; the win rate's names its measure, the length's follows "game length:"."""
+    unit, what = (" points", " the first player's edge") if measure == "win" else ("%", "")
+    claim = st.get("claim")
+    if claim == "candidate":
+        return (f"changes{what} by {st['fresh_mean']:+.1f}{unit} [{st['fresh_low']:+.1f}, "
+                f"{st['fresh_high']:+.1f}] (confirmed on {st['fresh_n']:,} fresh games)")
+    if claim == "same":
+        return (f"no change beyond ±{bound:g}{unit}{' in' + what if what else ''} "
+                f"({st['mean']:+.1f} [{st['low']:+.1f}, {st['high']:+.1f}] after {st['n']:,} games)")
+    n = st.get("n", 0)
+    few = st.get("changed")
+    few = (f", {few} of them changed: too few to judge" if few is not None and few < MIN_CHANGED
+           else "")
+    text = (f"not enough games to tell{' ' + what.strip() if what else ''} "
+            f"(±{st.get('half', math.inf):.1f}{unit} after {n:,} games{few})")
+    if st.get("kind") == "candidate":
+        text += (f"; the {st['mean']:+.1f}{unit} seen was not confirmed on fresh games "
+                 f"({st.get('fresh_mean', 0):+.1f}{unit})")
+    return text
+
+
+def _verdict_row(r: Reading, bounds: dict) -> dict:
+    row = {"reading": r.name, "label": r.label, "options": json.dumps(r.options, sort_keys=True)}
+    if r.error is not None:
+        row.update(line=f"{r.name} not available in these settings: {r.error}", games=0)
+        return row
+    win, length = r.state.get("win", {}), r.state.get("length", {})
+    row.update(games=r.n)
+    for m, st in (("win", win), ("length", length)):
+        claim = st.get("claim")
+        row[f"{m}_verdict"] = {"candidate": "changes", "same": "no change beyond"}.get(
+            claim, "not enough games")
+        for key in ("mean", "low", "high", "half", "fresh_n", "fresh_mean", "fresh_low",
+                    "fresh_high", "p_holm"):
+            row[f"{m}_{key}"] = st.get(key)
+        row[f"{m}_state"] = json.dumps(st, sort_keys=True)
+    row["line"] = _line(r.name, win, length, bounds)
+    return row
+
+
+def _line(name: str, win: dict, length: dict, bounds: dict) -> str:
+    """A reading's printed line: its name, then the win-rate verdict, then the length's."""
+    return (f"{name} {_words(win, 'win', bounds['win'])}; game length: "
+            f"{_words(length, 'length', bounds['length'])}")
+
+
+def sweep(game_id: str, grid: dict, n_games: int = 1000, preset: str | None = None,
+          players: int | None = None, options: dict | None = None, agents="random",
+          seed: int = 0, executor=None, workers: int | None = None, progress: bool = True,
+          chunk: int = 32, events: bool = False):
+    """Play every combination of the option values in ``grid`` (``{option: [values]}``) on the
+    same seeds; one table, a row per game, with a ``combo`` column (``a=1,b=x``) and the
+    option values in the ``options`` column. ``df.attrs["sweep"]`` keeps the settings."""
+    import itertools
+
+    import pandas as pd
+
+    from .simulate import simulate_many
+    names = list(grid)
+    combos = [dict(zip(names, values)) for values in itertools.product(*(grid[n] for n in names))]
+    jobs = [dict(game=game_id, n_games=n_games, preset=preset, players=players,
+                 options={**(options or {}), **c}, agents=agents, seed=seed) for c in combos]
+    frames = simulate_many(jobs, executor, workers=workers, progress=progress, chunk=chunk,
+                           events=events)
+    out = pd.concat([df.assign(combo=",".join(f"{k}={v}" for k, v in c.items()))
+                     for df, c in zip(frames, combos)], ignore_index=True)
+    out["seed"] = pd.Series([int(s) for s in out["seed"]], dtype=object)
+    out.attrs.update({"sweep": {"game": game_id, "grid": {k: [str(v) for v in vs] for k, vs in grid.items()},
+                                "n_games": n_games, "preset": frames[0]["preset"].iloc[0],
+                                "agents": frames[0].attrs.get("agents"), "seed": seed}})
+    return out
+
+
+# ----- pictures ------------------------------------------------------------------------
+
+def plot_positions(df, ax=None, title: str | None = None):
+    """Win rate by play-order position among finished games (bars), 95% Wilson intervals, and
+    the fair share (dashed line)."""
+    import matplotlib.pyplot as plt
+
+    from .simulate import position_table
+    if ax is None:
+        _, ax = plt.subplots(figsize=(5, 3))
+    table = position_table(df)
+    x = list(range(len(table)))
+    rates = table["win_rate"].tolist()
+    err = [[r - lo for r, lo in zip(rates, table["ci_low"])],
+           [hi - r for r, hi in zip(rates, table["ci_high"])]]
+    ax.bar(x, rates, color="#fdd0a2", edgecolor="#e6550d")
+    ax.errorbar(x, rates, yerr=err, fmt="none", ecolor="black", capsize=4)
+    ax.axhline(table["fair_share"].iloc[0], color="#d62728", linestyle="--", label="fair share")
+    ax.set_xticks(x, [f"{p}." for p in table.index])
+    ax.set_xlabel("position in the first round's order of play")
+    ax.set_ylabel("win rate (finished games)")
+    ax.set_ylim(0, min(1.0, max(table["ci_high"]) * 1.25 + 0.02))
+    ax.legend(loc="upper right", fontsize=8)
+    ax.set_title(title or f"{df['game'].iloc[0]} ({df['preset'].iloc[0]}): {len(df)} games",
+                 fontsize=10)
+    return ax
+
+
+_COLOURS = {"changes": "#d62728", "no change beyond": "#2ca02c", "not enough games": "#7f7f7f"}
+
+
+def plot_verdicts(verdicts, threshold: float = THRESHOLD, length_threshold: float = LENGTH_THRESHOLD,
+                  title: str = ""):
+    """Every reading's verdicts: the first player's win-rate change (left, points) and the
+    game-length change (right, %), with the interval each verdict rests on (the fresh games'
+    for a confirmed change), coloured by verdict; the thresholds shaded. Returns the Figure
+    (``None`` when no reading was judged)."""
+    import matplotlib.pyplot as plt
+    from matplotlib.lines import Line2D
+    rows = verdicts[verdicts["games"] > 0].reset_index(drop=True) if "games" in verdicts else verdicts
+    if not len(rows):
+        return None
+    fig, axes = plt.subplots(1, 2, figsize=(11, 0.28 * len(rows) + 1.4), sharey=True)
+    y = list(range(len(rows)))
+    for ax, m, bound, unit in ((axes[0], "win", threshold, "points"),
+                               (axes[1], "length", length_threshold, "%")):
+        ax.axvspan(-bound, bound, color="#e5f5e0", zorder=0)
+        ax.axvline(0, color="grey", lw=0.8)
+        for i, row in rows.iterrows():
+            kind = row[f"{m}_verdict"]
+            fresh = kind == "changes"
+            mean = row[f"{m}_fresh_mean"] if fresh else row[f"{m}_mean"]
+            lo = row[f"{m}_fresh_low"] if fresh else row[f"{m}_low"]
+            hi = row[f"{m}_fresh_high"] if fresh else row[f"{m}_high"]
+            if mean is None or mean != mean:
+                continue
+            ax.errorbar([mean], [i], xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=3,
+                        color=_COLOURS[kind])
+        ax.set_xlabel(("first player's edge change" if m == "win" else "game length change")
+                      + f" ({unit})")
+    axes[0].set_yticks(y, rows["reading"].tolist(), fontsize=7)
+    axes[0].invert_yaxis()
+    handles = [Line2D([], [], color=c, marker="o", ls="", label=k) for k, c in _COLOURS.items()]
+    axes[1].legend(handles=handles, loc="lower right", fontsize=7)
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    return fig
+
+
+def stored_reviews(folder=None) -> dict:
+    """The reviews written by ``racekit review --all`` (default folder: the checkout's
+    ``notebooks/review/``), ``{"game (preset)": Review}`` in file-name order."""
+    from pathlib import Path
+    if folder is None:
+        from ..paths import checkout_folder
+        folder = checkout_folder("notebooks/review")
+    out = {}
+    for path in sorted(Path(folder).glob("*.parquet")):
+        review = Review.from_parquet(path)
+        out[f"{review.settings['game']} ({review.settings['preset']})"] = review
+    return out
