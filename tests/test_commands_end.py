@@ -2,7 +2,7 @@
 engine's guard (``racekit.core.errors.MAX_PLIES``) with the no-end error in words and exit
 code 2, whatever the agent and the output options; so does the explorer's Play.
 
-First-legal agents loop in Wingsuit with seed 4 (every round the same crash and reset). The
+First-legal agents loop in Wingsuit with seed 6 (every round the same crash and reset). The
 subprocess runs below carry a timeout only so that a regression fails instead of hanging the
 suite; they are not timed tests. The in-process runs lower the guard (``Session.max_plies``)
 so that every game and agent reaches it quickly.
@@ -26,7 +26,7 @@ from racekit.core.session import Session
 
 runner = CliRunner()
 TIMEOUT = 900          # seconds: far above the few seconds a run takes; only a hang reaches it
-LOOP = ["wingsuit", "--agent", "first", "--seed", "4"]
+LOOP = ["wingsuit", "--agent", "first", "--seed", "6"]
 NO_END = f"no end within {MAX_PLIES} plies"
 
 
@@ -39,9 +39,9 @@ def racekit(*args: str) -> subprocess.CompletedProcess:
 
 
 def test_the_looping_game_loops():
-    """The premise: with first-legal agents, Wingsuit seed 4 reaches the guard."""
+    """The premise: with first-legal agents, Wingsuit seed 6 reaches the guard."""
     game = load_game("wingsuit")
-    session = Session(game, seed=4, agents=[make_agent("first", 4, game)] * game.num_players)
+    session = Session(game, seed=6, agents=[make_agent("first", 6, game)] * game.num_players)
     session.max_plies = 3000
     with pytest.raises(NoEndError, match="no end within 3000 plies"):
         session.run()
@@ -63,7 +63,7 @@ def test_play_stops_at_the_guard_with_exit_2(extra, tmp_path):
     if "--seat" in extra:      # a seat's view never shows the seed, not even in the error
         assert "seed" not in last and not (tmp_path / "g.json").exists()
     else:
-        assert "game seed 4" in last
+        assert "game seed 6" in last
     if "--quiet" in extra:
         assert out.stdout == ""
 
@@ -114,10 +114,10 @@ def test_bench_explorer_stops_at_the_guard(low_guard):
 def test_replay_and_scenarios_of_a_looping_game_end(tmp_path):
     """A save of the looping game, cut at 3000 plies, replays to its last entry and stops."""
     game = load_game("wingsuit")
-    session = Session(game, seed=4, agents=[make_agent("first", 4, game)] * game.num_players)
+    session = Session(game, seed=6, agents=[make_agent("first", 6, game)] * game.num_players)
     session.run(max_plies=3000)
     path = tmp_path / "loop.json"
-    save_game(session.state, path, seed=4)
+    save_game(session.state, path, seed=6)
     out = runner.invoke(app, ["replay", str(path), "--no-story"])
     assert out.exit_code == 0 and "replayed 3000 of 3000 plies" in out.output, out.output[-500:]
     assert "Places so far" in out.output or "Ranking" in out.output
@@ -136,7 +136,7 @@ def test_replay_and_scenarios_of_a_looping_game_end(tmp_path):
 def test_explorer_play_stops_at_the_guard(low_guard):
     pytest.importorskip("ipywidgets")
     from racekit.explorer import explore
-    ex = explore("wingsuit", seed=4, agent="first")
+    ex = explore("wingsuit", seed=6, agent="first")
     ex.play.playing = True
     value = 0
     while ex.play.playing and value < 10 * low_guard:
