@@ -86,6 +86,11 @@ def _n(k, word, plural=None):
     return f"{k} {word}" if k == 1 else f"{k} {plural or word + 's'}"
 
 
+def _a(noun):
+    """The noun with its indefinite article: "an effect", "a weapon"."""
+    return ("an " if str(noun)[:1].lower() in "aeiou" else "a ") + str(noun)
+
+
 def _and(names):
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -182,7 +187,8 @@ TEMPLATES = {
     "action_card": lambda seat, played, doubled=False, **_: (
         f"{seat} plays an action card for +{2 if doubled else 1} movement"
         + (" (doubled by the Bear)" if doubled else "") + f" ({played} this round)."),
-    "two_for_three": "{seat} plays an action card and a {card} and draws 3 (2-for-3).",
+    "two_for_three": lambda seat, card, **_: (f"{seat} plays an action card and {_a(card)} and "
+                                              "draws 3 (2-for-3)."),
     "shed": lambda seat, cards, **_: f"{seat} sheds {cards[0]} and {cards[1]} and draws 1.",
     "weapon_given": lambda names, distance, **_: f"{names[0]} hands a weapon to {names[1]} ({distance} away).",
     "armor_equipped": lambda seat, replaced, **_: f"{seat} equips armor" + (" (the old one is discarded)." if replaced else "."),
