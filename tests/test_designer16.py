@@ -19,3 +19,35 @@ def test_leaf_marathon_two_for_three_names_the_card_with_its_article(card, artic
     event = Event(ply=0, kind="two_for_three", seats=(0,), data={"card": card}, clauses=("LM-ACTION-3",))
     text = render(event, TEMPLATES, ["Red", "Blue"])
     assert text.startswith(f"Red plays an action card and {article} {card} and draws 3 (2-for-3).")
+
+
+# ----- Files written for the previous main keep working, or say the new spelling ------------
+_WS_HIDDEN_PLAN = """\
+id: WS-OLD-04
+title: A committed plan stays hidden until the reveal
+clauses: [WS-PLAN-5]
+game: wingsuit
+players: 3
+outcome: Red's committed plan is hidden from the others.
+steps:
+  - action: plan C2 B4 B5
+  - expect:
+      state: {seats.0.committed: true, seats.0.plan: null}
+"""
+
+
+def test_an_old_check_of_a_hidden_plan_names_seen_by(tmp_path):
+    """Before issue 16 a `state:` check read the public view (a committed plan was null); now it
+    reads the referee's view. A file written then fails, and the failure says how to write it."""
+    from racekit.core.scenarios import run_scenario
+    path = tmp_path / "old.yaml"
+    path.write_text(_WS_HIDDEN_PLAN)
+    setup = "setup:\n  phase: plan\n  seats: [{at: \"1,3\"}, {at: \"3,5\"}, {at: \"5,7\"}]\n"
+    path.write_text(_WS_HIDDEN_PLAN.replace("outcome:", setup + "outcome:"))
+    result = run_scenario(path)
+    assert not result.passed
+    text = "\n".join(result.failures)
+    assert "seats.0.plan is ['C2', 'B4', 'B5'], expected None" in text
+    assert "seen_by: SEAT" in text
+    path.write_text(path.read_text().replace("state: {", "seen_by: 1\n      state: {"))
+    assert run_scenario(path).passed, run_scenario(path).failures

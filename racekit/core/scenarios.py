@@ -385,6 +385,22 @@ def _flow(value) -> str:
         not value or value.strip() != value or any(c in value for c in ",:{}[]#")) else str(value)
 
 
+def _secret_hint(state, path: str, want) -> str:
+    """A check written for the public view (what ``state:`` read before issue 16) names ``seen_by``.
+
+    ``state:`` paths read the referee's view with every secret; a file that expects a secret to
+    be hidden (e.g. a committed Wingsuit plan ``null``) gets told how to say "as a seat sees it".
+    """
+    try:
+        public = lookup(_normal(state.snapshot()), path, state.check_aliases)
+    except (KeyError, IndexError, TypeError):
+        return ""
+    if public != _normal(want):
+        return ""
+    return (f" (that is what the public view shows: a `state:` check reads the referee's view, "
+            f"every secret included; add `seen_by: SEAT` to the check to read what one seat sees)")
+
+
 def check(state, expect: Expect, events: list, where: str) -> list[str]:
     """Compare a state and its events with an Expect block; returns failure messages."""
     failures = []
@@ -402,7 +418,8 @@ def check(state, expect: Expect, events: list, where: str) -> list[str]:
             failures.append(f"{where}: state has no {path!r}{_path_hint(snap, path, state.check_aliases)}")
             continue
         if got != _normal(want):
-            failures.append(f"{where}: {path} is {got!r}, expected {want!r}")
+            failures.append(f"{where}: {path} is {got!r}, expected {want!r}"
+                            + (_secret_hint(state, path, want) if seat is None else ""))
     if expect.current_player is not None and state.current_player() != expect.current_player:
         failures.append(f"{where}: current player is {_who(state, state.current_player())}, "
                         f"expected {_who(state, expect.current_player)}")
