@@ -51,3 +51,36 @@ def test_an_old_check_of_a_hidden_plan_names_seen_by(tmp_path):
     assert "seen_by: SEAT" in text
     path.write_text(path.read_text().replace("state: {", "seen_by: 1\n      state: {"))
     assert run_scenario(path).passed, run_scenario(path).failures
+
+
+def _old_leaf_marathon_save():
+    """A save as the previous main wrote it: every option of its day listed, but not
+    trigger_discard (LM-AMB-50, added since), and a game that shed a trigger card (its rule then)."""
+    import json
+    from racekit.core.agents import make_agent
+    from racekit.core.savefile import save_game
+    from racekit.core.session import Session
+    game = load_game("leaf_marathon", players=3, trigger_discard="any_use")
+    for seed in range(1, 40):
+        session = Session(game, seed=seed, agents=[make_agent("random", seed + i, game) for i in range(3)])
+        session.run(max_plies=400)
+        data = json.loads(save_game(session.state, seed=seed))
+        if any("trigger" in a and ("shed" in a or "2-for-3" in a) for a in data["actions"]):
+            for name in ("trigger_discard", "bear_after_faint"):
+                del data["options"][name]
+            return data
+    pytest.skip("no random game shed a trigger card")
+
+
+def test_an_old_save_played_by_a_rule_since_changed_names_the_new_option():
+    from racekit.core.errors import FileFormatError
+    from racekit.core.savefile import load_save
+    data = _old_leaf_marathon_save()
+    with pytest.raises(FileFormatError) as err:
+        load_save(data, name="old.json")
+    text = str(err.value)
+    assert "old.json: field history." in text and "[LM-AMB-50]" in text
+    assert "names no value for options trigger_discard (now 'play_only'), bear_after_faint" in text
+    data["options"]["trigger_discard"] = "any_use"      # what the message says to do
+    state, _ = load_save(data, name="old.json")
+    assert state.ply == len(data["history"])
