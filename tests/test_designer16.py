@@ -84,3 +84,23 @@ def test_an_old_save_played_by_a_rule_since_changed_names_the_new_option():
     data["options"]["trigger_discard"] = "any_use"      # what the message says to do
     state, _ = load_save(data, name="old.json")
     assert state.ply == len(data["history"])
+
+
+# ----- A sentence says what the engine has done at the moment it is read ----------------------
+def _events_then_hands(game_id, players, setup):
+    state = load_game(game_id, players=players).new_initial_state(setup=setup)
+    return [state.game.render(e) for e in state.events], state.snapshot(full=True)
+
+
+def test_a_draw_still_to_come_is_not_told_as_done():
+    """A set-up starting at Leaf Marathon's movement step (or Snow Tails' deal) shows its position
+    before the draws, which are chance outcomes still to come: the sentences say "is to draw"."""
+    leaf = ["start"] + ["leaf"] * 19 + ["finish"]
+    texts, snap = _events_then_hands("leaf_marathon", 2, {
+        "terrain": leaf, "start": "movement",
+        "seats": [{"hand": ["action", "weapon"], "pos": 3}, {"pos": 5, "hand": ["action", "recovery"]}]})
+    due = [t for t in texts if "for the move" in t]
+    assert due and all(" is to draw 3 cards for the move." in t for t in due), due
+    assert [len(s["hand"]) for s in snap["seats"]] == [2, 2]      # nothing drawn yet
+    texts, snap = _events_then_hands("snow_tails", 2, {"stage": "deal", "seats": [{"slot": 1}, {"slot": 2}]})
+    assert any("(slot 1) is to draw an opening hand of 5 cards." in t for t in texts), texts

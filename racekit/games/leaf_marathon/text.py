@@ -223,7 +223,7 @@ TEMPLATES = {
     "roadblock_stop": "{seat} stops at the roadblock on square {square}.",
     "faint": "{seat} faints on square {square} and sits out the next round.",
     "finish": _finish,
-    "draw_due": lambda seat, cards, **_: f"{seat} draws {_n(cards, 'card')} for the move.",
+    "draw_due": lambda seat, cards, **_: f"{seat} is to draw {_n(cards, 'card')} for the move.",
     "draw_lost": lambda seat, lost, **_: f"No cards are left to draw; {seat} loses {_n(lost, 'draw')}.",
     "reshuffle": lambda cards, **_: f"The discard pile ({_n(cards, 'card')}) is shuffled into a new draw pile.",
     "buff_c": "{seat} regains 1 stamina (buff C): {stamina}.",
