@@ -104,3 +104,16 @@ def test_a_draw_still_to_come_is_not_told_as_done():
     assert [len(s["hand"]) for s in snap["seats"]] == [2, 2]      # nothing drawn yet
     texts, snap = _events_then_hands("snow_tails", 2, {"stage": "deal", "seats": [{"slot": 1}, {"slot": 2}]})
     assert any("(slot 1) is to draw an opening hand of 5 cards." in t for t in texts), texts
+
+
+def test_a_misspelt_option_says_which_was_meant(tmp_path):
+    from racekit.core.errors import OptionError
+    with pytest.raises(OptionError, match=r"has no option 'trigger_discrad' \(did you mean 'trigger_discard'\?\)"):
+        load_game("leaf_marathon", trigger_discrad="any_use")
+    from racekit.core.scenarios import run_scenario
+    path = tmp_path / "s.yaml"
+    path.write_text("id: ST-OPT-1\ntitle: a typo in an option\nclauses: [ST-DRIFT-5]\ngame: snow_tails\n"
+                    "options: {trak: medium}\noutcome: nothing to see\nexpect: {terminal: false}\n")
+    from racekit.core.errors import FileFormatError
+    with pytest.raises(FileFormatError, match=r"s.yaml:5: field options.trak: .*did you mean 'track'\?"):
+        run_scenario(path)
