@@ -117,3 +117,12 @@ def test_a_misspelt_option_says_which_was_meant(tmp_path):
     from racekit.core.errors import FileFormatError
     with pytest.raises(FileFormatError, match=r"s.yaml:5: field options.trak: .*did you mean 'track'\?"):
         run_scenario(path)
+
+
+def test_a_scenario_named_twice_runs_once(tmp_path):
+    """`racekit scenarios aeroplane_chess aeroplane_chess` said "108 passed" for 54 scenarios."""
+    from racekit.core.scenarios import collect
+    once = collect(["aeroplane_chess"])
+    assert collect(["aeroplane_chess", "aeroplane_chess"]) == once
+    (tmp_path / "a.yaml").write_text("id: AC-X-1\n")
+    assert collect([str(tmp_path), str(tmp_path / "a.yaml")]) == [tmp_path / "a.yaml"]

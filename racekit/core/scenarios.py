@@ -8,6 +8,7 @@ ranking). Files are validated on load; errors name the file, line and field.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -627,7 +628,14 @@ def collect(targets: list[str], content: list | None = None) -> list[Path]:
         else:
             raise FileFormatError(f"{str(target)[:300]}: not a game ({', '.join(game_names())}), "
                                   "nor a scenario file or folder")
-    return out
+    seen: set = set()        # a file named twice (a game twice, a folder and a file in it) runs once
+    unique = []
+    for p in out:
+        key = os.path.realpath(p)
+        if key not in seen:
+            seen.add(key)
+            unique.append(p)
+    return unique
 
 
 def run_all(game: str | None = None, paths: list[Path] | None = None) -> list[ScenarioResult]:
