@@ -126,3 +126,21 @@ def test_a_scenario_named_twice_runs_once(tmp_path):
     assert collect(["aeroplane_chess", "aeroplane_chess"]) == once
     (tmp_path / "a.yaml").write_text("id: AC-X-1\n")
     assert collect([str(tmp_path), str(tmp_path / "a.yaml")]) == [tmp_path / "a.yaml"]
+
+
+# ----- Leaf Marathon: points shared three ways (tie_points = split) ---------------------------
+def test_equal_totals_of_shared_thirds_share_the_place_and_read_as_fractions():
+    """With `tie_points = split` a place shared three ways gives thirds. In floats
+    1/3 + 1/3 + 2 is not 2 + 1/3 + 1/3, so equal totals ranked one pony ahead (LM-END-1,
+    LM-AMB-21: equal totals share the place), and the texts printed 2.6666666666666665."""
+    from racekit.games.leaf_marathon import finish
+    from racekit.games.leaf_marathon.text import TEMPLATES, places_so_far
+    state = load_game("leaf_marathon", players=5, tie_points="split").new_initial_state()
+    state.leg_points[0] = [1 / 3, 1 / 3, 2]
+    state.leg_points[1] = [2, 1 / 3, 1 / 3]
+    assert finish.ranking(state)[0] == [0, 1]
+    assert "Red 2 2/3, Blue 2 2/3" in TEMPLATES["game_over"](totals=finish.totals(state),
+                                                            seat_names=state.game.seat_names)
+    assert "Points so far: Red 2 2/3, Blue 2 2/3, Green 0" in places_so_far(state)[2]
+    assert TEMPLATES["finish"](seat="Red", place=3, points=1 / 3, leg=1) == \
+        "Red finishes leg 1 in place 3: 1/3 points."

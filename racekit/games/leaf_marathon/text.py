@@ -6,6 +6,8 @@ blindly taken card (LM-AMB-43).
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 PHASES = {
     "order_die": "roll a die for the play order",
     "deal": "deal three characters",
@@ -83,7 +85,19 @@ the point per copy at the finish, never below 0)."""
 
 
 def _n(k, word, plural=None):
-    return f"{k} {word}" if k == 1 else f"{k} {plural or word + 's'}"
+    return f"{_num(k)} {word}" if k == 1 else f"{_num(k)} {plural or word + 's'}"
+
+
+def _num(x) -> str:
+    """A count or a score in words a student reads: 3, 2.5, 2 2/3 (points shared three ways under
+    ``tie_points = split``), never 2.6666666666666665."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or float(x) == int(x):
+        return str(int(x)) if isinstance(x, float) else str(x)
+    share = Fraction(x).limit_denominator(60)
+    if share.denominator == 2:
+        return f"{float(share):g}"
+    whole, part = divmod(share.numerator, share.denominator)
+    return (f"{whole} " if whole else "") + f"{part}/{share.denominator}"
 
 
 def _a(noun):
@@ -156,12 +170,12 @@ def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, base_points=No
     if cut == 0:
         return f"{head}: {_n(points, 'point')} ({held}; points never go below 0)."
     floor = " (points never go below 0)" if points == 0 and cut < ffr_held else ""
-    return (f"{head}: {_n(base, 'point')} for the place minus {cut} for {held} = "
+    return (f"{head}: {_n(base, 'point')} for the place minus {_num(cut)} for {held} = "
             f"{_n(points, 'point')}{floor}.")
 
 
 def _totals(totals, seat_names, **_):
-    return "The game is over. Totals: " + ", ".join(f"{seat_names[s]} {t}" for s, t in enumerate(totals)) + "."
+    return "The game is over. Totals: " + ", ".join(f"{seat_names[s]} {_num(t)}" for s, t in enumerate(totals)) + "."
 
 
 def _movement_totals(totals, seat_names, **_):
@@ -279,7 +293,8 @@ def places_so_far(state) -> tuple[str, list[list[int]], str]:
     names = state.game.seat_names
     done = {s for g in state.places for s in g}
     running = [names[s] for s in range(state.n) if s not in done]
-    totals = [sum(p for p in state.leg_points[s]) for s in range(state.n)]
+    from .finish import totals as _totals_of
+    totals = _totals_of(state)
     note = f"; still running: {_and(running)}" if running else ""
-    note += ". Points so far: " + ", ".join(f"{names[s]} {totals[s]:g}" for s in range(state.n))
+    note += ". Points so far: " + ", ".join(f"{names[s]} {_num(totals[s])}" for s in range(state.n))
     return f"Places so far in leg {state.leg + 1}", [list(g) for g in state.places], note
