@@ -144,3 +144,28 @@ def test_equal_totals_of_shared_thirds_share_the_place_and_read_as_fractions():
     assert "Points so far: Red 2 2/3, Blue 2 2/3, Green 0" in places_so_far(state)[2]
     assert TEMPLATES["finish"](seat="Red", place=3, points=1 / 3, leg=1) == \
         "Red finishes leg 1 in place 3: 1/3 points."
+
+
+# ----- The explorer opens a scenario from the file alone ---------------------------------------
+def test_the_explorer_opens_a_scenario_file_without_its_game_named_again(tmp_path):
+    """A scenario file names its game: `racekit.explore(scenario="case.yaml")` opens it (it
+    raised "missing 1 required positional argument: 'game'")."""
+    pytest.importorskip("ipywidgets")
+    import racekit
+    from racekit.core.errors import FileFormatError
+    path = tmp_path / "case.yaml"
+    path.write_text("id: WS-MINE-09\ntitle: just the position\nclauses: [WS-PLAN-5]\ngame: wingsuit\n"
+                    "players: 3\nsetup:\n  phase: plan\n  seats: [{at: \"1,5\", alt: 2}, {at: \"5,5\"}, "
+                    "{at: \"3,33\"}]\noutcome: Red plans first\nexpect: {current_player: 0}\n")
+    ex = racekit.explore(scenario=str(path))
+    try:
+        assert ex.game.game_type.id == "wingsuit" and ex.scenario.id == "WS-MINE-09"
+        assert ex.session.state.snapshot(full=True)["seats"][0]["altitude"] == 2
+    finally:
+        ex.close()
+    ex = racekit.explore(scenario="WS-SCN-06")
+    ex.close()
+    with pytest.raises(FileFormatError, match="no shipped scenario 'WS-SCN-999'"):
+        racekit.explore(scenario="WS-SCN-999")
+    with pytest.raises(ValueError, match="needs a game id"):
+        racekit.explore()
