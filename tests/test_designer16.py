@@ -169,3 +169,14 @@ def test_the_explorer_opens_a_scenario_file_without_its_game_named_again(tmp_pat
         racekit.explore(scenario="WS-SCN-999")
     with pytest.raises(ValueError, match="needs a game id"):
         racekit.explore()
+
+
+def test_an_option_the_shipped_card_set_cannot_serve_names_the_option_not_the_kit_file():
+    """`-o cost_visible=specific_row` blamed line 13 of the kit's own card-set file, which the
+    designer never named; the refusal names the option and what it needs."""
+    from racekit.core.errors import OptionError
+    with pytest.raises(OptionError) as err:
+        load_game("wingsuit", cost_visible="specific_row")
+    text = str(err.value)
+    assert text.startswith("option 'cost_visible': specific_row needs a card set") and "cardset=FILE" in text
+    assert "illustrative.yaml" not in text and err.value.field == "options.cost_visible"
