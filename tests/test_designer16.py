@@ -180,3 +180,17 @@ def test_an_option_the_shipped_card_set_cannot_serve_names_the_option_not_the_ki
     text = str(err.value)
     assert text.startswith("option 'cost_visible': specific_row needs a card set") and "cardset=FILE" in text
     assert "illustrative.yaml" not in text and err.value.field == "options.cost_visible"
+
+
+@pytest.mark.parametrize("tail", ["", "expect: {}\n", "steps:\nexpect:\n"], ids=["none", "empty", "blank"])
+def test_a_scenario_that_checks_nothing_is_refused_not_passed(tail, tmp_path):
+    """A designer who deleted the last check got PASS for a file that checked nothing."""
+    from racekit.core.errors import FileFormatError
+    from racekit.core.scenarios import run_scenario
+    path = tmp_path / "nothing.yaml"
+    path.write_text("id: AC-NIL-1\ntitle: nothing checked\nclauses: [AC-AMB-10]\ngame: aeroplane_chess\n"
+                    "outcome: Red may not move two planes together.\n" + tail)
+    with pytest.raises(FileFormatError, match="nothing.yaml:1: .*the scenario checks nothing"):
+        run_scenario(path)
+    path.write_text(path.read_text().replace(tail, "") + "expect: {no_events: [capture]}\n")
+    assert run_scenario(path).passed

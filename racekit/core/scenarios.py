@@ -114,6 +114,16 @@ class Scenario(BaseModel):
     def _no_steps(cls, v):
         return [] if v is None else v   # "steps:" left with nothing under it: no steps
 
+    @model_validator(mode="after")
+    def _checks_something(self):
+        # with no steps, only the final expect can check anything: an empty one would PASS
+        # having checked nothing, which a person settling a dispute would read as a verdict
+        if not self.steps and (self.expect is None or not (self.expect.has_values()
+                                                           or self.expect.no_events)):
+            raise ValueError("the scenario checks nothing: give it steps, or a final expect with "
+                             "state, legal, events, current_player, terminal or ranking")
+        return self
+
     @field_validator("id")
     @classmethod
     def _id_form(cls, v: str) -> str:
