@@ -194,3 +194,15 @@ def test_a_scenario_that_checks_nothing_is_refused_not_passed(tail, tmp_path):
         run_scenario(path)
     path.write_text(path.read_text().replace(tail, "") + "expect: {no_events: [capture]}\n")
     assert run_scenario(path).passed
+
+
+@pytest.mark.parametrize("before, after, words", [(3, 4, "the usable item effects go from 3 to 4."),
+                                                  (4, 4, "the usable item effects stay at 4.")])
+def test_wingsuit_lay_sentence_reads_as_a_count_not_a_range(before, after, words):
+    """"usable item effects 4 to 4" read as a range of effects; the numbers are counts."""
+    from racekit.core.events import Event
+    from racekit.games.wingsuit.text import TEMPLATES
+    event = Event(ply=0, kind="lay", seats=(0,), clauses=("WS-CLEANUP-1",),
+                  data={"card": "Y2", "at": 4, "spots": [], "usable_before": before, "usable_after": after})
+    assert render(event, TEMPLATES, ["Red", "Green", "Blue"]).startswith(
+        f"Red lays card Y2 over queue rows 4 and 5; {words}")

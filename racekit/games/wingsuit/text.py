@@ -99,8 +99,10 @@ def _game_over(ranking, scores, seat_names, capped=False, **_):
 
 
 def _lay(seat, card, at, usable_before, usable_after, **_):
-    return (f"{seat} lays card {card} over queue rows {at} and {at + 1}; usable item effects "
-            f"{usable_before} to {usable_after}.")
+    # counts of the queue's usable item effects, before and after ("3 to 4" read as a range)
+    change = (f"the usable item effects stay at {usable_after}" if usable_before == usable_after
+              else f"the usable item effects go from {usable_before} to {usable_after}")
+    return f"{seat} lays card {card} over queue rows {at} and {at + 1}; {change}."
 
 
 TEMPLATES = {
