@@ -206,3 +206,15 @@ def test_wingsuit_lay_sentence_reads_as_a_count_not_a_range(before, after, words
                   data={"card": "Y2", "at": 4, "spots": [], "usable_before": before, "usable_after": after})
     assert render(event, TEMPLATES, ["Red", "Green", "Blue"]).startswith(
         f"Red lays card Y2 over queue rows 4 and 5; {words}")
+
+
+@pytest.mark.parametrize("game_id, seat", [("leaf_marathon", {"pos": 2}), ("wingsuit", {"at": "1,5"}),
+                                           ("snow_tails", {"position": [3, 1]})])
+def test_a_set_up_with_too_few_seats_says_so_in_words(game_id, seat):
+    """"1 seats given for 4 players" (and three wordings for one mistake)."""
+    from racekit.core.errors import SetupError
+    game = load_game(game_id, players=4)
+    with pytest.raises(SetupError) as err:
+        game.new_initial_state(setup={"seats": [seat]})
+    assert err.value.field == "seats"
+    assert "the set-up lists 1 seat but the game has 4 players: give one entry per player" in str(err.value)
