@@ -218,3 +218,24 @@ def test_a_set_up_with_too_few_seats_says_so_in_words(game_id, seat):
         game.new_initial_state(setup={"seats": [seat]})
     assert err.value.field == "seats"
     assert "the set-up lists 1 seat but the game has 4 players: give one entry per player" in str(err.value)
+
+
+def test_a_save_copied_without_its_option_file_says_where_it_looked(tmp_path, monkeypatch):
+    """`-o track=mine.yaml` is named, not copied, in a save: replayed from another folder the
+    refusal names the option and the folder it looked in."""
+    import shutil
+    from importlib import resources
+    from racekit.core.errors import FileFormatError
+    from racekit.core.savefile import load_save, save_game
+    here, there = tmp_path / "a", tmp_path / "b"
+    here.mkdir()
+    there.mkdir()
+    shutil.copy(resources.files("racekit.games.snow_tails") / "tracks" / "medium.yaml", here / "mine.yaml")
+    monkeypatch.chdir(here)
+    state = load_game("snow_tails", players=2, track="mine.yaml").new_initial_state()
+    save_game(state, there / "g.json", seed=1)
+    with pytest.raises(FileFormatError) as err:
+        load_save(there / "g.json")
+    assert "field options.track" in str(err.value) and f"(looked in {there})" in str(err.value)
+    shutil.copy(here / "mine.yaml", there / "mine.yaml")
+    load_save(there / "g.json")
