@@ -114,15 +114,11 @@ class Scenario(BaseModel):
     def _no_steps(cls, v):
         return [] if v is None else v   # "steps:" left with nothing under it: no steps
 
-    @model_validator(mode="after")
-    def _checks_something(self):
-        # with no steps, only the final expect can check anything: an empty one would PASS
-        # having checked nothing, which a person settling a dispute would read as a verdict
-        if not self.steps and (self.expect is None or not (self.expect.has_values()
-                                                           or self.expect.no_events)):
-            raise ValueError("the scenario checks nothing: give it steps, or a final expect with "
-                             "state, legal, events, current_player, terminal or ranking")
-        return self
+    def checks_nothing(self) -> bool:
+        """No steps and no (or an empty) final expect: it would PASS having checked nothing,
+        which a person settling a dispute would read as a verdict."""
+        return not self.steps and (self.expect is None or not (self.expect.has_values()
+                                                               or self.expect.no_events))
 
     @field_validator("id")
     @classmethod
@@ -483,6 +479,9 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
     with content_base(Path(path).parent):   # a track or board file it names lies beside it
         game = _game_for(scenario, doc)
         state = _initial(game, scenario, doc)
+    if scenario.checks_nothing():    # after the set-up: its own errors come first
+        raise doc.error([], "the scenario checks nothing: give it steps, or a final expect with "
+                        "state, legal, events, current_player, terminal or ranking")
     result = ScenarioResult(scenario, str(path), before=state.clone())
     start = 0   # the start position's own events (ply -1: a set-up's automatic steps) count too
     since = 0   # the first event after the latest check (for the story of a failure)
