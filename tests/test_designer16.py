@@ -239,3 +239,18 @@ def test_a_save_copied_without_its_option_file_says_where_it_looked(tmp_path, mo
     assert "field options.track" in str(err.value) and f"(looked in {there})" in str(err.value)
     shutil.copy(here / "mine.yaml", there / "mine.yaml")
     load_save(there / "g.json")
+
+
+def test_the_explorer_opens_a_position_only_file(tmp_path):
+    """A file with a set-up and no checks is refused by `racekit scenarios` (it proves nothing)
+    but the explorer opens it: looking at a position needs no check."""
+    pytest.importorskip("ipywidgets")
+    import racekit
+    path = tmp_path / "look.yaml"
+    path.write_text("id: AC-LOOK-1\ntitle: just look\nclauses: [AC-AMB-10]\ngame: aeroplane_chess\n"
+                    "players: 2\nsetup: {planes: {R1: 10}}\noutcome: nothing to check\n")
+    ex = racekit.explore(scenario=str(path))
+    try:
+        assert ex.session.state.snapshot()["planes"]["R1"]["step"] == 10
+    finally:
+        ex.close()

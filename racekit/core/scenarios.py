@@ -460,7 +460,8 @@ def _resolve(state, ref: ActionRef) -> int:
     return state.string_to_action(str(ref))
 
 
-def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> ScenarioResult:
+def run_scenario(path: str | Path, options: dict | None = None, loaded=None,
+                 check_something: bool = True) -> ScenarioResult:
     """Load and run one scenario file.
 
     Args:
@@ -468,6 +469,8 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
             each scenario under every reading of an ambiguity).
         loaded: the ``(scenario, doc)`` pair :func:`load_scenario` gave for ``path``
             (to run one file many times without reading it again).
+        check_something: refuse a file that checks nothing (the explorer, which only opens
+            the position, passes False).
 
     Raises:
         FileFormatError: the file is malformed (see :func:`load_scenario`), or
@@ -479,7 +482,7 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
     with content_base(Path(path).parent):   # a track or board file it names lies beside it
         game = _game_for(scenario, doc)
         state = _initial(game, scenario, doc)
-    if scenario.checks_nothing():    # after the set-up: its own errors come first
+    if check_something and scenario.checks_nothing():   # after the set-up: its errors come first
         raise doc.error([], "the scenario checks nothing: give it steps, or a final expect with "
                         "state, legal, events, current_player, terminal or ranking")
     result = ScenarioResult(scenario, str(path), before=state.clone())
