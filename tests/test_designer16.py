@@ -254,3 +254,17 @@ def test_the_explorer_opens_a_position_only_file(tmp_path):
         assert ex.session.state.snapshot()["planes"]["R1"]["step"] == 10
     finally:
         ex.close()
+
+
+def test_the_old_docs_leaf_marathon_example_is_refused_saying_what_to_write():
+    """The previous main's docs/setups.md example wrote `{finished: true, pos: 0, place: 1}`:
+    a position the rules make impossible, now refused; the error says what to write instead."""
+    from racekit.core.errors import SetupError
+    game = load_game("leaf_marathon", players=2)
+    setup = {"terrain": ["start"] + ["leaf"] * 19 + ["finish"],
+             "seats": [{"hand": ["action", "weapon"], "did_2for3": True},
+                       {"finished": True, "pos": 0, "place": 1}]}
+    with pytest.raises(SetupError, match=r"seats\.1\.pos.*square 20 \(in a set-up, leave its pos out"):
+        game.new_initial_state(setup=setup)
+    del setup["seats"][1]["pos"]
+    game.new_initial_state(setup=setup)
