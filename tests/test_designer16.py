@@ -268,3 +268,15 @@ def test_the_old_docs_leaf_marathon_example_is_refused_saying_what_to_write():
         game.new_initial_state(setup=setup)
     del setup["seats"][1]["pos"]
     game.new_initial_state(setup=setup)
+
+
+def test_an_over_long_path_of_short_names_says_the_path_is_too_long():
+    """Thirty folder names of 200 characters: the path is too long, not a name (the message
+    said "this one has 200" characters next to a limit of 255)."""
+    from typer.testing import CliRunner
+    from racekit.cli import app
+    deep = "/tmp/" + "/".join(["b" * 200] * 30) + "/x.yaml"
+    out = CliRunner().invoke(app, ["scenarios", deep])
+    assert out.exit_code == 2 and "(this path has" in out.output and "Traceback" not in out.output
+    out = CliRunner().invoke(app, ["scenarios", "a" * 300 + ".yaml"])
+    assert out.exit_code == 2 and "(this name has 305)" in out.output
