@@ -280,3 +280,14 @@ def test_an_over_long_path_of_short_names_says_the_path_is_too_long():
     assert out.exit_code == 2 and "(this path has" in out.output and "Traceback" not in out.output
     out = CliRunner().invoke(app, ["scenarios", "a" * 300 + ".yaml"])
     assert out.exit_code == 2 and "(this name has 305)" in out.output
+
+
+def test_wingsuit_game_over_tells_a_shared_place_from_an_order():
+    """"Ranking: Red, Green and Blue" was printed both for three places and for one shared by
+    three (a round cap with nobody out); the places are numbered, a shared one joined by &."""
+    from racekit.games.wingsuit.text import TEMPLATES
+    names = ["Red", "Green", "Blue"]
+    tied = TEMPLATES["game_over"](ranking=[[0, 1, 2]], scores={}, seat_names=names, capped=True)
+    order = TEMPLATES["game_over"](ranking=[[0], [1], [2]], scores={"0": 7}, seat_names=names)
+    assert "Ranking: 1. Red & Green & Blue." in tied
+    assert "Ranking: 1. Red, 2. Green, 3. Blue." in order

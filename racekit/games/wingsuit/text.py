@@ -92,7 +92,10 @@ def _crash(seat, at, card, before, altitude, dice_lost, cubes_discarded, mover, 
 
 
 def _game_over(ranking, scores, seat_names, capped=False, **_):
-    order = ", ".join(_and(_name(seat_names, s) for s in place) for place in ranking)
+    # places numbered, a shared place joined by "&" (as `racekit play` prints the ranking):
+    # "Red, Green and Blue" read as three places when the three shared one
+    order = ", ".join(f"{k}. " + " & ".join(_name(seat_names, s) for s in place)
+                      for k, place in enumerate(ranking, 1))
     sc = ", ".join(f"{_name(seat_names, int(s))} {v}" for s, v in scores.items())
     head = "The round cap is reached. " if capped else ""
     return f"{head}Game over. Ranking: {order}." + (f" Scores: {sc}." if sc else " Nobody flew out.")
