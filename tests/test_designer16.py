@@ -291,3 +291,19 @@ def test_wingsuit_game_over_tells_a_shared_place_from_an_order():
     order = TEMPLATES["game_over"](ranking=[[0], [1], [2]], scores={"0": 7}, seat_names=names)
     assert "Ranking: 1. Red & Green & Blue." in tied
     assert "Ranking: 1. Red, 2. Green, 3. Blue." in order
+
+
+def test_a_misspelt_event_kind_is_refused_so_a_no_events_check_cannot_vanish(tmp_path):
+    """`no_events: [captuer]` passed whatever happened; a kind the game never tells is refused."""
+    from racekit.core.errors import FileFormatError
+    from racekit.core.scenarios import run_scenario
+    path = tmp_path / "kinds.yaml"
+    path.write_text("id: AC-KIND-1\ntitle: no capture\nclauses: [AC-FAM-CAPTURE-3]\ngame: aeroplane_chess\n"
+                    "players: 2\nsetup: {planes: {R1: {square: 10}, Y1: {square: 13}}, to_move: red}\n"
+                    "outcome: Red lands on Yellow.\nsteps: [{chance: roll 3}, {action: move R1}]\n"
+                    "expect: {no_events: [captuer]}\n")
+    with pytest.raises(FileFormatError, match=r"kinds.yaml:9: field expect.no_events.0: 'captuer' is not "
+                                              r"an event kind of aeroplane_chess \(did you mean 'capture'\?\)"):
+        run_scenario(path)
+    path.write_text(path.read_text().replace("captuer", "capture"))
+    assert not run_scenario(path).passed      # spelt right, the check sees the capture

@@ -199,7 +199,43 @@ def load_scenario(path: str | Path) -> tuple[Scenario, Located]:
     if scenario.game not in game_names():
         raise doc.error(["game"], f"unknown game {short(scenario.game)}; known: {', '.join(game_names())}")
     _check_clause_ids(scenario, doc)
+    _check_event_kinds(scenario, doc)
     return scenario, doc
+
+
+def _check_event_kinds(scenario: Scenario, doc: Located) -> None:
+    """Every event kind an ``events`` or ``no_events`` check names must be one its game tells
+    (its text templates): a typo in ``no_events: [captuer]`` would pass whatever happened."""
+    game_type = game_class(scenario.game).game_type
+    try:
+        kinds = sorted(_resolve_templates(game_type))
+    except Exception:     # a game that tells no events in words (a test's fake game)
+        return
+    if not kinds:
+        return
+    import difflib
+
+    def from_expect(expect, loc):
+        if expect is None:
+            return
+        named = [(loc + ["events", k, "kind"], ev.kind) for k, ev in enumerate(expect.events)]
+        named += [(loc + ["no_events", k], kind) for k, kind in enumerate(expect.no_events)]
+        for where, kind in named:
+            if kind not in kinds:
+                close = difflib.get_close_matches(str(kind), kinds, n=1, cutoff=0.6)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise doc.error(where, f"{short(kind)} is not an event kind of {scenario.game}{hint}; "
+                                       f"its kinds: {', '.join(kinds)}")
+
+    for i, step in enumerate(scenario.steps):
+        from_expect(step.expect, ["steps", i, "expect"])
+    from_expect(scenario.expect, ["expect"])
+
+
+def _resolve_templates(game_type) -> set[str]:
+    """The event kinds a game's text module has a sentence for."""
+    from .game import _resolve
+    return set(_resolve(game_type.text)) if game_type.text else set()
 
 
 _KNOWN_CLAUSES: dict[tuple, frozenset] = {}   # (path, mtime, size) -> IDs: a clauses.yaml is parsed once
