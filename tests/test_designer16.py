@@ -307,3 +307,13 @@ def test_a_misspelt_event_kind_is_refused_so_a_no_events_check_cannot_vanish(tmp
         run_scenario(path)
     path.write_text(path.read_text().replace("captuer", "capture"))
     assert not run_scenario(path).passed      # spelt right, the check sees the capture
+
+
+def test_a_check_past_the_last_seat_says_how_many_there_are(tmp_path):
+    from racekit.core.scenarios import run_scenario
+    path = tmp_path / "seat5.yaml"
+    path.write_text("id: ST-SEAT-5\ntitle: a seat too far\nclauses: [ST-DRIFT-5]\ngame: snow_tails\n"
+                    "players: 2\noutcome: nothing\nexpect: {state: {seats.5.name: Red}}\n")
+    result = run_scenario(path)
+    text = "\n".join(result.failures)
+    assert "state has no 'seats.5.name'; 'seats' has 2 entries (index 0 to 1)" in text, text

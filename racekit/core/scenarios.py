@@ -383,6 +383,10 @@ def _path_hint(snapshot: dict, path: str, aliases: dict) -> str:
             node = lookup(snapshot, head, aliases) if head else snapshot
         except (KeyError, IndexError):
             continue
+        if isinstance(node, list):     # an index past the end: say how long the list is
+            where = f"{head!r}" if head else "the state"
+            span = f"0 to {len(node) - 1}" if node else "none"
+            return f"; {where} has {len(node)} entr{'y' if len(node) == 1 else 'ies'} (index {span})"
         if not isinstance(node, dict):
             return ""
         names = [str(n) for n in node] + [a for a, real in (aliases or {}).items() if real in node]
