@@ -16,8 +16,9 @@ __all__ = ["load_game", "game_names", "explore", "rules", "simulate", "CHANCE", 
            "OptionError", "IllegalActionError", "SetupError", "FileFormatError", "UnknownGameError"]
 
 
-def explore(game: str, seed: int | None = None, **kwargs):
-    """Open the interactive explorer widget for ``game`` in a notebook (see racekit.explorer)."""
+def explore(game: str | None = None, seed: int | None = None, **kwargs):
+    """Open the interactive explorer widget for ``game`` in a notebook (see racekit.explorer);
+    ``explore(scenario="my/case.yaml")`` opens a scenario, whose file names its game."""
     from .explorer import explore as _explore
     return _explore(game, seed=seed, **kwargs)
 

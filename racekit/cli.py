@@ -172,8 +172,11 @@ def _check_file_name(option: str, value) -> None:
         parts = [len(part.encode("utf-8", "surrogateescape")) for part in Path(text).parts]
         if len(text.encode("utf-8", "surrogateescape")) > 4096 or any(n > MAX_NAME for n in parts):
             label = option.upper() if option in ("path", "targets") else "--" + option.replace("_", "-")
+            total = len(text.encode("utf-8", "surrogateescape"))
+            what = (f"this name has {max(parts)}" if max(parts) > MAX_NAME
+                    else f"this path has {total}")
             raise typer.BadParameter(f"{label}: a file name has at most {MAX_NAME} characters "
-                                     f"(this one has {max(parts)}) and a path at most 4096")
+                                     f"and a path at most 4096 ({what})")
 
 
 def _ranking(state) -> None:

@@ -110,6 +110,9 @@ def read_text(path: str | Path, label: str | None = None, limit: int = MAX_CONTE
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
+    except FileNotFoundError as exc:     # say where it was looked for (a save copied elsewhere)
+        raise FileFormatError(f"{label}: cannot read: {exc.strerror} (looked in "
+                              f"{Path(path).absolute().parent})") from None
     except OSError as exc:
         raise FileFormatError(f"{label}: cannot read: {exc.strerror or exc}") from None
     try:

@@ -313,8 +313,11 @@ class GameType:
         for opt in self.options:
             if opt.name == name:
                 return opt
-        raise OptionError(f"{self.id} has no option {short(name)}; options: "
-                          + ", ".join(o.name for o in self.options), field=f"options.{str(name)[:40]}")
+        names = [o.name for o in self.options]
+        close = difflib.get_close_matches(str(name).lower(), names, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise OptionError(f"{self.id} has no option {short(name)}{hint}; options: " + ", ".join(names),
+                          field=f"options.{str(name)[:40]}")
 
     def param(self, name: str) -> Param:
         """The declaration of parameter ``name``.

@@ -270,8 +270,25 @@ def replay_save(source: str | Path | dict, name: str | None = None) -> Replayed:
             try:
                 state.apply_action(action)
             except IllegalActionError as exc:
-                return Replayed(state, info, ply, len(info.history), exc)
+                return Replayed(state, info, ply, len(info.history), _newer_options(game, info, exc))
     return Replayed(state, info, len(info.history), len(info.history))
+
+
+def _newer_options(game, info: SaveFile, exc: IllegalActionError) -> IllegalActionError:
+    """A save that lists its options but not one the game has now was written before that option
+    existed: it played by the rules of its day, which the option's default may have changed. The
+    refusal then names those options, so the person can set them in the save's ``options``."""
+    if not info.options:      # a hand-written save naming no option: the defaults are meant
+        return exc
+    missing = [name for name in game.options if name not in info.options]
+    if not missing:
+        return exc
+    listed = ", ".join(f"{name} (now {game.options[name]!r})" for name in missing)
+    note = (f" This save names no value for {'option' if len(missing) == 1 else 'options'} {listed}, "
+            f"added after it was written; it may have been played by another rule: set "
+            f"{'it' if len(missing) == 1 else 'them'} in its options to replay it as it was played.")
+    reason = exc.reason if exc.reason.rstrip().endswith(".") else exc.reason.rstrip() + "."
+    return IllegalActionError(reason + note, clause=exc.clause, action=exc.action, legal=exc.legal)
 
 
 class _nothing:

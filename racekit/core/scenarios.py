@@ -8,6 +8,7 @@ ranking). Files are validated on load; errors name the file, line and field.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -115,6 +116,12 @@ class Scenario(BaseModel):
     def _no_steps(cls, v):
         return [] if v is None else v   # "steps:" left with nothing under it: no steps
 
+    def checks_nothing(self) -> bool:
+        """No steps and no (or an empty) final expect: it would PASS having checked nothing,
+        which a person settling a dispute would read as a verdict."""
+        return not self.steps and (self.expect is None or not (self.expect.has_values()
+                                                               or self.expect.no_events))
+
     @field_validator("id")
     @classmethod
     def _id_form(cls, v: str) -> str:
@@ -194,7 +201,43 @@ def load_scenario(path: str | Path) -> tuple[Scenario, Located]:
     if scenario.game not in game_names():
         raise doc.error(["game"], f"unknown game {short(scenario.game)}; known: {', '.join(game_names())}")
     _check_clause_ids(scenario, doc)
+    _check_event_kinds(scenario, doc)
     return scenario, doc
+
+
+def _check_event_kinds(scenario: Scenario, doc: Located) -> None:
+    """Every event kind an ``events`` or ``no_events`` check names must be one its game tells
+    (its text templates): a typo in ``no_events: [captuer]`` would pass whatever happened."""
+    game_type = game_class(scenario.game).game_type
+    try:
+        kinds = sorted(_resolve_templates(game_type))
+    except Exception:     # a game that tells no events in words (a test's fake game)
+        return
+    if not kinds:
+        return
+    import difflib
+
+    def from_expect(expect, loc):
+        if expect is None:
+            return
+        named = [(loc + ["events", k, "kind"], ev.kind) for k, ev in enumerate(expect.events)]
+        named += [(loc + ["no_events", k], kind) for k, kind in enumerate(expect.no_events)]
+        for where, kind in named:
+            if kind not in kinds:
+                close = difflib.get_close_matches(str(kind), kinds, n=1, cutoff=0.6)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise doc.error(where, f"{short(kind)} is not an event kind of {scenario.game}{hint}; "
+                                       f"its kinds: {', '.join(kinds)}")
+
+    for i, step in enumerate(scenario.steps):
+        from_expect(step.expect, ["steps", i, "expect"])
+    from_expect(scenario.expect, ["expect"])
+
+
+def _resolve_templates(game_type) -> set[str]:
+    """The event kinds a game's text module has a sentence for."""
+    from .game import _resolve
+    return set(_resolve(game_type.text)) if game_type.text else set()
 
 
 _KNOWN_CLAUSES: dict[tuple, frozenset] = {}   # (path, mtime, size) -> IDs: a clauses.yaml is parsed once
@@ -342,6 +385,10 @@ def _path_hint(snapshot: dict, path: str, aliases: dict) -> str:
             node = lookup(snapshot, head, aliases) if head else snapshot
         except (KeyError, IndexError):
             continue
+        if isinstance(node, list):     # an index past the end: say how long the list is
+            where = f"{head!r}" if head else "the state"
+            span = f"0 to {len(node) - 1}" if node else "none"
+            return f"; {where} has {len(node)} entr{'y' if len(node) == 1 else 'ies'} (index {span})"
         if not isinstance(node, dict):
             return ""
         names = [str(n) for n in node] + [a for a, real in (aliases or {}).items() if real in node]
@@ -387,6 +434,22 @@ def _flow(value) -> str:
         not value or value.strip() != value or any(c in value for c in ",:{}[]#")) else str(value)
 
 
+def _secret_hint(state, path: str, want) -> str:
+    """A check written for the public view (what ``state:`` read before issue 16) names ``seen_by``.
+
+    ``state:`` paths read the referee's view with every secret; a file that expects a secret to
+    be hidden (e.g. a committed Wingsuit plan ``null``) gets told how to say "as a seat sees it".
+    """
+    try:
+        public = lookup(_normal(state.snapshot()), path, state.check_aliases)
+    except (KeyError, IndexError, TypeError):
+        return ""
+    if public != _normal(want):
+        return ""
+    return (f" (that is what the public view shows: a `state:` check reads the referee's view, "
+            f"every secret included; add `seen_by: SEAT` to the check to read what one seat sees)")
+
+
 def check(state, expect: Expect, events: list, where: str) -> list[str]:
     """Compare a state and its events with an Expect block; returns failure messages."""
     failures = []
@@ -404,7 +467,8 @@ def check(state, expect: Expect, events: list, where: str) -> list[str]:
             failures.append(f"{where}: state has no {path!r}{_path_hint(snap, path, state.check_aliases)}")
             continue
         if got != _normal(want):
-            failures.append(f"{where}: {path} is {got!r}, expected {want!r}")
+            failures.append(f"{where}: {path} is {got!r}, expected {want!r}"
+                            + (_secret_hint(state, path, want) if seat is None else ""))
     if expect.current_player is not None and state.current_player() != expect.current_player:
         failures.append(f"{where}: current player is {_who(state, state.current_player())}, "
                         f"expected {_who(state, expect.current_player)}")
@@ -438,7 +502,8 @@ def _resolve(state, ref: ActionRef) -> int:
     return state.string_to_action(str(ref))
 
 
-def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> ScenarioResult:
+def run_scenario(path: str | Path, options: dict | None = None, loaded=None,
+                 check_something: bool = True) -> ScenarioResult:
     """Load and run one scenario file.
 
     Args:
@@ -446,6 +511,8 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
             each scenario under every reading of an ambiguity).
         loaded: the ``(scenario, doc)`` pair :func:`load_scenario` gave for ``path``
             (to run one file many times without reading it again).
+        check_something: refuse a file that checks nothing (the explorer, which only opens
+            the position, passes False).
 
     Raises:
         FileFormatError: the file is malformed (see :func:`load_scenario`), or
@@ -457,6 +524,9 @@ def run_scenario(path: str | Path, options: dict | None = None, loaded=None) -> 
     with content_base(Path(path).parent):   # a track or board file it names lies beside it
         game = _game_for(scenario, doc)
         state = _initial(game, scenario, doc)
+    if check_something and scenario.checks_nothing():   # after the set-up: its errors come first
+        raise doc.error([], "the scenario checks nothing: give it steps, or a final expect with "
+                        "state, legal, events, current_player, terminal or ranking")
     result = ScenarioResult(scenario, str(path), before=state.clone())
     start = 0   # the start position's own events (ply -1: a set-up's automatic steps) count too
     since = 0   # the first event after the latest check (for the story of a failure)
@@ -612,7 +682,14 @@ def collect(targets: list[str], content: list | None = None) -> list[Path]:
         else:
             raise FileFormatError(f"{str(target)[:300]}: not a game ({', '.join(game_names())}), "
                                   "nor a scenario file or folder")
-    return out
+    seen: set = set()        # a file named twice (a game twice, a folder and a file in it) runs once
+    unique = []
+    for p in out:
+        key = os.path.realpath(p)
+        if key not in seen:
+            seen.add(key)
+            unique.append(p)
+    return unique
 
 
 def run_all(game: str | None = None, paths: list[Path] | None = None) -> list[ScenarioResult]:

@@ -145,3 +145,10 @@ def validate_setup(model: type[BaseModel], data) -> BaseModel:
             loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("function-"))]
             message = unknown_key_message(model, loc) or message
         raise SetupError(message, field=field) from None
+
+
+def seat_count_message(listed: int, players: int) -> str:
+    """The refusal of a set-up whose ``seats`` list is not one entry per player, in words."""
+    return (f"the set-up lists {listed} seat{'' if listed == 1 else 's'} but the game has "
+            f"{players} players: give one entry per player (a scenario file sets the number "
+            f"with players:)")

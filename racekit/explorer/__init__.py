@@ -59,8 +59,8 @@ def loading(game_id: str) -> None:
         _NOTES[game_id] = note
 
 
-def explore(game_id: str, seed: int | None = None, players: int | None = None, preset: str | None = None,
-            **options):
+def explore(game_id: str | None = None, seed: int | None = None, players: int | None = None,
+            preset: str | None = None, **options):
     """Open the interactive explorer of ``game_id`` (display the returned widget).
 
     >>> racekit.explore("aeroplane_chess", seed=7, players=2, preset="family")  # doctest: +SKIP
@@ -72,9 +72,15 @@ def explore(game_id: str, seed: int | None = None, players: int | None = None, p
     with its moves ahead: Forward walks through them. The other keywords are the
     game's options. See :class:`~racekit.explorer.widget.Explorer` for the parts.
 
+    A scenario names its game, so ``racekit.explore(scenario="disputes/capture.yaml")`` (or a
+    shipped scenario's ID) may leave ``game_id`` out.
+
     Raises:
         UnknownGameError, OptionError, ValueError: bad arguments.
+        FileFormatError: the scenario cannot be found or read.
     """
+    if game_id is None:
+        game_id = _scenario_game(options.get("scenario"))
     note = _NOTES.pop(game_id, None) or _loading_note(game_id)
     try:
         from .widget import Explorer
@@ -83,3 +89,20 @@ def explore(game_id: str, seed: int | None = None, players: int | None = None, p
         if note is not None:
             from IPython.display import HTML
             note.update(HTML(""))
+
+
+def _scenario_game(ref) -> str:
+    """The game a scenario (a file's path, or a shipped scenario's ID) is for."""
+    from ..core.errors import FileFormatError
+    from ..core.scenarios import load_scenario, scenario_paths
+    from ..core.game import game_names
+    if not isinstance(ref, str) or not ref:
+        raise ValueError("explore() needs a game id (racekit.explore(\"snow_tails\")) or a "
+                         "scenario (racekit.explore(scenario=\"my/case.yaml\"))")
+    if ref.endswith((".yaml", ".yml")):
+        return load_scenario(ref)[0].game
+    for name in game_names():
+        for path in scenario_paths(name):
+            if load_scenario(path)[0].id == ref:
+                return name
+    raise FileFormatError(f"no shipped scenario {ref[:80]!r}; `racekit scenarios GAME` lists them")

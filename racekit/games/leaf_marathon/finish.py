@@ -70,8 +70,16 @@ def rank_arrivals(st, arrivals: list[tuple[int, int]]) -> None:
         award(st, g, tuple(clauses), overshoot=over, stamina=st.stamina[g[0]])
 
 
+def _total(points) -> int | float:
+    """A pony's total: a whole number as an int; a sum of shared points (``tie_points = split``:
+    thirds, halves) rounded to 9 places, so that equal totals compare equal whatever the order of
+    the legs (in floats 1/3 + 1/3 + 2 is not 2 + 1/3 + 1/3), as LM-END-1 and LM-AMB-21 need."""
+    total = round(sum(points), 9)
+    return int(total) if total == int(total) else total
+
+
 def totals(st) -> list:
-    return [sum(p for p in st.leg_points[s]) for s in range(st.n)]
+    return [_total(st.leg_points[s]) for s in range(st.n)]
 
 
 def ranking(st) -> list[list[int]]:

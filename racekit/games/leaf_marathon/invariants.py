@@ -58,7 +58,8 @@ def _finished(st):
             continue   # _on_leg names it
         if st.finished[s] and st.pos[s] != fin:
             yield Violation(f"seats.{s}.pos", st.pos[s], f"a finished pony waits on the finish, "
-                            f"square {fin}", s)
+                            f"square {fin} (in a set-up, leave its pos out: it defaults to the "
+                            f"finish)", s)
         elif st.pos[s] == fin and not st.finished[s]:
             yield Violation(f"seats.{s}.finished", False, "a pony on the finish square has finished "
                             "(it is scored at once)", s)

@@ -140,8 +140,9 @@ class Painter:
                 bits.append("fainted")
             if state.finished[s]:
                 bits.append(f"finished #{state.fin_place[s]}")
-            total = sum(state.leg_points[s])
-            bits.append(f"{total} pts")
+            from .finish import _total
+            from .text import _num
+            bits.append(f"{_num(_total(state.leg_points[s]))} pts")
             self._add(Text(6.0, y, wt + "   " + "  ".join(bits), va="center", fontsize=7,
                            color=wc))
         if title:

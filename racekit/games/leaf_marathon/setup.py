@@ -14,7 +14,7 @@ from pydantic import AliasChoices, BaseModel, ConfigDict, Field, field_validator
 from racekit.core.errors import SetupError
 from racekit.core.fields import Number, whole
 from racekit.core.invariants import check_position
-from racekit.core.setups import validate_setup
+from racekit.core.setups import seat_count_message, validate_setup
 
 from . import cards as C
 from . import order
@@ -209,7 +209,7 @@ def from_setup(st, data: dict) -> None:
     cfg = validate_setup(Setup, data)
     n = st.n
     if len(cfg.seats) != n:
-        raise SetupError(f"{len(cfg.seats)} seats given for {n} players", field="seats")
+        raise SetupError(seat_count_message(len(cfg.seats), n), field="seats")
     if cfg.leg > len(st.legs):
         raise SetupError(f"the map has {len(st.legs)} legs", field="leg")
     st.leg = cfg.leg - 1

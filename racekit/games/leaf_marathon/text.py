@@ -6,6 +6,8 @@ blindly taken card (LM-AMB-43).
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from .params import DEFAULTS
 
 PHASES = {
@@ -102,7 +104,24 @@ the point per copy at the finish, never below 0)."""
 
 
 def _n(k, word, plural=None):
-    return f"{k} {word}" if k == 1 else f"{k} {plural or word + 's'}"
+    return f"{_num(k)} {word}" if k == 1 else f"{_num(k)} {plural or word + 's'}"
+
+
+def _num(x) -> str:
+    """A count or a score in words a student reads: 3, 2.5, 2 2/3 (points shared three ways under
+    ``tie_points = split``), never 2.6666666666666665."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or float(x) == int(x):
+        return str(int(x)) if isinstance(x, float) else str(x)
+    share = Fraction(x).limit_denominator(60)
+    if share.denominator == 2:
+        return f"{float(share):g}"
+    whole, part = divmod(share.numerator, share.denominator)
+    return (f"{whole} " if whole else "") + f"{part}/{share.denominator}"
+
+
+def _a(noun):
+    """The noun with its indefinite article: "an effect", "a weapon"."""
+    return ("an " if str(noun)[:1].lower() in "aeiou" else "a ") + str(noun)
 
 
 def _and(names):
@@ -186,12 +205,12 @@ def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, base_points=No
     if cut == 0:
         return f"{head}: {_n(points, 'point')} ({held}; points never go below 0)."
     floor = " (points never go below 0)" if points == 0 and cut < ffr_held else ""
-    return (f"{head}: {_n(base, 'point')} for the place minus {cut} for {held} = "
+    return (f"{head}: {_n(base, 'point')} for the place minus {_num(cut)} for {held} = "
             f"{_n(points, 'point')}{floor}.")
 
 
 def _totals(totals, seat_names, **_):
-    return "The game is over. Totals: " + ", ".join(f"{seat_names[s]} {t}" for s, t in enumerate(totals)) + "."
+    return "The game is over. Totals: " + ", ".join(f"{seat_names[s]} {_num(t)}" for s, t in enumerate(totals)) + "."
 
 
 def _movement_totals(totals, seat_names, **_):
@@ -218,7 +237,7 @@ TEMPLATES = {
         f"{seat} plays an action card for +{_bonus(bonus, doubled)} movement"
         + (" (doubled by the Bear)" if doubled else "") + f" ({played} this round)."),
     "two_for_three": lambda seat, card, draws=DEFAULTS["two_for_three_draw"], **_: (
-        f"{seat} plays an action card and a {card} and draws {draws} (2-for-3)."),
+        f"{seat} plays an action card and {_a(card)} and draws {draws} (2-for-3)."),
     "shed": lambda seat, cards, draws=DEFAULTS["shed_draw"], **_: (
         f"{seat} sheds {cards[0]} and {cards[1]} and draws {draws}."),
     "weapon_given": lambda names, distance, **_: f"{names[0]} hands a weapon to {names[1]} ({distance} away).",
@@ -254,7 +273,7 @@ TEMPLATES = {
     "roadblock_stop": "{seat} stops at the roadblock on square {square}.",
     "faint": "{seat} faints on square {square} and sits out the next round.",
     "finish": _finish,
-    "draw_due": lambda seat, cards, **_: f"{seat} draws {_n(cards, 'card')} for the move.",
+    "draw_due": lambda seat, cards, **_: f"{seat} is to draw {_n(cards, 'card')} for the move.",
     "draw_lost": lambda seat, lost, **_: f"No cards are left to draw; {seat} loses {_n(lost, 'draw')}.",
     "reshuffle": lambda cards, **_: f"The discard pile ({_n(cards, 'card')}) is shuffled into a new draw pile.",
     "buff_c": lambda seat, stamina, gained=DEFAULTS["buff_c_regen"], **_: (
@@ -311,7 +330,8 @@ def places_so_far(state) -> tuple[str, list[list[int]], str]:
     names = state.game.seat_names
     done = {s for g in state.places for s in g}
     running = [names[s] for s in range(state.n) if s not in done]
-    totals = [sum(p for p in state.leg_points[s]) for s in range(state.n)]
+    from .finish import totals as _totals_of
+    totals = _totals_of(state)
     note = f"; still running: {_and(running)}" if running else ""
-    note += ". Points so far: " + ", ".join(f"{names[s]} {totals[s]:g}" for s in range(state.n))
+    note += ". Points so far: " + ", ".join(f"{names[s]} {_num(totals[s])}" for s in range(state.n))
     return f"Places so far in leg {state.leg + 1}", [list(g) for g in state.places], note

@@ -16,7 +16,7 @@ from racekit.core.content import short
 from racekit.core.errors import SetupError
 from racekit.core.fields import whole
 from racekit.core.invariants import Violation, check_position, refuse
-from racekit.core.setups import validate_setup
+from racekit.core.setups import seat_count_message, validate_setup
 
 from . import actions as A
 from . import order
@@ -203,7 +203,7 @@ def from_setup(st, data) -> str:
         st.occ = [-1] * st.track.num_squares
     tr = st.track
     if len(cfg.seats) != st.n:
-        raise SetupError(f"the game has {st.n} seats but the set-up lists {len(cfg.seats)}",
+        raise SetupError(seat_count_message(len(cfg.seats), st.n),
                          field="seats")
     used_slots = set()
     for s, seat in enumerate(cfg.seats):

@@ -97,7 +97,7 @@ TEMPLATES = {
     "first_player": "{seat} is picked at random to place a sled first.",
     "slot": "{seat} puts the sled on start slot {slot} at {position}.",
     "deal": lambda seat, slot, cards, **_:
-        f"{seat} (slot {slot}) draws an opening hand of {_n(cards, 'card')}.",
+        f"{seat} (slot {slot}) is to draw an opening hand of {_n(cards, 'card')}.",
     "draw": lambda seat, hand_size, deck_size, **_:
         f"{seat} draws a card (now {_n(hand_size, 'card')} in hand, {deck_size} left in the deck).",
     "reshuffle": lambda seat, cards, **f: _reshuffle(seat, cards, f.get("covered", 0)),

@@ -98,7 +98,8 @@ OPTIONS = (
            "What 'covers two cards' means: two different visible cards, or any two in the stack.",
            ("WS-AMB-21", "WS-CLEANUP-3")),
     Option("cost_visible", "any_row", ("any_row", "specific_row"),
-           "An item cost is usable while any row of its card shows, or only its cost row.",
+           "An item cost is usable while any row of its card shows, or only its cost row "
+           "(specific_row needs a card-set file that gives each card its cost_row).",
            ("WS-AMB-21",)),
     Option("cleanup_updraft_step", "after_cover", ("after_cover", "before_cover"),
            "Whether the Cleanup updraft comes after or before laying the bottom card.",
@@ -205,6 +206,11 @@ class Wingsuit(Game):
         if self.num_players > o["max_players"]:
             raise OptionError(f"max_players is {o['max_players']}: {self.num_players} seats are too "
                               "many (WS-AMB-01)")
+        if o["cost_visible"] == "specific_row" and o["cardset"] == "illustrative":
+            raise OptionError("option 'cost_visible': specific_row needs a card set that gives each "
+                              "card's item cost its row (cost_row: 0 or 1); the kit's illustrative "
+                              "set gives none: enter the cards with -o cardset=FILE "
+                              "(docs/wingsuit_cards.md) (WS-AMB-21)", field="options.cost_visible")
         try:
             self.cardset = load_cardset(o["cardset"], o["unknown_icon"], o["cost_visible"],
                                         o["board_model"])

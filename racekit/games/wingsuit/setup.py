@@ -35,7 +35,7 @@ from racekit.core.content import short
 from racekit.core.errors import SetupError
 from racekit.core.fields import whole
 from racekit.core.invariants import Violation, check_position, refuse
-from racekit.core.setups import validate_setup
+from racekit.core.setups import seat_count_message, validate_setup
 
 from . import actions as A
 from . import cleanup, order
@@ -245,7 +245,7 @@ def from_setup(st, data: dict) -> None:
     s = validate_setup(_Setup, data)
     cs = st.cs
     if len(s.seats) != st.n:
-        raise SetupError(f"{len(s.seats)} seats given for {st.n} players", field="seats")
+        raise SetupError(seat_count_message(len(s.seats), st.n), field="seats")
 
     def card(cid, field):
         try:

@@ -92,15 +92,20 @@ def _crash(seat, at, card, before, altitude, dice_lost, cubes_discarded, mover, 
 
 
 def _game_over(ranking, scores, seat_names, capped=False, **_):
-    order = ", ".join(_and(_name(seat_names, s) for s in place) for place in ranking)
+    # places numbered, a shared place joined by "&" (as `racekit play` prints the ranking):
+    # "Red, Green and Blue" read as three places when the three shared one
+    order = ", ".join(f"{k}. " + " & ".join(_name(seat_names, s) for s in place)
+                      for k, place in enumerate(ranking, 1))
     sc = ", ".join(f"{_name(seat_names, int(s))} {v}" for s, v in scores.items())
     head = "The round cap is reached. " if capped else ""
     return f"{head}Game over. Ranking: {order}." + (f" Scores: {sc}." if sc else " Nobody flew out.")
 
 
 def _lay(seat, card, at, usable_before, usable_after, **_):
-    return (f"{seat} lays card {card} over queue rows {at} and {at + 1}; usable item effects "
-            f"{usable_before} to {usable_after}.")
+    # counts of the queue's usable item effects, before and after ("3 to 4" read as a range)
+    change = (f"the usable item effects stay at {usable_after}" if usable_before == usable_after
+              else f"the usable item effects go from {usable_before} to {usable_after}")
+    return f"{seat} lays card {card} over queue rows {at} and {at + 1}; {change}."
 
 
 TEMPLATES = {
