@@ -74,6 +74,8 @@ DUP = 1 << 12                      # marker bit of a typed plan naming one cell 
 
 NUM_DISTINCT_ACTIONS = GIVE + 2 * GIVE_COLOUR + 11 * GIVE_CELL + MAX_SEATS
 """Every id lies below this bound (32,115): the largest is blue's gift of cell B6 to seat 4."""
+CHANCE_BELOW = 100
+"""Every chance outcome id is below this, every decision id from :data:`HEX` up."""
 CHANCE_IDS = (tuple(range(1, 7)) + tuple(range(CARD, CARD + CARDS)) + tuple(range(PERM, PERM + 6))
               + tuple(range(CUBE, CUBE + 3)))
 """Every chance outcome id (24): die faces, cards, colour orders, cube colours."""

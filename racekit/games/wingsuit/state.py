@@ -142,7 +142,7 @@ class WingsuitState(State):
         return None
 
     def _action_to_string(self, action: int) -> str:
-        if self._cp == CHANCE or action < A.HEX:
+        if self._cp == CHANCE or action < A.CHANCE_BELOW:
             name = A.chance_name(action, [c.id for c in self.cs.cards])
             if name is None:
                 raise ValueError(f"{action!r} is not a chance outcome of wingsuit")
