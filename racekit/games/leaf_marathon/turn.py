@@ -24,10 +24,6 @@ def _first(hand, pred):
     return None
 
 
-def holds_trigger(st, s) -> bool:
-    return any(C.ctype(c) == C.TRIGGER and C.label(c) == 0 for c in st.hand[s])
-
-
 def _unmarked_weapon(c):
     return C.ctype(c) == C.WEAPON and not c & C.RECEIVED and C.label(c) == 0
 

@@ -18,18 +18,13 @@ from racekit.boards.hex import DIRECTIONS, SIDES
 
 from . import actions as A
 from . import move
-from .cards import CONDS
+
 
 _SIDE_IDS = tuple(DIRECTIONS.index(d) for d in SIDES)
 _FWD_SIDE_IDS = (DIRECTIONS.index("NE"), DIRECTIONS.index("NW"))
 
 
 # ----- windows --------------------------------------------------------------------
-def paused(st) -> bool:
-    """A cell is being resolved and its next icon waits (a between-icons window)."""
-    return bool(st.pend)
-
-
 def sprint_window(st, s: int) -> bool:
     """May ``s`` make a paid sprint (or use the rear bonus) now? (WS-AMB-10)"""
     if st.free is not None:
@@ -344,7 +339,3 @@ def finish_gift(st) -> None:
         st.emit("gift_done", [user, t], ("WS-FAQ-Q5c", "WS-AMB-19"), free_sprints=0 if user_crashed else 2)
     if not user_crashed and st.pos[user] >= 0:
         st.free = [user, 2, "blue"]
-
-
-def cond_name(cond: int) -> str:
-    return CONDS[cond] if cond >= 0 else "unknown"

@@ -45,7 +45,6 @@ COLOURS = ("red", "yellow", "blue")
 STYLES = ("C", "B")  # Cautious, Brave (WS-PLAN-1)
 PERMS = tuple(itertools.permutations(range(3)))
 
-DIE = 0
 CARD = 10
 PERM = 20
 CUBE = 30

@@ -60,7 +60,6 @@ BAIL_DICE = -13
 planned in different hands (distinct_scope = per_group and interference): the engine takes
 the one that came first, an order this loop does not keep. That combination is declined by
 :func:`supports` (most of its games would bail out); this is the safety net."""
-BAILS = {BAIL_PLACE: "placement fallback", BAIL_FORCED: "forced", BAIL_DICE: "dice order"}
 
 AGENT_RANDOM, AGENT_FIRST = 0, 1
 AGENT_CODES = {"random": AGENT_RANDOM, "first": AGENT_FIRST}

@@ -23,7 +23,7 @@ from .consts import GONE, NEUTRAL
 
 _LISTS = ("pos", "alt", "done", "rear", "exited", "score", "exit_seq", "order", "bag", "out",
           "plan", "rolls", "queue", "set_aside", "intr", "pend", "ties", "cstages", "dealt",
-          "order_prev", "qcards")
+          "qcards")
 
 
 class WingsuitState(State):
@@ -59,8 +59,6 @@ class WingsuitState(State):
         self.rolls: list = []
         self.ties: list = []
         self.order: list = []
-        self.order_prev: list = []
-        self.oi = 0
         self.actor = -1
         self.cp_seat = -1
         self.done = [False] * n
@@ -72,7 +70,6 @@ class WingsuitState(State):
         self.free = None
         self.intr: list = []
         self.place_cands = None
-        self.intr_seat_last = -1
         self.end_triggered = False
         self.exited = [False] * n
         self.score = [0] * n
