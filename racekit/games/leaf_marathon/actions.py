@@ -45,7 +45,7 @@ CHANCE_IDS = tuple(sorted(set(range(1, 21)) | set(range(DRAW, DRAW + len(C.TYPE_
 # No bound on the legal actions at once is declared: nothing limits a hand's size
 # (LM-WEIGHT-5), and a play turn lists a shed for every pair of the distinct non-action cards
 # held (LM-WEIGHT-4), so the longest list depends on the deck file (random games of the
-# shipped deck stay near 33, issue 21's adapters' figure).
+# shipped deck reach about 33).
 
 FIXED = {END: "end turn", PASS: "pass", DONE: "done", ACT: "action card +1",
          EQUIP: "equip armor", RECOVER: "play recovery", TRIGGER: "play trigger",
