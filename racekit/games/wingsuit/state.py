@@ -17,7 +17,7 @@ from racekit.core.state import CHANCE, TERMINAL, State
 
 from . import act, flow, plan, setup
 from . import actions as A
-from .cards import COLOURS, VOID, WHITE, token_text
+from .cards import COLOURS, token_text
 from .cleanup import rows_of, usable_count
 from .consts import GONE, NEUTRAL
 
