@@ -30,11 +30,6 @@ DPI = 150      # dots per inch: sets how large text and lines are relative to th
 ASPECT = 6.5 / 8
 
 
-def english_name(game_id: str) -> str:
-    """The game's English name (for text that must render without a CJK font)."""
-    return game_class(game_id).game_type.long_name.split(" (")[0]
-
-
 def _save(draw, state, path: Path, title: str, width: int = WIDTH, dpi: int = DPI) -> Path:
     """Draw ``state`` into a ``width`` pixels wide PNG at ``dpi`` (height: width x 6.5/8)."""
     from matplotlib.figure import Figure

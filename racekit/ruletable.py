@@ -17,9 +17,8 @@ import textwrap
 from collections import Counter
 from dataclasses import dataclass, field
 
-# The coverage labels, best first. With racekit.core.clauses' counting of assertions (a clause
-# counts only where a test or scenario asserts it): asserted / cited only / gap. Before that
-# counting existed, only citations were found: "cited in tests" / gap.
+# The coverage labels, best first (racekit.core.clauses counts them): asserted (a test or
+# scenario asserts the clause), cited only (cited, never asserted), gap (not even cited).
 ASSERTED, CITED_ONLY, GAP = "asserted", "cited only", "gap"
 _ORDER = (ASSERTED, CITED_ONLY, GAP)
 _STATUS = {"asserted": ASSERTED, "cited": CITED_ONLY, "gap": GAP}

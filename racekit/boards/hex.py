@@ -129,11 +129,6 @@ class StackedTrack:
         y = self.H * (card - 1)
         return [(c, y) for c in range(0, self.W, 2)]
 
-    def boundary_hexes(self, card: int) -> list[tuple[int, int]]:
-        """Hexes shared by ``card`` and ``card+1`` (WS-AMB-30)."""
-        y = self.H * card
-        return [(c, y) for c in range(0, self.W, 2)]
-
     def local(self, c: int, y: int, card: int) -> tuple[int, int]:
         """``(c, y)`` in ``card``'s own coordinates (local y from 0 to H)."""
         return c, y - self.H * (card - 1)

@@ -92,11 +92,6 @@ class Coverage:
         return bool(self.asserted_by)
 
     @property
-    def exercised(self) -> bool:
-        """Kept for callers of the old name: exercised now means asserted."""
-        return self.asserted
-
-    @property
     def status(self) -> str:
         """``asserted``, ``cited`` (cited only) or ``gap``."""
         if self.asserted_by:

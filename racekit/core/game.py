@@ -308,6 +308,12 @@ class GameType:
     """Plies: no game of this type lasts longer (a rule's bound, e.g. a round cap times the
     plies a round can take), or where no rule bounds it, the guard past which a playout is
     stopped as a rules bug (:func:`racekit.core.errors.no_end`). 0: not declared yet."""
+    max_legal_actions: int = 0
+    """The most legal actions a seat can have at once (the longest ``legal_actions()``).
+    0: not declared yet."""
+    num_chance_outcomes: int = 0
+    """How many distinct ids chance outcomes can take, over every chance node (each lies in
+    ``range(num_distinct_actions)`` too). 0: not declared yet."""
 
     def option(self, name: str) -> Option:
         for opt in self.options:

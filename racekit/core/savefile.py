@@ -132,7 +132,7 @@ class Replayed:
 
 
 def _depth_ok(text: str) -> bool:
-    depth = deepest = 0
+    depth = 0
     in_string = escape = False
     for ch in text:
         if in_string:

@@ -18,6 +18,7 @@ from typing import Any
 
 from .errors import IllegalActionError
 from .events import Event
+from .replay import replay
 
 CHANCE = -1
 """``current_player()`` value when the next ply is a chance outcome."""
@@ -252,7 +253,34 @@ class State(ABC):
             self.initial_setup = copy.deepcopy(setup)
 
     def clone(self) -> "State":
-        return copy.deepcopy(self)
+        """An independent copy: applying actions to it leaves this state as it is.
+
+        Games override it with a faster copy (:meth:`_copy_shell`); this default copies
+        every field deeply (the game included).
+        """
+        new = object.__new__(type(self))
+        new.__dict__.update(copy.deepcopy(self.__dict__, {id(self): new}))
+        return new
+
+    def __deepcopy__(self, memo: dict) -> "State":
+        """``copy.deepcopy(state)`` is :meth:`clone` (the game's own fast copy)."""
+        new = memo[id(self)] = self.clone()
+        return new
+
+    def __reduce__(self):
+        """Pickle a state as its settings and history: ``(game class, settings, set-up,
+        history, record_events)``, rebuilt by replaying the history on a new game.
+
+        This is the in-memory protocol only (``multiprocessing`` hands states to worker
+        processes this way, OpenSpiel's ``sim_game`` checks it): the kit never reads a
+        pickle from a file (saves are JSON, :mod:`racekit.core.savefile`). The set-up a state
+        started from (:attr:`initial_setup`) is part of the settings, so a set-up position
+        round-trips too. Unpickling raises what a replay raises
+        (:class:`~racekit.core.errors.IllegalActionError` naming the ply) if the rules
+        changed in between.
+        """
+        return (_rebuild, (type(self.game), self.game.settings(), self.initial_setup,
+                           list(self._history), self._record))
 
     def _settle(self) -> None:
         """Hook: run the automatic steps of a new state up to its first question.
@@ -364,3 +392,10 @@ class State(ABC):
         """The only seat allowed to see this history entry (``None``: public; a tuple of
         seats: those seats only, e.g. the taker and the victim of a blind take)."""
         return None
+
+
+def _rebuild(game_class, settings: dict, setup: dict | None, history: list, record_events: bool):
+    """The state :meth:`State.__reduce__` describes: a new game of ``game_class`` with
+    ``settings`` (players, preset, options), started from ``setup``, with ``history`` replayed."""
+    game = game_class(players=settings["players"], preset=settings["preset"], **settings["options"])
+    return replay(game, history, setup=setup, record_events=record_events)

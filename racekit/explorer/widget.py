@@ -7,7 +7,7 @@ speed slider, a history slider), the action chooser, the board picture, the even
 log (each clause ID shows its summary on hover) and a "Rules" panel listing the
 game's clauses, marking those the latest step involved.
 
-Safety (issue 8):
+Safety:
 
 - Every user action runs under one lock per explorer (``threading.RLock``), so
   callbacks that a kernel runs on other threads never interleave; the figure
@@ -20,7 +20,7 @@ Safety (issue 8):
 - :meth:`Explorer.close` closes every widget model of the tree (layouts and
   styles included); replaced action controls are closed the same way.
 
-Secrecy in "You play" mode (issue 16): with an agent and a seat for the person
+Secrecy in "You play" mode: with an agent and a seat for the person
 (``human=seat``), the page shows only what that seat may see, as the game's
 ``history_for(seat)`` and ``snapshot(seat)`` define it: the board is drawn with
 ``viewer=seat`` (Leaf Marathon hides other hands' weights); the action chooser and the

@@ -12,7 +12,7 @@ and median) and plies per game, and says which implementation played.
 racekit's subjects are every shipped game with random agents in every seat,
 through :func:`racekit.sim.simulate`'s path (its fast kernel where it has one,
 else the engine with events off), and Snow Tails with its careful agent. The
-issue's targets (issue 11): Aeroplane Chess tournament >= 1.5x maedn and >= 15x
+targets: Aeroplane Chess tournament >= 1.5x maedn and >= 15x
 ludopy; every game >= 0.8x maedn; careful Snow Tails (4 seats) >= 200 games/s.
 """
 from __future__ import annotations
@@ -235,7 +235,7 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
     from ..core.game import game_class
     subjects = []
     for gid in SHIPPED:
-        # Aeroplane Chess is measured as the issue's target says: tournament, 4 seats
+        # Aeroplane Chess is measured as its target is set: tournament, 4 seats
         settings = {"preset": "tournament"} if gid == "aeroplane_chess" else {}
         subjects.append(racekit_subject(gid, **settings))
         for name, _target in game_class(gid).game_type.agents:   # a game's own agents: whole races

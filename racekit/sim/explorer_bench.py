@@ -6,7 +6,7 @@ public hooks, as a user's clicks would be: ``Explorer.step_button.click()`` (app
 a ply, resolve chance draws up to the next decision, redraw) and
 ``Explorer.goto(ply)`` (jump and redraw); both return once the picture is drawn.
 
-Targets (issue 8; benchmarks, not timed tests): Step p50 <= 60 ms and p95 <= 120 ms;
+Targets (benchmarks, not timed tests): Step p50 <= 60 ms and p95 <= 120 ms;
 a jump to any ply of a 1,000-ply line <= 50 ms (the session's part, ``Session.goto``,
 replays from the nearest checkpoint).
 """

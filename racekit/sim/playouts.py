@@ -39,11 +39,6 @@ def playout(game, seed: int, decide, max_plies: int = MAX_PLIES, record_events: 
     raise no_end(game, seed, max_plies)
 
 
-def random_playout(game, seed: int, max_plies: int = MAX_PLIES, record_events: bool = False):
-    """One game with the seeded random agent in every seat; see :func:`playout`."""
-    return agent_playout(game, seed, "random", max_plies, record_events)
-
-
 def agent_playout(game, seed: int, agent: str, max_plies: int = MAX_PLIES, record_events: bool = False):
     """One game with ``agent`` (seeded with ``seed``) in every seat; see :func:`playout`."""
     agents = [make_agent(agent, seed, game) for _ in range(game.num_players)]

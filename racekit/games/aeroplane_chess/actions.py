@@ -32,6 +32,8 @@ MOVE = 100
 PLANES = 4 * len(SEAT_NAMES)
 NUM_DISTINCT_ACTIONS = MOVE + (1 << PLANES)
 """Every id lies below this bound (the move masks of 16 planes are the largest ids)."""
+CHANCE_IDS = tuple(range(1, 7)) + tuple(range(FIRST, FIRST + len(SEAT_NAMES)))
+"""Every chance outcome id: the die's faces and the family first-player draw (10)."""
 
 ROLL, FIRST_PLAYER, KEEP_ROLL, GIVE_ROLL, EFFECT_ANSWER, MOVE_GROUP = (
     "roll", "first", "keep", "give", "effect", "move")

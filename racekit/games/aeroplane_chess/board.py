@@ -221,10 +221,6 @@ class Board:
         """Squares between a pre-entry position and the entry (0 for any other position)."""
         return -1 - pos if pos < BASE else 0
 
-    def is_own(self, step: int) -> bool:
-        """Is path step ``step`` an own-colour loop square (of the path's colour)?"""
-        return step in self.own
-
 
 def load_board(name: str = "standard52") -> Board:
     """Load a board by name (``standard52``, a file in ``boards/``) or from a YAML file.

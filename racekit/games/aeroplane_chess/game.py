@@ -7,15 +7,15 @@ an option whose default is ``"preset"`` takes its value from the preset table.
 """
 from __future__ import annotations
 
-from ...core.errors import FileFormatError, OptionError
+from ...core.errors import MAX_PLIES, FileFormatError, OptionError
 from ...core.game import Game, GameType, Option, Preset
-from .actions import LETTERS, NUM_DISTINCT_ACTIONS, SEAT_NAMES
+from .actions import CHANCE_IDS, LETTERS, NUM_DISTINCT_ACTIONS, SEAT_NAMES
 from .board import load_board
 from .setup import apply_setup
 from .state import AeroplaneState
 
 SOURCE = "/work/shared/rules/original/001_a7d271bc07f2af8c.txt"
-MAX_GAME_LENGTH = 100_000
+MAX_GAME_LENGTH = MAX_PLIES
 """Plies. No rule bounds a game's length (captures send planes back, AC-FAM-CAPTURE-3,
 AC-TOUR-CAPTURE-1); a playout that passes this many plies is stopped as a rules bug."""
 
@@ -134,6 +134,7 @@ GAME_TYPE = GameType(
     invariants="racekit.games.aeroplane_chess.invariants:INVARIANTS",
     num_distinct_actions=NUM_DISTINCT_ACTIONS,
     max_game_length=MAX_GAME_LENGTH,
+    num_chance_outcomes=len(CHANCE_IDS),
 )
 
 

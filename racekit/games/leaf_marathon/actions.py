@@ -1,4 +1,7 @@
-"""Action ids and their names (decision points of the spec's section 1a).
+"""The action codec of Leaf Marathon: every action id, its name, and back (one place; the
+decision points of the spec's section 1a). Names are written (:func:`chance_name`,
+:func:`decision_name`) and read back (:func:`parse_chance`, :func:`parse_decision`) only
+here, and the two-card shed id is built and split only by :func:`shed` and :func:`shed_cards`.
 
 Decisions (a seat acts):
     PASS 2 "pass", DONE 3 "done", ACT 4 "action card +1", EQUIP 5,
@@ -12,8 +15,11 @@ Decisions (a seat acts):
 END is the largest decision id: legal lists are sorted (the core's contract), and the spec
 lets a play turn use its cards in any order and then end (section 1a), so every card use
 comes before "end turn" in the list. A first-legal agent therefore plays its hand before it
-ends its turn instead of ending every turn at once (id 1 until this change).
-Chance outcomes: a die's face 1..20; DRAW 500+type; BLIND 600+code; DEAL 700+i.
+ends its turn instead of ending every turn at once.
+Chance outcomes: a die's face 1..20; DRAW 500+type; BLIND 600+code; DEAL 700+i. The blind
+pick's and the deal's ranges overlap (a card code can reach 255): a chance id means what the
+chance node asks for (``pk``: ``"d20"``, ``"die"``, ``"order_die"``, ``"draw"``, ``"blind"``,
+``"deal"``), and its name says which.
 """
 from __future__ import annotations
 
@@ -24,10 +30,22 @@ ACT_TRIGGER, NO_RESIN, REVIVE_NOW, REVIVE_WAIT, KEEP_ARMOR, DROP_ARMOR, KEEP_NO_
 TAKE_ARMOR, TAKE_CARDS, GIVE_ARMOR, GIVE_CARDS = 19, 20, 21, 22
 ELEMENT, BUFF, KEEP_BUFF = 30, 40, 45
 GIVE, GOH, TARGET, RESIN, COUNT, KEEP_CHAR = 100, 110, 120, 130, 200, 300
+KEEP_CHAR_MAX = 200   # roster indices that have a "keep" id (and a "deal" id)
 TWO3, PICK, SHED = 1000, 2000, 10000
 END = 90000   # above every shed id (SHED + 255 * 256 + 255 = 75535): the last of a sorted list
 DRAW, BLIND, DEAL = 500, 600, 700
 BUFFS = "ABC"
+CODES = 256   # card codes: type | label << 3 | RECEIVED | DOUBLED (cards.py)
+
+NUM_DISTINCT_ACTIONS = END + 1
+"""Every id lies below this bound (90,001): "end turn" is the largest id."""
+CHANCE_IDS = tuple(sorted(set(range(1, 21)) | set(range(DRAW, DRAW + len(C.TYPE_NAMES)))
+                          | set(range(BLIND, BLIND + CODES)) | set(range(DEAL, DEAL + KEEP_CHAR_MAX))))
+"""Every chance outcome id (die faces, card types, blind picks, deals; 383)."""
+# No bound on the legal actions at once is declared: nothing limits a hand's size
+# (LM-WEIGHT-5), and a play turn lists a shed for every pair of the distinct non-action cards
+# held (LM-WEIGHT-4), so the longest list depends on the deck file (random games of the
+# shipped deck reach about 33).
 
 FIXED = {END: "end turn", PASS: "pass", DONE: "done", ACT: "action card +1",
          EQUIP: "equip armor", RECOVER: "play recovery", TRIGGER: "play trigger",
@@ -40,8 +58,42 @@ FIXED = {END: "end turn", PASS: "pass", DONE: "done", ACT: "action card +1",
 
 
 def shed(a: int, b: int) -> int:
+    """The id of shedding the cards of codes ``a`` and ``b`` (in either order; LM-WEIGHT-4)."""
     a, b = min(a, b), max(a, b)
-    return SHED + a * 256 + b
+    return SHED + a * CODES + b
+
+
+def shed_cards(action: int) -> tuple[int, int]:
+    """The two card codes ``(a, b)``, ``a <= b``, of a shed id."""
+    return divmod(action - SHED, CODES)
+
+
+def chance_name(action: int, pk: str, roster_names, d20_names) -> str | None:
+    """Name of chance outcome ``action`` at a node asking for ``pk`` (see above); ``None``:
+    not an outcome of such a node. ``d20_names``: face -> the d20 event's name."""
+    if pk == "draw" and DRAW <= action < DRAW + len(C.TYPE_NAMES):
+        return f"draw {C.TYPE_NAMES[action - DRAW]}"
+    if pk == "blind" and BLIND <= action < BLIND + CODES:
+        return f"blind pick {C.name(action - BLIND)}"
+    if pk == "deal" and DEAL <= action < DEAL + len(roster_names):
+        return f"deal {roster_names[action - DEAL]}"
+    if pk == "d20" and 1 <= action <= 20:
+        return f"d20 {action}: {d20_names[action]}"
+    if pk in ("order_die", "die") and 1 <= action <= 20:
+        return f"roll {action}"
+    return None
+
+
+def parse_chance(text: str) -> int | None:
+    """The id of a chance outcome's name (a roll, a d20 face, a drawn type, a blind pick)."""
+    for prefix in ("roll ", "d20 "):
+        if text.startswith(prefix) and text[len(prefix):].split(":")[0].isdigit():
+            return int(text[len(prefix):].split(":")[0])
+    if text.startswith("draw ") and text[5:] in C.TYPE_NAMES:
+        return DRAW + C.TYPE_NAMES.index(text[5:])
+    if text.startswith("blind pick ") and text[11:] in C.NAME_TO_CODE:
+        return BLIND + C.NAME_TO_CODE[text[11:]]
+    return None
 
 
 def decision_name(action: int, seat_names, roster_names) -> str | None:
@@ -61,15 +113,15 @@ def decision_name(action: int, seat_names, roster_names) -> str | None:
             return text.format(seat_names[k]) if k < len(seat_names) else None
     if COUNT <= action < COUNT + 100:
         return f"take {action - COUNT}"
-    if KEEP_CHAR <= action < KEEP_CHAR + 200:
+    if KEEP_CHAR <= action < KEEP_CHAR + KEEP_CHAR_MAX:
         k = action - KEEP_CHAR
         return f"keep {roster_names[k]}" if k < len(roster_names) else None
-    if TWO3 <= action < TWO3 + 256:
+    if TWO3 <= action < TWO3 + CODES:
         return f"2-for-3 with {C.name(action - TWO3)}"
-    if PICK <= action < PICK + 256:
+    if PICK <= action < PICK + CODES:
         return f"pick {C.name(action - PICK)}"
-    if SHED <= action < SHED + 256 * 256:
-        a, b = divmod(action - SHED, 256)
+    if SHED <= action < SHED + CODES * CODES:
+        a, b = shed_cards(action)
         return f"shed {C.name(a)} + {C.name(b)}"
     return None
 

@@ -98,7 +98,6 @@ class CarefulAgent:
         return total
 
     def _turn(self, st, s, legal, pick):
-        h = st.hand[s]
         if A.TRIGGER in legal:
             return A.TRIGGER
         for a in (A.EQUIP,):
@@ -112,10 +111,10 @@ class CarefulAgent:
             return A.RECOVER
         over = S.excess(st, s)
         if over > 0:
-            sheds = [a for a in legal if A.SHED <= a < A.SHED + 65536]
+            sheds = [a for a in legal if A.SHED <= a < A.SHED + A.CODES * A.CODES]
             if sheds:
-                return max(sheds, key=lambda a: sum(C.weight(st, c) for c in divmod(a - A.SHED, 256)))
-            two = [a for a in legal if A.TWO3 <= a < A.TWO3 + 256]
+                return max(sheds, key=lambda a: sum(C.weight(st, c) for c in A.shed_cards(a)))
+            two = [a for a in legal if A.TWO3 <= a < A.TWO3 + A.CODES]
             if two and over >= 2:
                 return two[0]
         total, bonus = S.movement_total(st, s), st.p.action_bonus   # one more action card

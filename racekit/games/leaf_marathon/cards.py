@@ -17,9 +17,7 @@ ACTION, WEAPON, ARMOR, RECOVERY, EFFECT, TRIGGER, ELEMENT = range(7)
 TYPE_NAMES = ("action", "weapon", "armor", "recovery", "effect", "trigger", "element")
 GOH, RAINBOOM, BEAR, ROADBLOCK, FFR, RESIN = 1, 2, 3, 4, 5, 6
 LABEL_NAMES = ("", "Get Over Here", "Sonic Rainboom", "Bear", "Roadblock", "Free Forced Rest", "Resin Ball")
-LABEL_IDS = ("", "get_over_here", "sonic_rainboom", "bear", "roadblock", "free_forced_rest", "resin_ball")
 HOLDER_EVENTS = {1: GOH, 6: RAINBOOM, 7: BEAR, 15: ROADBLOCK, 19: FFR}
-ANYTIME = (GOH, RAINBOOM, BEAR, ROADBLOCK, RESIN)  # RESIN: an action card kept (resin_hold option)
 RECEIVED = 64
 DOUBLED = 128
 

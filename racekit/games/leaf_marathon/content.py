@@ -27,7 +27,6 @@ from racekit.core.contentfile import load_content
 
 HERE = Path(__file__).parent / "data"
 
-TERRAINS = ("start", "leaf", "forest", "vine", "sand", "finish")
 CARD_TYPES = ("action", "weapon", "armor", "recovery", "effect", "trigger", "element")
 SPECIALS = ("get_over_here", "sonic_rainboom", "bear", "roadblock", "free_forced_rest")
 

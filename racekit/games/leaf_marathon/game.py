@@ -37,9 +37,10 @@ Set-up for scenarios (``new_initial_state(setup=...)``, errors are
 from __future__ import annotations
 
 from racekit.core.content import short
-from racekit.core.errors import FileFormatError, OptionError
+from racekit.core.errors import MAX_PLIES, FileFormatError, OptionError
 from racekit.core.game import Game, GameType, Option, Preset
 
+from . import actions as A
 from . import cards as C
 from .content import CARD_TYPES, SPECIALS, checker, load_deck, load_map, load_roster
 from .params import PARAMS
@@ -189,6 +190,8 @@ OPTIONS = (
 )
 
 
+# No rule bounds a game; the max_rounds guard (200 by default) may be set up to 100,000
+# rounds, past the engine's ply guard, so the longest game is that guard.
 GAME_TYPE = GameType(
     id="leaf_marathon",
     long_name="Leaf Marathon (落葉長跑)",
@@ -208,6 +211,10 @@ GAME_TYPE = GameType(
     text="racekit.games.leaf_marathon.text:TEMPLATES",
     prefix="LM",
     invariants="racekit.games.leaf_marathon.invariants:INVARIANTS",
+    num_distinct_actions=A.NUM_DISTINCT_ACTIONS,
+    max_game_length=MAX_PLIES,
+    # max_legal_actions: not declared (no hand limit, LM-WEIGHT-5; see actions.py)
+    num_chance_outcomes=len(A.CHANCE_IDS),
 )
 
 

@@ -245,7 +245,7 @@ def play_python(game, seed: int, agents) -> Playout:
                 st.pk = None
                 run()
             elif _SHED <= action < _END:   # turn.apply: shed two non-action cards, draw one (LM-WEIGHT-4)
-                a, b = divmod(action - _SHED, 256)
+                a, b = A.shed_cards(action)
                 h = hands[s]
                 h.remove(a)
                 h.remove(b)

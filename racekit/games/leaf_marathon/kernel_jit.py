@@ -45,6 +45,11 @@ from numba import njit
 from ...core.chance import BLOCK, stream_array
 from . import cards as C
 from . import finish
+from .actions import (ACT, ACT_TRIGGER, BEAR, BLIND, BUFF, CODES, COUNT, DEAL, DONE,
+                      DRAW, DROP_ARMOR, ELEMENT, END, EQUIP, FFR, GIVE, GOH, KEEP_ARMOR,
+                      KEEP_BUFF, KEEP_CHAR, KEEP_NO_BUFF, NO_RESIN, PASS, PICK, RAINBOOM,
+                      RECOVER, RESIN, REVIVE_NOW, REVIVE_WAIT, ROADBLOCK, SHED, TARGET, TRIGGER,
+                      TWO3)
 from .kernel import EVENTS
 
 NEED_MORE = -1
@@ -59,13 +64,7 @@ AGENT_SALT = 0xA6E27
 CAREFUL_SALT = 7
 """The salt of the careful agent's fallback pick (agents.CarefulAgent: ``uniform(seed, ply, 7)``)."""
 
-# ----- action ids (actions.py) -----
-PASS, DONE, ACT, EQUIP, RECOVER, TRIGGER, RAINBOOM, BEAR, ROADBLOCK, FFR = range(2, 12)
-ACT_TRIGGER, NO_RESIN, REVIVE_NOW, REVIVE_WAIT, KEEP_ARMOR, DROP_ARMOR, KEEP_NO_BUFF = range(12, 19)
-ELEMENT, BUFF, KEEP_BUFF = 30, 40, 45
-GIVE, GOH, TARGET, RESIN, COUNT, KEEP_CHAR = 100, 110, 120, 130, 200, 300
-TWO3, PICK, SHED, END = 1000, 2000, 10000, 90000
-DRAW, BLIND, DEAL = 500, 600, 700
+# ----- action ids: the codec's own constants (actions.py, imported above) -----
 # card types and labels (cards.py)
 T_ACTION, T_WEAPON, T_ARMOR, T_RECOVERY, T_EFFECT, T_TRIGGER, T_ELEMENT = range(7)
 L_GOH, L_RAINBOOM, L_BEAR, L_ROADBLOCK, L_FFR, L_RESIN = 1, 2, 3, 4, 5, 6
@@ -1077,7 +1076,7 @@ def _turn_legal(cfg, g, sv, s, out, others):
                     if k >= out.shape[0] - 2:
                         g[G_BAIL] = 1
                         return k
-                    out[k] = SHED + a * 256 + b
+                    out[k] = SHED + a * CODES + b   # actions.shed
                     k += 1
                     prev = b
     if not plain & (1 << T_TRIGGER):
@@ -1614,7 +1613,7 @@ def _turn_apply(cfg, tab, g, sv, s, action):
         g[O_DISC + (_remove_plain(g, sv, s, T_ACTION) & 7)] += 1
         sv[S_ACTS, s] += 1
         g[O_COUNTS + E_ACTION_CARD] += 1
-    elif TWO3 <= action < TWO3 + 256:        # LM-ACTION-3, LM-AMB-28
+    elif TWO3 <= action < TWO3 + CODES:        # LM-ACTION-3, LM-AMB-28
         other = action - TWO3
         g[O_DISC + (_remove_plain(g, sv, s, T_ACTION) & 7)] += 1
         _hand_remove(g, sv, s, other)
@@ -1624,8 +1623,8 @@ def _turn_apply(cfg, tab, g, sv, s, action):
         _push(g, K_DRAW, s, 2 * cfg[C_TWO3_DRAW] if (cfg[C_BEAR_ALL] and sv[S_BEAR_DOUBLE, s])
               else cfg[C_TWO3_DRAW], 0, 0)
     elif SHED <= action < SHED + 65536:      # LM-WEIGHT-4
-        a = (action - SHED) // 256
-        b = (action - SHED) % 256
+        a = (action - SHED) // CODES   # actions.shed_cards
+        b = (action - SHED) % CODES
         _hand_remove(g, sv, s, a)
         _hand_remove(g, sv, s, b)
         g[O_DISC + (a & 7)] += 1
@@ -2252,10 +2251,10 @@ def _careful_turn(cfg, tab, g, sv, s, legal, k, u):
         for i in range(k):
             a = legal[i]
             if SHED <= a < SHED + 65536:
-                w = tab[level, (a - SHED) // 256] + tab[level, (a - SHED) % 256]
+                w = tab[level, (a - SHED) // CODES] + tab[level, (a - SHED) % CODES]
                 if w > most:                    # max(): the first of the heaviest
                     best, most = a, w
-            elif TWO3 <= a < TWO3 + 256 and two < 0:
+            elif TWO3 <= a < TWO3 + CODES and two < 0:
                 two = a
         if best >= 0:
             return best

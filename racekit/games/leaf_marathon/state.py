@@ -18,6 +18,7 @@ from . import actions as A
 from . import cards as C
 from . import finish, flow, setup, turn
 from . import stats as S
+from .d20 import NAMES as D20_NAMES
 from .text import PHASES
 
 _SEAT_LISTS = ("pos", "stamina", "char", "pmax", "pmove", "armor", "bound", "faint", "returning",
@@ -185,19 +186,10 @@ class LeafMarathonState(State):
     def _action_to_string(self, action: int) -> str:
         self._ensure()
         if self._cp == CHANCE and self.pk != "over":
-            pk = self.pk
-            if pk == "draw" and A.DRAW <= action < A.DRAW + 7:
-                return f"draw {C.TYPE_NAMES[action - A.DRAW]}"
-            if pk == "blind" and A.BLIND <= action < A.BLIND + 256:
-                return f"blind pick {C.name(action - A.BLIND)}"
-            if pk == "deal" and A.DEAL <= action < A.DEAL + len(self.roster):
-                return f"deal {self.roster[action - A.DEAL].name}"
-            if pk == "d20" and 1 <= action <= 20:
-                from .d20 import NAMES
-                return f"d20 {action}: {NAMES[action]}"
-            if pk in ("order_die", "die") and 1 <= action <= 20:
-                return f"roll {action}"
-            raise ValueError(f"{action!r} is not a chance outcome here")
+            name = A.chance_name(action, self.pk, self._char_names(), D20_NAMES)
+            if name is None:
+                raise ValueError(f"{action!r} is not a chance outcome here")
+            return name
         name = A.decision_name(action, self.game.seat_names, self._char_names())
         if name is None:
             raise ValueError(f"{action!r} is not an action of leaf_marathon")
@@ -210,14 +202,7 @@ class LeafMarathonState(State):
         self._ensure()
         t = " ".join(str(text).split())
         if self._cp == CHANCE:
-            for prefix in ("roll ", "d20 "):
-                if t.startswith(prefix) and t[len(prefix):].split(":")[0].isdigit():
-                    return int(t[len(prefix):].split(":")[0])
-            if t.startswith("draw ") and t[5:] in C.TYPE_NAMES:
-                return A.DRAW + C.TYPE_NAMES.index(t[5:])
-            if t.startswith("blind pick ") and t[11:] in C.NAME_TO_CODE:
-                return A.BLIND + C.NAME_TO_CODE[t[11:]]
-            return None
+            return A.parse_chance(t)
         return A.parse_decision(t, self.game.seat_names, self._char_names())
 
     def _why_illegal(self, action: int):
@@ -229,7 +214,7 @@ class LeafMarathonState(State):
                 return "LM-DRAW-1", "no card of that type is left in the draw pile"
             return "LM-AMB-09", "that is not a possible outcome here"
         s = self.ps
-        if A.PICK <= action < A.PICK + 256 and self.pk != "select" and self.exchanged[s]:
+        if A.PICK <= action < A.PICK + A.CODES and self.pk != "select" and self.exchanged[s]:
             return "LM-SETUP-5", "the opening exchange is used once, before the first round"
         if self.pk == "turn":
             return turn.why(self, s, action)
@@ -237,9 +222,9 @@ class LeafMarathonState(State):
             return "LM-AMB-12", "in an any-time window only any-time special cards (or pass)"
         if self.pk == "select":
             purpose = self.pd["purpose"]
-            if A.PICK <= action < A.PICK + 256 and C.protected(action - A.PICK):
+            if A.PICK <= action < A.PICK + A.CODES and C.protected(action - A.PICK):
                 return "LM-EVENT-19", "Free Forced Rest cannot be discarded, taken or given"
-            if (A.PICK <= action < A.PICK + 256 and C.held_trigger(action - A.PICK)
+            if (A.PICK <= action < A.PICK + A.CODES and C.held_trigger(action - A.PICK)
                     and purpose in ("travel_light", "barter", "butterfingers", "release")
                     and not self.o.trigger_any_use and action - A.PICK in self.hand[s]):
                 return "LM-AMB-50", turn.TRIGGER_PICK
@@ -258,9 +243,9 @@ class LeafMarathonState(State):
             return "LM-AMB-44", "not a legal Resin Ball target"
         if self.pk == "friend":
             return "LM-ELEMENT-2", "each buff type may be owned once"
-        if self.round == 1 and self.exchanged[s] and A.PICK <= action < A.PICK + 256:
+        if self.round == 1 and self.exchanged[s] and A.PICK <= action < A.PICK + A.CODES:
             return "LM-SETUP-5", "the opening exchange is used once"
-        if A.PICK <= action < A.PICK + 256 and all(self.exchanged):
+        if A.PICK <= action < A.PICK + A.CODES and all(self.exchanged):
             return "LM-SETUP-5", "the opening exchange is used once"
         return "LM-AMB-48", f"not possible now ({PHASES.get(self.pk, self.pk)})"
 

@@ -94,10 +94,6 @@ def discard(st, code: int) -> None:
     st.discard[code & 7] += 1
 
 
-def take_from_hand(st, s: int, code: int) -> None:
-    st.hand[s].remove(code)
-
-
 def add_to_hand(st, s: int, code: int) -> None:
     h = st.hand[s]
     h.append(code)
@@ -128,10 +124,6 @@ def must_give(st, s: int, k: int) -> list[int]:
     if short > 0:
         pool += [c for c in st.hand[s] if C.held_trigger(c)][:short]
     return sorted(pool)
-
-
-def pile_size(st) -> int:
-    return sum(st.pile)
 
 
 def card_total(st) -> int:

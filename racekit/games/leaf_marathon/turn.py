@@ -24,10 +24,6 @@ def _first(hand, pred):
     return None
 
 
-def holds_trigger(st, s) -> bool:
-    return any(C.ctype(c) == C.TRIGGER and C.label(c) == 0 for c in st.hand[s])
-
-
 def _unmarked_weapon(c):
     return C.ctype(c) == C.WEAPON and not c & C.RECEIVED and C.label(c) == 0
 
@@ -137,7 +133,7 @@ def legal(st) -> list[int]:
             prev = -1
             for b in others[i + 1:]:
                 if b != prev:
-                    out.append(A.SHED + a * 256 + b)   # A.shed(a, b)
+                    out.append(A.shed(a, b))
                     prev = b
     if C.TRIGGER not in plain_types:   # a held trigger must be played first (LM-AMB-12)
         out.append(A.END)              # the largest id: last
@@ -159,7 +155,7 @@ def why(st, s, action) -> tuple[str, str]:
     h = st.hand[s]
     if action == A.END:
         return "LM-AMB-12", "a trigger card in hand must be played before the turn ends (LM-TRIGGER-1)"
-    if A.TWO3 <= action < A.TWO3 + 256:
+    if A.TWO3 <= action < A.TWO3 + A.CODES:
         if st.did23[s]:
             return "LM-ACTION-3", "2-for-3 is allowed once a round"
         if C.protected(action - A.TWO3):
@@ -167,10 +163,10 @@ def why(st, s, action) -> tuple[str, str]:
         if C.held_trigger(action - A.TWO3) and not st.o.trigger_any_use:
             return "LM-AMB-50", _TRIGGER_STAYS
         return "LM-ACTION-3", "2-for-3 needs an action card and that non-action card in hand"
-    if A.SHED <= action < A.SHED + 65536:
+    if A.SHED <= action < A.SHED + A.CODES * A.CODES:
         if st.did_shed[s]:
             return "LM-WEIGHT-4", "shedding is allowed once a round"
-        a, b = divmod(action - A.SHED, 256)
+        a, b = A.shed_cards(action)
         if C.protected(a) or C.protected(b):
             return "LM-EVENT-19", "Free Forced Rest leaves the hand only by being played"
         if (C.held_trigger(a) or C.held_trigger(b)) and not st.o.trigger_any_use:
@@ -223,7 +219,7 @@ def apply(st, s, action) -> None:
         st.emit("action_card", [s], ("LM-ACTION-2", "LM-ACTION-1", "LM-AMB-04"), played=st.acts[s],
                 doubled=st.bear_double[s],
                 bonus=st.p.action_bonus * (2 if st.bear_double[s] else 1))
-    elif A.TWO3 <= action < A.TWO3 + 256:
+    elif A.TWO3 <= action < A.TWO3 + A.CODES:
         other = action - A.TWO3
         S.discard(st, _remove_type(st, s, C.ACTION))
         h.remove(other)
@@ -235,8 +231,8 @@ def apply(st, s, action) -> None:
         st.emit("two_for_three", [s], ("LM-ACTION-3",) + (("LM-AMB-13",) if other == C.EFFECT else ()),
                 card=C.name(other), draws=k)
         st.push(("draw", s, k, "LM-ACTION-3"))
-    elif A.SHED <= action < A.SHED + 65536:
-        a, b = divmod(action - A.SHED, 256)
+    elif A.SHED <= action < A.SHED + A.CODES * A.CODES:
+        a, b = A.shed_cards(action)
         h.remove(a)
         h.remove(b)
         S.discard(st, a)

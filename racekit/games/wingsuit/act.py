@@ -18,18 +18,13 @@ from racekit.boards.hex import DIRECTIONS, SIDES
 
 from . import actions as A
 from . import move
-from .cards import CONDS
+
 
 _SIDE_IDS = tuple(DIRECTIONS.index(d) for d in SIDES)
 _FWD_SIDE_IDS = (DIRECTIONS.index("NE"), DIRECTIONS.index("NW"))
 
 
 # ----- windows --------------------------------------------------------------------
-def paused(st) -> bool:
-    """A cell is being resolved and its next icon waits (a between-icons window)."""
-    return bool(st.pend)
-
-
 def sprint_window(st, s: int) -> bool:
     """May ``s`` make a paid sprint (or use the rear bonus) now? (WS-AMB-10)"""
     if st.free is not None:
@@ -137,11 +132,10 @@ def item_actions(st, s: int) -> list[int]:
         if not held[colour]:
             continue
         if eff == "steal_altitude":
-            out += [A.STEAL + colour * 10 + t for t in range(st.n) if t != s and st.pos[t] >= 0]
+            out += [A.steal(colour, t) for t in range(st.n) if t != s and st.pos[t] >= 0]
         elif eff == "give_brave_die":
             for cell in brave_dice(st, s):
-                out += [A.GIVE + colour * 1000 + cell * 10 + t for t in range(st.n)
-                        if t != s and st.pos[t] >= 0]
+                out += [A.give(colour, cell, t) for t in range(st.n) if t != s and st.pos[t] >= 0]
         else:
             out.append(A.YELLOW + colour)
     return out
@@ -183,17 +177,12 @@ def why(st, a: int) -> tuple[str, str]:
         if st.free is not None:
             return "WS-AMB-19", "the free sprints are mandatory under this option"
         return "WS-SPRINT-3", "there are no free sprints to decline"
-    if A.STEAL <= a < A.STEAL + 30 or A.GIVE <= a < A.GIVE + 3000 or A.YELLOW <= a < A.YELLOW + 3:
+    colour = A.item_colour(a)
+    if colour is not None:
         if st.gift is not None and s == st.pend_owner:
             return "WS-FAQ-Q5b", "a player carrying out a given effect may not use items"
         if s == st.actor and not st.has_dice(s) and not st.pend:
             return "WS-ACT-4", "the action ended with the last die; no item after it"
-        if a < A.STEAL + 30:
-            colour = (a - A.STEAL) // 10
-        elif a >= A.GIVE:
-            colour = (a - A.GIVE) // 1000
-        else:
-            colour = a - A.YELLOW
         if not st.cubes[s][colour]:
             return "WS-ITEM-3", f"this player holds no {A.COLOURS[colour]} cube"
         if not any(c == colour for c, _ in usable(st)):
@@ -240,12 +229,10 @@ def apply(st, a: int) -> None:
         if st._record:
             st.emit("free_declined", [s], ("WS-SPRINT-3", "WS-AMB-19"), left=st.free[1])
         st.free = None
-    elif A.STEAL <= a < A.STEAL + 30:
-        k = a - A.STEAL
-        steal(st, s, k // 10, k % 10)
-    elif A.GIVE <= a < A.GIVE + 3000:
-        k = a - A.GIVE
-        give(st, s, k // 1000, k % 1000 // 10, k % 10)
+    elif A.STEAL <= a < A.STEAL + 3 * A.STEAL_COLOUR:
+        steal(st, s, *A.steal_parts(a))
+    elif A.GIVE <= a < A.GIVE + 3 * A.GIVE_COLOUR:
+        give(st, s, *A.give_parts(a))
     elif A.YELLOW <= a < A.YELLOW + 3:
         pay(st, s, a - A.YELLOW)
         st.free = [s, 1, "yellow"]
@@ -352,7 +339,3 @@ def finish_gift(st) -> None:
         st.emit("gift_done", [user, t], ("WS-FAQ-Q5c", "WS-AMB-19"), free_sprints=0 if user_crashed else 2)
     if not user_crashed and st.pos[user] >= 0:
         st.free = [user, 2, "blue"]
-
-
-def cond_name(cond: int) -> str:
-    return CONDS[cond] if cond >= 0 else "unknown"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 
+from racekit.boards.hex import DIRECTIONS
 from racekit.core.chance import uniform
 
 from . import actions as A
@@ -132,7 +133,7 @@ class CarefulAgent:
         h, alt = st.pos[seat], st.alt[seat]
         if st.free is not None:
             for d in ("N", "NE", "NW"):
-                a = A.FREE + ("N", "NE", "SE", "S", "SW", "NW").index(d)
+                a = A.FREE + DIRECTIONS.index(d)
                 if a in legal and simulate(st, seat, h, alt, [a - A.FREE])[0] in ("ok", "exit"):
                     return a
             return A.DECLINE if A.DECLINE in legal else legal[0]
@@ -174,15 +175,15 @@ class CarefulAgent:
         for a in legal:
             if A.YELLOW <= a < A.YELLOW + 3 and simulate(st, seat, h, alt, [0])[0] != "crash":
                 return a
-        steals = [a for a in legal if A.STEAL <= a < A.STEAL + 30]
+        steals = [a for a in legal if A.STEAL <= a < A.STEAL + 3 * A.STEAL_COLOUR]
         if steals and alt < 4:
             b = st.board
 
             def ahead(a):
-                t = (a - A.STEAL) % 10
+                t = A.steal_parts(a)[1]
                 return st.pos[t] // b.W, st.alt[t]
             best = max(steals, key=ahead)
-            t = (best - A.STEAL) % 10
+            t = A.steal_parts(best)[1]
             th = st.pos[t]
             # only a target ahead and above 1; never when the gain would collide with our own hex
             if st.alt[t] > 1 and th // b.W > h // b.W and not any(

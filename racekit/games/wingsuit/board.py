@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from racekit.boards.hex import DOUBLED, DIRECTIONS, StackedTrack
 
-from .cards import VOID, WHITE
+from .cards import VOID
 
 
 def merge(lower: tuple, upper: tuple, mode: str) -> tuple:
@@ -150,6 +150,3 @@ class Board:
             found = self._starts[k_min] = [(self.hid(c, y + base), kind)
                                            for (c, y), kind in card.starts()]
         return found
-
-    def is_white(self, h: int) -> bool:
-        return self.height[h] == WHITE

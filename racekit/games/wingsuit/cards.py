@@ -32,7 +32,6 @@ from racekit.core.yamlfile import Located
 
 COLOURS = ("red", "yellow", "blue")
 EFFECTS = ("steal_altitude", "give_brave_die", "free_sprint")
-BUILTIN_EFFECT = {"red": "steal_altitude", "yellow": "free_sprint", "blue": "give_brave_die"}
 CONDS = ("alt_at_least", "alt_at_most", "on_updraft", "holds_cube")
 WHITE = 9   # terrain code: snow mountain, infinitely high (WS-TERRAIN-1)
 VOID = -1   # not terrain: stepping there is off-map (WS-FAQ-Q1a)

@@ -122,7 +122,6 @@ def run(st) -> bool:
             st.round += 1
             st.ph = "plan"
             st.plan_next = 0
-            st.order_prev = list(st.order)
             if st._record:
                 st.emit("new_round", [], ("WS-CLEANUP-7", "WS-GEN-2"), round=st.round)
             return False

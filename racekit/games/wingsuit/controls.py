@@ -62,10 +62,10 @@ class PlanControls:
         for f, h in zip(self.faces, self.hands):
             cell = (0 if h.value == "Cautious" else 6) + f.value - 1
             if cell in cells:
-                mask |= 1 << 12  # the same cell twice: refused (WS-PLAN-3)
+                mask |= A.DUP  # the same cell twice: refused (WS-PLAN-3)
             cells.append(cell)
             mask |= 1 << cell
-        return A.PLAN + mask
+        return A.plan(mask)
 
     def _update(self):
         a = self.selected_action()

@@ -179,7 +179,6 @@ def apply(st, a: int) -> None:
         kind = st.intr[0][0]
         if kind == "draw":
             s = st.intr.pop(0)[1]
-            st.intr_seat_last = s
             move.draw_cube(st, s, a - A.CUBE)
         elif kind == "return":
             _return(st, st.intr[0][1], a - A.RETURN)

@@ -9,11 +9,12 @@ Set-up for scenarios: see :mod:`racekit.games.wingsuit.setup`.
 """
 from __future__ import annotations
 
-from racekit.core.errors import FileFormatError, OptionError
+from racekit.core.errors import MAX_PLIES, FileFormatError, OptionError
 from racekit.core.game import Game, GameType, Option, Preset
 
 from racekit.core.content import short
 
+from . import actions as A
 from . import setup as _setup_module
 from .cards import check_cardset_option, load_cardset
 
@@ -134,6 +135,8 @@ OPTIONS = (
            ("WS-AMB-34",), _int_or_none),
 )
 
+# No rule bounds a game (a character may hover for ever; max_rounds is "none" by default and
+# may be set up to 10,000 rounds), so the longest game is the engine's guard.
 GAME_TYPE = GameType(
     id="wingsuit",
     long_name="Wingsuit Flight (九张牌：翼装飞行)",
@@ -153,6 +156,10 @@ GAME_TYPE = GameType(
     text="racekit.games.wingsuit.text:TEMPLATES",
     prefix="WS",
     invariants="racekit.games.wingsuit.invariants:INVARIANTS",
+    num_distinct_actions=A.NUM_DISTINCT_ACTIONS,
+    max_game_length=MAX_PLIES,
+    max_legal_actions=A.MAX_LEGAL_ACTIONS,
+    num_chance_outcomes=len(A.CHANCE_IDS),
 )
 
 

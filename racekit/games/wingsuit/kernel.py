@@ -438,7 +438,6 @@ def play_python(game, seed: int, agents) -> Playout:
     def begin_action():
         """order.begin_action (WS-ACT-ORDER-1/2, WS-AMB-07)."""
         st.ph = "action"
-        st.oi = 0
         st.actor = -1
         done = []
         for p in pos:
@@ -579,7 +578,6 @@ def play_python(game, seed: int, agents) -> Playout:
         st.round += 1
         st.ph = "plan"
         st.plan_next = 0
-        st.order_prev = list(snap)
         if st.round > o.max_rounds:
             flow.finish(st, capped=True)
         else:
@@ -731,7 +729,6 @@ def play_python(game, seed: int, agents) -> Playout:
                 action = draw([(_CUBE + c, bag[c] / total) for c in range(3) if bag[c]], ply)
                 history.append(action)
                 s = intr.pop(0)[1]
-                st.intr_seat_last = s
                 colour = action - _CUBE
                 bag[colour] -= 1
                 held = cubes[s]

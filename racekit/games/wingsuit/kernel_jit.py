@@ -60,7 +60,6 @@ BAIL_DICE = -13
 planned in different hands (distinct_scope = per_group and interference): the engine takes
 the one that came first, an order this loop does not keep. That combination is declined by
 :func:`supports` (most of its games would bail out); this is the safety net."""
-BAILS = {BAIL_PLACE: "placement fallback", BAIL_FORCED: "forced", BAIL_DICE: "dice order"}
 
 AGENT_RANDOM, AGENT_FIRST = 0, 1
 AGENT_CODES = {"random": AGENT_RANDOM, "first": AGENT_FIRST}
@@ -114,6 +113,8 @@ _TAKE, _GO, _END, _DECLINE = A.TAKE, A.GO, A.END, A.DECLINE
 _SPRINT, _FREE, _LAY, _STEAL, _GIVE, _YELLOW = A.SPRINT, A.FREE, A.LAY, A.STEAL, A.GIVE, A.YELLOW
 _RISE, _STAY = A.RISE, A.STAY
 _HEX, _PLAN, _CUBE, _RETURN = A.HEX, A.PLAN, A.CUBE, A.RETURN
+# the item ids' layout, as actions.steal and actions.give build them
+_STEAL_COLOUR, _GIVE_COLOUR, _GIVE_CELL = A.STEAL_COLOUR, A.GIVE_COLOUR, A.GIVE_CELL
 
 
 def supports(game) -> str | None:
@@ -713,14 +714,14 @@ def _item_actions(cfg, m, s, out, k):
         if e == EFF_STEAL:
             for t in range(n):
                 if t != s and pos[t] >= 0:
-                    out[k] = _STEAL + colour * 10 + t
+                    out[k] = _STEAL + colour * _STEAL_COLOUR + t
                     k += 1
         elif e == EFF_GIVE:   # act.brave_dice: where they stand, or as planned (WS-AMB-19)
             for cell in range(12):
                 if (m[19][cell, s] > 0) if cfg[C_PLANNED] else (cell >= 6 and cnt[cell, s] > 0):
                     for t in range(n):
                         if t != s and pos[t] >= 0:
-                            out[k] = _GIVE + colour * 1000 + cell * 10 + t
+                            out[k] = _GIVE + colour * _GIVE_COLOUR + cell * _GIVE_CELL + t
                             k += 1
         else:
             out[k] = _YELLOW + colour
@@ -1489,9 +1490,9 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 _step(cfg, bd, m, s, a - _FREE)
             elif a == _DECLINE:
                 S[S_FREE_SEAT] = -1
-            elif _STEAL <= a < _STEAL + 30:   # red: steal 1 altitude (WS-FAQ-Q4)
-                colour = (a - _STEAL) // 10
-                t = (a - _STEAL) % 10
+            elif _STEAL <= a < _STEAL + 3 * _STEAL_COLOUR:   # red: steal 1 altitude (WS-FAQ-Q4)
+                colour = (a - _STEAL) // _STEAL_COLOUR   # actions.steal_parts
+                t = (a - _STEAL) % _STEAL_COLOUR
                 cubes[s, colour] -= 1   # act.pay
                 bag[colour] += 1
                 counts[E_STEAL] += 1
@@ -1499,10 +1500,10 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                     _change_altitude(cfg, bd, m, t, -_ONE, s)
                     if pos[s] >= 0:
                         _change_altitude(cfg, bd, m, s, _ONE, s)
-            elif _GIVE <= a < _GIVE + 3000:   # blue: another seat resolves a Brave die (WS-FAQ-Q5a)
-                colour = (a - _GIVE) // 1000
-                cell = (a - _GIVE) % 1000 // 10
-                t = (a - _GIVE) % 10
+            elif _GIVE <= a < _GIVE + 3 * _GIVE_COLOUR:   # blue: a seat resolves a Brave die (WS-FAQ-Q5a)
+                colour = (a - _GIVE) // _GIVE_COLOUR   # actions.give_parts
+                cell = (a - _GIVE) % _GIVE_COLOUR // _GIVE_CELL
+                t = (a - _GIVE) % _GIVE_CELL
                 cubes[s, colour] -= 1
                 bag[colour] += 1
                 if not _remove_die(cfg, cnt, brave, cell, s):

@@ -50,7 +50,6 @@ def apply_tie(st, roll: int) -> None:
 
 def begin_action(st) -> None:
     st.ph = "action"
-    st.oi = 0
     st.actor = -1
     st.done = [st.pos[s] < 0 for s in range(st.n)]
     if st._record:

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from . import actions as A
 
-DUP = 1 << 12  # marker bit: a parsed plan named one cell twice
+DUP = A.DUP  # the codec's marker bit: a typed plan named one cell twice
 
 
 @lru_cache(maxsize=4)

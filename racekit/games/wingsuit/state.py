@@ -17,13 +17,13 @@ from racekit.core.state import CHANCE, TERMINAL, State
 
 from . import act, flow, plan, setup
 from . import actions as A
-from .cards import COLOURS, VOID, WHITE, token_text
+from .cards import COLOURS, token_text
 from .cleanup import rows_of, usable_count
 from .consts import GONE, NEUTRAL
 
 _LISTS = ("pos", "alt", "done", "rear", "exited", "score", "exit_seq", "order", "bag", "out",
           "plan", "rolls", "queue", "set_aside", "intr", "pend", "ties", "cstages", "dealt",
-          "order_prev", "qcards")
+          "qcards")
 
 
 class WingsuitState(State):
@@ -59,8 +59,6 @@ class WingsuitState(State):
         self.rolls: list = []
         self.ties: list = []
         self.order: list = []
-        self.order_prev: list = []
-        self.oi = 0
         self.actor = -1
         self.cp_seat = -1
         self.done = [False] * n
@@ -72,7 +70,6 @@ class WingsuitState(State):
         self.free = None
         self.intr: list = []
         self.place_cands = None
-        self.intr_seat_last = -1
         self.end_triggered = False
         self.exited = [False] * n
         self.score = [0] * n
@@ -142,18 +139,11 @@ class WingsuitState(State):
         return None
 
     def _action_to_string(self, action: int) -> str:
-        if self._cp == CHANCE or action < 100:
-            if 1 <= action <= 6:
-                return f"roll {action}"
-            if A.CARD <= action < A.PERM:
-                i = action - A.CARD
-                if i < len(self.cs.cards):
-                    return f"deal {self.cs.cards[i].id}"
-            if A.PERM <= action < A.PERM + 6:
-                return f"colour order {A.perm_name(action - A.PERM)}"
-            if A.CUBE <= action < A.CUBE + 3:
-                return f"draw {COLOURS[action - A.CUBE]}"
-            raise ValueError(f"{action!r} is not a chance outcome of wingsuit")
+        if self._cp == CHANCE or action < A.CHANCE_BELOW:
+            name = A.chance_name(action, [c.id for c in self.cs.cards])
+            if name is None:
+                raise ValueError(f"{action!r} is not a chance outcome of wingsuit")
+            return name
         name = A.decision_name(action, self._cy, self._seat_name)
         if name is None:
             raise ValueError(f"{action!r} is not an action of wingsuit")
@@ -165,28 +155,9 @@ class WingsuitState(State):
 
     def _parse_action(self, text: str):
         t = " ".join(str(text).split())
-        if t.startswith("roll ") and t[5:].isdigit():
-            return int(t[5:])
-        if t.startswith("deal "):
-            try:
-                return A.CARD + self.cs.index(t[5:])
-            except KeyError:
-                return None
-        if t.startswith("colour order "):
-            names = [A.perm_name(p) for p in range(6)]
-            return A.PERM + names.index(t[13:]) if t[13:] in names else None
-        if t.startswith("draw ") and t[5:] in COLOURS:
-            return A.CUBE + COLOURS.index(t[5:])
-        if t.startswith("plan "):
-            parts = t[5:].split()
-            if len(set(parts)) != len(parts):
-                m = 0
-                for p in parts:
-                    try:
-                        m |= 1 << A.parse_cell(p)
-                    except ValueError:
-                        return None
-                return A.PLAN + (m | plan.DUP)
+        action = A.parse_chance(t, [c.id for c in self.cs.cards])
+        if action is not None:
+            return action
         W = self.board.W if self.board else 7
         return A.parse_decision(t, lambda c, y: y * W + c, self._seat_index)
 
@@ -204,7 +175,7 @@ class WingsuitState(State):
         if self._cp == CHANCE:
             return "WS-SETUP-1", "that is not a possible outcome here"
         self.cp_seat = self._cp
-        if A.PLAN <= action < A.PLAN + 8192:
+        if A.PLAN <= action < A.PLAN + 2 * A.DUP:
             if self.ph != "plan":
                 return "WS-GEN-2", "plans are made in the plan phase"
             return plan.why(self, action - A.PLAN)
