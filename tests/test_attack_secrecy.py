@@ -232,3 +232,46 @@ def test_a_planted_leak_is_caught():
     caught = any(_first_difference(leaky(a), leaky(b)) == "leak"
                  for a, b, _, _ in stretches(game, viewer, seeds=(1,), per_game=4, cap=3))
     assert caught
+
+
+@pytest.mark.parametrize("game_id,options", HIDDEN[:3], ids=IDS[:3])
+def test_the_you_play_page_is_the_same_after_back_forward_jumps_and_every_draw(game_id, options):
+    """A guest's explorer page, late in the game too, walked with Back, Forward, the ply slider
+    and the "show every draw" box: widget models and picture the same in both worlds."""
+    from racekit.explorer import explore
+    from test_explorer_secrecy import SEED, _diff, page
+    game = racekit.load_game(game_id, **options)
+    viewer = game.num_players - 1
+    checked = 0
+    for i, (a, b, la, lb) in enumerate(stretches(game, viewer, seeds=(6,), per_game=3, cap=8)):
+        if i % 4 or a.is_chance_node() or a.is_terminal():
+            continue
+        pages = []
+        for line in (la, lb):
+            ex = explore(game_id, seed=SEED, agent="random", human=viewer, image_format="png", **options)
+            for action in line:
+                ex.session.step(action)
+            ex.refresh()
+            seen = [page(ex)]
+            ex.back()
+            seen.append(page(ex))
+            ex.every_draw.value = True
+            ex.back()
+            seen.append(page(ex))
+            ex.forward()
+            ex.every_draw.value = False
+            ex.forward()
+            seen.append(page(ex))
+            ex.history.value = max(0, len(line) - 3)      # the ply slider, as a page would set it
+            seen.append(page(ex))
+            ex.goto(len(line))
+            seen.append(page(ex))
+            assert ex.error is None, ex.error
+            pages.append(seen)
+            ex.close()
+        for k, (pa, pb) in enumerate(zip(*pages)):
+            assert pa == pb, f"{game_id} ply {len(la)}, view {k}: {_diff(pa, pb)}"
+        checked += 1
+        if checked >= 3:
+            break
+    assert checked >= 1
