@@ -275,3 +275,44 @@ def test_the_you_play_page_is_the_same_after_back_forward_jumps_and_every_draw(g
         if checked >= 3:
             break
     assert checked >= 1
+
+
+def test_an_events_raw_data_never_reaches_a_seat(capsys):
+    """An event's data may hold the referee's knowledge (Leaf Marathon's Magic Bind lists every
+    hand weight, for scenario checks); its template shows only what all may see. Where no
+    template fits (a kind without one, or one that fails), a seat's transcript and page show
+    the kind and seats, never the raw fields: two worlds differing only in that field look the
+    same. A host's (spectator's) view keeps them."""
+    from racekit.cli import _play_out
+    from racekit.core.events import Event
+    from racekit.core.session import Session
+    from racekit.explorer import explore
+    game = racekit.load_game("leaf_marathon", players=3)
+    worlds = [Event(5, "no_template_kind", (0,), {"weights": [6, w, 7]}, ("LM-AMB-43",)) for w in (2, 3)]
+    assert game.render(worlds[0]) != game.render(worlds[1])                     # the host's view
+    assert game.render(worlds[0], details=False) == game.render(worlds[1], details=False)
+    guest = explore("leaf_marathon", players=3, agent="random", human=0)
+    host = explore("leaf_marathon", players=3, agent="random")
+    assert guest._render_event(worlds[0]) == guest._render_event(worlds[1])
+    assert "weights" not in guest._render_event(worlds[0])
+    assert host._render_event(worlds[0]) != host._render_event(worlds[1])
+    broken = Event(5, "travel_light", (0,), {"weights": [6, 2, 7]}, ())        # its template fails
+    assert "6, 2, 7" not in guest._render_event(broken) and "6, 2, 7" in host._render_event(broken)
+    guest.close()
+    host.close()
+
+    def transcript(weight):
+        session = Session(game, seed=1)
+        state = session.state
+        real = state.apply_action
+        fed = iter([state.legal_actions()[0] if not state.is_chance_node() else state.chance_outcomes()[0][0]])
+
+        def apply(action):
+            real(action)
+            state.events.append(Event(state.ply - 1, "no_template_kind", (1,), {"hand": [weight]}, ()))
+        state.apply_action = apply
+        session.next_action = lambda: next(fed)
+        session.state.is_terminal = lambda: session.state.ply >= 1
+        _play_out(session, game.seat_names, False, 0)
+        return capsys.readouterr().out
+    assert transcript("trigger") == transcript("weapon")

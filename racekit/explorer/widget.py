@@ -761,11 +761,14 @@ class Explorer(widgets.VBox):
         """The event's sentence as HTML; its clause IDs show their summaries on hover."""
         table = clause_table(self.game_id) if table is None else table
         suffix = f" [{', '.join(event.clauses)}]" if event.clauses else ""
+        # an event's data may hold the referee's knowledge (every hand weight): a seat's page
+        # shows only what a template says, never the raw fields
+        full = self.viewer is None
         try:
-            text = self.game.render(event)
+            text = self.game.render(event, details=full)
         except Exception:  # a template that does not fit its event: show the raw event
-            details = ", ".join(f"{k}={v}" for k, v in event.data.items())
-            text = f"{event.kind} {list(event.seats)} {details}{suffix}"
+            details = ", ".join(f"{k}={v}" for k, v in event.data.items()) if full else ""
+            text = f"{event.kind} {list(event.seats)} {details}".rstrip() + suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
             cites = ", ".join(_clause_span(cid, table) for cid in event.clauses)
