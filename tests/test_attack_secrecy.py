@@ -316,3 +316,15 @@ def test_an_events_raw_data_never_reaches_a_seat(capsys):
         _play_out(session, game.seat_names, False, 0)
         return capsys.readouterr().out
     assert transcript("trigger") == transcript("weapon")
+
+
+def test_explore_takes_seat_as_the_cli_does():
+    """`racekit play --seat N` names the seat; `racekit.explore(game, seat=N, agent=...)` opens
+    the same seat's guest page (seed hidden), as ``human=N`` does."""
+    from racekit.explorer import explore
+    ex = explore("leaf_marathon", players=3, agent="random", seat=1)
+    assert ex.viewer == 1 and not ex.host and ex.seed_hidden()
+    assert str(ex.session.seed) not in ex.status.value + ex.seed_box.value
+    ex.close()
+    with pytest.raises(ValueError, match="name two seats"):
+        explore("leaf_marathon", players=3, agent="random", seat=1, human=2)
