@@ -328,3 +328,34 @@ def test_explore_takes_seat_as_the_cli_does():
     ex.close()
     with pytest.raises(ValueError, match="name two seats"):
         explore("leaf_marathon", players=3, agent="random", seat=1, human=2)
+
+
+def test_a_host_still_sees_everything_and_the_end_shows_the_guest_the_seed():
+    """Host mode is untouched by the guest's secrecy: watching (no seat) draws every hand weight
+    and shows the seed; host=True with a seat shows the seed from the start; a guest learns the
+    seed when the game ends."""
+    from matplotlib.text import Text
+
+    from racekit.explorer import explore
+    from test_explorer_secrecy import SEED
+
+    def weights(ex):
+        return [a.get_text() for a in ex.figure.axes[0].get_children()
+                if isinstance(a, Text) and a.get_text().startswith("weight ")]
+    watch = explore("leaf_marathon", seed=SEED, players=3, agent="random")
+    while watch.session.state.phase != "turn":
+        watch.step_button.click()
+    assert watch.viewer is None and str(SEED) in watch.status.value
+    assert len(weights(watch)) == 3 and not any("?" in w for w in weights(watch))
+    watch.close()
+    host = explore("leaf_marathon", seed=SEED, players=3, agent="random", seat=0, host=True)
+    assert host.host and not host.seed_hidden() and str(SEED) in host.status.value
+    host.close()
+    guest = explore("snow_tails", seed=SEED, players=2, track="straight4", agent="first", seat=1)
+    for _ in range(3000):
+        if guest.session.state.is_terminal():
+            break
+        assert str(SEED) not in guest.status.value + guest.seed_box.value + repr(guest)
+        guest.step_button.click()
+    assert guest.session.state.is_terminal() and str(SEED) in guest.status.value
+    guest.close()
