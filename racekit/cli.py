@@ -311,8 +311,8 @@ def _play_out(session, names, quiet: bool, seat) -> None:
         if not session.state.visible_to(ply, seat):
             label = "(hidden)"
         typer.echo(f"{ply:4d} {who}: {label}")
-        for event in session.state.events[mark:]:
-            typer.echo(f"       {g.render(event)}")
+        for event in session.state.events[mark:]:   # a seat's view: no raw data of an event
+            typer.echo(f"       {g.render(event, details=seat is None)}")
 
 
 @app.command()

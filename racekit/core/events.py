@@ -34,7 +34,7 @@ class Event:
                 "data": dict(self.data), "clauses": list(self.clauses)}
 
 
-def render(event: Event, templates: dict[str, str], seat_names: list[str]) -> str:
+def render(event: Event, templates: dict[str, str], seat_names: list[str], details: bool = True) -> str:
     """Turn an event into one plain English sentence.
 
     ``templates`` maps an event kind to a ``str.format`` template, or to a
@@ -42,7 +42,11 @@ def render(event: Event, templates: dict[str, str], seat_names: list[str]) -> st
     depends on values); the fields are the event's data plus ``seat`` (name of
     the first seat), ``seats`` (all names joined), ``names`` (the list of the
     event's seat names) and ``seat_names`` (every seat's name, to name seats
-    the data holds by number). Unknown kinds fall back to a generic line.
+    the data holds by number). Unknown kinds fall back to a generic line: the kind,
+    the seats and (unless ``details=False``) every data field. An event's data may
+    hold what only the referee knows (Leaf Marathon's Magic Bind lists every hand
+    weight for scenario checks); a template says only what every seat may see, so a
+    seat's view (``racekit play --seat``, a "You play" page) passes ``details=False``.
     """
     names = [seat_names[s] if 0 <= s < len(seat_names) else str(s) for s in event.seats]
     fields = dict(event.data)
@@ -52,8 +56,8 @@ def render(event: Event, templates: dict[str, str], seat_names: list[str]) -> st
     fields.setdefault("seat_names", list(seat_names))
     template = templates.get(event.kind)
     if template is None:
-        details = ", ".join(f"{k}={v}" for k, v in event.data.items())
-        text = f"{event.kind} {fields['seats']} {details}".strip()
+        data = ", ".join(f"{k}={v}" for k, v in event.data.items()) if details else ""
+        text = f"{event.kind} {fields['seats']} {data}".strip()
     elif callable(template):
         text = template(**fields)
     else:

@@ -472,9 +472,11 @@ class Game(ABC):
             return {}
         return _resolve(self.game_type.text)
 
-    def render(self, event) -> str:
+    def render(self, event, details: bool = True) -> str:
+        """The event's sentence (:func:`racekit.core.events.render`); ``details=False`` for a
+        seat's view: an event with no template shows no data fields (they may be secret)."""
         from .events import render
-        return render(event, self.templates(), self.seat_names)
+        return render(event, self.templates(), self.seat_names, details=details)
 
     def __repr__(self) -> str:
         changed = "".join(f" {k}={v}" for k, v in self.options.items()

@@ -67,7 +67,8 @@ def explore(game_id: str | None = None, seed: int | None = None, players: int | 
 
     ``agent="random"`` (or ``"first"``, or one of the game's own agents such as
     ``"careful"`` in snow_tails) lets an agent decide instead of you; with
-    ``human=seat`` you play that seat against the agent. ``scenario="WS-SCN-06"`` (a
+    ``human=seat`` (or ``seat=seat``, as in ``racekit play --seat``) you play that seat
+    against the agent, seeing only what it may see. ``scenario="WS-SCN-06"`` (a
     shipped scenario's ID, or a scenario file's path) opens that scenario's position
     with its moves ahead: Forward walks through them. The other keywords are the
     game's options. See :class:`~racekit.explorer.widget.Explorer` for the parts.

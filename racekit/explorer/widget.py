@@ -151,6 +151,7 @@ class Explorer(widgets.VBox):
         human: with an agent, the seat (0-based) that you play while the agent plays
             the others ("You play" mode); Play pauses at that seat's decisions, and the
             page shows only what that seat may see. ``None``: the agent plays every seat.
+        seat: another name for ``human`` (as in ``racekit play --seat N``).
         host: ``True``: the host's explorer (the seed shown, even in "You play" mode; agent,
             seat and seed may be changed). Default: a guest's explorer when it opens in
             "You play" mode (an agent and ``human``: the agent, seat and seed fixed), else
@@ -199,9 +200,14 @@ class Explorer(widgets.VBox):
                  preset: str | None = None, agent: str = "manual", human: int | None = None,
                  every_draw: bool = False, log_size: int = 12, figsize=(8, 6), dpi: int = 80,
                  image_format: str = "jpeg", scenario: str | None = None, host: bool | None = None,
-                 **options):
+                 seat: int | None = None, **options):
         # check every argument before any widget exists: a failed call raises its one error
         # (a half-made widget would also complain from Widget.__del__ when collected)
+        if seat is not None:   # the word of `racekit play --seat N`: the same as human=N
+            if human is not None and human != seat:
+                raise ValueError(f"seat={seat!r} and human={human!r} name two seats; give one "
+                                 "(seat is another name for human)")
+            human = seat
         game = load_game(game_id, players=players, preset=preset, **options)
         choices = agent_choices(game.game_type)
         if agent not in choices:
@@ -763,11 +769,14 @@ class Explorer(widgets.VBox):
         """The event's sentence as HTML; its clause IDs show their summaries on hover."""
         table = clause_table(self.game_id) if table is None else table
         suffix = f" [{', '.join(event.clauses)}]" if event.clauses else ""
+        # an event's data may hold the referee's knowledge (every hand weight): a seat's page
+        # shows only what a template says, never the raw fields
+        full = self.viewer is None
         try:
-            text = self.game.render(event)
+            text = self.game.render(event, details=full)
         except Exception:  # a template that does not fit its event: show the raw event
-            details = ", ".join(f"{k}={v}" for k, v in event.data.items())
-            text = f"{event.kind} {list(event.seats)} {details}{suffix}"
+            details = ", ".join(f"{k}={v}" for k, v in event.data.items()) if full else ""
+            text = f"{event.kind} {list(event.seats)} {details}".rstrip() + suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
             cites = ", ".join(_clause_span(cid, table) for cid in event.clauses)
