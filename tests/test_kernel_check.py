@@ -100,16 +100,20 @@ def test_the_check_is_spread_over_the_run_and_sized_by_it():
     game = load_game("aeroplane_chess")
     agents = ("random",) * 4
     small = kernels.check_kernel(game, agents, range(50))
-    big = kernels.check_kernel(game, agents, range(100_000))
     assert small.games == 1 and small.seeds == [25]   # at least one game, the middle one
-    assert big.games > small.games and big.share() <= kernels.CHECK_SHARE * 1.5
-    assert re.fullmatch(r"checked \d+ games? against the engine: \d+\.\d% of the run", big.words())
+    run = [7 * i for i in range(4 * kernels.CHECK_EVERY)]
+    four = kernels.check_kernel(game, agents, run)
+    assert four.seeds == [run[i] for i in (2000, 1000, 3000, 500)]   # one per CHECK_EVERY games
+    assert kernels.check_kernel(game, agents, range(10 ** 6)).games == kernels.CHECK_MAX
+    assert four.words() == "checked 4 games against the engine"
+    assert re.fullmatch(r"checked 4 games against the engine: \d+\.\d% of the run",
+                        four.words(run_seconds=1.0))
 
 
 def test_a_simulation_says_what_the_check_did():
     from racekit.sim.simulate import simulate
     df = simulate("aeroplane_chess", 30, workers=1, progress=False)
-    assert df.attrs["kernel_check"].startswith("checked 1 game against the engine")
+    assert df.attrs["kernel_check"] == "checked 1 game against the engine"
     out = runner.invoke(app, ["bench", "aeroplane_chess", "--games", "40"])
     assert out.exit_code == 0, out.output
     assert "checked 1 game against the engine" in out.output
