@@ -93,7 +93,7 @@ measuring = review.impact_tables(studies, executor=pool, probe=PROBE, chunk=8, w
 
 
 def show(df, label):
-    which = df.attrs.get("implementation")          # the kernel's: "numba" (compiled) or "python"
+    which = df.attrs.get("implementation")          # the kernel's: "numba" (compiled)
     print(f"{label}: {len(df)} games, played by the {df.attrs['played_by']}"
           + (f" ({which})" if which else ""))
     print(seat_table(df)[["name", "wins", "win_rate", "ci_low", "ci_high", "fair_share",
@@ -275,8 +275,9 @@ show(bigger, "aeroplane_chess (tournament), 2,000 more games")
 # From the command line: `racekit simulate aeroplane_chess -n 100000 --seed 1 --out games.parquet`
 # prints the same summary table with a progress bar; `-o key=value` sets a rule option (a reading) and
 # `--agent` picks the agents. Games the fast kernels cover run many times faster than through the rules
-# engine; `df.attrs["played_by"]` says which one played (and `df.attrs["implementation"]` whether the
-# kernel was the compiled one, numba, or its pure-Python twin).
+# engine; `df.attrs["played_by"]` says which one played (and `df.attrs["implementation"]` which
+# kernel: numba, the compiled one), and `df.attrs["kernel_check"]` how many games of the run were
+# also played by the engine to check the kernel (a kernel that differs stops the run).
 
 # %%
 pool.shutdown()   # the local processes end here
