@@ -118,3 +118,32 @@ def test_a_simulation_says_what_the_check_did():
     assert out.exit_code == 0, out.output
     assert "checked 1 game against the engine" in out.output
     assert "the engine alone (events off)" in out.output
+
+
+def test_many_small_simulations_share_one_budget():
+    """A designer review plays many small simulations: one check per thousand games of them all
+    (at least one), spread over the small runs, instead of one engine game per reading."""
+    game = load_game("aeroplane_chess")
+    agents = ("random",) * 4
+    runs = [(game, agents, range(100 * i, 100 * i + 100), "auto") for i in range(30)]
+    runs[3] = (game, agents, range(5000, 7500), "auto")          # one big run: two of its own
+    runs[4] = (game, agents, range(10), None)                     # played by the engine
+    checks = kernels.check_runs(runs)
+    sizes = [c.games if c else 0 for c in checks]
+    assert sizes[3] == 2 and sizes[4] == 0
+    assert sum(sizes) == (28 * 100 + 2500) // kernels.CHECK_EVERY   # 5: the big run's 2, and 3
+    assert sum(1 for k in sizes if k == 1) == 3
+    one = kernels.check_runs([(game, agents, range(30), "auto")])
+    assert one[0].games == 1
+
+
+def test_simulate_many_checks_a_jobs_kernel_under_its_own_options(stale_launch):
+    """The stale launch rule shows only in the tournament game: the job that plays it is the
+    one checked and named (the family job passes its check)."""
+    from racekit.sim.simulate import simulate_many
+    jobs = [dict(game="aeroplane_chess", n_games=20, preset="family"),
+            dict(game="aeroplane_chess", n_games=1000, preset="tournament")]
+    with pytest.raises(kernels.KernelMismatchError, match="preset=tournament"):
+        simulate_many(jobs, workers=1, progress=False)
+    frames = simulate_many(jobs[:1], workers=1, progress=False)
+    assert frames[0].attrs["kernel_check"] == "checked 1 game against the engine"

@@ -387,7 +387,7 @@ def _mismatch(game, seed, agents, fast: Playout, ref: Playout) -> str | None:
 
 
 def check_kernel(game, agents, seeds, kernel="auto", every: int = CHECK_EVERY,
-                 max_games: int = CHECK_MAX) -> KernelCheck | None:
+                 max_games: int = CHECK_MAX, games: int | None = None) -> KernelCheck | None:
     """Check the kernel that plays this run against the engine, on games of the run itself.
 
     Plays ``len(seeds) // every`` of ``seeds`` (at least one, at most ``max_games``) with the
@@ -401,6 +401,7 @@ def check_kernel(game, agents, seeds, kernel="auto", every: int = CHECK_EVERY,
         seeds: the game seeds of the run, in run order.
         kernel: the kernel that plays the run (``None``: the engine plays, nothing to check;
             ``"auto"``: :func:`kernel_for`'s).
+        games: how many games to check, instead of ``len(seeds) // every`` (:func:`check_runs`).
 
     Returns:
         a :class:`KernelCheck` (with the CPU seconds it took), or ``None`` when no kernel plays
@@ -419,7 +420,7 @@ def check_kernel(game, agents, seeds, kernel="auto", every: int = CHECK_EVERY,
         return None
     clock = time.process_time
     kernel_t, engine_t, done = [], 0.0, []
-    want = max(1, min(max_games, len(seeds) // every))
+    want = max(1, min(max_games, len(seeds) // every)) if games is None else games
     for i in itertools.islice(_spread(len(seeds)), want):
         seed = seeds[i]
         t0 = clock()
@@ -443,6 +444,36 @@ def check_kernel(game, agents, seeds, kernel="auto", every: int = CHECK_EVERY,
     # the kernel's speed: the median of its games but the first (which may load compiled code)
     timed = sorted(kernel_t[1:] or kernel_t)
     return KernelCheck(done, sum(kernel_t), engine_t, len(seeds) * timed[len(timed) // 2])
+
+
+def check_runs(runs, every: int = CHECK_EVERY, max_games: int = CHECK_MAX) -> list:
+    """:func:`check_kernel` for several runs at once (``simulate_many``'s jobs: the readings of a
+    designer review, say), within one budget: one game per ``every`` games of all the runs
+    together, at least one. Each run checks ``len(seeds) // every`` games of its own (at most
+    ``max_games``); what is left of the budget checks one game of the runs too small for one,
+    spread evenly over them in order. A run of many small ones may so go unchecked itself (its
+    kernel is the same code, checked on the others); its entry is then ``None``.
+
+    Args:
+        runs: ``(game, agents, seeds, kernel)`` per run (``kernel`` ``None``: the engine plays).
+
+    Returns:
+        one :class:`KernelCheck` or ``None`` per run.
+
+    Raises:
+        KernelMismatchError: as :func:`check_kernel`, for the first run whose kernel differs.
+    """
+    runs = [(game, tuple(agents), list(seeds), kernel) for game, agents, seeds, kernel in runs]
+    sizes = [len(seeds) if kernel is not None else 0 for _g, _a, seeds, kernel in runs]
+    want = [min(max_games, n // every) for n in sizes]
+    spare = max(1, sum(sizes) // every) - sum(want)
+    small = [i for i, n in enumerate(sizes) if n and not want[i]]
+    if spare > 0 and small:
+        step = len(small) / min(spare, len(small))
+        for j in range(min(spare, len(small))):
+            want[small[int(j * step)]] = 1
+    return [check_kernel(game, agents, seeds, kernel, games=k) if k else None
+            for (game, agents, seeds, kernel), k in zip(runs, want)]
 
 
 def warm_up() -> list[str]:

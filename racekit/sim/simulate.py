@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from ..core.game import load_game
-from .kernels import (MAX_PLIES, check_kernel, engine_playout, event_kinds, implementation_of,
+from .kernels import (MAX_PLIES, check_runs, engine_playout, event_kinds, implementation_of,
                       kernel_for)
 
 CHUNK = 64
@@ -221,9 +221,9 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
     if not jobs:
         return _PendingFrames(pd, [], []) if not wait and executor is not None else []
     plans = [_plan(job, engine, chunk) for job in jobs]
-    for p in plans:   # the kernel against the engine on games of this run, before any is played
-        p["check"] = check_kernel(p["game"], p["agents"], [s for *_, part in p["tasks"] for s in part],
-                                  p["kernel"])
+    for p, check in zip(plans, check_runs([(p["game"], p["agents"], [s for *_, t in p["tasks"] for s in t],
+                                            p["kernel"]) for p in plans])):
+        p["check"] = check   # each kernel against the engine on games of its run, before playing
     tasks = [(settings, agents, part) for p in plans for settings, agents, part in p["tasks"]]
     if not wait and executor is not None:
         futures = [executor.submit(play_chunk, settings, agents, part, engine, events)
