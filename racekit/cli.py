@@ -455,6 +455,8 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
           param: List[str] = typer.Option([], "--param", "-p", help=_PARAM_HELP),
           seed: int = typer.Option(0),
           agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own"),
+          engine: str = typer.Option("auto", help="auto (the fast kernel where it covers the settings, "
+                                     "checked against the engine first) | engine"),
           explorer: bool = typer.Option(False, "--explorer", help="time the notebook explorer instead: "
                                         "Step p50/p95 and jump p50 (ms)"),
           steps: int = typer.Option(150, min=5, max=100_000, help="with --explorer: Step clicks to time"),
@@ -491,7 +493,12 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
         _fail(exc)
     for line in g.house_rules():
         typer.echo(line)
-    typer.echo(run(g, games=games, seed=seed, progress=True, agent=agent).line())
+    if engine not in ("auto", "engine"):
+        _fail(f"--engine must be auto or engine, got {engine!r}")
+    try:
+        typer.echo(run(g, games=games, seed=seed, progress=True, agent=agent, engine=engine).line())
+    except RacekitError as exc:   # a stale kernel (KernelMismatchError)
+        _fail(exc)
 
 
 def _bench_explorer(game, steps, seed, players, preset, options) -> None:
@@ -545,7 +552,8 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
              workers: Optional[int] = typer.Option(None, min=1, max=256, help="local processes (default: "
                                                    "one per CPU; 1: this process)"),
              engine: str = typer.Option("auto", help="auto (fast kernel where it covers the "
-                                        "settings) | kernel | engine"),
+                                        "settings, checked against the engine on a few games of "
+                                        "the run first) | kernel | engine"),
              out: Optional[Path] = typer.Option(None, help="write every game as a row: FILE.parquet "
                                                 "or FILE.csv")) -> None:
     """Play many games; print win rates per seat (95% intervals) and game length."""

@@ -16,9 +16,18 @@ def test_anchors_table_names_every_game_and_the_ratios():
     for gid in SHIPPED:
         assert any(line.startswith(gid) for line in lines), gid
     assert "snow_tails careful" in text                      # a game's own agent, whole races
-    from racekit.games.aeroplane_chess import kernel
+    from racekit.core.game import load_game
+    from racekit.sim import kernels
+    which = kernels.played_by(kernels.kernel_for(load_game("aeroplane_chess", preset="tournament"),
+                                                 ("random",) * 4)[0])
     ac = next(line for line in lines if line.startswith("aeroplane_chess tournament"))
-    assert f"kernel ({kernel.implementation()})" in ac          # which implementation ran
+    assert which in ac                                        # which implementation ran
+    for gid in SHIPPED:   # the engine's own speed, events off: what plays without numba
+        assert any(line.startswith(gid) and " engine " in line and "engine, events off" in line
+                   for line in lines), gid
+    if which == "kernel (numba)":   # each kernel checked against the engine, its cost said
+        assert re.search(r"checked \d+ games? against the engine: \d+\.\d% of the run", ac), ac
+    assert "engine, events off (the wingsuit kernel does not play agent careful)" in text
     for anchor, module in (("maedn", "pyspiel"), ("ludopy", "ludopy")):
         if importlib.util.find_spec(module) is None:
             assert f"{anchor} skipped" in text
@@ -47,7 +56,7 @@ def test_a_missing_anchor_says_how_to_install_it(monkeypatch):
 
 
 def test_bail_notes_count_each_subjects_own_timed_games():
-    """The bench notes' "N of M games replayed in Python" counts the subject's own timed games:
+    """The bench notes' "N of M games replayed by the engine" counts the subject's own timed games:
     not the warm-up, and not the games of another subject with the same kernel (Leaf
     Marathon's random and careful agents share one compiled module's counters; both notes
     said the same total before)."""
@@ -58,7 +67,7 @@ def test_bail_notes_count_each_subjects_own_timed_games():
     for gid in ("leaf_marathon", "wingsuit"):
         game = load_game(gid)
         kernel, _ = kernels.kernel_for(game, ("random",) * game.num_players)
-        if kernels.implementation_of(kernel, ("random",) * game.num_players, game) != "numba":
+        if kernels.implementation_of(kernel) != "numba":
             pytest.skip("numba is not installed: no compiled kernel, no bail-out notes")
     subjects = [racekit_subject("leaf_marathon"), racekit_subject("leaf_marathon", agent="careful"),
                 racekit_subject("wingsuit")]
@@ -69,5 +78,5 @@ def test_bail_notes_count_each_subjects_own_timed_games():
         for i, subject in enumerate(subjects):
             played[i] += _time_slice(subject, 0.05, start=1000 * r)
     for subject, games in zip(subjects, played):
-        assert re.fullmatch(rf"\d+ of {games} games replayed in Python \(\d+\.\d%\)",
+        assert re.fullmatch(rf"\d+ of {games} games replayed by the engine \(\d+\.\d%\)",
                             subject.more()), (subject.name, subject.more(), games)

@@ -104,10 +104,12 @@ def test_play_for_one_seat_hides_the_others_draws():
 
 
 def test_bench_names_the_kernel_implementation_that_played():
-    from racekit.games.aeroplane_chess import kernel
+    from racekit import load_game
+    from racekit.sim import kernels
+    kernel = kernels.kernel_for(load_game("aeroplane_chess", preset="tournament"), ("random",) * 4)[0]
     out = runner.invoke(app, ["bench", "aeroplane_chess", "--preset", "tournament", "--games", "3"])
     assert out.exit_code == 0, out.output
-    assert f"played by the kernel ({kernel.implementation()})" in out.output
+    assert f"played by the {kernels.played_by(kernel)}" in out.output
 
 
 def test_bench_with_a_games_agent():

@@ -36,14 +36,18 @@ def test_simulate_names_the_kernel_implementation_that_played():
     """As `racekit bench` does: a designer sees whether the compiled kernel played."""
     from racekit.core.game import load_game
     from racekit.sim import kernels
-    for gid, agent in (("leaf_marathon", "random"), ("wingsuit", "random"), ("wingsuit", "careful"),
-                       ("snow_tails", "random")):       # a pure-Python kernel says so too
+    for gid, agent in (("leaf_marathon", "random"), ("leaf_marathon", "careful"),
+                       ("wingsuit", "random"), ("snow_tails", "random")):
         game = load_game(gid)
         agents = (agent,) * game.num_players
         which = kernels.implementation_of(kernels.kernel_for(game, agents)[0], agents, game)
         out = runner.invoke(app, ["simulate", gid, "-n", "3", "--workers", "1", "--agent", agent])
         assert out.exit_code == 0, out.output
         assert which and f"played by the kernel ({which})" in out.output, out.output
+    # Wingsuit's careful agent has no compiled restatement: the engine plays it, and says why
+    out = runner.invoke(app, ["simulate", "wingsuit", "-n", "2", "--workers", "1", "--agent", "careful"])
+    assert out.exit_code == 0, out.output
+    assert "played by the engine (the wingsuit kernel does not play agent careful)" in out.output
 
 
 def test_simulate_writes_rows(tmp_path):

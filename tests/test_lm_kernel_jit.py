@@ -2,9 +2,9 @@
 
 Each check compares one implementation with the rules engine (kernels.compare: the same
 history, ranking, rounds and event counts, and the history replays): the compiled loop on
-many seeds, every option value, 2 to 6 seats, random, first-legal and careful agents; forced
-bail-outs, which the pure-Python kernel replays; and the pure-Python kernel itself, which
-stays the fallback (no numba, maps larger than the compiled loop's arrays, bail-outs).
+many seeds, every option value, 2 to 6 seats, random, first-legal and careful agents; and
+forced bail-outs, which the engine replays (as it plays without numba and on maps larger
+than the compiled loop's arrays).
 """
 import pytest
 
@@ -14,27 +14,20 @@ from racekit.sim import kernels
 
 numba = pytest.importorskip("numba")
 
-from racekit.games.leaf_marathon import kernel  # noqa: E402
+from racekit.games.leaf_marathon import kernel_jit  # noqa: E402
+
+kernel = kernels.kernel_module(load_game("leaf_marathon"))
 
 
-def _implementation(which, bail_at=-1):
-    """A kernel module stand-in whose play is one implementation, never silently the other."""
+class NUMBA:
+    """The compiled loop alone, never silently the engine (a bail-out fails the test)."""
+    AGENTS, EVENTS = kernel.AGENTS, kernel.EVENTS
 
-    class Implementation:
-        AGENTS, EVENTS = kernel.AGENTS, kernel.EVENTS
-
-        @staticmethod
-        def play(game, seed, agents):
-            if which == "python":
-                return kernel.play_python(game, seed, agents)
-            out = kernel.play_numba(game, seed, agents, bail_at=bail_at)
-            assert out is not None, f"the compiled loop bailed out of seed {seed}"
-            return out
-    return Implementation
-
-
-NUMBA = _implementation("numba")
-PYTHON = _implementation("python")
+    @staticmethod
+    def play(game, seed, agents):
+        out = kernel_jit.playout(game, seed, agents)
+        assert out is not None, f"the compiled loop bailed out of seed {seed}"
+        return out
 
 
 def _option_games():
@@ -53,7 +46,7 @@ def _option_games():
 
 def test_compiled_loop_equals_engine_on_many_seeds():
     game = load_game("leaf_marathon")
-    assert kernel.implementation() == "numba" and kernel.jit_plays(game, ("random",) * 4)
+    assert kernels.kernel_for(game, ("random",) * 4)[0] is kernel and kernel.implementation() == "numba"
     for seed in range(40):
         problem = kernels.compare(game, seed, ("random",) * 4, NUMBA)
         assert problem is None, problem
@@ -106,7 +99,7 @@ def test_compiled_loop_equals_engine_under_every_option_value():
     games = _option_games()
     assert len(games) == 49   # the default and every other value that is built
     for game in games:
-        assert kernel.jit_plays(game, ("random",) * 4), game
+        assert kernels.kernel_for(game, ("random",) * 4)[0] is kernel, game
         for seed in (1, 2, 3):
             problem = kernels.compare(game, seed, ("random",) * 4, NUMBA)
             assert problem is None, problem
@@ -140,7 +133,7 @@ def test_compiled_loop_equals_engine_under_every_option_value():
 def test_compiled_loop_equals_engine_under_combined_options(options):
     game = load_game("leaf_marathon", **options)
     n = game.num_players
-    assert kernel.jit_plays(game, ("random",) * n)
+    assert kernels.kernel_for(game, ("random",) * n)[0] is kernel
     for seed in range(4):
         problem = kernels.compare(game, 40 + seed, ("random",) * n, NUMBA)
         assert problem is None, problem
@@ -150,34 +143,19 @@ def test_compiled_loop_equals_engine_under_combined_options(options):
     assert problem is None, problem
 
 
-def test_a_bail_out_is_replayed_exactly_by_the_python_kernel(monkeypatch):
-    """A game the compiled loop leaves (here forced at ply k) is replayed whole by the Python
-    kernel: the same Playout as the engine, and the bail-out is counted."""
-    from racekit.games.leaf_marathon import kernel_jit
+def test_a_bail_out_is_replayed_exactly_by_the_engine(monkeypatch):
+    """A game the compiled loop leaves (here forced at ply k) is replayed whole by the engine:
+    the same Playout as the engine's, and the bail-out is counted."""
     game = load_game("leaf_marathon")
     agents = ("random",) * 4
     for k in (0, 1, 40, 500):
-        assert kernel.play_numba(game, 6, agents, bail_at=k) is None
+        assert kernel_jit.playout(game, 6, agents, bail_at=k) is None
     real = kernel_jit.play
     monkeypatch.setattr(kernel_jit, "play", lambda *a, **kw: real(*a, **{**kw, "bail_at": 123}))
     played, bailed = kernel.bail_rate()
     for seed in (6, 7):
         assert kernels.compare(game, seed, agents) is None      # kernel.play: bail, then replay
     assert kernel.bail_rate() == (played + 2, bailed + 2)
-
-
-def test_the_python_kernel_still_equals_the_engine():
-    """The fallback and bail-out replay, checked on its own (kernel.play gives these to numba)."""
-    for game in (load_game("leaf_marathon"), load_game("leaf_marathon", players=3),
-                 load_game("leaf_marathon", move_model="sequential_in_play_order")):
-        for seed in range(3):
-            agents = ("random",) * game.num_players
-            problem = kernels.compare(game, 60 + seed, agents, PYTHON)
-            assert problem is None, problem
-        agents = ("first",) + ("random",) * (game.num_players - 1)
-        assert kernels.compare(game, 5, agents, PYTHON) is None
-        agents = ("careful",) * (game.num_players - 1) + ("random",)
-        assert kernels.compare(game, 8, agents, PYTHON) is None
 
 
 def test_split_points_are_the_engines_fractions():
@@ -192,19 +170,15 @@ def test_split_points_are_the_engines_fractions():
     assert kernel_jit._points(3) == 3
 
 
-def test_settings_the_compiled_loop_leaves_out_go_to_the_python_kernel(tmp_path, monkeypatch):
+def test_settings_the_compiled_loop_leaves_out_go_to_the_engine(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)        # a content file is a relative path (issue 16)
     long_map = tmp_path / "long.yaml"   # a leg longer than the compiled loop's arrays
     long_map.write_text("format: racekit.leaf_marathon.map/1\nid: long\nlegs:\n  - ["
                         + ", ".join(["start"] + ["leaf"] * 130 + ["finish"]) + "]\n")
     other = load_game("leaf_marathon", players=2, map=long_map.name)
-    assert not kernel.jit_plays(other, ("random",) * 2)
-    from racekit.games.leaf_marathon import kernel_jit
-    assert kernel_jit.unsupported(other).startswith("a map")
-    assert kernels.implementation_of(kernel, ("random",) * 2, other) == "python"
-    with pytest.raises(ValueError, match="does not play"):
-        kernel.play_numba(other, 1, ("random",) * 2)
-    assert kernel.play(other, 1, ("random",) * 2) == kernel.play_python(other, 1, ("random",) * 2)
+    assert kernel_jit.supports(other).startswith("a map")
+    mod, why = kernels.kernel_for(other, ("random",) * 2)
+    assert mod is None and why.startswith("a map")
 
 
 def test_the_compiled_loop_asks_for_more_chance_numbers_and_plays_the_same_game():
@@ -213,19 +187,9 @@ def test_the_compiled_loop_asks_for_more_chance_numbers_and_plays_the_same_game(
     agents = ("random",) * 4
     for seed in range(3):
         short = kernel_jit.play(game, seed, agents, kernels.MAX_PLIES, blocks=1)   # 64 plies first
-        assert short[0] == kernel.play_python(game, seed, agents).history
+        assert short[0] == kernels.engine_playout(game, seed, agents, events=False).history
     with pytest.raises(RuntimeError, match="no end within 50 plies"):
         kernel_jit.play(game, 3, agents, 50)
-
-
-def test_without_numba_the_python_kernel_plays(monkeypatch):
-    monkeypatch.setattr(kernel, "_compiled", False)            # as when numba is not importable
-    monkeypatch.setattr(kernel, "_why_python", "numba not importable: (test)")
-    assert kernel.implementation() == "python"
-    game = load_game("leaf_marathon")
-    assert kernel.play(game, 4, ("random",) * 4) == kernel.play_python(game, 4, ("random",) * 4)
-    with pytest.raises(ImportError, match="numba not importable"):
-        kernel.play_numba(game, 4, ("random",) * 4)
 
 
 def test_warm_up_names_the_compiled_leaf_marathon_kernel():
@@ -235,13 +199,13 @@ def test_warm_up_names_the_compiled_leaf_marathon_kernel():
 def test_the_benchmark_says_which_implementation_played_and_how_many_games_bailed():
     from racekit.sim.anchors import racekit_subject
     game = load_game("leaf_marathon")
-    assert kernels.implementation_of(kernel, ("random",) * 4, game) == "numba"
-    assert kernels.implementation_of(kernel, ("careful",) * 4, game) == "numba"
+    assert kernels.kernel_for(game, ("careful",) * 4)[0] is kernel
+    assert kernels.implementation_of(kernel) == "numba"
     from racekit.sim.anchors import _time_slice
     subject = racekit_subject("leaf_marathon")
     _time_slice(subject, 0.05, start=1)
     assert "kernel (numba)" in subject.note
-    assert "games replayed in Python (" in subject.more()
+    assert "games replayed by the engine (" in subject.more()
     assert "kernel (numba)" in racekit_subject("leaf_marathon", agent="careful").note
 
 

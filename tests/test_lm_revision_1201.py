@@ -84,14 +84,14 @@ def test_a_deck_armor_weight_the_engine_cannot_honour_is_refused(deck, options, 
 
 def test_a_deck_armor_weight_reaches_the_compiled_kernel(deck):
     pytest.importorskip("numba")
-    from racekit.games.leaf_marathon import kernel
+    from racekit.games.leaf_marathon import kernel_jit
 
     class Numba:
-        AGENTS, EVENTS = kernel.AGENTS, kernel.EVENTS
+        AGENTS, EVENTS = kernel_jit.AGENTS, kernel_jit.EVENTS
 
         @staticmethod
         def play(game, seed, agents):
-            return kernel.play_numba(game, seed, agents)
+            return kernel_jit.playout(game, seed, agents)
     game = racekit.load_game("leaf_marathon", deck=deck(1, 3))
     for seed in range(3):
         assert kernels.compare(game, seed, ("random",) * 4, Numba) is None

@@ -9,9 +9,12 @@ of them alike (each plays one untimed game first: imports and compiled code are
 loaded before the clock runs); the table gives games per CPU-second (best round
 and median) and plies per game, and says which implementation played.
 
-racekit's subjects are every shipped game with random agents in every seat,
-through :func:`racekit.sim.simulate`'s path (its fast kernel where it has one,
-else the engine with events off), and Snow Tails with its careful agent. The
+racekit's subjects are every shipped game with random agents in every seat and with each
+of its own agents, through :func:`racekit.sim.simulate`'s path (its fast kernel where it
+has one, else the engine with events off), and every game's engine on its own (random
+agents, events off), which plays wherever numba is missing. A kernel is checked against the
+engine on games it played (:func:`racekit.sim.kernels.check_kernel`) before the table is
+printed; the notes give the check's share of the subject's CPU time. The
 targets: Aeroplane Chess tournament >= 1.5x maedn and >= 15x
 ludopy; every game >= 0.8x maedn; careful Snow Tails (4 seats) >= 200 games/s.
 """
@@ -25,7 +28,7 @@ import time
 from dataclasses import dataclass, field
 
 from ..core.game import load_game
-from .kernels import bail_words, implementation_of, kernel_for
+from .kernels import bail_words, check_kernel, kernel_for, played_by
 from .playouts import playout
 from .simulate import game_seed
 
@@ -43,6 +46,10 @@ class Subject:
     detail: object = None     # called after the runs: more words for the notes
     bail_rate: object = None  # a compiled kernel's running (games started, games bailed) counts
     bails: list = field(default_factory=lambda: [0, 0])   # this subject's own timed games, bails
+    check: object = None      # check(seeds) -> KernelCheck: the kernel against the engine
+    checked: object = None    # what check() found, after the runs
+    engine: bool = False      # the engine's own playout (not held to the kernels' targets)
+    played: list = field(default_factory=list)     # (start, games) of each time slice
     rates: list = field(default_factory=list)      # games per CPU-second, per round
     plies: list = field(default_factory=list)      # plies per game, per round
 
@@ -58,33 +65,53 @@ class Subject:
         """More words for the notes: how many of this subject's own timed games a compiled
         kernel handed back to Python (its counts are module-wide, so they are taken around
         this subject's time slices only; the warm-up and other subjects' games do not count)."""
+        words = []
         if self.bail_rate is not None:
-            return bail_words(*self.bails)
-        return self.detail() if self.detail else ""
+            words.append(bail_words(*self.bails))
+        elif self.detail:
+            words.append(self.detail())
+        if self.checked is not None:
+            timed = sum(g / r for (_, g), r in zip(self.played, self.rates))
+            words.append(self.checked.words(timed + self.checked.seconds))
+        return "; ".join(w for w in words if w)
+
+    def run_check(self) -> None:
+        """Check the kernel against the engine on games this subject played (before the
+        table is printed); raises :class:`racekit.sim.kernels.KernelMismatchError`."""
+        if self.check is not None:
+            self.checked = self.check([game_seed(start, i) for start, games in self.played
+                                       for i in range(games)])
 
 
-def racekit_subject(game_id: str, agent: str = "random", label: str | None = None, **settings) -> Subject:
-    """Whole games of ``game_id`` with ``agent`` in every seat (kernel, else engine events off)."""
+def racekit_subject(game_id: str, agent: str = "random", label: str | None = None,
+                    engine: bool = False, **settings) -> Subject:
+    """Whole games of ``game_id`` with ``agent`` in every seat (kernel, else engine events off;
+    ``engine``: the engine's own playout, events off, whatever kernel the game has)."""
     from ..core.agents import make_agent
     game = load_game(game_id, **settings)
     agents = (agent,) * game.num_players
-    kernel, why = kernel_for(game, agents)
+    kernel, why = (None, "") if engine else kernel_for(game, agents)
+    check = None
     if kernel is not None:
         def run(seed):
             return kernel.play(game, seed, agents).plies
-        which = implementation_of(kernel, agents, game)
-        note = f"kernel ({which})" if which else "kernel"
-        # a compiled kernel that hands rare games back to Python says how many (kernel.bail_rate)
-        counts = getattr(kernel, "bail_rate", None) if which == "numba" else None
+
+        def check(seeds):
+            return check_kernel(game, agents, seeds, kernel)
+        note = played_by(kernel)
+        # a compiled kernel that hands rare games back to the engine says how many
+        counts = getattr(kernel, "bail_rate", None)
     else:
         counts = None
+
         def run(seed):
             players = [make_agent(agent, seed, game) for _ in range(game.num_players)]
             return playout(game, seed, lambda st, ply: players[st.current_player()](st, ply)).ply
-        note = f"engine ({why})"
+        note = "engine, events off" + (f" ({why})" if why else "")
     name = label or (f"{game_id}" + (f" {settings['preset']}" if settings.get("preset") else "")
-                     + (f" {agent}" if agent != "random" else ""))
-    return Subject(name, run, f"{game.num_players} seats, {note}", agent, bail_rate=counts)
+                     + (f" {agent}" if agent != "random" else "") + (" engine" if engine else ""))
+    return Subject(name, run, f"{game.num_players} seats, {note}", agent, bail_rate=counts,
+                   check=check, engine=engine)
 
 
 # how a user gets the anchors: the same words as the sim extra's message in racekit/cli.py
@@ -204,6 +231,7 @@ def _time_slice(subject: Subject, seconds: float, start: int) -> int:
         subject.bails[0] += after[0] - before[0]
         subject.bails[1] += after[1] - before[1]
     subject.rates.append(games / elapsed)
+    subject.played.append((start, games))
     subject.plies.append(plies / games)
     return games
 
@@ -240,6 +268,9 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
         subjects.append(racekit_subject(gid, **settings))
         for name, _target in game_class(gid).game_type.agents:   # a game's own agents: whole races
             subjects.append(racekit_subject(gid, agent=name, **settings))
+    for gid in SHIPPED:   # the engine's own playouts (events off): what plays without numba
+        settings = {"preset": "tournament"} if gid == "aeroplane_chess" else {}
+        subjects.append(racekit_subject(gid, engine=True, **settings))
     notes = []
     anchors = {}
     for key, make in (("maedn", maedn_subject), ("ludopy", ludopy_subject),
@@ -258,6 +289,8 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
     for r in range(rounds):
         for subject in subjects:
             _time_slice(subject, seconds, start=1000 * r)
+    for subject in subjects:   # every kernel against the engine, before anything is reported
+        subject.run_check()
     maedn = anchors.get("maedn")
     echo(f"{'subject':<34}{'games/s best':>13}{'median':>9}{'plies/game':>12}"
          f"{'x maedn':>9}  notes")
@@ -291,7 +324,7 @@ def run_anchors(rounds: int = 3, seconds: float = 1.0, explorer: bool = True, ec
              f"= {100 * arrays / game_ms:.0f}% of a kernel game ({game_ms:.3f} ms)")
     if maedn:
         for s in subjects:
-            if s.agent != "random":
+            if s.agent != "random" or s.engine:
                 continue
             if s in anchors.values():
                 continue   # the anchors themselves

@@ -66,28 +66,42 @@ class BenchResult:
     plies: int
     agent: str = "random"
     played_by: str = "engine"
+    check: object = None        # the kernel's check against the engine (kernels.KernelCheck)
+    cpu_seconds: float = 0.0    # CPU time of the timed games
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds
 
     def line(self) -> str:
-        return (f"{self.game}: {self.games} {self.agent} playouts in {self.seconds:.2f} s = "
+        text = (f"{self.game}: {self.games} {self.agent} playouts in {self.seconds:.2f} s = "
                 f"{self.games_per_second:,.0f} games/s, {self.plies / self.games:,.0f} plies/game, "
                 f"{self.plies / self.seconds:,.0f} plies/s; played by the {self.played_by}")
+        if self.check is not None:
+            c = self.check
+            text += (f"; {c.words(self.cpu_seconds + c.seconds)}; the engine alone (events off): "
+                     f"{c.engine_rate():,.1f} games/s on those")
+        return text
 
 
 def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
-          agent: str = "random") -> BenchResult:
+          agent: str = "random", engine: str = "auto") -> BenchResult:
     """Time ``games`` playouts by ``agent`` players (one process, events off; the kernel if any).
 
-    A kernel first plays one untimed game (imports, numba's compiled code).
+    A kernel first plays one untimed game (imports, numba's compiled code), then is checked
+    against the engine on a few of the timed seeds (:func:`~racekit.sim.kernels.check_kernel`:
+    its cost and the engine's own speed are in the result's line). ``engine="engine"``: the
+    engine plays, no kernel.
+
+    Raises:
+        racekit.sim.kernels.KernelMismatchError: the kernel and the engine differ.
     """
-    from .kernels import implementation_of, kernel_for
+    from .kernels import check_kernel, kernel_for, played_by
     agents = (agent,) * game.num_players
-    kernel, _why = kernel_for(game, agents)
+    kernel = None if engine == "engine" else kernel_for(game, agents)[0]
     if kernel is not None:
         kernel.play(game, seed + games, agents)     # warm-up, outside the timed seeds
+    check = check_kernel(game, agents, range(seed, seed + games), kernel) if kernel else None
     seeds = range(seed, seed + games)
     if progress:
         try:  # tqdm is optional (not a dependency): without it, no progress bar
@@ -97,9 +111,10 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
         else:
             seeds = tqdm(seeds, desc=game.game_type.id, unit="game", leave=False)
     plies = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     for s in seeds:
         plies += kernel.play(game, s, agents).plies if kernel else agent_playout(game, s, agent).ply
-    which = implementation_of(kernel, agents, game) if kernel else ""
-    played_by = "engine" if kernel is None else f"kernel ({which})" if which else "kernel"
-    return BenchResult(settings_label(game), games, time.perf_counter() - start, plies, agent, played_by)
+    wall = time.perf_counter() - start
+    return BenchResult(settings_label(game), games, wall, plies, agent, played_by(kernel), check,
+                       time.process_time() - cpu)

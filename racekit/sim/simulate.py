@@ -22,7 +22,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from ..core.game import load_game
-from .kernels import MAX_PLIES, engine_playout, event_kinds, implementation_of, kernel_for
+from .kernels import (MAX_PLIES, check_runs, engine_playout, event_kinds, implementation_of,
+                      kernel_for)
 
 CHUNK = 64
 """Games per task sent to a worker (fixed, so results do not depend on the worker count)."""
@@ -200,11 +201,15 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         ``implementation`` (the kernel's, as in attrs), the last two so that a CSV file,
         which keeps no attrs, still gives the same :func:`summary_text`. ``df.attrs`` holds the settings, when the
         engine played, why no kernel did (``no_kernel``), and when a kernel played, which
-        implementation of it (``implementation``: ``"numba"`` or ``"python"``).
+        implementation of it (``implementation``: ``"numba"``), and what the check of the kernel
+        against the engine did (``kernel_check``: games checked, share of the run's CPU time).
 
     Raises:
         ImportError: pandas is not installed (``pip install racekit[sim]``).
         racekit.OptionError, racekit.UnknownGameError: bad game or options.
+        racekit.sim.kernels.KernelMismatchError: the kernel and the engine play a game of this
+            run differently (checked first, on a few games spread over the run:
+            :func:`racekit.sim.kernels.check_kernel`); ``engine="engine"`` plays on the engine.
         ValueError: ``n_games`` < 1 or above :data:`MAX_GAMES`, a seed, ``first``,
             ``workers`` or ``chunk`` that is not a whole number in range, or a wrong
             number of agents or unknown agent.
@@ -257,6 +262,9 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
     if not jobs:
         return _PendingFrames(pd, [], []) if not wait and executor is not None else []
     plans = [_plan(job, engine, chunk) for job in jobs]
+    for p, check in zip(plans, check_runs([(p["game"], p["agents"], [s for *_, t in p["tasks"] for s in t],
+                                            p["kernel"]) for p in plans])):
+        p["check"] = check   # each kernel against the engine on games of its run, before playing
     tasks = [(settings, agents, part) for p in plans for settings, agents, part in p["tasks"]]
     if not wait and executor is not None:
         futures = [executor.submit(play_chunk, settings, agents, part, engine, events)
@@ -389,9 +397,11 @@ def _frame(pd, plan: dict, rows: list):
                      "house_rules": game.house_rules(),
                      "seat_names": list(game.seat_names),
                      "played_by": "kernel" if plan["kernel"] is not None else "engine",
-                     # which implementation of the kernel ("numba", "python"; "" engine or unsaid)
+                     # which implementation of the kernel ("numba"; "" engine or unsaid)
                      "implementation": implementation,
-                     "no_kernel": plan["why"]})
+                     "no_kernel": plan["why"],
+                     # the kernel checked against the engine on games of this run (check_kernel)
+                     "kernel_check": plan["check"].words() if plan.get("check") else ""})
     return df
 
 

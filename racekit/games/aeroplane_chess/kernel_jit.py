@@ -1,17 +1,21 @@
 """The Aeroplane Chess playout kernel compiled with numba (imported only when numba is installed).
 
-The same loop as the pure-Python kernel in ``kernel.py`` (which stays the fallback
-and is the easier one to read), over NumPy arrays: plane positions, loop squares,
-and the board and options turned into small tables by :func:`tables`. Chance is
+The rules engine's modules (flow.py, turn.py, move.py, capture.py, finish.py) written as
+one tight loop for whole-game simulation (random and first-legal agents), over NumPy
+arrays: plane positions, loop squares, and the board and options turned into small tables
+by :func:`tables`; no state object, no legality re-check, no event records. The engine is
+the reference: every simulation checks this loop against it on games of its own run
+(:func:`racekit.sim.kernels.check_kernel`), and without numba the engine plays. Chance is
 precomputed in Python with :func:`racekit.core.chance.stream_array`: one number per
 ply for the die (salt 0) and one for the random agent (salt ``0xA6E27``); the
 compiled loop applies the formulas of ``Sampler.sample`` and ``RandomAgent.pick``
 to them. When a game runs past the numbers given, the loop returns
 :data:`NEED_MORE` and :func:`play` calls it again, from the start, with longer
 arrays (the same numbers, so the same game). ``tests/test_sim_kernels.py`` checks
-this kernel and the pure-Python one against the rules engine.
+this kernel against the rules engine for many seeds and option values.
 
-Clauses: as ``kernel.py`` (AC-FAM-TURN-1, AC-TOUR-TURN-1, AC-TOUR-LAUNCH-1,
+Covered: both presets and every option except ``optional_effects=true`` and
+``stack_blocks=true`` (:func:`supports`: the engine plays those). Clauses (AC-FAM-TURN-1, AC-TOUR-TURN-1, AC-TOUR-LAUNCH-1,
 AC-BOTH-MOVE-1/2, AC-TOUR-STACK-1..4, AC-TOUR-JUMP-1, AC-TOUR-FLY-1/2,
 AC-FAM-CAPTURE-1..3, AC-TOUR-CAPTURE-1..3, AC-BOTH-FINISH-1, AC-TOUR-SIX-1..4,
 AC-TOUR-WIN-1, AC-FAM-GOAL-1 and the AC-AMB options).
@@ -21,6 +25,7 @@ from __future__ import annotations
 from ...core.errors import no_end
 
 import weakref
+from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
@@ -28,7 +33,51 @@ from numba import njit
 from ...core.chance import BLOCK, Sampler, stream_array
 from .actions import FIRST, GIVE, KEEP, MOVE
 from .board import BASE
-from .kernel import AGENT_SALT, DIE_CUM, DIE_FACES, DIE_TOTAL
+from ...sim.kernels import Playout
+from . import finish
+from .flow import DIE_OUTCOMES
+from .text import COUNTED
+
+AGENTS = ("random", "first")
+EVENTS = COUNTED
+AGENT_SALT = 0xA6E27
+"""The salt of ``RandomAgent.pick``'s numbers: it takes ``legal[int(u * len(legal))]``."""
+
+
+def _die_walk():
+    """``Sampler.sample`` on the die: faces sorted by value, their cumulative probabilities
+    (summed in that order, as the sampler sums them) and the total; the face drawn with
+    number ``u`` is the first whose cumulative probability exceeds ``u * total``."""
+    faces, cum, total = [], [], 0.0
+    for face, p in sorted(DIE_OUTCOMES):
+        total += p
+        faces.append(face)
+        cum.append(total)
+    return tuple(faces), tuple(cum), total
+
+
+DIE_FACES, DIE_CUM, DIE_TOTAL = _die_walk()
+
+
+def supports(game) -> str | None:
+    """``None`` when this loop plays ``game``; else why not (the engine plays it)."""
+    r = game.rules
+    if r.optional:
+        return "the kernel does not cover optional_effects=true: a decision on each effect"
+    if r.blocks:
+        return "the kernel does not cover stack_blocks=true"
+    return None
+
+
+def playout(game, seed: int, agents, bail_at: int = -1) -> Playout:
+    """One whole game (:class:`racekit.sim.kernels.Playout`); this loop never hands one back
+    (``bail_at`` is ignored)."""
+    history, pos, places, winner, turns, counts = play(game, seed, agents,
+                                                       game.game_type.max_game_length)
+    view = SimpleNamespace(r=game.rules, b=game.rules.board, pos=pos, places=places,
+                           winner=winner, game=game, phase="over")
+    return Playout(history, finish.ranking(view), -(-(turns + 1) // game.rules.n),
+                   dict(zip(EVENTS, counts)))
 
 NEED_MORE = -1
 """Returned by :func:`_game` when the chance numbers ran out (call again with more)."""
@@ -37,7 +86,7 @@ TOO_LONG = -2
 AGENT_RANDOM, AGENT_FIRST = 0, 1
 AGENT_CODES = {"random": AGENT_RANDOM, "first": AGENT_FIRST}
 
-# event counters (the order of kernel.EVENTS)
+# event counters (the order of EVENTS)
 _CAPTURE, _JUMP, _FLY, _BOUNCE, _PASS, _LAUNCH, _FINISH, _EXTRA, _GIFT = range(9)
 # hops (move.hop_for): none, a plain jump, a flight
 _NO_HOP, _HOP_JUMP, _HOP_FLY = 0, 1, 2
@@ -64,7 +113,7 @@ class Tables:
         side, mate, order: the rules' seat tables (mate -1 in the family game).
         cross: ``[seat] -> (seat, home step)`` crossed by the dashed line, or (-1, -1).
         faces, cum, total: the die's faces and cumulative probabilities, and their
-            total, as ``Sampler.sample`` sums them (``kernel.DIE_CUM``).
+            total, as ``Sampler.sample`` sums them (:data:`DIE_CUM`).
         blocks: blocks of chance numbers to draw first (follows the games played).
     """
 

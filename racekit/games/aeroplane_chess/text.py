@@ -46,6 +46,11 @@ def _stack(pieces, square=None, **_):
     return f"{_names(pieces)} now stand together as a stack{where}."
 
 
+COUNTED = ("capture", "jump", "fly", "bounce", "pass", "launch", "finish", "extra_roll", "gift")
+"""The event kinds a simulation counts per game (``racekit.simulate``'s ``n_<kind>`` columns),
+in the order the compiled kernel counts them (``kernel_jit.EVENTS``)."""
+
+
 TEMPLATES = {
     "first_player": "{seat} is drawn to start.",
     "roll": "{seat} rolls a {die}.",

@@ -27,10 +27,11 @@ out on any d20 event would have handed most games back to Python.
 
 Covered: every option value, 2 to 6 seats. BAIL-OUT: a situation this loop does not restate
 (a full array, a Magic Bind level past the weight tables under ``magic_bind_stack =
-multiply``) returns :data:`BAIL`; ``kernel.play`` then replays the whole game with the
-pure-Python kernel (same seed, so the same game). None was seen in 10,000 default random games
-(2 to 6 seats). A map or roster larger than the arrays (:func:`unsupported`) is played by the
-pure-Python kernel from the start. First compile about 50 s of CPU (cached on disk by numba,
+multiply``) returns :data:`BAIL`; the rules engine then replays the whole game
+(:class:`racekit.sim.kernels.CompiledKernel`; same seed, so the same game). None was seen in
+10,000 default random games (2 to 6 seats). A map or roster larger than the arrays
+(:func:`supports`) is played by the engine from the start. Every simulation checks this loop
+against the engine on games of its own run (:func:`racekit.sim.kernels.check_kernel`). First compile about 50 s of CPU (cached on disk by numba,
 ``kernels.warm_up`` does it at set-up); a cached load about 1 s.
 """
 from __future__ import annotations
@@ -44,20 +45,26 @@ from numba import njit
 
 from ...core.chance import BLOCK, stream_array
 from . import cards as C
+from ...core.chance import Sampler
+from ...core.errors import MAX_PLIES
+from ...sim.kernels import Playout
 from . import finish
 from .actions import (ACT, ACT_TRIGGER, BEAR, BLIND, BUFF, CODES, COUNT, DEAL, DONE,
                       DRAW, DROP_ARMOR, ELEMENT, END, EQUIP, FFR, GIVE, GOH, KEEP_ARMOR,
                       KEEP_BUFF, KEEP_CHAR, KEEP_NO_BUFF, NO_RESIN, PASS, PICK, RAINBOOM,
                       RECOVER, RESIN, REVIVE_NOW, REVIVE_WAIT, ROADBLOCK, SHED, TARGET, TRIGGER,
                       TWO3)
-from .kernel import EVENTS
+from .text import COUNTED as EVENTS
+
+AGENTS = ("random", "first", "careful")
+"""The agents this loop plays (:func:`_careful` restates ``agents.CarefulAgent``'s choices)."""
 
 NEED_MORE = -1
 """Returned by :func:`_game` when the chance numbers ran out (call again with more)."""
 TOO_LONG = -2
 """Returned by :func:`_game` when the game passed ``max_plies`` (a rules bug)."""
 BAIL = -3
-"""Returned by :func:`_game` for a situation it does not restate: the Python kernel replays."""
+"""Returned by :func:`_game` for a situation it does not restate: the engine replays."""
 AGENT_RANDOM, AGENT_FIRST, AGENT_CAREFUL = 0, 1, 2
 AGENT_CODES = {"random": AGENT_RANDOM, "first": AGENT_FIRST, "careful": AGENT_CAREFUL}
 AGENT_SALT = 0xA6E27
@@ -126,7 +133,7 @@ PARAM_FIELDS = {"opening_hand": C_OPENING, "action_bonus": C_ACT_BONUS,
 """The ``cfg`` field of every parameter of :data:`.params.PARAMS` (a test checks it covers all)."""
 ARMOR_FOREST, ARMOR_ANY, ARMOR_WEAPONS = 0, 1, 2
 
-# event counters: the order of kernel.EVENTS
+# event counters: the order of EVENTS
 (E_D20, E_FAINT, E_REVIVED, E_TRIGGER_PLAYED, E_SPECIAL_PLAYED, E_ACTION_CARD, E_TWO3, E_SHED,
  E_WEAPON_GIVEN, E_ARMOR_USED, E_FOREST, E_ROADBLOCK_PAID, E_STOPPED, E_MAGIC_BIND,
  E_PHYSICAL_BIND, E_RESHUFFLE, E_FINISH, E_GUARD, N_EVENTS) = range(19)
@@ -140,7 +147,7 @@ LEGAL_MAX = 8192
 MB_LEVELS = 16     # Magic Bind levels with a weight table (more: BAIL)
 LIMBO_MAX = 8
 ELEM_MAX = 8       # element cards played by one seat in one leg (more: BAIL)
-MAX_SQUARES = 128  # squares of a leg, legs of a map, characters of a roster (more: Python kernel)
+MAX_SQUARES = 128  # squares of a leg, legs of a map, characters of a roster (more: the engine plays)
 MAX_LEGS = 8
 MAX_ROSTER = 256
 
@@ -173,15 +180,9 @@ O_RMOVE = O_RMAX + MAX_ROSTER
 O_DOUBLES = O_RMOVE + MAX_ROSTER
 CFG_SIZE = O_DOUBLES + 7
 
-played = 0
-"""Games played by :func:`play` since import (the bench notes read these two)."""
-bailed = 0
-"""Of those, games that returned :data:`BAIL` (replayed by the pure-Python kernel)."""
-
-
-def unsupported(game) -> str | None:
+def supports(game) -> str | None:
     """``None`` when the compiled loop plays ``game``; else why not (a map or roster larger than
-    its arrays: those games are played by the pure-Python kernel from the start)."""
+    its arrays: those games are played by the engine from the start)."""
     if (len(game.legs) > MAX_LEGS or max(len(leg) for leg in game.legs) > MAX_SQUARES
             or len(game.roster_all) > MAX_ROSTER):
         return f"a map or roster larger than the compiled loop's arrays ({MAX_SQUARES} squares)"
@@ -316,7 +317,6 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None, bai
     Raises:
         RuntimeError: no end within ``max_plies`` (a rules bug).
     """
-    global played, bailed
     t = tables(game)
     n = game.num_players
     if blocks is None:                            # a third more than the mean: few retries
@@ -328,7 +328,6 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None, bai
     agent_u = stream_array(seed, AGENT_SALT, blocks * BLOCK)
     careful = "careful" in agents
     careful_u = stream_array(seed, CAREFUL_SALT, blocks * BLOCK) if careful else agent_u
-    played += 1
     while True:
         history = np.empty(len(chance_u), dtype=np.int64)
         g = np.zeros(G_SIZE, dtype=np.int64)
@@ -338,7 +337,6 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None, bai
         if plies >= 0:
             break
         if plies == BAIL:
-            bailed += 1
             return None
         if plies == TOO_LONG:
             raise no_end(game, seed, max_plies)
@@ -352,6 +350,17 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None, bai
     ranking = finish.ranking(Final(game, sv))
     return (history[:plies].tolist(), ranking, int(g[G_ROUND]),
             g[O_COUNTS:O_COUNTS + N_EVENTS].tolist())
+
+
+def playout(game, seed: int, agents, bail_at: int = -1) -> Playout | None:
+    """One whole game (:class:`racekit.sim.kernels.Playout`), or ``None`` for a BAIL (the engine
+    replays it). ``bail_at`` (tests): bail on reaching that ply."""
+    Sampler(seed)   # checks the seed as the engine's playout does
+    out = play(game, seed, agents, MAX_PLIES, bail_at=bail_at)
+    if out is None:
+        return None
+    history, ranking, rounds, counts = out
+    return Playout(history, ranking, rounds, dict(zip(EVENTS, counts)))
 
 
 # ----- small helpers ------------------------------------------------------------------------

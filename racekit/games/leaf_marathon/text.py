@@ -217,6 +217,13 @@ def _movement_totals(totals, seat_names, **_):
     return "Movement this round: " + ", ".join(f"{seat_names[int(s)]} {v}" for s, v in totals.items()) + "."
 
 
+COUNTED = ("d20", "faint", "revived", "trigger_played", "special_played", "action_card",
+           "two_for_three", "shed", "weapon_given", "armor_used", "forest", "roadblock_paid",
+           "stopped", "magic_bind", "physical_bind", "reshuffle", "finish", "guard")
+"""The event kinds a simulation counts per game (``racekit.simulate``'s ``n_<kind>`` columns),
+in the order the compiled kernel counts them (``kernel_jit.EVENTS``)."""
+
+
 TEMPLATES = {
     "order": _order,
     "order_rule": "The order goes by distance to the finish; ponies just back from a faint go last.",

@@ -2,8 +2,10 @@
 
 It reads only what its seat may see: the board, the queue, characters and its
 own plan (never another seat's hidden plan, never future draws). It looks ahead
-with a small path simulator over the public terrain (edges, void, height, white,
-updrafts, characters standing still), not with chance outcomes.
+by following its own icons over the public terrain with the engine's rule functions
+(:func:`.move.target`, :func:`.move.lifted`, :func:`.move.fails_standing`: edges, void,
+height, white, updrafts and the altitude cap, characters standing still), not with
+chance outcomes.
 """
 from __future__ import annotations
 
@@ -13,15 +15,17 @@ from racekit.boards.hex import DIRECTIONS
 from racekit.core.chance import uniform
 
 from . import actions as A
-from .cards import VOID, WHITE
+from . import move
+from .consts import ALT_MAX
 from .plan import legal_masks
 
 
 def simulate(st, seat: int, h: int, alt: int, tokens, cubes: int = 0):
-    """Follow ``tokens`` from hex ``h`` at ``alt``; returns (status, hex, alt, steps)."""
+    """Follow ``tokens`` from hex ``h`` at ``alt`` as the engine's step would (``move.step``,
+    WS-AMB-12); returns (status, hex, alt, steps), status ``"ok"``, ``"exit"`` or ``"crash"``.
+    Other characters are taken as standing still."""
     b = st.board
-    W = b.W
-    ybot = b.H * (st.k_min - 1)
+    lift_first = st.o.updraft_before_height
     todo = list(tokens)
     steps = 0
     while todo:
@@ -33,24 +37,18 @@ def simulate(st, seat: int, h: int, alt: int, tokens, cubes: int = 0):
             if ok:
                 todo[0:0] = list(arrows)
             continue
-        c, y = h % W, h // W
-        dc, dy = b.step_dc[t]
-        tc, ty = c + dc, y + dy
-        if tc < 0 or tc >= W:
-            return "crash", h, alt, steps
-        if ty > b.top:
+        nh = move.target(st, h, t)
+        if nh == move.EXIT:
             return "exit", h, alt, steps + len(todo)
-        nh = ty * W + tc
-        if ty < ybot or b.height[nh] == VOID:
+        if nh < 0:   # beyond a side edge, below the track or into a void cell
             return "crash", h, alt, steps
         h = nh
         steps += 1
         if b.updraft[h]:
-            alt = min(4, alt + 1)
-        ht = b.height[h]
-        if ht == WHITE or alt < ht:
-            return "crash", h, alt, steps
-        if any(x != seat and st.alt[x] == alt for x in st.here[h]):
+            if not lift_first and move.fails_standing(st, h, seat, alt):
+                return "crash", h, alt, steps
+            alt = move.lifted(alt)
+        if move.fails_standing(st, h, seat, alt):
             return "crash", h, alt, steps
     return "ok", h, alt, steps
 
@@ -176,7 +174,7 @@ class CarefulAgent:
             if A.YELLOW <= a < A.YELLOW + 3 and simulate(st, seat, h, alt, [0])[0] != "crash":
                 return a
         steals = [a for a in legal if A.STEAL <= a < A.STEAL + 3 * A.STEAL_COLOUR]
-        if steals and alt < 4:
+        if steals and alt < ALT_MAX:
             b = st.board
 
             def ahead(a):

@@ -16,11 +16,13 @@ queue, the updraft; WS-CLEANUP-1..7, WS-UPDRAFT-2, WS-AMB-21..23, -30..33) up to
 (WS-END-3).
 
 BAIL-OUT: rare situations the loop does not restate end it with a ``BAIL_*`` code and
-``kernel.play_numba`` replays the whole game with the pure-Python kernel (same seed, so the
-same game): a crash placement beyond the reset half-hexes and their neighbours (the last
+the rules engine replays the whole game (:class:`racekit.sim.kernels.CompiledKernel`; same
+seed, so the same game): a crash placement beyond the reset half-hexes and their neighbours (the last
 fallbacks of WS-AMB-14), and one corner of brave_identity = planned_hand (:data:`BAIL_DICE`).
 Settings the
-loop does not cover at all are declined by :func:`supports` (the Python kernel plays them).
+loop does not cover at all are declined by :func:`supports` (the engine plays them), and so
+is the careful agent (:data:`AGENTS`). Every simulation checks this loop against the engine on
+games of its own run (:func:`racekit.sim.kernels.check_kernel`).
 
 Chance is precomputed with :func:`racekit.core.chance.stream_array` (the numbers of
 ``uniform(seed, ply, salt)``): salt 0 for the chance nodes, on which the loop applies
@@ -40,11 +42,20 @@ from ...core.chance import BLOCK, stream_array
 from ...core.chance import pick as chance_pick
 from ...core.errors import no_end
 from ...core.state import CHANCE, TERMINAL
+from ...boards.hex import DIRECTIONS, DOUBLED
+from ...core.chance import Sampler
+from ...core.errors import MAX_PLIES
+from ...sim.kernels import Playout
 from . import actions as A
 from . import flow
+from .text import COUNTED
 from .act import rear_dirs
 from .cards import EFFECTS, VOID, WHITE
 from .plan import _legal_ids
+
+AGENTS = ("random", "first")
+"""The agents this loop plays (the engine plays the careful agent)."""
+EVENTS = COUNTED
 
 NEED_MORE = -1
 """The numbers ran out: call again with more."""
@@ -52,7 +63,7 @@ TOO_LONG = -2
 """The game passed ``max_plies`` (a rules bug)."""
 BAIL_PLACE = -11
 """A crash placement with no free reset half-hex that is safe nor a safe hex next to them
-(the last fallbacks of WS-AMB-14): the Python kernel replays the game."""
+(the last fallbacks of WS-AMB-14): the engine replays the game."""
 BAIL_FORCED = -12
 """The test hook ``bail_at``: the loop gave up at that ply on purpose."""
 BAIL_DICE = -13
@@ -66,7 +77,7 @@ AGENT_CODES = {"random": AGENT_RANDOM, "first": AGENT_FIRST}
 _CHANCE_SALT = 0
 _AGENT_SALT = 0xA6E27
 
-# event counters: the order of kernel.EVENTS
+# event counters: the order of EVENTS
 (E_CRASH, E_OFF_MAP, E_TOO_LOW, E_COLLISION, E_UPDRAFT, E_SPRINT, E_FREE_SPRINT, E_EXIT, E_DRAW,
  E_STEAL, E_GIFT, E_ITEM_FREE, E_CARD_LEAVES, E_SET_ASIDE, N_EVENTS) = range(15)
 
@@ -98,7 +109,7 @@ CS_NEUTRAL, CS_COVER, CS_UPDRAFT, CS_NEXT = range(4)
 I_DRAW, I_RETURN, I_PLACE = 0, 1, 2
 # nodes: what the loop asks for next
 N_PLAN, N_ROLL, N_DRAW, N_RETURN, N_PLACE, N_ACTION, N_LAY, N_RISE, N_END = range(9)
-# neighbour codes (kernel._geometry)
+# neighbour codes (_geometry)
 _SIDE, _EXIT, _BELOW = -1, -2, -3
 LIMBO, GONE = -1, -2
 IF_BASE = 100   # a token >= IF_BASE is an IF header: IF_BASE + 10 * (cond + 1) + k, then the
@@ -118,7 +129,7 @@ _STEAL_COLOUR, _GIVE_COLOUR, _GIVE_CELL = A.STEAL_COLOUR, A.GIVE_COLOUR, A.GIVE_
 
 
 def supports(game) -> str | None:
-    """``None`` when the compiled loop plays ``game``; else the option it leaves to Python."""
+    """``None`` when the compiled loop plays ``game``; else the option it leaves to the engine."""
     o = game.flags
     if o.planned_identity and o.per_group:   # nine games in ten would bail out (BAIL_DICE)
         return "brave_identity = planned_hand with distinct_scope = per_group"
@@ -127,6 +138,16 @@ def supports(game) -> str | None:
     if not _cells_fit(game.cardset):
         return f"a card cell with more icons than the compiled loop holds ({TOK_W} numbers)"
     return None
+
+
+def playout(game, seed: int, agents, bail_at: int = -1) -> Playout | None:
+    """One whole game (:class:`racekit.sim.kernels.Playout`), or ``None`` when the loop gave up
+    (a ``BAIL_*`` code: the engine replays it). ``bail_at``: a test hook, give up at that ply."""
+    Sampler(seed)   # checks the seed as the engine's playout does
+    history, st, counts = play(game, seed, agents, MAX_PLIES, bail_at=bail_at)
+    if st is None:
+        return None
+    return Playout(history, st.ranking(), st.round, dict(zip(EVENTS, counts)))
 
 
 _FIT: dict = {}
@@ -192,19 +213,43 @@ def _card_tables(cs, builtin: bool):
 
 
 _GEOMETRY: dict = {}
+_SHAPES: dict = {}
+
+
+def _geometry(geo, metric: str) -> tuple:
+    """Tables of a track shape, shared by every game on it: the neighbour of hex ``h`` in
+    direction ``d`` at ``h * 6 + d`` (a hex id, or _SIDE, _EXIT, _BELOW), each hex's row,
+    each row's card (a shared hex: the lower card, WS-AMB-30), each row's distance to the
+    finish (WS-AMB-06) and each card's reset half-hexes (WS-CRASH-3)."""
+    key = (geo.W, geo.H, geo.cards, metric)
+    tables = _SHAPES.get(key)
+    if tables is None:
+        W, top = geo.W, geo.top
+        nb = []
+        for h in range(geo.size):
+            c, y = h % W, h // W
+            for dc, dy in (DOUBLED[d] for d in DIRECTIONS):
+                tc, ty = c + dc, y + dy
+                nb.append(_SIDE if tc < 0 or tc >= W else _EXIT if ty > top else
+                          _BELOW if ty < 0 else ty * W + tc)
+        tables = (nb, [h // W for h in range(geo.size)], [geo.card_of(y) for y in range(top + 1)],
+                  [geo.distance(y, metric) for y in range(top + 1)],
+                  [None] + [[geo.hid(c, y) for c, y in geo.reset_hexes(k)]
+                            for k in range(1, geo.cards + 1)])
+        _SHAPES[key] = tables
+    return tables
 
 
 def _board_tables(st, metric: str, boundary_lower: bool):
     """The dealt track as arrays: height, updraft, item (the board's own lists), and the
     track shape's neighbours, row of a hex, card of a row, distance of a row and reset
-    half-hexes of each card (the Python kernel's ``_geometry``, made arrays once per shape),
+    half-hexes of each card (:func:`_geometry`, made arrays once per shape),
     and the card of a row for the Cleanup check (``boundary_card_for_cleanup``)."""
     b = st.board
     geo = b.geo
     key = (geo.W, geo.H, geo.cards, metric, boundary_lower)
     shape = _GEOMETRY.get(key)
     if shape is None:
-        from .kernel import _geometry
         nb, row_of, card_of_row, dist, resets = _geometry(geo, metric)
         reset_arr = np.full((len(resets), geo.W), -1, dtype=np.int64)
         reset_len = np.zeros(len(resets), dtype=np.int64)
@@ -279,9 +324,9 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
          bail_at: int = -1):
     """One whole game: ``(history, state, counts)``: the history (a list of actions), the
     engine state the set-up was played on with the final position written into it (for its
-    ``ranking()`` and ``round``), and the event counts (a list in ``kernel.EVENTS`` order);
+    ``ranking()`` and ``round``), and the event counts (a list in :data:`EVENTS` order);
     or ``(code, None, None)`` with a ``BAIL_*`` code when the loop gave up (the caller
-    replays the game in Python).
+    has the engine replay the game).
 
     ``blocks`` blocks of :data:`~racekit.core.chance.BLOCK` plies of numbers are drawn
     first (default: two and a half times what recent games needed on average), more when
@@ -803,7 +848,7 @@ def _placements(cfg, bd, m, s, card, cands):
     """move.placement_candidates, sorted as flow.legal lists them: the reset half-hexes of
     ``card`` free of characters at the new altitude (WS-CRASH-3); when none is free, the
     hexes next to them (WS-CRASH-4); under safe_first only the safe ones. Returns how many;
-    0 for the engine's last fallbacks (WS-AMB-14), which this loop leaves to Python."""
+    0 for the engine's last fallbacks (WS-AMB-14), which this loop leaves to the engine."""
     height, nb, row_of, resets, reset_len = bd[0], bd[3], bd[4], bd[7], bd[8]
     S, pos, alt = m[0], m[1], m[2]
     a = alt[s]
@@ -1148,7 +1193,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 # a crash placement (WS-CRASH-3)
                 k = _placements(cfg, bd, m, s, intr[0, 2], cands)
                 if k == 0:
-                    return BAIL_PLACE   # the last WS-AMB-14 fallbacks: left to Python
+                    return BAIL_PLACE   # the last WS-AMB-14 fallbacks: left to the engine
                 if k == 1:
                     intr[:ni - 1] = intr[1:ni]
                     S[S_N_INTR] = ni - 1

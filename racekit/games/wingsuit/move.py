@@ -23,6 +23,48 @@ def y_bottom(st) -> int:
     return st.board.H * (st.k_min - 1)
 
 
+SIDE, EXIT, OFF = -1, -2, -3
+"""What :func:`target` gives instead of a hex: beyond a side edge, over the top edge, below the
+lowest card on the track or into a void cell."""
+
+
+def target(st, h: int, d: int) -> int:
+    """The hex a one-hex step from ``h`` in direction ``d`` (0..5) enters, or where it leads
+    instead: :data:`SIDE` (not made, a crash: WS-FAQ-Q1a; it wins over the exit at a top
+    corner, WS-AMB-28), :data:`EXIT` (WS-END-1) or :data:`OFF` (WS-CRASH-2, WS-AMB-05), in the
+    check order of WS-AMB-12. Reads the state only (the careful agent looks ahead with it)."""
+    b = st.board
+    W = b.W
+    dc, dy = b.step_dc[d]
+    tc, ty = h % W + dc, h // W + dy
+    if tc < 0 or tc >= W:
+        return SIDE
+    if ty > b.top:
+        return EXIT
+    t = ty * W + tc
+    if ty < y_bottom(st) or b.height[t] == VOID:
+        return OFF
+    return t
+
+
+def lifted(alt: int) -> int:
+    """The altitude after entering an updraft hex (WS-UPDRAFT-1, capped by WS-ALT-1)."""
+    return min(ALT_MAX, alt + 1)
+
+
+def too_low(height: int, alt: int) -> bool:
+    """A character at ``alt`` in a hex of ``height`` fails the height check (WS-CRASH-1): white
+    terrain, or a height above its altitude."""
+    return height == WHITE or alt < height
+
+
+def fails_standing(st, h: int, s: int, alt: int) -> bool:
+    """Seat ``s`` at altitude ``alt`` in hex ``h`` fails a standing check: the height check
+    (:func:`too_low`) or another character there at the same altitude (WS-COLLIDE-2). Reads the
+    state only."""
+    return too_low(st.board.height[h], alt) or any(x != s and st.alt[x] == alt for x in st.here[h])
+
+
 def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
     """Move seat ``s``'s character one hex in direction ``d`` (0..5) (WS-AMB-12).
 
@@ -32,14 +74,14 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
     """
     b = st.board
     h = st.pos[s]
-    c, y = h % b.W, h // b.W
-    dc, dy = b.step_dc[d]
-    tc, ty = c + dc, y + dy
+    t = target(st, h, d)
     if kind == "sprint":
         st.alt[s] -= 1  # the cost is paid even if the step is not made (WS-AMB-13)
     rec = st._record
+    if rec:
+        ty = h // b.W + b.step_dc[d][1]
     # 1) beyond a side edge: not made, crash from here (WS-FAQ-Q1a; side beats exit, WS-AMB-28)
-    if tc < 0 or tc >= b.W:
+    if t == SIDE:
         if rec:
             cl = ("WS-FAQ-Q1a", "WS-CRASH-2", "WS-AMB-12", "WS-AMB-05")
             if ty > b.top:
@@ -50,15 +92,14 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
         crash(st, [s], s)
         return "crash"
     # 2) over the top edge: the exit (WS-END-1, WS-AMB-28)
-    if ty > b.top:
+    if t == EXIT:
         if rec:
             st.emit("move", [s], ("WS-ACT-2",) if kind == ARROW_KIND else (), frm=b.label(h),
                     to="exit", direction=DIRECTIONS[d], move=kind, altitude=st.alt[s])
         exit_track(st, s)
         return "exit"
-    t = ty * b.W + tc
     # 3) below the bottom edge of the lowest card on the track, or a void cell
-    if ty < y_bottom(st) or b.height[t] == VOID:
+    if t == OFF:
         if rec:
             st.emit("off_map", [s], ("WS-FAQ-Q1a", "WS-CRASH-2", "WS-AMB-12", "WS-AMB-05"), at=b.label(h),
                     direction=DIRECTIONS[d], edge="void" if ty >= y_bottom(st) else "bottom",
@@ -72,7 +113,7 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
     if rec:
         cl = {"arrow": ("WS-ACT-2",), "sprint": ("WS-SPRINT-1", "WS-AMB-11"),
               "free": ("WS-SPRINT-3", "WS-AMB-11"), "gift": ("WS-FAQ-Q5a", "WS-AMB-11")}[kind]
-        if tc == 0 or tc == b.W - 1:
+        if t % b.W in (0, b.W - 1):
             cl = cl + ("WS-FAQ-Q1b",)  # partial hexes on the side edges are terrain
         st.emit("move", [s], cl, frm=b.label(h), to=b.label(t), direction=DIRECTIONS[d],
                 move=kind, altitude=st.alt[s])
@@ -81,7 +122,7 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
             if check_hex(st, t, s):
                 return "crash"
         before = st.alt[s]
-        st.alt[s] = min(ALT_MAX, before + 1)
+        st.alt[s] = lifted(before)
         if rec:
             st.emit("updraft", [s], ("WS-UPDRAFT-1", "WS-ALT-1", "WS-AMB-12"), at=b.label(t),
                     before=before, altitude=st.alt[s])
@@ -102,19 +143,11 @@ def crashers_in(st, h: int) -> list[int]:
     here = st.here[h]
     if not here:
         return []
-    height = st.board.height[h]
-    out = []
+    alt = st.alt
     if len(here) == 1:
         s = here[0]
-        if height == WHITE or st.alt[s] < height:
-            out.append(s)
-        return out
-    for s in here:
-        if height == WHITE or st.alt[s] < height:
-            out.append(s)
-        elif any(x != s and st.alt[x] == st.alt[s] for x in here):
-            out.append(s)
-    return out
+        return [s] if too_low(st.board.height[h], alt[s]) else []
+    return [s for s in here if fails_standing(st, h, s, alt[s])]
 
 
 def check_hex(st, h: int, mover) -> bool:

@@ -108,6 +108,12 @@ def _lay(seat, card, at, usable_before, usable_after, **_):
     return f"{seat} lays card {card} over queue rows {at} and {at + 1}; {change}."
 
 
+COUNTED = ("crash", "off_map", "too_low", "collision", "updraft", "sprint", "free_sprint", "exit",
+           "draw", "steal", "gift", "item_free_sprint", "card_leaves", "set_aside")
+"""The event kinds a simulation counts per game (``racekit.simulate``'s ``n_<kind>`` columns),
+in the order the compiled kernel counts them (``kernel_jit.EVENTS``)."""
+
+
 TEMPLATES = {
     "deal_queue": "The {colour} pile gives card {card} to the action queue.",
     "deal_card": "Card {card} goes to the track as card {number} (counted from the bottom).",
