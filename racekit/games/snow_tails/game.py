@@ -11,6 +11,7 @@ from racekit.core.errors import OptionError
 from racekit.core.game import Game, GameType, Option, Preset
 
 from .actions import NUM_DISTINCT_ACTIONS
+from .params import PARAMS
 from .state import SnowTailsState
 from .tracks import check_track, load_track, track_names
 
@@ -85,6 +86,7 @@ GAME_TYPE = GameType(
                     source="Snow Tails rules summary (Chinese), spec defaults",
                     doc="The spec's defaults for every ambiguity."),),
     options=OPTIONS,
+    params=PARAMS,
     seat_names=SEAT_NAMES,
     package="racekit.games.snow_tails",
     plot="racekit.games.snow_tails.plot:draw",
@@ -179,4 +181,4 @@ class SnowTails(Game):
         return SnowTailsState(self, setup, record_events=record_events)
 
 
-__all__ = ["SnowTails", "GAME_TYPE", "OPTIONS", "MAX_GAME_LENGTH", "track_names"]
+__all__ = ["SnowTails", "GAME_TYPE", "OPTIONS", "PARAMS", "MAX_GAME_LENGTH", "track_names"]
