@@ -161,7 +161,8 @@ INVARIANTS = (
               "stacks, are cards_per_value of each value 1 to 5.", _dog_deck),
     Invariant("hand_size", "ST-REFILL-2", "Between turns a hand holds at most hand_size cards, "
               "or only damage cards beyond it (ST-DAMAGE-2); in round 1 slots 4 and 5 hold their "
-              "extra opening cards until their first turn (ST-SETUP-6); an eliminated player holds no dog card (ST-ELIM-1).", _hand_size),
+              "extra opening cards until their first turn (ST-SETUP-6); an eliminated player holds "
+              "no dog card (ST-ELIM-1).", _hand_size),
     Invariant("mat_values", "ST-PLAY-4", "Each dog shows the top card of its stack (3 printed when "
               "empty, ST-SETUP-4) and the brake is 1 to 5 (ST-BRAKE-1).", _mat),
     Invariant("places", "ST-END-2", "While the race goes on, the places hold each finished seat "

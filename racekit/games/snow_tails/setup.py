@@ -262,7 +262,7 @@ def from_setup(st, data) -> str:
             deck = [0] * 6
             for v in seat.deck:
                 deck[v] += 1
-        st.hand[s], st.disc[s], st.deck[s] = hand, disc, deck   # four of each: invariants.py
+        st.hand[s], st.disc[s], st.deck[s] = hand, disc, deck   # cards_per_value each: invariants.py
     st.round = cfg.round
     st.places = [list(g) for g in cfg.places]   # each finished seat once: invariants.py
     if cfg.dents_left is not None:
