@@ -3,7 +3,8 @@
     first   (chance: who starts; family game with first_player=random, AC-AMB-09)
       -> roll
     roll    (chance: the roller's die, params.die_faces, AC-FAM-TURN-1, AC-TOUR-TURN-1)
-      -> a third six (params.penalty_sixes) under three_sixes_penalty: penalty, next turn (AC-AMB-23)
+      -> the last six of penalty_sixes in a row under three_sixes_penalty: penalty, next turn
+         (AC-AMB-23)
       -> no legal move: the roll passes (AC-BOTH-MOVE-2), then "after the roll"
       -> else move
     move    (the roller picks a plane or a stack group, AC-FAM-MOVE-1, AC-TOUR-STACK-2)
@@ -55,7 +56,7 @@ def _first_player(st, seat: int) -> None:
 
 
 def _roll(st, d: int) -> None:
-    if turn.roll(st, d):                       # AC-AMB-23: a third six ends the turn
+    if turn.roll(st, d):                       # AC-AMB-23: the run's last six ends the turn
         return _next_turn(st)
     st._moves = move.legal_moves(st)           # kept: the move phase asks for them next
     if not st._moves:

@@ -104,8 +104,8 @@ OPTIONS = (
            "Playing on for places (family game): keep playing after the first winner to rank "
            "everyone.", ("AC-AMB-22",)),
     Option("three_sixes_penalty", "off", ("off", "on"),
-           "Three sixes in a row (a house rule): a third 6 sends back the planes moved by the two "
-           "sixes before it and ends the turn.", ("AC-AMB-23",)),
+           "Three sixes in a row (a house rule; how many: parameter penalty_sixes): the last 6 of "
+           "the run sends back the planes moved by the sixes before it and ends the turn.", ("AC-AMB-23",)),
     Option("launch_moves_steps", 0, (0, "roll-1"),
            "After a launch, the plane stays on the take-off point (0) or moves on roll-1 squares.",
            ("AC-AMB-24",)),
@@ -225,7 +225,7 @@ class AeroplaneChess(Game):
             phase: roll             # roll (next is a die roll) | move (die given, a plane to choose) | bonus
             die: 6                  # the roll, for phase move or bonus
             sixes: 0                # sixes already rolled in a row by the roller (three_sixes_penalty)
-            moved_on_sixes: [R1]    # the planes those sixes moved: a third six sends them back
+            moved_on_sixes: [R1]    # the planes those sixes moved: the run's last six sends them back
 
         A set-up never draws the family first player: ``to_move`` starts. The
         state remembers the set-up (``state.initial_setup``): ``save_game(state)``

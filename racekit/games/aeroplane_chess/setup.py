@@ -157,7 +157,7 @@ def apply_setup(st, setup: dict) -> None:
         raise SetupError(f"die must be a face of the die, 1 to {len(r.die)} (die_faces, "
                          "AC-FAM-TURN-1)", field="die")
     st.sixes = s.sixes
-    # the planes the run's sixes moved: a third six sends them back (AC-AMB-23)
+    # the planes the run's sixes moved: the run's last six sends them back (AC-AMB-23)
     st.six_moved = 0
     for i, name in enumerate(s.moved_on_sixes):
         st.six_moved |= 1 << _plane(st, name, f"moved_on_sixes.{i}")
