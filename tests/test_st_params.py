@@ -25,8 +25,8 @@ ST_DIR = Path(__file__).resolve().parents[1] / "racekit" / "games" / "snow_tails
 
 # one non-default value per parameter, chosen so that it shows in a few random games
 CHANGED = {"hand_size": 6, "opening_hand": 4, "slot4_extra": 2, "slot5_extra": 0,
-           "cards_per_value": 6, "start_brake": 1, "no_dog_damage": 3, "wall_damage": 3,
-           "limit_damage": 3}
+           "cards_per_value": 6, "start_brake": 1, "printed_dogs": 4, "no_dog_damage": 3,
+           "wall_damage": 3, "limit_damage": 3}
 
 
 def test_every_parameter_has_a_changed_value_here_and_cites_a_clause():
@@ -72,6 +72,15 @@ def test_each_parameter_changes_the_engine_and_the_kernel_still_equals_it(name):
         f"{name} = {CHANGED[name]} plays as the rulebook's {DEFAULTS[name]} in seeds 0-9"
     for seed in range(2):
         assert kernels.compare(game, seed, ("random",) * game.num_players) is None
+
+
+def test_a_set_up_reads_the_printed_value_as_no_card():
+    game = load_game(ST, players=2, params={"printed_dogs": 4})
+    st = game.new_initial_state(setup={"track": "straight4", "turn_order": [0, 1], "seats": [
+        {"position": [0, 1], "hand": [1, 2, 3, 4, 5], "left": 4, "right": 3},
+        {"position": [0, 3], "hand": [1, 2, 3, 4, 5]}]})
+    assert (st.left, st.right, st.lstack[0], st.rstack[0]) == ([4, 4], [3, 4], [], [3])
+    assert st.brake == [3, 3]
 
 
 def test_the_deal_and_the_mat_follow_the_table():
@@ -177,6 +186,8 @@ LITERALS = {
     "slot4_extra / slot5_extra": [r'EXTRA_CARDS', r'\{4: 1, 5: 2\}', r'hold 6 and 7'],
     "cards_per_value": [r'\[0, 4, 4, 4, 4, 4\]', r'\b4 - used', r'!= 4\b', r'four of each'],
     "start_brake": [r'self\.brake = \[3\]', r'brake: whole\(\) = 3'],
+    "printed_dogs": [r'self\.(left|right) = \[3\]', r'\] if (ls|rs|stack) else 3\b', r'v == 3 else',
+                     r'whole\(\)\] = 3', r'printed 3 on'],
     "no_dog_damage": [r'take_damage\(st, s, 1, \["ST-PLAY-5"\]'],
     "wall_damage": [r'take_damage\(st, s, 1, \["ST-WALL-1"\]', r'_damage\(dmg, dents, 1\)',
                     r'stop, 1 damage'],

@@ -61,7 +61,7 @@ class Setup(BaseModel):
     turn: SeatRef | None = None
     phase: Literal["roll", "move", "bonus"] = "roll"
     die: whole(1, 6) | None = None
-    sixes: whole(0, 9) = 0            # below params.penalty_sixes: checked in apply_setup
+    sixes: whole(0) = 0               # below params.penalty_sixes: checked in apply_setup
     moved_on_sixes: list[str] = Field(default_factory=list)
 
 
@@ -151,8 +151,9 @@ def apply_setup(st, setup: dict) -> None:
         raise SetupError("to_move may differ from turn only when the turn's player gave the extra "
                          "roll to the teammate (AC-TOUR-SIX-2)", field="to_move")
     if s.sixes >= r.penalty_sixes:
-        raise SetupError(f"sixes must be below {r.penalty_sixes} (penalty_sixes, AC-AMB-23): that "
-                         "many in a row already ended the turn", field="sixes")
+        raise SetupError(f"sixes must be a whole number from 0 to {r.penalty_sixes - 1}, not "
+                         f"{s.sixes}: {r.penalty_sixes} in a row (penalty_sixes, AC-AMB-23) "
+                         "already ended the turn", field="sixes")
     if s.die is not None and s.die > len(r.die):
         raise SetupError(f"die must be a face of the die, 1 to {len(r.die)} (die_faces, "
                          "AC-FAM-TURN-1)", field="die")

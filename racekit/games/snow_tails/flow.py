@@ -7,8 +7,8 @@
         -> deal (chance: one card at a time, opening_hand each, slots 4 and 5 more, ST-SETUP-6)
     round (ST-ORDER-1): the turn order (slots in round 1, ST-ORDER-2; then by position,
         ST-ORDER-3..6, ST-AMB-15), then each racing seat's turn in that order (ST-TURN-1):
-        begin turn -> no dog card in hand: no_dog_damage, draw (chance) up to hand_size, then play,
-                      or out with still none (ST-PLAY-5, ST-AMB-12)
+        begin turn -> no dog card in hand: no_dog_damage, draw (chance) up to hand_size, then
+                      play, or out with still none (ST-PLAY-5, ST-AMB-12)
         -> play    (step 1: 1-3 cards of one value to dogs and brake, ST-PLAY-1..4, ST-BRAKE-1)
         -> speed and drift (ST-SPEED-1, ST-DRIFT-1/3); below speed 1 no move (ST-SPEED-2)
         -> move    (step 2: the F / DL / DR sequence, ST-DRIFT-4/5, walls and sleds stop it)

@@ -110,10 +110,10 @@ def _hand_size(st):
 def _mat(st):
     for s in range(st.n):
         for side, stack, shown in (("left", st.lstack[s], st.left[s]), ("right", st.rstack[s], st.right[s])):
-            want = stack[-1] if stack else 3
+            want = stack[-1] if stack else st.p.printed_dogs                   # ST-SETUP-4
             if shown != want or not 1 <= shown <= 5:
                 yield Violation(f"seats.{s}.{side}", shown, f"the {side} dog shows the top card of its "
-                                "stack, or the printed 3 on an empty mat", s)
+                                f"stack, or the printed {st.p.printed_dogs} on an empty mat", s)
         if not 1 <= st.brake[s] <= 5:
             yield Violation(f"seats.{s}.brake", st.brake[s], "the brake shows a dog card's value, 1 "
                             "to 5 (3 on the marker)", s, "ST-BRAKE-1")
@@ -163,8 +163,8 @@ INVARIANTS = (
               "or only damage cards beyond it (ST-DAMAGE-2); in round 1 slots 4 and 5 hold their "
               "extra opening cards until their first turn (ST-SETUP-6); an eliminated player holds "
               "no dog card (ST-ELIM-1).", _hand_size),
-    Invariant("mat_values", "ST-PLAY-4", "Each dog shows the top card of its stack (3 printed when "
-              "empty, ST-SETUP-4) and the brake is 1 to 5 (ST-BRAKE-1).", _mat),
+    Invariant("mat_values", "ST-PLAY-4", "Each dog shows the top card of its stack (the printed "
+              "value, printed_dogs, when empty, ST-SETUP-4) and the brake is 1 to 5 (ST-BRAKE-1).", _mat),
     Invariant("places", "ST-END-2", "While the race goes on, the places hold each finished seat "
               "once and nobody else (ST-END-2).", _places),
     Invariant("damage_supply", "ST-AMB-14", "With a limited supply, the damage cards held and left "

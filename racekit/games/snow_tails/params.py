@@ -8,8 +8,7 @@ clause of the Snow Tails spec that fixes it. Vary them with
 ``load_game("snow_tails", params={...})`` or ``-p NAME=VALUE`` on the command line.
 
 Not parameters: the dog-card values 1 to 5 (ST-SETUP-2) and the brake's 1 to 5 (ST-BRAKE-1)
-are in the action codec (a play's id holds three values 0..5); the printed 3 under each dog
-(ST-SETUP-4) is what a set-up's ``left: 3`` means. The speed limits are track content (the
+are in the action codec (a play's id holds three values 0..5). The speed limits are track content (the
 track files), as are the start slots.
 """
 from __future__ import annotations
@@ -31,6 +30,9 @@ PARAMS = (
           "deck holds the largest opening hand)."),
     Param("start_brake", 3, "ST-SETUP-3", 1, 5,
           "Value of the brake marker every sled starts with."),
+    Param("printed_dogs", 3, "ST-SETUP-4", 1, 5,
+          "Value printed on the mat under each dog: what a dog shows with no card on it (so "
+          "the opening speed is printed + printed - start_brake)."),
     Param("no_dog_damage", 1, "ST-PLAY-5", 1, 5,
           "Damage cards a player with no dog card to play takes before drawing up."),
     Param("wall_damage", 1, "ST-WALL-1", 0, 5,

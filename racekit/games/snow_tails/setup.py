@@ -139,8 +139,8 @@ class SeatSetup(BaseModel):
     slot: whole(1, 9) | None = None
     position: Annotated[tuple[whole(), whole()], BeforeValidator(_row_lane)] | None = None
     status: Literal["racing", "crossed", "finished", "eliminated"] = "racing"
-    left: whole() | list[whole()] = 3
-    right: whole() | list[whole()] = 3
+    left: whole() | list[whole()] | None = None    # default: the printed value, no card
+    right: whole() | list[whole()] | None = None
     brake: whole() | None = None   # default params.start_brake; 1..5: invariants.py (ST-BRAKE-1)
     hand: list[whole()] = Field(default_factory=list)
     damage: whole(0, 40) = 0
@@ -159,7 +159,7 @@ class SeatSetup(BaseModel):
     @field_validator("left", "right")
     @classmethod
     def _dog(cls, v):
-        vals = v if isinstance(v, list) else [v]
+        vals = v if isinstance(v, list) else [] if v is None else [v]
         bad = [x for x in vals if not 1 <= x <= 5]
         if bad:
             raise ValueError(f"a dog shows a value 1 to 5, not {bad[0]}")
@@ -180,11 +180,12 @@ class Setup(BaseModel):
     seats: list[SeatSetup]
 
 
-def _stack(v) -> list[int]:
-    """``left: 5`` is one card of 5; ``left: 3`` is the printed 3 (no card); lists are stacks."""
+def _stack(v, printed: int) -> list[int]:
+    """``left: 5`` is one card of 5; the printed value (``printed_dogs``, 3) or nothing is no
+    card (ST-SETUP-4); lists are stacks."""
     if isinstance(v, list):
         return list(v)
-    return [] if v == 3 else [v]
+    return [] if v is None or v == printed else [v]
 
 
 def from_setup(st, data) -> str:
@@ -241,10 +242,11 @@ def from_setup(st, data) -> str:
             st.fin_round[s] = cfg.round
         if seat.status == "finished":
             st.fin_round[s] = seat.finished_round or max(1, cfg.round - 1)
-        ls, rs = _stack(seat.left), _stack(seat.right)
+        printed = st.p.printed_dogs                                 # ST-SETUP-4
+        ls, rs = _stack(seat.left, printed), _stack(seat.right, printed)
         st.lstack[s], st.rstack[s] = ls, rs
-        st.left[s] = ls[-1] if ls else 3
-        st.right[s] = rs[-1] if rs else 3
+        st.left[s] = ls[-1] if ls else printed
+        st.right[s] = rs[-1] if rs else printed
         st.brake[s] = st.p.start_brake if seat.brake is None else seat.brake
         st.dmg[s] = seat.damage
         hand = [0] * 6

@@ -51,10 +51,10 @@ class SnowTailsState(State):
         self.occ = [-1] * self.track.num_squares
         self.pos = [-1] * n
         self.slot = [0] * n
-        # ST-DATA-2: per-player state; ST-SETUP-4: both dogs on the printed 3 (not a parameter:
-        # the mat's print); ST-SETUP-3: the brake marker (params.start_brake)
-        self.left = [3] * n
-        self.right = [3] * n
+        # ST-DATA-2: per-player state; ST-SETUP-4: both dogs on the mat's print
+        # (params.printed_dogs); ST-SETUP-3: the brake marker (params.start_brake)
+        self.left = [p.printed_dogs] * n
+        self.right = [p.printed_dogs] * n
         self.brake = [p.start_brake] * n
         self.dmg = [0] * n
         self.status = [RACING] * n
