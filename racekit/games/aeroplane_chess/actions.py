@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from .params import PARAMS
+
 SEAT_NAMES = ("Red", "Yellow", "Blue", "Green")
 LETTERS = "RYBG"
 """Plane names are a seat's letter and the plane's number: ``R1`` .. ``G4``."""
@@ -32,7 +34,9 @@ MOVE = 100
 PLANES = 4 * len(SEAT_NAMES)
 NUM_DISTINCT_ACTIONS = MOVE + (1 << PLANES)
 """Every id lies below this bound (the move masks of 16 planes are the largest ids)."""
-CHANCE_IDS = tuple(range(1, 7)) + tuple(range(FIRST, FIRST + len(SEAT_NAMES)))
+ROLL_IDS = tuple(range(1, next(p.high for p in PARAMS if p.name == "die_faces") + 1))
+"""The ids a die roll may take: its face, 1 up to the largest die the ``die_faces`` parameter allows."""
+CHANCE_IDS = ROLL_IDS + tuple(range(FIRST, FIRST + len(SEAT_NAMES)))
 """Every chance outcome id: the die's faces and the family first-player draw (10)."""
 
 ROLL, FIRST_PLAYER, KEEP_ROLL, GIVE_ROLL, EFFECT_ANSWER, MOVE_GROUP = (

@@ -2,8 +2,9 @@
 
     first   (chance: who starts; family game with first_player=random, AC-AMB-09)
       -> roll
-    roll    (chance: the roller's die, AC-FAM-TURN-1, AC-TOUR-TURN-1)
-      -> a third six under three_sixes_penalty: penalty, next turn (AC-AMB-23)
+    roll    (chance: the roller's die, params.die_faces, AC-FAM-TURN-1, AC-TOUR-TURN-1)
+      -> the last six of penalty_sixes in a row under three_sixes_penalty: penalty, next turn
+         (AC-AMB-23)
       -> no legal move: the roll passes (AC-BOTH-MOVE-2), then "after the roll"
       -> else move
     move    (the roller picks a plane or a stack group, AC-FAM-MOVE-1, AC-TOUR-STACK-2)
@@ -12,7 +13,7 @@
       -> a win: over (AC-FAM-GOAL-1, AC-TOUR-WIN-1); else "after the roll"
     effect  (the mover takes or declines a capture, jump or flight, AC-AMB-06)
       -> back into the move, as above
-    after the roll: an extra roll on a 6 (AC-TOUR-SIX-1, AC-AMB-08, AC-AMB-15) or on a
+    after the roll: an extra roll on a 6 (params.bonus_face; AC-TOUR-SIX-1, AC-AMB-08, AC-AMB-15) or on a
       finish (AC-AMB-11)
       -> chained_giftable with a teammate still out: bonus
       -> else roll (the same roller); no extra roll: next turn, then roll
@@ -33,9 +34,16 @@ from racekit.core.state import CHANCE, TERMINAL
 
 from . import actions as A
 from . import move, turn
+from .params import DEFAULTS, die_outcomes
 
-DIE_OUTCOMES = tuple((f, 1.0 / 6.0) for f in range(1, 7))
-"""The die: faces 1-6, each with probability 1/6 (the action id of a roll is its face)."""
+
+class _Rulebook:
+    die_faces = DEFAULTS["die_faces"]
+
+
+DIE_OUTCOMES = die_outcomes(_Rulebook)
+"""The rulebook's die (params.die_faces at its default); a configured game rolls
+``game.rules.die`` (AC-FAM-TURN-1). The action id of a roll is its face."""
 
 
 # ----- what each phase's action does ------------------------------------------------------
@@ -48,7 +56,7 @@ def _first_player(st, seat: int) -> None:
 
 
 def _roll(st, d: int) -> None:
-    if turn.roll(st, d):                       # AC-AMB-23: a third six ends the turn
+    if turn.roll(st, d):                       # AC-AMB-23: the run's last six ends the turn
         return _next_turn(st)
     st._moves = move.legal_moves(st)           # kept: the move phase asks for them next
     if not st._moves:
@@ -113,7 +121,7 @@ def _who_starts(st) -> list[tuple[int, float]]:
 
 
 def _die(st) -> list[tuple[int, float]]:
-    return list(DIE_OUTCOMES)
+    return list(st.r.die)
 
 
 def _keep_or_give(st) -> list[int]:

@@ -11,6 +11,7 @@ from ...core.errors import MAX_PLIES, FileFormatError, OptionError
 from ...core.game import Game, GameType, Option, Preset
 from .actions import CHANCE_IDS, LETTERS, NUM_DISTINCT_ACTIONS, SEAT_NAMES
 from .board import load_board
+from .params import PARAMS, die_outcomes
 from .setup import apply_setup
 from .state import AeroplaneState
 
@@ -20,7 +21,7 @@ MAX_GAME_LENGTH = MAX_PLIES
 AC-TOUR-CAPTURE-1); a playout that passes this many plies is stopped as a rules bug."""
 
 __all__ = ["GAME_TYPE", "AeroplaneChess", "Rules", "PRESETS", "PRESET_VALUES", "OPTIONS",
-           "SEAT_NAMES", "LETTERS", "SOURCE", "MAX_GAME_LENGTH"]
+           "SEAT_NAMES", "LETTERS", "SOURCE", "MAX_GAME_LENGTH", "PARAMS"]
 
 
 def _board_check(value):
@@ -103,8 +104,8 @@ OPTIONS = (
            "Playing on for places (family game): keep playing after the first winner to rank "
            "everyone.", ("AC-AMB-22",)),
     Option("three_sixes_penalty", "off", ("off", "on"),
-           "Three sixes in a row (a house rule): a third 6 sends back the planes moved by the two "
-           "sixes before it and ends the turn.", ("AC-AMB-23",)),
+           "Three sixes in a row (a house rule; how many: parameter penalty_sixes): the last 6 of "
+           "the run sends back the planes moved by the sixes before it and ends the turn.", ("AC-AMB-23",)),
     Option("launch_moves_steps", 0, (0, "roll-1"),
            "After a launch, the plane stays on the take-off point (0) or moves on roll-1 squares.",
            ("AC-AMB-24",)),
@@ -126,6 +127,7 @@ GAME_TYPE = GameType(
     min_players=2, max_players=4, default_players=4,
     presets=PRESETS,
     options=OPTIONS,
+    params=PARAMS,
     seat_names=SEAT_NAMES,
     package="racekit.games.aeroplane_chess",
     plot="racekit.games.aeroplane_chess.plot:draw",
@@ -139,9 +141,10 @@ GAME_TYPE = GameType(
 
 
 class Rules:
-    """The options resolved into plain attributes for the hot path."""
+    """The options and rule numbers (``p``, params.PARAMS) resolved into plain attributes for
+    the hot path."""
 
-    def __init__(self, preset: str, players: int, o: dict):
+    def __init__(self, preset: str, players: int, o: dict, p):
         pv = PRESET_VALUES[preset]
 
         def res(name):
@@ -151,9 +154,15 @@ class Rules:
         self.board = load_board(o["board"])
         self.tour = preset == "tournament"
         self.n = players
+        self.die = die_outcomes(p)                        # AC-FAM-TURN-1
+        faces = [f for f, _ in self.die]
+        self.bonus_face = p.bonus_face                    # AC-TOUR-SIX-1
+        self.penalty_sixes = p.penalty_sixes              # AC-AMB-23
         launch = res("launch_rolls")
-        self.launch = {"none": frozenset(range(1, 7)), "5,6": frozenset({5, 6}),
-                       "6": frozenset({6}), "even": frozenset({2, 4, 6})}[launch]
+        top = max(faces)                                  # "6": the die's highest face
+        self.launch = frozenset({"none": faces,                                   # AC-FAM-LAUNCH-1
+                                 "5,6": [f for f in faces if f >= p.launch_from],  # AC-TOUR-LAUNCH-1
+                                 "6": [top], "even": [f for f in faces if f % 2 == 0]}[launch])
         # AC-FAM-SETUP-1 / AC-TOUR-SETUP-2: a launch roll means the planes start in the base
         self.start = 0 if launch == "none" else -1
         self.capture = o["tour_capture_mode"] if self.tour else o["capture_mode"]
@@ -189,9 +198,9 @@ class AeroplaneChess(Game):
 
     game_type = GAME_TYPE
 
-    def __init__(self, players=None, preset=None, **options):
-        super().__init__(players=players, preset=preset, **options)
-        self.rules = Rules(self.preset, self.num_players, self.options)
+    def __init__(self, players=None, preset=None, params=None, **options):
+        super().__init__(players=players, preset=preset, params=params, **options)
+        self.rules = Rules(self.preset, self.num_players, self.options, self.params)
 
     def check_options(self) -> None:
         if self.preset == "tournament" and self.num_players != 4:
@@ -217,7 +226,7 @@ class AeroplaneChess(Game):
             phase: roll             # roll (next is a die roll) | move (die given, a plane to choose) | bonus
             die: 6                  # the roll, for phase move or bonus
             sixes: 0                # sixes already rolled in a row by the roller (three_sixes_penalty)
-            moved_on_sixes: [R1]    # the planes those sixes moved: a third six sends them back
+            moved_on_sixes: [R1]    # the planes those sixes moved: the run's last six sends them back
 
         A set-up never draws the family first player: ``to_move`` starts. The
         state remembers the set-up (``state.initial_setup``): ``save_game(state)``

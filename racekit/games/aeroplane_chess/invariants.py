@@ -106,7 +106,7 @@ def _sixes(st):
     r = st.r
     if st.phase == "over" or not st.sixes:
         return
-    if st.phase == "move" and st.die != 6:
+    if st.phase == "move" and st.die != r.bonus_face:
         yield Violation("sixes", st.sixes, f"the roll in hand is a {st.die}, which ends a run of sixes",
                         st.roller, None if r.tour else "AC-AMB-08")
     elif st.phase == "roll" and r.six == "none":

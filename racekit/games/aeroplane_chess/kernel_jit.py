@@ -35,28 +35,12 @@ from .actions import FIRST, GIVE, KEEP, MOVE
 from .board import BASE
 from ...sim.kernels import Playout
 from . import finish
-from .flow import DIE_OUTCOMES
 from .text import COUNTED
 
 AGENTS = ("random", "first")
 EVENTS = COUNTED
 AGENT_SALT = 0xA6E27
 """The salt of ``RandomAgent.pick``'s numbers: it takes ``legal[int(u * len(legal))]``."""
-
-
-def _die_walk():
-    """``Sampler.sample`` on the die: faces sorted by value, their cumulative probabilities
-    (summed in that order, as the sampler sums them) and the total; the face drawn with
-    number ``u`` is the first whose cumulative probability exceeds ``u * total``."""
-    faces, cum, total = [], [], 0.0
-    for face, p in sorted(DIE_OUTCOMES):
-        total += p
-        faces.append(face)
-        cum.append(total)
-    return tuple(faces), tuple(cum), total
-
-
-DIE_FACES, DIE_CUM, DIE_TOTAL = _die_walk()
 
 
 def supports(game) -> str | None:
@@ -97,7 +81,27 @@ _SIX_NONE, _SIX_ONE, _SIX_GIFT = 0, 1, 2
 # fields of the settings array ``cfg`` (see tables())
 (N, FIN, TOP, FLY_FROM, FLY_TO, JUMP, TOUR, LAUNCH_MASK, LAUNCH_STEPS, EXACT_ONLY, CAPTURE,
  DEST, SIX, SIX_NO_MOVE, FINISH_BONUS, PARTNER_ROLLS, PENALTY, PLACES, JUMP_FLY, ONE_JUMP,
- NEW_LAP, FLY_CAPTURE, START, FIRST_RANDOM, N_FIELDS) = range(25)
+ NEW_LAP, FLY_CAPTURE, START, FIRST_RANDOM, DIE_N, BONUS_FACE, LAUNCH_FROM, PENALTY_SIXES,
+ N_FIELDS) = range(29)
+
+PARAM_FIELDS = {"die_faces": DIE_N, "bonus_face": BONUS_FACE, "launch_from": LAUNCH_FROM,
+                "penalty_sixes": PENALTY_SIXES}
+"""The ``cfg`` field of every rule number (params.PARAMS): the compiled loop reads the
+configured game's values, never the rulebook's. The die's faces also go in ``faces``/``cum``
+(:func:`_die_walk`), the launch faces in ``LAUNCH_MASK``."""
+
+
+def _die_walk(outcomes):
+    """``Sampler.sample`` on the die's ``outcomes`` (``game.rules.die``): faces sorted by value,
+    their cumulative probabilities (summed in that order, as the sampler sums them) and the
+    total; the face drawn with number ``u`` is the first whose cumulative probability exceeds
+    ``u * total``."""
+    faces, cum, total = [], [], 0.0
+    for face, p in sorted(outcomes):
+        total += p
+        faces.append(face)
+        cum.append(total)
+    return faces, cum, total
 
 
 class Tables:
@@ -113,7 +117,7 @@ class Tables:
         side, mate, order: the rules' seat tables (mate -1 in the family game).
         cross: ``[seat] -> (seat, home step)`` crossed by the dashed line, or (-1, -1).
         faces, cum, total: the die's faces and cumulative probabilities, and their
-            total, as ``Sampler.sample`` sums them (:data:`DIE_CUM`).
+            total, as ``Sampler.sample`` sums them (:func:`_die_walk` of ``game.rules.die``).
         blocks: blocks of chance numbers to draw first (follows the games played).
     """
 
@@ -145,6 +149,9 @@ class Tables:
         cfg[FLY_CAPTURE] = r.fly_capture
         cfg[START] = r.start
         cfg[FIRST_RANDOM] = not r.tour and r.first == "random"
+        p = game.params
+        for name, field in PARAM_FIELDS.items():
+            cfg[field] = p[name]
         self.cfg = cfg
         colours = len(b.colours)
         self.sq = np.array(b.sq, dtype=np.int64)
@@ -155,9 +162,9 @@ class Tables:
         self.mate = np.array([-1 if m is None else m for m in r.mate], dtype=np.int64)
         self.order = np.array(r.order, dtype=np.int64)
         self.cross = np.array([b.crossing.get(s) or (-1, -1) for s in range(colours)], dtype=np.int64)
-        self.faces = np.array(DIE_FACES, dtype=np.int64)
-        self.cum = np.array(DIE_CUM, dtype=np.float64)
-        self.total = DIE_TOTAL
+        faces, cum, self.total = _die_walk(r.die)
+        self.faces = np.array(faces, dtype=np.int64)
+        self.cum = np.array(cum, dtype=np.float64)
         self.blocks = 14.0
 
 
@@ -310,7 +317,7 @@ def _legal_moves(cfg, own, mate, pos, loc, c, d, out):
     fin = cfg[FIN]
     top = cfg[TOP]
     launchable = cfg[LAUNCH_MASK] >> d & 1
-    limit = fin - d if cfg[EXACT_ONLY] else fin + 6
+    limit = fin - d if cfg[EXACT_ONLY] else fin       # bounce: any position short of the finish
     k = 0
     if not cfg[TOUR]:                             # family: one plane at a time (AC-AMB-10)
         for i in range(4):
@@ -586,6 +593,7 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
     dest = cfg[DEST]
     tour = cfg[TOUR]
     partner_rolls = cfg[PARTNER_ROLLS]
+    bonus_face = cfg[BONUS_FACE]                  # AC-TOUR-SIX-1
     n_planes = 4 * n
     available = len(dice_u)
     counts[:] = 0
@@ -625,15 +633,15 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
         end_turn = False
         moved = False
         reached = False
-        if d == 6 and cfg[PENALTY] and sixes >= 2:
-            # AC-AMB-23: the third 6 sends back the planes the two sixes moved; next turn
+        if d == bonus_face and cfg[PENALTY] and sixes >= cfg[PENALTY_SIXES] - 1:
+            # AC-AMB-23: the last bonus face of the run sends back the planes the run moved
             for p in range(n_planes):
                 if six_moved >> p & 1 and pos[p] != fin and pos[p] != dest:
                     pos[p] = dest
                     loc[p] = -1
             end_turn = True
         else:
-            if d == 6:
+            if d == bonus_face:
                 sixes += 1
             else:
                 sixes = 0
@@ -652,7 +660,7 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
                 history[ply] = a
                 ply += 1
                 mask = a - MOVE
-                if d == 6:
+                if d == bonus_face:
                     six_moved |= mask
                 reached = _execute(cfg, sq, side, loop_position, own, cross, pos, loc, home, c,
                                    mask, d, counts)
@@ -687,7 +695,7 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
                             break
             # after the roll: turn.extra_roll, then flow._after_roll
             m = roller
-            six = d == 6 and cfg[SIX] != _SIX_NONE and (moved or cfg[SIX_NO_MOVE] != 0)   # AC-AMB-15
+            six = d == bonus_face and cfg[SIX] != _SIX_NONE and (moved or cfg[SIX_NO_MOVE] != 0)   # AC-AMB-15
             bonus = cfg[FINISH_BONUS] != 0 and reached                                 # AC-AMB-11
             if not (six or bonus) or home[m] == 4:
                 end_turn = True

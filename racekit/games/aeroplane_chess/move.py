@@ -275,7 +275,7 @@ def execute(st, mask: int) -> bool:
     c = controlled(st, st.roller)
     d = st.die
     own = [p for p in bits(mask) if p >> 2 == c]
-    if d == 6:
+    if d == st.r.bonus_face:                              # AC-AMB-23 counts these moves
         st.six_moved |= mask
     ctx = {"mask": mask, "seat": c, "ref": own[0], "arrived": "die", "flown": False, "jumps": 0,
            "stage": "capture", "steps": [st.pos[own[0]]], "effect": None}

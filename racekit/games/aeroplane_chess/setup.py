@@ -61,7 +61,7 @@ class Setup(BaseModel):
     turn: SeatRef | None = None
     phase: Literal["roll", "move", "bonus"] = "roll"
     die: whole(1, 6) | None = None
-    sixes: whole(0, 2) = 0
+    sixes: whole(0) = 0               # below params.penalty_sixes: checked in apply_setup
     moved_on_sixes: list[str] = Field(default_factory=list)
 
 
@@ -150,8 +150,15 @@ def apply_setup(st, setup: dict) -> None:
     if st.turn != roller and (not r.tour or r.mate[st.turn] != roller):
         raise SetupError("to_move may differ from turn only when the turn's player gave the extra "
                          "roll to the teammate (AC-TOUR-SIX-2)", field="to_move")
+    if s.sixes >= r.penalty_sixes:
+        raise SetupError(f"sixes must be a whole number from 0 to {r.penalty_sixes - 1}, not "
+                         f"{s.sixes}: {r.penalty_sixes} in a row (penalty_sixes, AC-AMB-23) "
+                         "already ended the turn", field="sixes")
+    if s.die is not None and s.die > len(r.die):
+        raise SetupError(f"die must be a face of the die, 1 to {len(r.die)} (die_faces, "
+                         "AC-FAM-TURN-1)", field="die")
     st.sixes = s.sixes
-    # the planes the run's sixes moved: a third six sends them back (AC-AMB-23)
+    # the planes the run's sixes moved: the run's last six sends them back (AC-AMB-23)
     st.six_moved = 0
     for i, name in enumerate(s.moved_on_sixes):
         st.six_moved |= 1 << _plane(st, name, f"moved_on_sixes.{i}")
@@ -169,11 +176,11 @@ def apply_setup(st, setup: dict) -> None:
             raise SetupError(f"{SEAT_NAMES[roller]} has no legal move with a {s.die}; it would pass "
                              "(AC-BOTH-MOVE-2): use phase roll", field="die")
     elif s.phase == "bonus":
-        if s.die != 6 or r.six != "chained_giftable" or r.mate[roller] is None \
+        if s.die != r.bonus_face or r.six != "chained_giftable" or r.mate[roller] is None \
                 or all_home(st, roller) or all_home(st, r.mate[roller]):
-            raise SetupError("phase bonus needs die 6, the chained_giftable extra roll, and both "
+            raise SetupError(f"phase bonus needs die {r.bonus_face}, the chained_giftable extra roll, and both "
                              "teammates with planes still out", field="phase")
-        st.die = 6
+        st.die = r.bonus_face
         st.phase = "bonus"
     elif s.die is not None:
         raise SetupError("die is only given with phase move or bonus", field="die")

@@ -115,10 +115,10 @@ class AeroplaneState(State):
                     f"the teammate, {SEAT_NAMES[mate]}")
         if r.six != "chained_giftable" or not r.tour:
             return ("AC-AMB-08", "extra rolls cannot be given away in this game")
-        if prev and prev["die"] == 6 and prev["all_home"]:
+        if prev and prev["die"] == r.bonus_face and prev["all_home"]:
             return ("AC-TOUR-SIX-4", f"{SEAT_NAMES[prev['seat']]} has all planes home and may "
                     "not give an extra roll to the teammate")
-        if prev and prev["die"] == 6 and r.mate[prev["seat"]] is not None and \
+        if prev and prev["die"] == r.bonus_face and r.mate[prev["seat"]] is not None and \
                 finish.all_home(self, r.mate[prev["seat"]]):
             return ("AC-AMB-14", "the teammate has all planes home and cannot receive a roll")
         if ph == "move":

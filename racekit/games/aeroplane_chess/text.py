@@ -1,4 +1,6 @@
-"""Event sentences (our own words). Fields: the event data plus ``seat`` and ``seats``."""
+"""Event sentences (our own words). Fields: the event data plus ``seat`` and ``seats``.
+A sentence that states a rule number takes it from the event's data (params.PARAMS)."""
+from .params import DEFAULTS, face_word, ordinal
 
 PLACES = {"takeoff": "its take-off point", "base": "its base"}
 
@@ -70,7 +72,9 @@ TEMPLATES = {
     "keep": "{seat} keeps the extra roll.",
     "gift": "{seat} hands the extra roll to the teammate.",
     "chain_end": "{seat} has every plane home, so the run of extra rolls stops here.",
-    "penalty": lambda seat, pieces, to, **_: f"A third six in a row: {seat} must send {pieces} back to {_place(to)}.",
+    "penalty": lambda seat, pieces, to, count=DEFAULTS["penalty_sixes"],
+    face=DEFAULTS["bonus_face"], **_:
+        f"A {ordinal(count)} {face_word(face)} in a row: {seat} must send {pieces} back to {_place(to)}.",
     "skip": "{seat} has every plane home and sits this turn out.",
     "turn": "It is {seat}'s turn.",
     "home": "{seat} has brought every plane home (place {place}).",

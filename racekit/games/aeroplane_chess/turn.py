@@ -24,15 +24,16 @@ def can_play(st, seat: int) -> bool:
 
 
 def roll(st, d: int) -> bool:
-    """Record the roller's die ``d`` and count sixes in a row; True when it is a third six
-    under ``three_sixes_penalty`` (then the penalty is applied, AC-AMB-23)."""
+    """Record the roller's die ``d`` and count bonus faces (``bonus_face``) in a row; True when
+    it is the ``penalty_sixes``-th under ``three_sixes_penalty`` (then the penalty is applied,
+    AC-AMB-23)."""
     r = st.r
     st.die = d
     st.fin_this_roll = False
     if st._record:                    # events' seats and clauses: built only when kept
         st.emit("roll", [st.roller], ["AC-FAM-TURN-1"] if not r.tour else ["AC-TOUR-TURN-1"], die=d)
-    if d == 6:
-        if r.penalty and st.sixes >= 2:
+    if d == r.bonus_face:
+        if r.penalty and st.sixes >= r.penalty_sixes - 1:
             _penalty(st)
             return True
         st.sixes += 1
@@ -52,14 +53,16 @@ def no_move(st) -> None:
 
 
 def _penalty(st) -> None:
-    """House rule (AC-AMB-23): a third 6 in a row sends back the planes the two sixes moved."""
+    """House rule (AC-AMB-23): the ``penalty_sixes``-th bonus face in a row sends back the
+    planes the ones before it moved."""
     fin, dest = st.b.finish, st.r.captured_to
     back = [p for p in bits(st.six_moved) if st.pos[p] != fin and st.pos[p] != dest]
     for p in back:
         st.pos[p] = dest
     st.emit("penalty", [st.roller], ["AC-AMB-23"], pieces="+".join(piece_name(p) for p in back),
-            to="takeoff" if dest == 0 else "base")
-    st.prev = {"seat": st.roller, "die": 6, "all_home": all_home(st, st.roller)}
+            to="takeoff" if dest == 0 else "base", count=st.r.penalty_sixes,
+            face=st.r.bonus_face)
+    st.prev = {"seat": st.roller, "die": st.die, "all_home": all_home(st, st.roller)}
 
 
 def extra_roll(st, moved: bool) -> str | None:
@@ -72,7 +75,7 @@ def extra_roll(st, moved: bool) -> str | None:
     d, m = st.die, st.roller
     done = all_home(st, m)
     st.prev = {"seat": m, "die": d, "all_home": done}
-    six = d == 6 and r.six != "none" and (moved or r.six_no_move)      # AC-TOUR-SIX-1, AC-AMB-15
+    six = d == r.bonus_face and r.six != "none" and (moved or r.six_no_move)      # AC-TOUR-SIX-1, AC-AMB-15
     fin = r.finish_bonus and st.fin_this_roll                           # AC-AMB-11
     if not (six or fin):
         return None

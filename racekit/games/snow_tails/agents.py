@@ -70,7 +70,6 @@ from racekit.core.chance import uniform
 
 from . import actions as A
 from .consts import CROSSED, FINISHED, OUT, RACING
-from .refill import HAND
 
 DAMAGE = 4.0        # per damage card, in track units (one straight row = 1)
 DAMAGE_GROWTH = 1.5  # extra per damage card the sled already holds
@@ -265,6 +264,8 @@ class _Lookahead:
         self.seat = seat
         self.t = _tables(state.track)
         self.o = state.o
+        self.p = state.p              # the rule numbers (params.PARAMS), as the engine reads them
+        self.hand = state.p.hand_size
         self.occ = state.occ
         p = state.pos[seat]
         self.start = self.t.front[p]
@@ -287,7 +288,7 @@ class _Lookahead:
         """Score of the sled ending with ``status``, ``dmg`` damage cards, on square ``p`` (-1:
         off the track), after a move planned at ``speed`` squares of which ``moved`` were made,
         with ``mat_speed`` the speed its mat now shows."""
-        if status == OUT or dmg >= 5:
+        if status == OUT or dmg >= self.hand:   # a hand of damage cards only (ST-ELIM-1)
             return -ELIMINATED
         taken = dmg - self.dmg0
         value = 0.0
@@ -408,9 +409,9 @@ class _Lookahead:
                 if o.limit_at_crossing:
                     dmg, dents, paid = self._fine(dmg, dents, paid, limit,
                                                   planned if o.limit_planned else moved)
-        if stop == WALL:          # ST-WALL-1: stop, 1 damage
+        if stop == WALL:          # ST-WALL-1: stop, wall_damage
             stopped = walled = True
-            dmg, dents = _damage(dmg, dents, 1)
+            dmg, dents = _damage(dmg, dents, self.p.wall_damage)
         elif stop == _SLED:       # ST-BLOCK-1 (ST-AMB-10: collision damage)
             stopped = blocked = True
             dmg, dents = _damage(dmg, dents, o.collision_damage)
@@ -425,14 +426,14 @@ class _Lookahead:
             if paid:
                 return dmg, dents, paid
             paid = True
-        return _damage(dmg, dents, over) + (paid,)
+        return _damage(dmg, dents, over * self.p.limit_damage) + (paid,)
 
     def _rest(self, run, mat, played):
         """Score of the turn after the normal move: the bonus (its best answer), the end of the
         move and step 3, for the sled's ``run`` with ``mat`` (left, right, brake) after ``played``
         (left, right, brake: whether a card went there this turn); None: ask a copy."""
-        if run[2] >= 5:
-            return -ELIMINATED   # five damage cards, whatever follows
+        if run[2] >= self.hand:
+            return -ELIMINATED   # a hand of damage cards only, whatever follows
         left, right, brake = mat
         speed = left + right - brake
         planned = speed if speed > 0 else 0
@@ -480,15 +481,15 @@ class _Lookahead:
             count = planned if o.limit_planned else moved
             for limit in (limits if o.limit_each else (min(limits),)):
                 dmg, dents, paid = self._fine(dmg, dents, paid, limit, count)
-        if dmg >= 5:
+        if dmg >= self.hand:
             return -ELIMINATED
         status = CROSSED if crossed else RACING
         dogs = self.dogs - played[0] - played[1] - played[2]
         size = dogs + dmg
         skipped = blocked or (o.refill_wall and walled)   # ST-BLOCK-2, ST-AMB-10
-        if size > HAND and dogs:
+        if size > self.hand and dogs:
             pass          # ST-REFILL-2: a discard decision comes next
-        elif size < HAND and not skipped and self._can_draw(played):
+        elif size < self.hand and not skipped and self._can_draw(played):
             pass          # ST-REFILL-1: a draw (a chance outcome) comes next
         else:
             # refill.end_step3: ST-ELIM-1 / ST-AMB-12

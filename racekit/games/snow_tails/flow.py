@@ -4,17 +4,17 @@
         first_player (chance: who places first) -> choose_slot (each seat clockwise)
             or, with fill_from_1, slots 1, 2, ... at once
         random_slot (chance, each seat in seat order, option random)
-        -> deal (chance: one card at a time, 5 each, slot 4 +1, slot 5 +2, ST-SETUP-6)
+        -> deal (chance: one card at a time, opening_hand each, slots 4 and 5 more, ST-SETUP-6)
     round (ST-ORDER-1): the turn order (slots in round 1, ST-ORDER-2; then by position,
         ST-ORDER-3..6, ST-AMB-15), then each racing seat's turn in that order (ST-TURN-1):
-        begin turn -> no dog card in hand: 1 damage, draw (chance) up to 5, then play,
-                      or out with still none (ST-PLAY-5, ST-AMB-12)
+        begin turn -> no dog card in hand: no_dog_damage, draw (chance) up to hand_size, then
+                      play, or out with still none (ST-PLAY-5, ST-AMB-12)
         -> play    (step 1: 1-3 cards of one value to dogs and brake, ST-PLAY-1..4, ST-BRAKE-1)
         -> speed and drift (ST-SPEED-1, ST-DRIFT-1/3); below speed 1 no move (ST-SPEED-2)
         -> move    (step 2: the F / DL / DR sequence, ST-DRIFT-4/5, walls and sleds stop it)
         -> bonus   (equal dogs: take or decline the bonus squares, ST-BONUS-1/2, ST-AMB-03..06)
         -> speed-limit damage at the end of the move (ST-LIMIT-2, ST-AMB-07/08)
-        -> step 3: discard down to 5 (decisions, ST-REFILL-2) or draw (chance) up to 5 unless a
+        -> step 3: discard down to hand_size (decisions, ST-REFILL-2) or draw (chance) up to it unless a
            sled stopped the move (ST-REFILL-1, ST-BLOCK-2) -> elimination check (ST-ELIM-1,
            ST-AMB-12) -> the next seat's turn
     end of round: sleds that crossed take places and leave (ST-END-2..5) -> over when none is

@@ -11,6 +11,7 @@ from racekit.core.errors import OptionError
 from racekit.core.game import Game, GameType, Option, Preset
 
 from .actions import NUM_DISTINCT_ACTIONS
+from .params import PARAMS, Numbers
 from .state import SnowTailsState
 from .tracks import check_track, load_track, track_names
 
@@ -85,6 +86,7 @@ GAME_TYPE = GameType(
                     source="Snow Tails rules summary (Chinese), spec defaults",
                     doc="The spec's defaults for every ambiguity."),),
     options=OPTIONS,
+    params=PARAMS,
     seat_names=SEAT_NAMES,
     package="racekit.games.snow_tails",
     plot="racekit.games.snow_tails.plot:draw",
@@ -139,6 +141,7 @@ class SnowTails(Game):
             raise OptionError(f"track {self.track.name} has {len(self.track.slots)} start slots, "
                               f"fewer than {self.num_players} seats", field="players")
         self.flags = Flags(self.options)
+        self.numbers = Numbers(self.params)   # the rule numbers as plain attributes (st.p)
 
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
         """The start of a race, or a position of your own (a *set-up*, e.g. to settle a dispute).
@@ -179,4 +182,4 @@ class SnowTails(Game):
         return SnowTailsState(self, setup, record_events=record_events)
 
 
-__all__ = ["SnowTails", "GAME_TYPE", "OPTIONS", "MAX_GAME_LENGTH", "track_names"]
+__all__ = ["SnowTails", "GAME_TYPE", "OPTIONS", "PARAMS", "MAX_GAME_LENGTH", "track_names"]

@@ -11,9 +11,8 @@ from __future__ import annotations
 from racekit.core.invariants import Invariant, Violation
 
 from .consts import CROSSED, FINISHED, OUT, P_FIRST, P_OVER, P_PLAY, P_RSLOT, P_SLOT, RACING, STATUS
+from .params import extra_cards
 
-HAND = 5                   # ST-REFILL-1/2: a hand is refilled to 5 and discarded down to 5
-EXTRA_CARDS = {4: 1, 5: 2}  # ST-SETUP-6: slot 4 starts with 6 cards, slot 5 with 7
 
 
 def _waiting(st, s) -> bool:
@@ -68,16 +67,18 @@ def _finish_line(st):
 
 
 def _dog_deck(st):
+    per = st.p.cards_per_value                                       # ST-SETUP-2
     for s in range(st.n):
         for v in range(1, 6):
             parts = (st.deck[s][v], st.hand[s][v], st.disc[s][v], st.lstack[s].count(v),
                      st.rstack[s].count(v))
             if st.deck[s][v] < 0:     # more out of the deck than the deck has
                 yield Violation(f"seats.{s}.hand", sum(parts[1:]), f"cards of value {v} in hand, "
-                                "stacks and discard: a dog deck holds only four of each value 1-5", s)
-            elif min(parts) < 0 or sum(parts) != 4:
+                                f"stacks and discard: a dog deck holds only {per} of each value 1-5", s)
+            elif min(parts) < 0 or sum(parts) != per:
                 yield Violation(f"seats.{s}.deck", sum(parts), f"cards of value {v} in deck, hand, "
-                                "stacks and discard: a dog deck holds exactly four of each value 1-5", s)
+                                f"stacks and discard: a dog deck holds exactly {per} of each value "
+                                "1-5", s)
 
 
 def _hand_size(st):
@@ -92,26 +93,27 @@ def _hand_size(st):
             continue
         # round 1: slots 4 and 5 hold their extra cards until their first turn is over
         first = st.round <= 1 and (s not in st.order or st.order.index(s) >= st.tidx)
-        cap = HAND + (EXTRA_CARDS.get(st.slot[s], 0) if first else 0)
+        hand = st.p.hand_size                                        # ST-REFILL-1/2
+        cap = max(hand, st.p.opening_hand + extra_cards(st.p, st.slot[s])) if first else hand  # ST-SETUP-6
         if s == mover and st.ph != P_PLAY and st.ph != P_OVER:
             # in the middle of its turn: cards played, damage taken, not yet discarded
             over = dogs > cap
         else:
             over = dogs > max(0, cap - dmg)
         if over:
-            extra = "" if cap == HAND else f" (slot {st.slot[s]} starts round 1 with {cap})"
+            extra = "" if cap == hand else f" (slot {st.slot[s]} starts round 1 with {cap})"
             yield Violation(f"seats.{s}.hand", dogs + dmg, f"cards in hand, {dogs} dog and {dmg} "
-                            f"damage: after every turn a hand is drawn up to {HAND} or discarded down "
-                            f"to {HAND} (only damage cards can stay above it){extra}", s)
+                            f"damage: after every turn a hand is drawn up to {hand} or discarded down "
+                            f"to {hand} (only damage cards can stay above it){extra}", s)
 
 
 def _mat(st):
     for s in range(st.n):
         for side, stack, shown in (("left", st.lstack[s], st.left[s]), ("right", st.rstack[s], st.right[s])):
-            want = stack[-1] if stack else 3
+            want = stack[-1] if stack else st.p.printed_dogs                   # ST-SETUP-4
             if shown != want or not 1 <= shown <= 5:
                 yield Violation(f"seats.{s}.{side}", shown, f"the {side} dog shows the top card of its "
-                                "stack, or the printed 3 on an empty mat", s)
+                                f"stack, or the printed {st.p.printed_dogs} on an empty mat", s)
         if not 1 <= st.brake[s] <= 5:
             yield Violation(f"seats.{s}.brake", st.brake[s], "the brake shows a dog card's value, 1 "
                             "to 5 (3 on the marker)", s, "ST-BRAKE-1")
@@ -156,12 +158,13 @@ INVARIANTS = (
     Invariant("finish_line", "ST-END-2", "A crossed sled is beyond the finish line and a racing one "
               "is not.", _finish_line),
     Invariant("dog_deck", "ST-SETUP-2", "Each player's dog cards, in deck, hand, discard and both "
-              "stacks, are four of each value 1 to 5.", _dog_deck),
-    Invariant("hand_size", "ST-REFILL-2", "Between turns a hand holds at most 5 cards, or only "
-              "damage cards beyond 5 (ST-DAMAGE-2); in round 1 slots 4 and 5 hold 6 and 7 until their "
-              "first turn (ST-SETUP-6); an eliminated player holds no dog card (ST-ELIM-1).", _hand_size),
-    Invariant("mat_values", "ST-PLAY-4", "Each dog shows the top card of its stack (3 printed when "
-              "empty, ST-SETUP-4) and the brake is 1 to 5 (ST-BRAKE-1).", _mat),
+              "stacks, are cards_per_value of each value 1 to 5.", _dog_deck),
+    Invariant("hand_size", "ST-REFILL-2", "Between turns a hand holds at most hand_size cards, "
+              "or only damage cards beyond it (ST-DAMAGE-2); in round 1 slots 4 and 5 hold their "
+              "extra opening cards until their first turn (ST-SETUP-6); an eliminated player holds "
+              "no dog card (ST-ELIM-1).", _hand_size),
+    Invariant("mat_values", "ST-PLAY-4", "Each dog shows the top card of its stack (the printed "
+              "value, printed_dogs, when empty, ST-SETUP-4) and the brake is 1 to 5 (ST-BRAKE-1).", _mat),
     Invariant("places", "ST-END-2", "While the race goes on, the places hold each finished seat "
               "once and nobody else (ST-END-2).", _places),
     Invariant("damage_supply", "ST-AMB-14", "With a limited supply, the damage cards held and left "

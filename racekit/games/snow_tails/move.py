@@ -152,13 +152,13 @@ def _stopped(st, s, stop, done) -> None:
     p = st.pos[s]
     rec = st._record
     if kind == "wall":
-        # ST-WALL-1 / ST-AMB-09: the target is off the track: stop, 1 damage
+        # ST-WALL-1 / ST-AMB-09: the target is off the track: stop, wall_damage
         st.stopped = True
         st.walled[s] = True
         if rec:
             st.emit("wall", [s], ["ST-WALL-1", "ST-AMB-09"], position=tr.position(p),
                     step=A.STEP_NAMES[d], moved=done)
-        refill.take_damage(st, s, 1, ["ST-WALL-1"], "wall")
+        refill.take_damage(st, s, st.p.wall_damage, ["ST-WALL-1"], "wall")
     elif kind == "sled":
         # ST-BLOCK-1 / ST-AMB-09: the target square holds a sled: stop
         st.stopped = True
@@ -205,7 +205,7 @@ def _penalise(st, s, limit, count) -> None:
     if st._record:
         st.emit("over_limit", [s], ["ST-LIMIT-2", "ST-AMB-07", "ST-AMB-08"], limit=limit,
                 speed=count, over=over)
-    refill.take_damage(st, s, over, ["ST-LIMIT-2"], "speed limit")
+    refill.take_damage(st, s, over * st.p.limit_damage, ["ST-LIMIT-2"], "speed limit")
 
 
 def bonus_allowed(st, s) -> bool:

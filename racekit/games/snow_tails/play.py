@@ -29,11 +29,12 @@ def begin_turn(st) -> int:
 
 
 def no_dog_card(st, s) -> int:
-    """ST-PLAY-5: with no dog card to play, take 1 damage; the cards to draw up to 5."""
+    """ST-PLAY-5: with no dog card to play, take ``no_dog_damage``; the cards to draw up to
+    ``hand_size``."""
     if st._record:
         st.emit("no_dog_card", [s], ["ST-PLAY-5"], hand_size=st.hand_size(s))
-    refill.take_damage(st, s, 1, ["ST-PLAY-5"], "no dog card")
-    return max(0, refill.HAND - st.hand_size(s))
+    refill.take_damage(st, s, st.p.no_dog_damage, ["ST-PLAY-5"], "no dog card")
+    return max(0, st.p.hand_size - st.hand_size(s))
 
 
 def restart(st, s) -> bool:

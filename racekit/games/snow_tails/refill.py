@@ -18,7 +18,6 @@ from .consts import OUT, P_DISCARD, RACING
 THEN_DEAL, THEN_RESTART, THEN_STEP3 = 0, 1, 2
 """What a run of draws is for (``st.draw_then``): the opening deal (ST-SETUP-6), the
 refill after no dog card (ST-PLAY-5) or step 3 (ST-REFILL-1)."""
-HAND = 5  # ST-REFILL-1: the hand is refilled to 5
 
 
 def ensure_deck(st, seat) -> bool:
@@ -104,24 +103,25 @@ def skipped(st, seat) -> bool:
 
 
 def must_discard(st, seat) -> bool:
-    """ST-REFILL-2, ST-AMB-11: over 5 cards with a dog card to let go, even after a collision;
+    """ST-REFILL-2, ST-AMB-11: over ``hand_size`` cards with a dog card to let go, even after a collision;
     damage cards stay (ST-DAMAGE-2)."""
-    return st.hand_size(seat) > HAND and st.dogs(seat) > 0
+    return st.hand_size(seat) > st.p.hand_size and st.dogs(seat) > 0
 
 
 def step3(st, seat) -> int:
-    """ST-TURN-1 step 3: -1 when cards must be discarded down to 5 (:func:`must_discard`),
-    else the cards to draw up to 5 (ST-REFILL-1): none when full or when a sled stopped the
+    """ST-TURN-1 step 3: -1 when cards must be discarded down to ``hand_size``
+    (:func:`must_discard`), else the cards to draw up to it (ST-REFILL-1): none when full or when a sled stopped the
     move (ST-BLOCK-2)."""
     size = st.hand_size(seat)
-    if size >= HAND:
-        return -1 if size > HAND and st.dogs(seat) else 0
+    hand = st.p.hand_size
+    if size >= hand:
+        return -1 if size > hand and st.dogs(seat) else 0
     if skipped(st, seat):
         if st._record:
             st.emit("no_refill", [seat], ["ST-BLOCK-2", "ST-AMB-10"], hand_size=size,
                     cause="sled" if st.blocked[seat] else "wall")
         return 0
-    return HAND - size
+    return hand - size
 
 
 def legal_discards(st) -> list[int]:

@@ -21,9 +21,9 @@ from racekit.core.setups import seat_count_message, validate_setup
 from . import actions as A
 from . import order
 from .consts import CROSSED, FINISHED, OUT, P_SLOT, RACING
+from .params import extra_cards
 from .tracks import load_track, track_from_dict
 
-EXTRA_CARDS = {4: 1, 5: 2}  # ST-SETUP-6: slot 4 draws 1 extra card, slot 5 draws 2
 
 
 def begin(st) -> bool:
@@ -105,7 +105,8 @@ def _place(st, seat, k) -> None:
 
 
 def next_deal(st):
-    """ST-SETUP-6: everyone draws 5; slot 4 one more, slot 5 two more. Seat order.
+    """ST-SETUP-6: everyone draws ``opening_hand``; slots 4 and 5 ``slot4_extra`` and
+    ``slot5_extra`` more. Seat order.
 
     The next seat to deal to and its card count ``(seat, cards)``, or None when all are dealt
     (``st.deal_next = 0`` starts the deal)."""
@@ -114,7 +115,7 @@ def next_deal(st):
         st.deal_next += 1
         if st.slot[seat] == 0:
             continue
-        need = 5 + EXTRA_CARDS.get(st.slot[seat], 0)
+        need = st.p.opening_hand + extra_cards(st.p, st.slot[seat])
         if st._record:
             st.emit("deal", [seat], ["ST-SETUP-6"], cards=need, slot=st.slot[seat])
         return seat, need
@@ -138,9 +139,9 @@ class SeatSetup(BaseModel):
     slot: whole(1, 9) | None = None
     position: Annotated[tuple[whole(), whole()], BeforeValidator(_row_lane)] | None = None
     status: Literal["racing", "crossed", "finished", "eliminated"] = "racing"
-    left: whole() | list[whole()] = 3
-    right: whole() | list[whole()] = 3
-    brake: whole() = 3   # 1..5: invariants.py (ST-BRAKE-1)
+    left: whole() | list[whole()] | None = None    # default: the printed value, no card
+    right: whole() | list[whole()] | None = None
+    brake: whole() | None = None   # default params.start_brake; 1..5: invariants.py (ST-BRAKE-1)
     hand: list[whole()] = Field(default_factory=list)
     damage: whole(0, 40) = 0
     deck: list[whole()] | None = None
@@ -158,7 +159,7 @@ class SeatSetup(BaseModel):
     @field_validator("left", "right")
     @classmethod
     def _dog(cls, v):
-        vals = v if isinstance(v, list) else [v]
+        vals = v if isinstance(v, list) else [] if v is None else [v]
         bad = [x for x in vals if not 1 <= x <= 5]
         if bad:
             raise ValueError(f"a dog shows a value 1 to 5, not {bad[0]}")
@@ -179,11 +180,12 @@ class Setup(BaseModel):
     seats: list[SeatSetup]
 
 
-def _stack(v) -> list[int]:
-    """``left: 5`` is one card of 5; ``left: 3`` is the printed 3 (no card); lists are stacks."""
+def _stack(v, printed: int) -> list[int]:
+    """``left: 5`` is one card of 5; the printed value (``printed_dogs``, 3) or nothing is no
+    card (ST-SETUP-4); lists are stacks."""
     if isinstance(v, list):
         return list(v)
-    return [] if v == 3 else [v]
+    return [] if v is None or v == printed else [v]
 
 
 def from_setup(st, data) -> str:
@@ -240,11 +242,12 @@ def from_setup(st, data) -> str:
             st.fin_round[s] = cfg.round
         if seat.status == "finished":
             st.fin_round[s] = seat.finished_round or max(1, cfg.round - 1)
-        ls, rs = _stack(seat.left), _stack(seat.right)
+        printed = st.p.printed_dogs                                 # ST-SETUP-4
+        ls, rs = _stack(seat.left, printed), _stack(seat.right, printed)
         st.lstack[s], st.rstack[s] = ls, rs
-        st.left[s] = ls[-1] if ls else 3
-        st.right[s] = rs[-1] if rs else 3
-        st.brake[s] = seat.brake
+        st.left[s] = ls[-1] if ls else printed
+        st.right[s] = rs[-1] if rs else printed
+        st.brake[s] = st.p.start_brake if seat.brake is None else seat.brake
         st.dmg[s] = seat.damage
         hand = [0] * 6
         for v in seat.hand:
@@ -256,12 +259,12 @@ def from_setup(st, data) -> str:
         for v in seat.hand + seat.discard + ls + rs:
             used[v] += 1
         if seat.deck is None:
-            deck = [0] + [4 - used[v] for v in range(1, 6)]
+            deck = [0] + [st.p.cards_per_value - used[v] for v in range(1, 6)]
         else:
             deck = [0] * 6
             for v in seat.deck:
                 deck[v] += 1
-        st.hand[s], st.disc[s], st.deck[s] = hand, disc, deck   # four of each: invariants.py
+        st.hand[s], st.disc[s], st.deck[s] = hand, disc, deck   # cards_per_value each: invariants.py
     st.round = cfg.round
     st.places = [list(g) for g in cfg.places]   # each finished seat once: invariants.py
     if cfg.dents_left is not None:

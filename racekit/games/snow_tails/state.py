@@ -40,6 +40,7 @@ class SnowTailsState(State):
         self.n = n = g.num_players
         self.track = g.track
         self.o = g.flags  # precomputed option flags
+        self.p = p = g.numbers  # the rule numbers (params.PARAMS, from game.params)
         self.round = 1
         self.ph = P_FIRST
         self.order: list[int] = []
@@ -50,10 +51,11 @@ class SnowTailsState(State):
         self.occ = [-1] * self.track.num_squares
         self.pos = [-1] * n
         self.slot = [0] * n
-        # ST-DATA-2: per-player state; ST-SETUP-3, ST-SETUP-4: brake 3 and both dogs on the printed 3
-        self.left = [3] * n
-        self.right = [3] * n
-        self.brake = [3] * n
+        # ST-DATA-2: per-player state; ST-SETUP-4: both dogs on the mat's print
+        # (params.printed_dogs); ST-SETUP-3: the brake marker (params.start_brake)
+        self.left = [p.printed_dogs] * n
+        self.right = [p.printed_dogs] * n
+        self.brake = [p.start_brake] * n
         self.dmg = [0] * n
         self.status = [RACING] * n
         self.blocked = [False] * n
@@ -63,7 +65,7 @@ class SnowTailsState(State):
         self.out_round = [0] * n
         self.lstack = [[] for _ in range(n)]
         self.rstack = [[] for _ in range(n)]
-        self.deck = [[0, 4, 4, 4, 4, 4] for _ in range(n)]  # index 1..5
+        self.deck = [[0] + [p.cards_per_value] * 5 for _ in range(n)]  # index 1..5, ST-SETUP-2
         self.hand = [[0] * 6 for _ in range(n)]
         self.disc = [[0] * 6 for _ in range(n)]
         # turn temporaries
