@@ -3,7 +3,9 @@
 It reads only what its seat may see: the board, the queue, characters and its
 own plan (never another seat's hidden plan, never future draws). It looks ahead
 with a small path simulator over the public terrain (edges, void, height, white,
-updrafts, characters standing still), not with chance outcomes.
+updrafts, characters standing still), not with chance outcomes. Every rule number it
+uses (altitude cap, updraft rise, sprint cost, steal amount) comes from the game's
+parameter table (``st.p``, :mod:`.params`), so its look-ahead follows a house rule.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from .plan import legal_masks
 def simulate(st, seat: int, h: int, alt: int, tokens, cubes: int = 0):
     """Follow ``tokens`` from hex ``h`` at ``alt``; returns (status, hex, alt, steps)."""
     b = st.board
+    top, rise = st.p.alt_max, st.p.updraft_rise   # WS-ALT-1, WS-UPDRAFT-1
     W = b.W
     ybot = b.H * (st.k_min - 1)
     todo = list(tokens)
@@ -45,7 +48,7 @@ def simulate(st, seat: int, h: int, alt: int, tokens, cubes: int = 0):
         h = nh
         steps += 1
         if b.updraft[h]:
-            alt = min(4, alt + 1)
+            alt = min(top, alt + rise)
         ht = b.height[h]
         if ht == WHITE or alt < ht:
             return "crash", h, alt, steps
@@ -144,7 +147,7 @@ class CarefulAgent:
             for d in range(6):
                 a = A.SPRINT + d
                 if a in legal:
-                    s1, h1, a1, _ = simulate(st, seat, h, alt - 1, [d])
+                    s1, h1, a1, _ = simulate(st, seat, h, alt - st.p.sprint_cost, [d])
                     if s1 == "ok" and simulate(st, seat, h1, a1, st.pend)[0] != "crash":
                         return a
             return A.GO
@@ -160,7 +163,7 @@ class CarefulAgent:
                 for d in range(6):  # a paid sprint first, if it makes the whole action safe
                     a = A.SPRINT + d
                     if a in legal:
-                        s1, h1, a1, _ = simulate(st, seat, h, alt - 1, [d])
+                        s1, h1, a1, _ = simulate(st, seat, h, alt - st.p.sprint_cost, [d])
                         if s1 == "ok" and self._best_order(st, seat, h1, a1, cells, memo)[0] > -500:
                             return a
             return A.TAKE + perm[0]
@@ -175,7 +178,7 @@ class CarefulAgent:
             if A.YELLOW <= a < A.YELLOW + 3 and simulate(st, seat, h, alt, [0])[0] != "crash":
                 return a
         steals = [a for a in legal if A.STEAL <= a < A.STEAL + 30]
-        if steals and alt < 4:
+        if steals and alt < st.p.alt_max:
             b = st.board
 
             def ahead(a):
@@ -185,8 +188,9 @@ class CarefulAgent:
             t = (best - A.STEAL) % 10
             th = st.pos[t]
             # only a target ahead and above 1; never when the gain would collide with our own hex
-            if st.alt[t] > 1 and th // b.W > h // b.W and not any(
-                    x != seat and st.alt[x] == alt + 1 for x in st.here[h]):
+            gain = min(st.p.steal_amount, st.alt[t] - 1, st.p.alt_max - alt)   # WS-AMB-04
+            if gain > 0 and th // b.W > h // b.W and not any(
+                    x != seat and st.alt[x] == alt + gain for x in st.here[h]):
                 return best
         return None
 

@@ -196,7 +196,7 @@ def apply_updraft(st) -> None:
     hexes = []
     for s in st.risers:
         before = st.alt[s]
-        st.alt[s] = min(4, before + 1)
+        st.alt[s] = min(st.p.alt_max, before + st.p.updraft_rise)
         if st._record:
             st.emit("updraft", [s], ("WS-UPDRAFT-2", "WS-ALT-1", "WS-AMB-33"),
                     at=st.board.label(st.pos[s]), before=before, altitude=st.alt[s])

@@ -16,6 +16,7 @@ from racekit.core.content import short
 
 from . import setup as _setup_module
 from .cards import check_cardset_option, load_cardset
+from .params import PARAMS
 
 SEAT_NAMES = ("Red", "Green", "Blue", "Yellow", "Purple")  # WS-AMB-02
 
@@ -144,6 +145,7 @@ GAME_TYPE = GameType(
                            "defaults; cards: the kit's illustrative set",
                     doc="The spec's defaults for every ambiguity."),),
     options=OPTIONS,
+    params=PARAMS,
     seat_names=SEAT_NAMES,
     package="racekit.games.wingsuit",
     plot="racekit.games.wingsuit.plot:draw",

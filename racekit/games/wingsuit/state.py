@@ -35,13 +35,14 @@ class WingsuitState(State):
         super().__init__(game, record_events=record_events)
         self.n = n = game.num_players
         self.o = game.flags
+        self.p = game.params   # the rule numbers (params.PARAMS)
         self.cs = game.cardset
         self.cubes_total = game.cubes_per_color
         self.board = None
         self.here: list = []
         self.k_min = 1
         self.pos = [-3] * n          # hex id; -1 limbo (crashed, not yet placed); -2 exited; -3 not placed
-        self.alt = [4] * n
+        self.alt = [self.p.alt_max] * n   # WS-SETUP-6
         self.cubes = [[0, 0, 0] for _ in range(n)]  # WS-COMP-3: cubes held; 3 action dice a seat live in cells
         self.bag = [self.cubes_total] * 3   # WS-SETUP-7
         self.out = [0, 0, 0]
