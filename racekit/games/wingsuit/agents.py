@@ -57,6 +57,12 @@ def simulate(st, seat: int, h: int, alt: int, tokens, cubes: int = 0):
     return "ok", h, alt, steps
 
 
+def sprint_ahead(st, seat: int, h: int, alt: int, d: int):
+    """A paid sprint in direction ``d`` (0..5) from ``h`` at ``alt``, as :func:`simulate` sees
+    it: the cost (``sprint_cost``, WS-SPRINT-1) is paid first, then the step."""
+    return simulate(st, seat, h, alt - st.p.sprint_cost, [d])
+
+
 def _value(st, status, h, alt, extra=0):
     if status == "crash":
         return -1000
@@ -147,7 +153,7 @@ class CarefulAgent:
             for d in range(6):
                 a = A.SPRINT + d
                 if a in legal:
-                    s1, h1, a1, _ = simulate(st, seat, h, alt - st.p.sprint_cost, [d])
+                    s1, h1, a1, _ = sprint_ahead(st, seat, h, alt, d)
                     if s1 == "ok" and simulate(st, seat, h1, a1, st.pend)[0] != "crash":
                         return a
             return A.GO
@@ -163,7 +169,7 @@ class CarefulAgent:
                 for d in range(6):  # a paid sprint first, if it makes the whole action safe
                     a = A.SPRINT + d
                     if a in legal:
-                        s1, h1, a1, _ = simulate(st, seat, h, alt - st.p.sprint_cost, [d])
+                        s1, h1, a1, _ = sprint_ahead(st, seat, h, alt, d)
                         if s1 == "ok" and self._best_order(st, seat, h1, a1, cells, memo)[0] > -500:
                             return a
             return A.TAKE + perm[0]

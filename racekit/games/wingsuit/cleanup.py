@@ -3,7 +3,7 @@
 Order (WS-AMB-22): the 2-player neutral dice leave; (1) if the bottom card holds
 no character it leaves the track and is laid over the queue by the player nearest
 the start (ties: who acted latest in the snapshot); (2) every character on an
-updraft hex gains 1 (capped), then the collision check runs with no mover, in
+updraft hex gains ``updraft_rise`` (capped at ``alt_max``), then the collision check runs with no mover, in
 snapshot order (WS-AMB-33); (3) a new round starts (WS-CLEANUP-7).
 ``cleanup_updraft_step = before_cover`` swaps (1) and (2).
 """

@@ -89,7 +89,7 @@ OPTIONS = (
     Option("item_window", "with_sprints", ("with_sprints", "between_dice", "also_after_last_die"),
            "When items may be used (the sprint windows by default).", ("WS-AMB-17",)),
     Option("blue_free_sprints", "optional", ("optional", "mandatory"),
-           "Whether the blue user's two free sprints may be declined.", ("WS-AMB-19",)),
+           "Whether the blue user's free sprints (blue_sprints) may be declined.", ("WS-AMB-19",)),
     Option("brave_identity", "current_cell", ("current_cell", "planned_hand"),
            "Which dice count as Brave for the blue item: where they stand now, or how they were "
            "planned.", ("WS-AMB-19",)),
