@@ -24,7 +24,9 @@ WS_DIR = Path(__file__).resolve().parents[1] / "racekit" / "games" / "wingsuit"
 
 # one non-default value per parameter, chosen so that it shows in a few random games
 CHANGED = {"alt_max": 3, "crash_rise": 1, "updraft_rise": 2, "sprint_cost": 2, "steal_amount": 2,
-           "cube_limit": 1, "blue_sprints": 1, "yellow_sprints": 2}
+           "cube_limit": 1, "blue_sprints": 1, "yellow_sprints": 2, "rear_sprints": 2}
+# seats where a parameter shows: the rear start sprints exist with 4-5 players (WS-VAR-45P-2)
+PLAYERS = {"rear_sprints": 5}
 
 
 # ----- the table ------------------------------------------------------------------------------
@@ -81,15 +83,16 @@ def _compiled():
 @pytest.mark.parametrize("name", sorted(CHANGED))
 def test_each_parameter_changes_the_engine_and_the_compiled_kernel_still_equals_it(name):
     from racekit.sim import kernels
-    base = load_game(WS)
-    game = load_game(WS, params={name: CHANGED[name]})
+    players = PLAYERS.get(name, 3)
+    base = load_game(WS, players=players)
+    game = load_game(WS, players=players, params={name: CHANGED[name]})
     seeds = range(8)
     assert any(_outcome(game, s) != _outcome(base, s) for s in seeds), \
         f"{name} = {CHANGED[name]} plays as the rulebook's {DEFAULTS[name]} in seeds 0-7"
     compiled = _compiled()
     for seed in range(6):
-        assert kernels.compare(game, seed, ("random",) * 3, compiled) is None
-    assert kernels.compare(game, 7, ("first", "random", "random"), compiled) is None
+        assert kernels.compare(game, seed, ("random",) * players, compiled) is None
+    assert kernels.compare(game, 7, ("first",) + ("random",) * (players - 1), compiled) is None
     four = load_game(WS, players=4, params={name: CHANGED[name]})
     for seed in (8, 9):
         assert kernels.compare(four, seed, ("random",) * 4, compiled) is None
@@ -307,6 +310,8 @@ LITERALS = {
                      r'steal 1 altitude'],
     "cube_limit": [r'cubes\[s\]\) > 2\b', r'\] > 2:', r'at most 2 cubes', r'one of (your )?three cubes'],
     "blue_sprints": [r'\[user, 2, "blue"\]', r"user's two free sprints", r'else 2\)', r'S_FREE_LEFT\] = 2\b'],
+    "rear_sprints": [r'rear\[[sa]\] = False', r'rear_bonus = seat\.rear_bonus', r'\] = seat\.rear_bonus\b',
+                     r'st\.rear, dtype=np\.bool_'],
     "yellow_sprints": [r'\[s, 1, "yellow"\]', r'S_FREE_LEFT\] = 1\b', r'for one free sprint \('],
 }
 
@@ -350,7 +355,8 @@ def test_the_literal_scan_catches_the_old_code():
                "        alt[s] = a if a < 4 else 4\n"
                "        st.free = [user, 2, \"blue\"]\n"
                "    if sum(st.cubes[s]) > 2:\n"
-               "        st.alt[s] -= 1  # the cost is paid\n")
+               "        st.alt[s] -= 1  # the cost is paid\n"
+               "            st.rear[s] = False\n")
     hits = {name for name, pats in LITERALS.items() for p in pats if re.search(p, planted)}
     assert hits == {"alt_max", "crash_rise", "updraft_rise", "blue_sprints", "cube_limit",
-                    "sprint_cost"}
+                    "sprint_cost", "rear_sprints"}

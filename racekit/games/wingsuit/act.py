@@ -232,7 +232,7 @@ def apply(st, a: int) -> None:
                 st.free = None
             cl = ("WS-SPRINT-3", "WS-FAQ-Q5c") if kind == "blue" else ("WS-SPRINT-3", "WS-AMB-04")
         else:
-            st.rear[s] = False
+            st.rear[s] -= 1   # the rear start sprints left (rear_sprints, WS-VAR-45P-2)
             cl = ("WS-VAR-45P-2", "WS-SPRINT-3", "WS-AMB-27")
         if st._record:
             st.emit("free_sprint", [s], cl, direction=DIRECTIONS[d], altitude=st.alt[s])

@@ -150,7 +150,7 @@ def _rear_bonus(st):
     for s in range(st.n):
         if st.rear[s] and (st.n < 4 or st.round > 1):
             why = "only with 4 or 5 players" if st.n < 4 else "only in round 1"
-            yield Violation(f"seats.{s}.rear_bonus", True, f"the rear start sprint exists {why}", s)
+            yield Violation(f"seats.{s}.rear_bonus", st.rear[s] > 0, f"the rear start sprint exists {why}", s)
 
 
 INVARIANTS = (

@@ -77,10 +77,11 @@ _AGENT_SALT = 0xA6E27
  C_FALLBACK_COLOUR, C_W, C_H, C_TOP, C_CARDS, C_BAIL_AT, C_DYNAMIC, C_PHYSICAL_TWO,
  C_SPECIFIC_ROW, C_UPDRAFT_FIRST, C_RISE_OPTIONAL, C_PLANNED,
  C_ALT_MAX, C_CRASH_RISE, C_UPDRAFT_RISE, C_SPRINT_COST, C_STEAL, C_CUBE_LIMIT, C_BLUE_SPRINTS,
- C_YELLOW_SPRINTS, C_FIELDS) = range(34)
+ C_YELLOW_SPRINTS, C_REAR_SPRINTS, C_FIELDS) = range(35)
 PARAM_FIELDS = {"alt_max": C_ALT_MAX, "crash_rise": C_CRASH_RISE, "updraft_rise": C_UPDRAFT_RISE,
                 "sprint_cost": C_SPRINT_COST, "steal_amount": C_STEAL, "cube_limit": C_CUBE_LIMIT,
-                "blue_sprints": C_BLUE_SPRINTS, "yellow_sprints": C_YELLOW_SPRINTS}
+                "blue_sprints": C_BLUE_SPRINTS, "yellow_sprints": C_YELLOW_SPRINTS,
+                "rear_sprints": C_REAR_SPRINTS}
 """The ``cfg`` field of every parameter of :data:`.params.PARAMS` (a test checks it covers all)."""
 # sprint_window (WS-AMB-10) and item_window (WS-AMB-17)
 SW_ICONS, SW_DICE, SW_AFTER = 0, 1, 2
@@ -344,7 +345,7 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
     S0[S_N_QUEUE] = len(q)
     pos0 = np.array(st.pos, dtype=np.int64)
     alt0 = np.array(st.alt, dtype=np.int64)
-    rear0 = np.array(st.rear, dtype=np.bool_)
+    rear0 = np.array(st.rear, dtype=np.int64)   # rear start sprints left
     bag0 = np.array(st.bag, dtype=np.int64)
     counts = np.zeros(N_EVENTS, dtype=np.int64)
     result = np.zeros(2 * n, dtype=np.int64)      # exited, score
@@ -1214,7 +1215,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                     continue
                 a = S[S_ACTOR]
                 if a >= 0 and (done[a] or pos[a] < 0):   # flow._end_action
-                    rear[a] = False
+                    rear[a] = 0
                     S[S_ACTOR] = -1
                     S[S_PEND_PTR] = S[S_PEND_END]
                     S[S_PEND_OWNER] = -1
@@ -1233,7 +1234,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                                 nxt = s   # higher, then farther from the finish (WS-AMB-07)
                     if nxt < 0:   # flow.end_action_phase
                         for s in range(n):
-                            rear[s] = False
+                            rear[s] = 0
                         if S[S_END] or S[S_ROUND] >= cfg[C_MAX_ROUNDS]:
                             S[S_PH] = PH_END   # WS-END-3
                         else:
@@ -1494,7 +1495,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                     if S[S_FREE_LEFT] <= 0:
                         S[S_FREE_SEAT] = -1
                 else:
-                    rear[s] = False
+                    rear[s] -= 1   # the rear start sprints left (WS-VAR-45P-2)
                 counts[E_FREE_SPRINT] += 1
                 _step(cfg, bd, m, s, a - _FREE)
             elif a == _DECLINE:

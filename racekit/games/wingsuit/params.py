@@ -39,6 +39,9 @@ PARAMS = (
           "Free sprints the blue item's user gets after the gift is carried out."),
     Param("yellow_sprints", 1, "WS-AMB-04", 1, 5,
           "Free sprints the kit's yellow item gives its user."),
+    Param("rear_sprints", 1, "WS-VAR-45P-2", 0, 3,
+          "Free side sprints a character starting on a rear start cell (4-5 players) may make "
+          "during its first action."),
 )
 
 DEFAULTS = {p.name: p.default for p in PARAMS}

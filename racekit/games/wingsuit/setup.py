@@ -157,7 +157,7 @@ def apply_choice(st, a: int) -> None:
     st.here[h].append(s)
     st.alt[s] = st.p.alt_max   # WS-SETUP-6
     kind = dict(st.board.starts(1)).get(h)
-    st.rear[s] = kind == "rear" and st.n >= 4
+    st.rear[s] = st.p.rear_sprints if kind == "rear" and st.n >= 4 else 0   # WS-VAR-45P-2
     if st._record:
         st.emit("start", [s], ("WS-SETUP-5", "WS-SETUP-6", "WS-AMB-25"), at=st.board.label(h),
                 altitude=st.p.alt_max, rear=kind == "rear")
@@ -301,7 +301,7 @@ def from_setup(st, data: dict) -> None:
             cell = A.parse_cell(x)
             style = 1 if (cell in brave or (cell >= 6 and not seat.planned_brave)) else 0
             st.cells[cell].append((i, style))
-        st.rear[i] = seat.rear_bonus
+        st.rear[i] = st.p.rear_sprints if seat.rear_bonus else 0
     if s.bag is not None:
         st.bag = [s.bag.get(c, 0) for c in COLOURS]
         if not st.o.discard_to_bag:   # WS-AMB-16 out_of_game: the cubes in neither place are out

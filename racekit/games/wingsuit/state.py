@@ -65,7 +65,7 @@ class WingsuitState(State):
         self.actor = -1
         self.cp_seat = -1
         self.done = [False] * n
-        self.rear = [False] * n
+        self.rear = [0] * n   # rear start sprints left (WS-VAR-45P-2)
         self.pend: list = []
         self.pend_owner = -1
         self.pend_started = False
@@ -291,7 +291,7 @@ class WingsuitState(State):
                 "exited": self.exited[s],
                 "score": self.score[s] if self.exited[s] else None,
                 "acted": bool(self.done[s]) if self.ph == "action" else None,
-                "rear_bonus": self.rear[s],
+                "rear_bonus": self.rear[s] > 0,
                 "status": "exited" if p == GONE else "crashed" if p == -1 else "flying",
             })
         cells = {A.cell_name(c): ["neutral" if d[0] == NEUTRAL else d[0] for d in self.cells[c]]
