@@ -47,6 +47,17 @@ def test_each_parameter_cites_a_clause_of_wingsuit_and_the_game_declares_the_tab
     assert game.params.alt_max == 4 and "params" not in game.settings() and game.house_rules() == []
 
 
+def test_the_states_numbers_are_the_games_parameters_and_read_only():
+    import copy
+    import pickle
+    game = load_game(WS, params=CHANGED)
+    st = game.new_initial_state()
+    for p in (st.p, copy.deepcopy(st).p, st.clone().p, pickle.loads(pickle.dumps(st)).p):
+        assert {name: getattr(p, name) for name in DEFAULTS} == game.params.as_dict() == CHANGED
+    with pytest.raises(AttributeError, match="read only"):
+        st.p.alt_max = 5
+
+
 def test_a_bad_altitude_cap_is_refused_naming_the_parameter_and_bounds():
     with pytest.raises(OptionError) as err:
         load_game(WS, params={"alt_max": 7})

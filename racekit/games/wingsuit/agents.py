@@ -21,7 +21,6 @@ from .plan import legal_masks
 def simulate(st, seat: int, h: int, alt: int, tokens, cubes: int = 0):
     """Follow ``tokens`` from hex ``h`` at ``alt``; returns (status, hex, alt, steps)."""
     b = st.board
-    top, rise = st.p.alt_max, st.p.updraft_rise   # WS-ALT-1, WS-UPDRAFT-1
     W = b.W
     ybot = b.H * (st.k_min - 1)
     todo = list(tokens)
@@ -48,7 +47,7 @@ def simulate(st, seat: int, h: int, alt: int, tokens, cubes: int = 0):
         h = nh
         steps += 1
         if b.updraft[h]:
-            alt = min(top, alt + rise)
+            alt = min(st.p.alt_max, alt + st.p.updraft_rise)   # WS-UPDRAFT-1, WS-ALT-1
         ht = b.height[h]
         if ht == WHITE or alt < ht:
             return "crash", h, alt, steps
