@@ -1,12 +1,13 @@
 """Wingsuit Flight's rule numbers: the one table every reader of a rule takes them from.
 
-The engine (``st.p``: the game's :class:`~racekit.core.game.Params`), the compiled kernel
-(``cfg`` fields filled from it in :class:`.kernel_jit.Config`, see ``PARAM_FIELDS``), the
-careful agent's look-ahead, the event texts and the plot's altitude scale all read these
-values; no other module writes one of these numbers as a literal (``tests/test_ws_params.py``
-scans for them). Each default is the rulebook's, with the clause of the Wingsuit spec that
-fixes it. Vary them with ``load_game("wingsuit", params={...})`` or ``-p NAME=VALUE`` on the
-command line.
+The engine (``st.p``: :class:`Numbers`, the game's :class:`~racekit.core.game.Params` as
+plain attributes), its invariants and set-up checks, the compiled kernel (``cfg`` fields
+filled from it in :class:`.kernel_jit.Config`, see ``PARAM_FIELDS``), the careful agent's
+look-ahead and the event texts all read these values; the plot draws the altitudes the state
+holds and states no rule number. No other module writes one of these numbers as a literal
+(``tests/test_ws_params.py`` scans for them). Each default is the rulebook's, with the clause of
+the Wingsuit spec that fixes it. Vary them with ``load_game("wingsuit", params={...})``, ``-p
+NAME=VALUE`` on the command line, or ``params:`` in a scenario, set-up or save file.
 
 Numbers that are components or content rather than rule numbers stay where they are: the
 cube supply (the rule option ``cubes_per_color``, WS-AMB-02), the interference threshold (the
