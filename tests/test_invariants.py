@@ -301,7 +301,7 @@ def test_every_listed_start_cell_may_be_chosen_with_any_player_count(players):
     assert sorted(st.action_to_string(a) for a in st.legal_actions()) == FIVE, "WS-AMB-25"
     st.apply_action(st.string_to_action("at (5,1)"))     # a rear cell
     assert sorted(st.action_to_string(a) for a in st.legal_actions()) == [c for c in FIVE if c != "at (5,1)"]
-    assert st.rear[0] is (players >= 4), "the rear start sprint is the 4-5 player variant's (WS-VAR-45P-2)"
+    assert st.rear[0] == (players >= 4), "the rear start sprint is the 4-5 player variant's (WS-VAR-45P-2)"
 
 
 def test_a_refused_start_cell_lists_the_free_cells():

@@ -81,10 +81,8 @@ def test_careful_look_ahead_predicts_the_engines_steps():
 
 def test_careful_look_ahead_follows_a_changed_altitude_cap(monkeypatch):
     """The agent plans with the engine's own rule functions: a designer who changes the
-    altitude cap (WS-ALT-1) in the engine changes the agent's look-ahead with it."""
-    from racekit.games.wingsuit import move
-    monkeypatch.setattr(move, "ALT_MAX", 3)
-    _predicts_the_engine()
+    altitude cap (WS-ALT-1, the ``alt_max`` parameter) changes the agent's look-ahead with it."""
+    _predicts_the_engine(params={"alt_max": 3})
 
 
 def test_careful_look_ahead_follows_the_updraft_option():

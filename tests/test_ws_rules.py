@@ -86,7 +86,7 @@ def test_player_counts_and_variants():
     names = [st.action_to_string(a) for a in st.legal_actions()]
     assert shows("WS-VAR-45P-2: rear start cells with 4-5", "at (1,1)" in names and "at (5,1)" in names)
     st.apply_action(st.string_to_action("at (1,1)"))
-    assert shows("WS-VAR-45P-2", st.rear[0] is True)
+    assert shows("WS-VAR-45P-2", st.rear[0] == st.p.rear_sprints == 1)   # start sprints left
 def test_plans_are_secret():
     _, st = _deal()
     for _ in range(3):

@@ -396,6 +396,7 @@ class State(ABC):
 
 def _rebuild(game_class, settings: dict, setup: dict | None, history: list, record_events: bool):
     """The state :meth:`State.__reduce__` describes: a new game of ``game_class`` with
-    ``settings`` (players, preset, options), started from ``setup``, with ``history`` replayed."""
-    game = game_class(players=settings["players"], preset=settings["preset"], **settings["options"])
+    ``settings`` (players, preset, options, house-rule parameters), started from ``setup``, with ``history`` replayed."""
+    game = game_class(players=settings["players"], preset=settings["preset"],
+                      params=settings.get("params"), **settings["options"])
     return replay(game, history, setup=setup, record_events=record_events)

@@ -13,6 +13,12 @@
 # set** (made up for teaching, in the card-file format of the spec's Appendix A); owners of the game
 # can enter the real cards in the same format (option `cardset`). The yellow item effect (a free
 # sprint) is also the kit's own invention: the rules describe only red and blue.
+#
+# The numbers in this notebook (the altitude cap of 4, the 2 altitude a crash gives back, the 1 a
+# sprint costs, the 2 cubes a player may hold, ...) are the rulebook's. A designer can try other
+# values as house rules without touching code: `racekit games wingsuit` lists them, and
+# `racekit play wingsuit -p alt_max=3` or `racekit.load_game("wingsuit", params={"alt_max": 3})`
+# plays with a cap of 3.
 
 # %%
 import textwrap

@@ -111,7 +111,7 @@ def legal(st) -> list[int]:
         if not out:
             out.append(A.END)
     if sprint_window(st, s):
-        if st.alt[s] > 1:
+        if st.alt[s] > st.p.sprint_cost:
             out += [A.SPRINT + d for d in range(6)]
         if st.rear[s] and s == st.actor and st.gift is None:
             out += [A.FREE + d for d in rear_dirs(st)]
@@ -144,7 +144,7 @@ def item_actions(st, s: int) -> list[int]:
 def has_choice(st, s: int) -> bool:
     """Is there anything besides 'go on' for ``s`` while a cell waits? (else it runs on)"""
     if sprint_window(st, s):
-        if st.alt[s] > 1 or (st.rear[s] and s == st.actor and st.gift is None):
+        if st.alt[s] > st.p.sprint_cost or (st.rear[s] and s == st.actor and st.gift is None):
             return True
     return item_window(st, s) and bool(item_actions(st, s))
 
@@ -164,8 +164,9 @@ def why(st, a: int) -> tuple[str, str]:
     if a == A.GO:
         return "WS-ACT-1", "no cell is being resolved"
     if A.SPRINT <= a < A.SPRINT + 6:
-        if st.alt[s] <= 1 and sprint_window(st, s):
-            return "WS-SPRINT-2", "a sprint costs 1 altitude, and altitude 1 cannot pay"
+        if st.alt[s] <= st.p.sprint_cost and sprint_window(st, s):
+            return "WS-SPRINT-2", (f"a sprint costs {st.p.sprint_cost} altitude, and altitude "
+                                   f"{st.alt[s]} cannot pay")
         if s == st.actor and not st.has_dice(s) and not st.pend:
             return "WS-ACT-4", "the action ended with the last die; no sprint after it"
         return "WS-AMB-10", "sprints are made only in the sprint windows of one's own action"
@@ -209,7 +210,7 @@ def apply(st, a: int) -> None:
         if st._record:
             st.emit("sprint", [s], ("WS-SPRINT-1", "WS-SPRINT-4", "WS-AMB-10")
                     + (("WS-FAQ-Q5b",) if st.gift is not None else ()),
-                    direction=DIRECTIONS[a - A.SPRINT], before=st.alt[s], altitude=st.alt[s] - 1)
+                    direction=DIRECTIONS[a - A.SPRINT], before=st.alt[s], altitude=st.alt[s] - st.p.sprint_cost)
         move.step(st, s, a - A.SPRINT, "sprint")
     elif A.FREE <= a < A.FREE + 6:
         d = a - A.FREE
@@ -220,7 +221,7 @@ def apply(st, a: int) -> None:
                 st.free = None
             cl = ("WS-SPRINT-3", "WS-FAQ-Q5c") if kind == "blue" else ("WS-SPRINT-3", "WS-AMB-04")
         else:
-            st.rear[s] = False
+            st.rear[s] -= 1   # the rear start sprints left (rear_sprints, WS-VAR-45P-2)
             cl = ("WS-VAR-45P-2", "WS-SPRINT-3", "WS-AMB-27")
         if st._record:
             st.emit("free_sprint", [s], cl, direction=DIRECTIONS[d], altitude=st.alt[s])
@@ -235,10 +236,10 @@ def apply(st, a: int) -> None:
         give(st, s, *A.give_parts(a))
     elif A.YELLOW <= a < A.YELLOW + 3:
         pay(st, s, a - A.YELLOW)
-        st.free = [s, 1, "yellow"]
+        st.free = [s, st.p.yellow_sprints, "yellow"]
         if st._record:
             st.emit("item_free_sprint", [s], ("WS-ITEM-3", "WS-ITEM-4", "WS-AMB-04"), colour=A.COLOURS[a - A.YELLOW],
-                    kit_rule=True)
+                    sprints=st.p.yellow_sprints, kit_rule=True)
 
 
 def take(st, s: int, cell: int) -> None:
@@ -299,19 +300,20 @@ def pay(st, s: int, colour: int) -> None:
 
 
 def steal(st, s: int, colour: int, t: int) -> None:
-    """Red item: the target loses 1 altitude (not below 1), then the user gains 1 (WS-FAQ-Q4)."""
+    """Red item: the target loses ``steal_amount`` altitude (not below 1), then the user gains
+    what it lost (capped at ``alt_max``) (WS-FAQ-Q4, WS-AMB-04)."""
     pay(st, s, colour)
-    got = st.alt[t] > 1
+    got = min(st.p.steal_amount, st.alt[t] - 1)
     if st._record:
         st.emit("steal", [s, t], ("WS-ITEM-3", "WS-ITEM-4", "WS-FAQ-Q4", "WS-AMB-04"), colour=A.COLOURS[colour],
-                target_before=st.alt[t], target_altitude=st.alt[t] - 1 if got else st.alt[t],
-                user_before=st.alt[s], user_altitude=min(4, st.alt[s] + 1) if got else st.alt[s],
+                target_before=st.alt[t], target_altitude=st.alt[t] - got,
+                user_before=st.alt[s], user_altitude=min(st.p.alt_max, st.alt[s] + got),
                 cube_to="bag")
-    if not got:
+    if got <= 0:
         return
-    move.change_altitude(st, t, -1, s)
+    move.change_altitude(st, t, -got, s)
     if st.pos[s] >= 0:
-        move.change_altitude(st, s, +1, s)
+        move.change_altitude(st, s, got, s)
 
 
 def give(st, s: int, colour: int, cell: int, t: int) -> None:
@@ -336,6 +338,8 @@ def finish_gift(st) -> None:
     st.gift = None
     st.pend_owner = -1
     if st._record:
-        st.emit("gift_done", [user, t], ("WS-FAQ-Q5c", "WS-AMB-19"), free_sprints=0 if user_crashed else 2)
-    if not user_crashed and st.pos[user] >= 0:
-        st.free = [user, 2, "blue"]
+        st.emit("gift_done", [user, t], ("WS-FAQ-Q5c", "WS-AMB-19"),
+                free_sprints=0 if user_crashed else st.p.blue_sprints)
+    if not user_crashed and st.pos[user] >= 0 and st.p.blue_sprints > 0:
+        st.free = [user, st.p.blue_sprints, "blue"]
+

@@ -5,7 +5,9 @@ own plan (never another seat's hidden plan, never future draws). It looks ahead
 by following its own icons over the public terrain with the engine's rule functions
 (:func:`.move.target`, :func:`.move.lifted`, :func:`.move.fails_standing`: edges, void,
 height, white, updrafts and the altitude cap, characters standing still), not with
-chance outcomes.
+chance outcomes. Every rule number it uses (altitude cap, updraft rise, sprint cost,
+steal amount) comes from the game's parameter table (``st.p``, :mod:`.params`), so its
+look-ahead follows a house rule.
 """
 from __future__ import annotations
 
@@ -16,7 +18,6 @@ from racekit.core.chance import uniform
 
 from . import actions as A
 from . import move
-from .consts import ALT_MAX
 from .plan import legal_masks
 
 
@@ -47,10 +48,16 @@ def simulate(st, seat: int, h: int, alt: int, tokens, cubes: int = 0):
         if b.updraft[h]:
             if not lift_first and move.fails_standing(st, h, seat, alt):
                 return "crash", h, alt, steps
-            alt = move.lifted(alt)
+            alt = move.lifted(st, alt)
         if move.fails_standing(st, h, seat, alt):
             return "crash", h, alt, steps
     return "ok", h, alt, steps
+
+
+def sprint_ahead(st, seat: int, h: int, alt: int, d: int):
+    """A paid sprint in direction ``d`` (0..5) from ``h`` at ``alt``, as :func:`simulate` sees
+    it: the cost (``sprint_cost``, WS-SPRINT-1) is paid first, then the step."""
+    return simulate(st, seat, h, alt - st.p.sprint_cost, [d])
 
 
 def _value(st, status, h, alt, extra=0):
@@ -143,7 +150,7 @@ class CarefulAgent:
             for d in range(6):
                 a = A.SPRINT + d
                 if a in legal:
-                    s1, h1, a1, _ = simulate(st, seat, h, alt - 1, [d])
+                    s1, h1, a1, _ = sprint_ahead(st, seat, h, alt, d)
                     if s1 == "ok" and simulate(st, seat, h1, a1, st.pend)[0] != "crash":
                         return a
             return A.GO
@@ -159,7 +166,7 @@ class CarefulAgent:
                 for d in range(6):  # a paid sprint first, if it makes the whole action safe
                     a = A.SPRINT + d
                     if a in legal:
-                        s1, h1, a1, _ = simulate(st, seat, h, alt - 1, [d])
+                        s1, h1, a1, _ = sprint_ahead(st, seat, h, alt, d)
                         if s1 == "ok" and self._best_order(st, seat, h1, a1, cells, memo)[0] > -500:
                             return a
             return A.TAKE + perm[0]
@@ -174,7 +181,7 @@ class CarefulAgent:
             if A.YELLOW <= a < A.YELLOW + 3 and simulate(st, seat, h, alt, [0])[0] != "crash":
                 return a
         steals = [a for a in legal if A.STEAL <= a < A.STEAL + 3 * A.STEAL_COLOUR]
-        if steals and alt < ALT_MAX:
+        if steals and alt < st.p.alt_max:
             b = st.board
 
             def ahead(a):
@@ -184,8 +191,9 @@ class CarefulAgent:
             t = A.steal_parts(best)[1]
             th = st.pos[t]
             # only a target ahead and above 1; never when the gain would collide with our own hex
-            if st.alt[t] > 1 and th // b.W > h // b.W and not any(
-                    x != seat and st.alt[x] == alt + 1 for x in st.here[h]):
+            gain = min(st.p.steal_amount, st.alt[t] - 1, st.p.alt_max - alt)   # WS-AMB-04
+            if gain > 0 and th // b.W > h // b.W and not any(
+                    x != seat and st.alt[x] == alt + gain for x in st.here[h]):
                 return best
         return None
 

@@ -3,7 +3,7 @@
 Order (WS-AMB-22): the 2-player neutral dice leave; (1) if the bottom card holds
 no character it leaves the track and is laid over the queue by the player nearest
 the start (ties: who acted latest in the snapshot); (2) every character on an
-updraft hex gains 1 (capped), then the collision check runs with no mover, in
+updraft hex gains ``updraft_rise`` (capped at ``alt_max``), then the collision check runs with no mover, in
 snapshot order (WS-AMB-33); (3) a new round starts (WS-CLEANUP-7).
 ``cleanup_updraft_step = before_cover`` swaps (1) and (2).
 """
@@ -195,7 +195,7 @@ def apply_updraft(st) -> None:
     hexes = []
     for s in st.risers:
         before = st.alt[s]
-        st.alt[s] = min(4, before + 1)
+        st.alt[s] = min(st.p.alt_max, before + st.p.updraft_rise)
         if st._record:
             st.emit("updraft", [s], ("WS-UPDRAFT-2", "WS-ALT-1", "WS-AMB-33"),
                     at=st.board.label(st.pos[s]), before=before, altitude=st.alt[s])

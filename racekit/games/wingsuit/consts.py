@@ -4,4 +4,3 @@
 NEUTRAL = -9               # owner id of the 2-player neutral dice (WS-AMB-26)
 LIMBO = -1                 # a crashed character waiting to be placed
 GONE = -2                  # an exited character (left the track over the top edge)
-ALT_MAX = 4                # WS-ALT-1

@@ -138,7 +138,7 @@ def _action_step(st) -> bool:
 
 
 def _end_action(st, a: int) -> None:
-    st.rear[a] = False  # the start sprint is lost once the first action is over (WS-AMB-27)
+    st.rear[a] = 0  # the start sprints are lost once the first action is over (WS-AMB-27)
     st.actor = -1
     st.pend = []
     st.pend_owner = -1
@@ -146,7 +146,7 @@ def _end_action(st, a: int) -> None:
 
 def end_action_phase(st) -> None:
     for s in range(st.n):
-        st.rear[s] = False  # the start sprint lives only in the first action phase (WS-AMB-27)
+        st.rear[s] = 0  # the start sprints live only in the first action phase (WS-AMB-27)
     if st.end_triggered:
         finish(st)
         return

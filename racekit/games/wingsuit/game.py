@@ -17,6 +17,7 @@ from racekit.core.content import short
 from . import actions as A
 from . import setup as _setup_module
 from .cards import check_cardset_option, load_cardset
+from .params import PARAMS, Numbers
 
 SEAT_NAMES = ("Red", "Green", "Blue", "Yellow", "Purple")  # WS-AMB-02
 
@@ -89,7 +90,7 @@ OPTIONS = (
     Option("item_window", "with_sprints", ("with_sprints", "between_dice", "also_after_last_die"),
            "When items may be used (the sprint windows by default).", ("WS-AMB-17",)),
     Option("blue_free_sprints", "optional", ("optional", "mandatory"),
-           "Whether the blue user's two free sprints may be declined.", ("WS-AMB-19",)),
+           "Whether the blue user's free sprints (blue_sprints) may be declined.", ("WS-AMB-19",)),
     Option("brave_identity", "current_cell", ("current_cell", "planned_hand"),
            "Which dice count as Brave for the blue item: where they stand now, or how they were "
            "planned.", ("WS-AMB-19",)),
@@ -148,6 +149,7 @@ GAME_TYPE = GameType(
                            "defaults; cards: the kit's illustrative set",
                     doc="The spec's defaults for every ambiguity."),),
     options=OPTIONS,
+    params=PARAMS,
     seat_names=SEAT_NAMES,
     package="racekit.games.wingsuit",
     plot="racekit.games.wingsuit.plot:draw",
@@ -225,6 +227,7 @@ class Wingsuit(Game):
             raise OptionError(f"option 'cardset': {exc}") from None
         self.cubes_per_color = o["cubes_per_color"]
         self.flags = Flags(o)
+        self.numbers = Numbers(self.params)   # the rule numbers, read in the hot path as st.p
         if self.flags.max_rounds == 0:
             self.flags.max_rounds = 10 ** 9
 

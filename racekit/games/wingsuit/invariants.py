@@ -12,7 +12,6 @@ from racekit.core.invariants import Invariant, Violation
 
 from .cards import COLOURS, VOID, WHITE
 from .cleanup import rows_of
-from .consts import ALT_MAX
 
 ROW_OF_CELL = [c % 6 + 1 if c < 12 else 0 for c in range(12)]
 
@@ -28,8 +27,8 @@ def _label(st, h) -> str:
 
 def _altitude(st):
     for s in range(st.n):
-        if st.pos[s] != -3 and not 1 <= st.alt[s] <= ALT_MAX:
-            yield Violation(f"seats.{s}.alt", st.alt[s], f"an altitude is always 1 to {ALT_MAX}", s)
+        if st.pos[s] != -3 and not 1 <= st.alt[s] <= st.p.alt_max:
+            yield Violation(f"seats.{s}.alt", st.alt[s], f"an altitude is always 1 to {st.p.alt_max}", s)
 
 
 def _on_track(st):
@@ -74,7 +73,7 @@ def _collision(st):
         h = st.pos[s]
         for j in st.here[h] if h < len(st.here) else ():
             if j < s and st.pos[j] == h and st.alt[j] == st.alt[s]:
-                if st.o.start_sharing and st.alt[s] == ALT_MAX and _on_start_cell(st, h):
+                if st.o.start_sharing and st.alt[s] == st.p.alt_max and _on_start_cell(st, h):
                     continue   # WS-AMB-25 allowed_no_collision: sharing a start cell
                 yield Violation(f"seats.{s}.at", _label(st, h), f"seat {j} stands on the same hex at "
                                 f"the same altitude {st.alt[s]}: they would have collided", s)
@@ -84,9 +83,9 @@ def _cubes_held(st):
     returning = {x[1] for x in st.intr if x[0] == "return"}
     for s in range(st.n):
         held = sum(st.cubes[s])
-        if held > 2 and s not in returning:
+        if held > st.p.cube_limit and s not in returning:
             have = [COLOURS[k] for k in range(3) for _ in range(st.cubes[s][k])]
-            yield Violation(f"seats.{s}.cubes", have, "a player holds at most 2 cubes", s)
+            yield Violation(f"seats.{s}.cubes", have, f"a player holds at most {st.p.cube_limit} cubes", s)
 
 
 def _cube_supply(st):
@@ -151,7 +150,7 @@ def _rear_bonus(st):
     for s in range(st.n):
         if st.rear[s] and (st.n < 4 or st.round > 1):
             why = "only with 4 or 5 players" if st.n < 4 else "only in round 1"
-            yield Violation(f"seats.{s}.rear_bonus", True, f"the rear start sprint exists {why}", s)
+            yield Violation(f"seats.{s}.rear_bonus", st.rear[s] > 0, f"the rear start sprint exists {why}", s)
 
 
 INVARIANTS = (
@@ -164,8 +163,8 @@ INVARIANTS = (
     Invariant("no_collision", "WS-COLLIDE-2",
               "No two characters share a hex at the same altitude (WS-AMB-25 allowed_no_collision: "
               "except on a start cell).", _collision),
-    Invariant("two_cubes", "WS-ITEM-2", "A player holds at most 2 cubes (3 only while choosing "
-              "which to put back).", _cubes_held),
+    Invariant("two_cubes", "WS-ITEM-2", "A player holds at most cube_limit cubes (one more only "
+              "while choosing which to put back).", _cubes_held),
     Invariant("cube_supply", "WS-AMB-16", "Each colour's cubes are in the bag, held, or (option "
               "out_of_game) out of the game, and there are cubes_per_color of them.", _cube_supply),
     Invariant("three_dice", "WS-PLAN-3", "A player has at most three action dice in the queue, in "

@@ -85,7 +85,14 @@ _AGENT_SALT = 0xA6E27
 (C_N, C_SPRINT_WIN, C_ITEM_WIN, C_LIFT_FIRST, C_SAFE_FIRST, C_VICTIM_LOSES, C_TO_BAG,
  C_BLUE_MANDATORY, C_NEUTRAL, C_THRESHOLD, C_MAX_ROUNDS, C_COUNT_COND, C_REPEAT,
  C_FALLBACK_COLOUR, C_W, C_H, C_TOP, C_CARDS, C_BAIL_AT, C_DYNAMIC, C_PHYSICAL_TWO,
- C_SPECIFIC_ROW, C_UPDRAFT_FIRST, C_RISE_OPTIONAL, C_PLANNED, C_FIELDS) = range(26)
+ C_SPECIFIC_ROW, C_UPDRAFT_FIRST, C_RISE_OPTIONAL, C_PLANNED,
+ C_ALT_MAX, C_CRASH_RISE, C_UPDRAFT_RISE, C_SPRINT_COST, C_STEAL, C_CUBE_LIMIT, C_BLUE_SPRINTS,
+ C_YELLOW_SPRINTS, C_REAR_SPRINTS, C_FIELDS) = range(35)
+PARAM_FIELDS = {"alt_max": C_ALT_MAX, "crash_rise": C_CRASH_RISE, "updraft_rise": C_UPDRAFT_RISE,
+                "sprint_cost": C_SPRINT_COST, "steal_amount": C_STEAL, "cube_limit": C_CUBE_LIMIT,
+                "blue_sprints": C_BLUE_SPRINTS, "yellow_sprints": C_YELLOW_SPRINTS,
+                "rear_sprints": C_REAR_SPRINTS}
+"""The ``cfg`` field of every parameter of :data:`.params.PARAMS` (a test checks it covers all)."""
 # sprint_window (WS-AMB-10) and item_window (WS-AMB-17)
 SW_ICONS, SW_DICE, SW_AFTER = 0, 1, 2
 IW_SPRINTS, IW_DICE, IW_AFTER = 0, 1, 2
@@ -300,6 +307,8 @@ class Config:
         cfg[C_UPDRAFT_FIRST] = o.updraft_first
         cfg[C_RISE_OPTIONAL] = o.cleanup_optional
         cfg[C_PLANNED] = o.planned_identity
+        for name, field in PARAM_FIELDS.items():   # the rule numbers, as the engine reads them
+            cfg[field] = game.params[name]
         self.cfg = cfg
         self.plans = np.array(_legal_ids(o.per_group), dtype=np.int64)
         self.rear = np.array([A.FREE + d for d in rear_dirs(SimpleNamespace(o=o))], dtype=np.int64)
@@ -382,7 +391,7 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None,
     S0[S_N_QUEUE] = len(q)
     pos0 = np.array(st.pos, dtype=np.int64)
     alt0 = np.array(st.alt, dtype=np.int64)
-    rear0 = np.array(st.rear, dtype=np.bool_)
+    rear0 = np.array(st.rear, dtype=np.int64)   # rear start sprints left
     bag0 = np.array(st.bag, dtype=np.int64)
     counts = np.zeros(N_EVENTS, dtype=np.int64)
     result = np.zeros(2 * n, dtype=np.int64)      # exited, score
@@ -510,7 +519,8 @@ def _has_dice(cnt, s):
 @njit(cache=True)
 def _crash(cfg, bd, m, who, nwho, mover):
     """move.crash (WS-CRASH-3, WS-AMB-15, WS-AMB-16, WS-FAQ-Q6b): non-movers in snapshot
-    order, the mover last; dice, cubes and the action lost, altitude +2, a placement queued."""
+    order, the mover last; dice, cubes and the action lost, altitude + crash_rise, a placement
+    queued."""
     row_of, card_of_row = bd[4], bd[5]
     S, pos, alt, cnt, cubes, bag, outp, done = m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7]
     order, intr, counts = m[9], m[10], m[11]
@@ -566,8 +576,8 @@ def _crash(cfg, bd, m, who, nwho, mover):
             else:
                 outp[c] += cubes[s, c]
             cubes[s, c] = 0
-        a = alt[s] + 2
-        alt[s] = a if a < 4 else 4
+        a = alt[s] + cfg[C_CRASH_RISE]
+        alt[s] = a if a < cfg[C_ALT_MAX] else cfg[C_ALT_MAX]
         counts[E_CRASH] += 1
         ni = S[S_N_INTR]
         intr[ni, 0] = I_PLACE
@@ -662,8 +672,8 @@ def _step(cfg, bd, m, s, d):
     if updraft[t]:   # WS-UPDRAFT-1, WS-AMB-11/12
         if not cfg[C_LIFT_FIRST] and _check_hex(cfg, bd, m, t, s):
             return
-        if alt[s] < 4:
-            alt[s] += 1
+        a = alt[s] + cfg[C_UPDRAFT_RISE]
+        alt[s] = a if a < cfg[C_ALT_MAX] else cfg[C_ALT_MAX]
         counts[E_UPDRAFT] += 1
     if _check_hex(cfg, bd, m, t, s):
         return
@@ -705,10 +715,11 @@ def _run_token(cfg, bd, m):
 
 @njit(cache=True)
 def _change_altitude(cfg, bd, m, s, delta, mover):
-    """move.change_altitude: capped 1..4 (WS-ALT-1), then the standing checks (WS-AMB-13)."""
+    """move.change_altitude: capped 1..alt_max (WS-ALT-1), then the standing checks (WS-AMB-13)."""
     pos, alt = m[1], m[2]
     a = alt[s] + delta
-    alt[s] = 1 if a < 1 else 4 if a > 4 else a
+    top = cfg[C_ALT_MAX]
+    alt[s] = 1 if a < 1 else top if a > top else a
     if pos[s] >= 0:
         _check_hex(cfg, bd, m, pos[s], mover)
 
@@ -779,7 +790,7 @@ def _has_choice(cfg, m, s):
     """act.has_choice: anything besides 'go on' while a cell waits."""
     S, alt, rear = m[0], m[2], m[8]
     if _sprint_window(cfg, m[0], m[3], s):
-        if alt[s] > 1 or (rear[s] and s == S[S_ACTOR] and S[S_GIFT_USER] < 0):
+        if alt[s] > cfg[C_SPRINT_COST] or (rear[s] and s == S[S_ACTOR] and S[S_GIFT_USER] < 0):
             return True
     if _item_window(cfg, m[0], m[3], s):
         return _item_actions(cfg, m, s, m[18][3], 0) > 0
@@ -811,7 +822,7 @@ def _action_legal(cfg, m, rear_free, s, out):
             out[k] = _END
             k += 1
     if _sprint_window(cfg, m[0], m[3], s):
-        if alt[s] > 1:
+        if alt[s] > cfg[C_SPRINT_COST]:   # WS-SPRINT-2
             for d in range(6):
                 out[k] = _SPRINT + d
                 k += 1
@@ -1174,7 +1185,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                         continue
                     node = N_DRAW
                     break
-                if kind == I_RETURN:   # WS-ITEM-2: one of three cubes goes back
+                if kind == I_RETURN:   # WS-ITEM-2: the cube over cube_limit goes back
                     held = 0
                     colour = -1
                     for c in range(3):
@@ -1243,14 +1254,14 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                     user = S[S_GIFT_USER]
                     S[S_GIFT_USER] = -1
                     S[S_PEND_OWNER] = -1
-                    if S[S_GIFT_CRASHED] == 0 and pos[user] >= 0:
+                    if S[S_GIFT_CRASHED] == 0 and pos[user] >= 0 and cfg[C_BLUE_SPRINTS] > 0:
                         S[S_FREE_SEAT] = user
-                        S[S_FREE_LEFT] = 2
+                        S[S_FREE_LEFT] = cfg[C_BLUE_SPRINTS]
                         S[S_FREE_BLUE] = 1
                     continue
                 a = S[S_ACTOR]
                 if a >= 0 and (done[a] or pos[a] < 0):   # flow._end_action
-                    rear[a] = False
+                    rear[a] = 0
                     S[S_ACTOR] = -1
                     S[S_PEND_PTR] = S[S_PEND_END]
                     S[S_PEND_OWNER] = -1
@@ -1269,7 +1280,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                                 nxt = s   # higher, then farther from the finish (WS-AMB-07)
                     if nxt < 0:   # flow.end_action_phase
                         for s in range(n):
-                            rear[s] = False
+                            rear[s] = 0
                         if S[S_END] or S[S_ROUND] >= cfg[C_MAX_ROUNDS]:
                             S[S_PH] = PH_END   # WS-END-3
                         else:
@@ -1340,8 +1351,8 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                     for j in range(S[S_N_RISERS]):
                         s = rise[1, j]
                         h = pos[s]
-                        if alt[s] < 4:
-                            alt[s] += 1
+                        a = alt[s] + cfg[C_UPDRAFT_RISE]
+                        alt[s] = a if a < cfg[C_ALT_MAX] else cfg[C_ALT_MAX]
                         counts[E_UPDRAFT] += 1
                         seen = False
                         for i in range(nh):
@@ -1448,7 +1459,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
             bag[colour] -= 1
             cubes[s, colour] += 1
             counts[E_DRAW] += 1
-            if cubes[s, 0] + cubes[s, 1] + cubes[s, 2] > 2:
+            if cubes[s, 0] + cubes[s, 1] + cubes[s, 2] > cfg[C_CUBE_LIMIT]:
                 ni = S[S_N_INTR]
                 intr[1:ni + 1] = intr[:ni].copy()
                 intr[0, 0] = I_RETURN
@@ -1522,7 +1533,7 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 done[s] = True
             elif _SPRINT <= a < _SPRINT + 6:   # WS-SPRINT-1
                 counts[E_SPRINT] += 1
-                alt[s] -= 1   # paid even if the step is not made (WS-AMB-13)
+                alt[s] -= cfg[C_SPRINT_COST]   # paid even if the step is not made (WS-AMB-13)
                 _step(cfg, bd, m, s, a - _SPRINT)
             elif _FREE <= a < _FREE + 6:   # free sprints, or the start sprint (WS-VAR-45P-2)
                 if S[S_FREE_SEAT] >= 0:
@@ -1530,21 +1541,24 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                     if S[S_FREE_LEFT] <= 0:
                         S[S_FREE_SEAT] = -1
                 else:
-                    rear[s] = False
+                    rear[s] -= 1   # the rear start sprints left (WS-VAR-45P-2)
                 counts[E_FREE_SPRINT] += 1
                 _step(cfg, bd, m, s, a - _FREE)
             elif a == _DECLINE:
                 S[S_FREE_SEAT] = -1
-            elif _STEAL <= a < _STEAL + 3 * _STEAL_COLOUR:   # red: steal 1 altitude (WS-FAQ-Q4)
+            elif _STEAL <= a < _STEAL + 3 * _STEAL_COLOUR:   # red: steal steal_amount altitude (WS-FAQ-Q4, WS-AMB-04)
                 colour = (a - _STEAL) // _STEAL_COLOUR   # actions.steal_parts
                 t = (a - _STEAL) % _STEAL_COLOUR
                 cubes[s, colour] -= 1   # act.pay
                 bag[colour] += 1
                 counts[E_STEAL] += 1
-                if alt[t] > 1:
-                    _change_altitude(cfg, bd, m, t, -_ONE, s)
+                got = alt[t] - 1
+                if got > cfg[C_STEAL]:
+                    got = cfg[C_STEAL]
+                if got > 0:
+                    _change_altitude(cfg, bd, m, t, -got, s)
                     if pos[s] >= 0:
-                        _change_altitude(cfg, bd, m, s, _ONE, s)
+                        _change_altitude(cfg, bd, m, s, got, s)
             elif _GIVE <= a < _GIVE + 3 * _GIVE_COLOUR:   # blue: a seat resolves a Brave die (WS-FAQ-Q5a)
                 colour = (a - _GIVE) // _GIVE_COLOUR   # actions.give_parts
                 cell = (a - _GIVE) % _GIVE_COLOUR // _GIVE_CELL
@@ -1564,12 +1578,12 @@ def _game(cfg, plans, rear_free, tok, tok_len, cost, eff, cost_row, height, updr
                 S[S_PEND_OWNER] = t
                 S[S_PEND_STARTED] = 0
                 counts[E_GIFT] += 1
-            elif _YELLOW <= a < _YELLOW + 3:   # the kit's yellow: one free sprint (WS-AMB-04)
+            elif _YELLOW <= a < _YELLOW + 3:   # the kit's yellow: yellow_sprints free sprints (WS-AMB-04)
                 colour = a - _YELLOW
                 cubes[s, colour] -= 1
                 bag[colour] += 1
                 S[S_FREE_SEAT] = s
-                S[S_FREE_LEFT] = 1
+                S[S_FREE_LEFT] = cfg[C_YELLOW_SPRINTS]
                 S[S_FREE_BLUE] = 0
                 counts[E_ITEM_FREE] += 1
     if ply >= max_plies:   # ended on its last allowed ply: the engine's playout still says no end

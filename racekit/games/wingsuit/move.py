@@ -14,7 +14,7 @@ from __future__ import annotations
 from racekit.boards.hex import DIRECTIONS
 
 from .cards import VOID, WHITE
-from .consts import ALT_MAX, GONE, LIMBO
+from .consts import GONE, LIMBO
 
 ARROW_KIND = "arrow"
 
@@ -47,9 +47,10 @@ def target(st, h: int, d: int) -> int:
     return t
 
 
-def lifted(alt: int) -> int:
-    """The altitude after entering an updraft hex (WS-UPDRAFT-1, capped by WS-ALT-1)."""
-    return min(ALT_MAX, alt + 1)
+def lifted(st, alt: int) -> int:
+    """The altitude after entering an updraft hex: ``updraft_rise`` more (WS-UPDRAFT-1), capped
+    at ``alt_max`` (WS-ALT-1). Reads the state's parameters only."""
+    return min(st.p.alt_max, alt + st.p.updraft_rise)
 
 
 def too_low(height: int, alt: int) -> bool:
@@ -68,7 +69,7 @@ def fails_standing(st, h: int, s: int, alt: int) -> bool:
 def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
     """Move seat ``s``'s character one hex in direction ``d`` (0..5) (WS-AMB-12).
 
-    ``kind``: ``arrow``, ``sprint`` (paid: 1 altitude first, WS-SPRINT-1, WS-AMB-13),
+    ``kind``: ``arrow``, ``sprint`` (paid: ``sprint_cost`` altitude first, WS-SPRINT-1, WS-AMB-13),
     ``free`` (WS-SPRINT-3) or ``gift`` (a given-effect arrow). Returns ``"moved"``,
     ``"crash"`` or ``"exit"``.
     """
@@ -76,7 +77,7 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
     h = st.pos[s]
     t = target(st, h, d)
     if kind == "sprint":
-        st.alt[s] -= 1  # the cost is paid even if the step is not made (WS-AMB-13)
+        st.alt[s] -= st.p.sprint_cost  # the cost is paid even if the step is not made (WS-AMB-13)
     rec = st._record
     if rec:
         ty = h // b.W + b.step_dc[d][1]
@@ -122,7 +123,7 @@ def step(st, s: int, d: int, kind: str = ARROW_KIND) -> str:
             if check_hex(st, t, s):
                 return "crash"
         before = st.alt[s]
-        st.alt[s] = lifted(before)
+        st.alt[s] = lifted(st, before)
         if rec:
             st.emit("updraft", [s], ("WS-UPDRAFT-1", "WS-ALT-1", "WS-AMB-12"), at=b.label(t),
                     before=before, altitude=st.alt[s])
@@ -181,8 +182,8 @@ def crash(st, who: list[int], mover) -> None:
     """Crash-Reset for every seat in ``who`` (WS-CRASH-3, WS-AMB-15, WS-FAQ-Q6b).
 
     Non-movers go first in snapshot order, the mover last; each loses its dice still
-    in the queue (and with them its action this phase), discards its cubes, gains 2
-    altitude (capped at 4) and waits in limbo for its placement decision.
+    in the queue (and with them its action this phase), discards its cubes, gains
+    ``crash_rise`` altitude (capped at ``alt_max``) and waits in limbo for its placement decision.
     """
     order = sorted((s for s in who if s != mover), key=lambda s: _snap_index(st, s))
     if mover in who:
@@ -214,7 +215,7 @@ def crash(st, who: list[int], mover) -> None:
                 st.out[i] += cubes[i]
         st.cubes[s] = [0, 0, 0]
         before = st.alt[s]
-        st.alt[s] = min(ALT_MAX, before + 2)
+        st.alt[s] = min(st.p.alt_max, before + st.p.crash_rise)
         if st._record:
             cl = ("WS-CRASH-3", "WS-ALT-1")
             if cubes[0] + cubes[1] + cubes[2]:
@@ -307,9 +308,9 @@ def place(st, s: int, h: int, clause: str) -> None:
 
 
 def change_altitude(st, s: int, delta: int, mover) -> bool:
-    """Change a character's altitude in place (capped 1..4, WS-ALT-1) and run the standing
+    """Change a character's altitude in place (capped 1..``alt_max``, WS-ALT-1) and run the standing
     checks (WS-AMB-13). True if anyone crashed."""
-    st.alt[s] = max(1, min(ALT_MAX, st.alt[s] + delta))
+    st.alt[s] = max(1, min(st.p.alt_max, st.alt[s] + delta))
     h = st.pos[s]
     return h >= 0 and check_hex(st, h, mover)
 
@@ -360,11 +361,11 @@ def exit_track(st, s: int) -> None:
 
 
 def draw_cube(st, s: int, colour: int) -> None:
-    """Seat ``s`` draws ``colour`` from the bag (WS-ITEM-1); a third cube must go back (WS-ITEM-2)."""
+    """Seat ``s`` draws ``colour`` from the bag (WS-ITEM-1); one over ``cube_limit`` must go back (WS-ITEM-2)."""
     st.bag[colour] -= 1
     st.cubes[s][colour] += 1
     if st._record:
         st.emit("draw", [s], ("WS-ITEM-1", "WS-AMB-11"), colour=("red", "yellow", "blue")[colour],
                 held=sum(st.cubes[s]))
-    if sum(st.cubes[s]) > 2:
+    if sum(st.cubes[s]) > st.p.cube_limit:
         st.intr.insert(0, ("return", s))

@@ -4,7 +4,7 @@ Dealing is a chain of chance nodes: one card from each colour pile for the queue
 (WS-SETUP-1, -2), the queue's colour order (WS-AMB-20), then the five track cards
 bottom to top from the six left (WS-SETUP-3); the last card is unused
 (WS-SETUP-4). Then each seat, youngest (seat 0) first, puts its character at
-altitude 4 on a free start cell of the bottom card (WS-SETUP-6, WS-AMB-25).
+altitude ``alt_max`` on a free start cell of the bottom card (WS-SETUP-6, WS-AMB-25).
 
 Scenario set-up (``new_initial_state(setup=...)``), every field optional::
 
@@ -155,12 +155,12 @@ def apply_choice(st, a: int) -> None:
     h = a - A.HEX
     st.pos[s] = h
     st.here[h].append(s)
-    st.alt[s] = 4
+    st.alt[s] = st.p.alt_max   # WS-SETUP-6
     kind = dict(st.board.starts(1)).get(h)
-    st.rear[s] = kind == "rear" and st.n >= 4
+    st.rear[s] = st.p.rear_sprints if kind == "rear" and st.n >= 4 else 0   # WS-VAR-45P-2
     if st._record:
         st.emit("start", [s], ("WS-SETUP-5", "WS-SETUP-6", "WS-AMB-25"), at=st.board.label(h),
-                altitude=4, rear=kind == "rear")
+                altitude=st.p.alt_max, rear=kind == "rear")
     st.start_next += 1
     if st.start_next >= st.n:
         st.ph = "plan"
@@ -195,7 +195,7 @@ class _HexSet(BaseModel):
 class _Seat(BaseModel):
     model_config = ConfigDict(extra="forbid")
     at: Annotated[str, BeforeValidator(_hex_text)]
-    alt: whole() = Field(default=4, validation_alias=AliasChoices("alt", "altitude"))   # 1..4: invariants.py (WS-ALT-1); the snapshot's name too
+    alt: whole() | None = Field(default=None, validation_alias=AliasChoices("alt", "altitude"))   # default alt_max; 1..alt_max: invariants.py (WS-ALT-1); the snapshot's name too
     cubes: list[Literal["red", "yellow", "blue"]] = Field(default_factory=list, max_length=9)
     dice: list[str] = Field(default_factory=list, max_length=12)   # at most 3: invariants.py (WS-PLAN-3)
     planned_brave: list[str] = Field(default_factory=list, max_length=3)
@@ -292,7 +292,7 @@ def from_setup(st, data: dict) -> None:
         h = b.hid(c, y)
         st.pos[i] = h
         st.here[h].append(i)
-        st.alt[i] = seat.alt
+        st.alt[i] = st.p.alt_max if seat.alt is None else seat.alt
         for colour in seat.cubes:
             st.cubes[i][COLOURS.index(colour)] += 1
             held[COLOURS.index(colour)] += 1
@@ -301,7 +301,7 @@ def from_setup(st, data: dict) -> None:
             cell = A.parse_cell(x)
             style = 1 if (cell in brave or (cell >= 6 and not seat.planned_brave)) else 0
             st.cells[cell].append((i, style))
-        st.rear[i] = seat.rear_bonus
+        st.rear[i] = st.p.rear_sprints if seat.rear_bonus else 0
     if s.bag is not None:
         st.bag = [s.bag.get(c, 0) for c in COLOURS]
         if not st.o.discard_to_bag:   # WS-AMB-16 out_of_game: the cubes in neither place are out

@@ -35,13 +35,14 @@ class WingsuitState(State):
         super().__init__(game, record_events=record_events)
         self.n = n = game.num_players
         self.o = game.flags
+        self.p = game.numbers   # the rule numbers (params.PARAMS, as plain attributes)
         self.cs = game.cardset
         self.cubes_total = game.cubes_per_color
         self.board = None
         self.here: list = []
         self.k_min = 1
         self.pos = [-3] * n          # hex id; -1 limbo (crashed, not yet placed); -2 exited; -3 not placed
-        self.alt = [4] * n
+        self.alt = [self.p.alt_max] * n   # WS-SETUP-6
         self.cubes = [[0, 0, 0] for _ in range(n)]  # WS-COMP-3: cubes held; 3 action dice a seat live in cells
         self.bag = [self.cubes_total] * 3   # WS-SETUP-7
         self.out = [0, 0, 0]
@@ -62,7 +63,7 @@ class WingsuitState(State):
         self.actor = -1
         self.cp_seat = -1
         self.done = [False] * n
-        self.rear = [False] * n
+        self.rear = [0] * n   # rear start sprints left (WS-VAR-45P-2)
         self.pend: list = []
         self.pend_owner = -1
         self.pend_started = False
@@ -261,7 +262,7 @@ class WingsuitState(State):
                 "exited": self.exited[s],
                 "score": self.score[s] if self.exited[s] else None,
                 "acted": bool(self.done[s]) if self.ph == "action" else None,
-                "rear_bonus": self.rear[s],
+                "rear_bonus": self.rear[s] > 0,
                 "status": "exited" if p == GONE else "crashed" if p == -1 else "flying",
             })
         cells = {A.cell_name(c): ["neutral" if d[0] == NEUTRAL else d[0] for d in self.cells[c]]

@@ -146,7 +146,8 @@ TEMPLATES = {
     "draw": "{seat} draws a {colour} cube (now holds {held}).",
     "return_cube": "{seat} puts a {colour} cube back in the bag.",
     "bag_empty": "{seat} would draw a cube, but the bag is empty.",
-    "sprint": "{seat} pays 1 altitude ({before} to {altitude}) to sprint {direction}.",
+    "sprint": lambda seat, before, altitude, direction, **_: (
+        f"{seat} pays {before - altitude} altitude ({before} to {altitude}) to sprint {direction}."),
     "free_sprint": "{seat} makes a free sprint {direction}.",
     "free_declined": "{seat} declines the remaining free sprints ({left}).",
     "steal": lambda names, colour, target_before, target_altitude, user_before, user_altitude, **_: (
@@ -156,7 +157,10 @@ TEMPLATES = {
                                               f"{cell} to {names[1]}, who carries it out now."),
     "gift_done": lambda names, free_sprints, **_: (f"The gift is done; {names[0]} gets "
                                                    f"{_n(free_sprints, 'free sprint')}."),
-    "item_free_sprint": "{seat} pays a {colour} cube for one free sprint (the kit's own yellow effect).",
+    "item_free_sprint": lambda seat, colour, sprints, **_: (
+        f"{seat} pays a {colour} cube for "
+        f"{'one free sprint' if sprints == 1 else _n(sprints, 'free sprint')} "
+        "(the kit's own yellow effect)."),
     "condition": _check,
     "action_end": "{seat} ends the action.",
     "cleanup": "Cleanup of round {round}.",
@@ -181,7 +185,7 @@ PHASES = {
     "gift": "carry out the die you were given",
     "free_sprints": "use or decline your free sprints",
     "draw": "draw a cube from the bag",
-    "return_cube": "put one of your three cubes back",
+    "return_cube": "put one cube back: you hold one more than you may keep",
     "crash_place": "choose where your crashed character restarts",
     "cleanup": "clean up: lay the empty bottom card, updrafts lift",
     "end": "the game is over",
