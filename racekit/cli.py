@@ -464,9 +464,17 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
                                        "ludopy (the bench extra), interleaved rounds; prints the ratios"),
           rounds: int = typer.Option(3, min=1, max=100, help="with --anchors: interleaved rounds"),
           seconds: float = typer.Option(1.0, min=0.05, max=600.0, help="with --anchors: CPU seconds per subject "
-                                        "and round")) -> None:
+                                        "and round"),
+          review: bool = typer.Option(False, "--review", help="time the designer review of GAME (default: "
+                                      "every shipped game and preset) at the default threshold: seconds, "
+                                      "games played, readings decided, where the time goes"),
+          budget: int = typer.Option(6400, min=20, max=1_000_000, help="with --review: most paired games "
+                                     "per reading")) -> None:
     """Playouts per second (one process, events off); --anchors: beside maedn and ludopy;
-    --explorer: the explorer's Step and jump times."""
+    --explorer: the explorer's Step and jump times; --review: the designer review's time."""
+    if review:
+        _bench_review(game, budget, preset)
+        return
     players, preset, options = _settings(option, players, preset)
     params = _params(param)
     if params and (explorer or anchors):
@@ -499,6 +507,34 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
         typer.echo(run(g, games=games, seed=seed, progress=True, agent=agent, engine=engine).line())
     except RacekitError as exc:   # a stale kernel (KernelMismatchError)
         _fail(exc)
+
+
+def _bench_review(game, budget, preset) -> None:
+    _need_stats()
+    from .games import SHIPPED
+    from .sim.review_bench import ReviewBench, bench_review, review_targets
+    try:
+        if preset is not None and game is None:
+            _fail("--preset needs a game id")
+        todo = review_targets(game) if preset is None else [(game, preset)]
+    except (RacekitError, ValueError) as exc:
+        _fail(exc)
+    typer.echo(f"Designer review at the default threshold (3 points, 3%), budget {budget:,} paired "
+               f"games per reading; {os.cpu_count()} CPUs, load average "
+               f"{os.getloadavg()[0]:.2f}. Target: every reading decided in <= 120 s wall.")
+    results = []
+    for gid, p in todo:
+        try:   # a game registered only in this process (a test's) is played here
+            results.append(bench_review(gid, preset=p, budget=budget,
+                                        workers=None if gid in SHIPPED else 1))
+        except (RacekitError, ValueError) as exc:
+            _fail(exc)
+    typer.echo(ReviewBench.HEADER)
+    for r in results:
+        typer.echo(r.line_text())
+    typer.echo("Where the CPU time goes:")
+    for r in results:
+        typer.echo(r.where())
 
 
 def _bench_explorer(game, steps, seed, players, preset, options) -> None:

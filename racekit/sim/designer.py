@@ -291,7 +291,7 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 first_round: int = FIRST_ROUND, baseline: int = BASELINE, alpha: float = ALPHA,
                 executor=None, workers: int | None = None, progress: bool = True,
                 chunk: int = 32, engine: str = "auto", quality: int = QUALITY,
-                engine_budget: int | None = None) -> Review:
+                engine_budget: int | None = None, timings: dict | None = None) -> Review:
     """Review one game's settings: play order, completion, and a verdict per reading.
 
     Args:
@@ -313,6 +313,11 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             (:mod:`racekit.sim.heatmap`; 0: none).
         engine_budget: most paired games of a reading no fast kernel plays (the rules engine
             is many times slower); default ``budget``.
+        timings: a dict to which this process's wall and CPU seconds per phase are added,
+            ``{phase: [wall, cpu]}``: ``play`` (handing games out and waiting for them,
+            the kernel check included), ``stats`` (intervals, confirmation, Holm),
+            ``quality`` (lead measures and heatmap places, replayed on the engine) and
+            ``tables`` (the header and the games' table); ``racekit bench --review``.
 
     Returns:
         :class:`Review`.
@@ -345,10 +350,13 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     base_frames: list = []
     base_n = 0
 
+    clock = _Clock(timings)
+
     def play(jobs, desc):
         if not jobs:
             return []
-        return simulate_many(jobs, executor, progress=progress, **kw)
+        with clock("play"):
+            return simulate_many(jobs, executor, progress=progress, **kw)
 
     for k, size in enumerate(sizes):
         for r in live:
@@ -374,23 +382,24 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 r.n = min(size, r.budget)
         if not active:
             break
-        base = _concat(base_frames)
-        for r in active:
-            df = _concat(r.frames)
-            b = base.iloc[:r.n]
-            for m in MEASURES:
-                st = r.state.setdefault(m, {"kind": None})
-                if st["kind"] is not None:
-                    continue
-                d = _diffs(df, b, m) * _scale(b, m)
-                kind, ci = judge(d, bounds[m], level, _span(b, m))
-                st.update(n=r.n, mean=ci["mean"], low=ci["low"], high=ci["high"], half=ci["half"],
-                          changed=ci["changed"])
-                if kind is not None:
-                    st["kind"] = kind
-                    st["p"] = min(1.0, len(sizes) * ci["p_same"]) if kind == "same" else None
-            if all(r.state[m]["kind"] is not None for m in MEASURES) or r.n >= r.budget:
-                r.open = False
+        with clock("stats"):
+            base = _concat(base_frames)
+            for r in active:
+                df = _concat(r.frames)
+                b = base.iloc[:r.n]
+                for m in MEASURES:
+                    st = r.state.setdefault(m, {"kind": None})
+                    if st["kind"] is not None:
+                        continue
+                    d = _diffs(df, b, m) * _scale(b, m)
+                    kind, ci = judge(d, bounds[m], level, _span(b, m))
+                    st.update(n=r.n, mean=ci["mean"], low=ci["low"], high=ci["high"], half=ci["half"],
+                              changed=ci["changed"])
+                    if kind is not None:
+                        st["kind"] = kind
+                        st["p"] = min(1.0, len(sizes) * ci["p_same"]) if kind == "same" else None
+                if all(r.state[m]["kind"] is not None for m in MEASURES) or r.n >= r.budget:
+                    r.open = False
     if base_n < baseline:   # the first-player line's games
         df, = play([dict(game=game, n_games=baseline - base_n, first=base_n, **common)],
                    "baseline")
@@ -415,32 +424,37 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         fresh[""] = out[0]
         for r, df in zip(named, out[1:]):
             fresh[r.name] = df
-        for r, m in candidates:
-            st = r.state[m]
-            df = fresh[r.name]
-            b = fresh[""].iloc[:len(df)]
-            ci, p = confirm(_diffs(df, b, m) * _scale(b, m), st["mean"])
-            st.update(fresh_n=len(df), fresh_mean=ci["mean"], fresh_low=ci["low"],
-                      fresh_high=ci["high"], p=p)
+        with clock("stats"):
+            for r, m in candidates:
+                st = r.state[m]
+                df = fresh[r.name]
+                b = fresh[""].iloc[:len(df)]
+                ci, p = confirm(_diffs(df, b, m) * _scale(b, m), st["mean"])
+                st.update(fresh_n=len(df), fresh_mean=ci["mean"], fresh_low=ci["low"],
+                          fresh_high=ci["high"], p=p)
 
     # Holm across every verdict of the review
-    keys = [(r, m) for r in live for m in MEASURES]
-    pvals = [r.state.get(m, {}).get("p") for r, m in keys]
-    reject, adjusted = holm([1.0 if p is None else p for p in pvals], alpha)
-    for (r, m), ok, padj in zip(keys, reject, adjusted):
-        st = r.state.setdefault(m, {"kind": None})
-        st["claim"] = st.get("kind") if ok else None
-        st["p_holm"] = padj
+    with clock("stats"):
+        keys = [(r, m) for r in live for m in MEASURES]
+        pvals = [r.state.get(m, {}).get("p") for r, m in keys]
+        reject, adjusted = holm([1.0 if p is None else p for p in pvals], alpha)
+        for (r, m), ok, padj in zip(keys, reject, adjusted):
+            st = r.state.setdefault(m, {"kind": None})
+            st["claim"] = st.get("kind") if ok else None
+            st["p_holm"] = padj
 
     base = _concat(base_frames)
     heat = {}
     if quality:
         from .heatmap import event_places
         from .quality import lead_sample
-        attrs = dict(base.attrs)
-        base = base.join(lead_sample(game, base, quality))
-        base.attrs = attrs
-        heat = event_places(game, base, quality)
+        with clock("quality"):
+            attrs = dict(base.attrs)
+            base = base.join(lead_sample(game, base, quality))
+            base.attrs = attrs
+            heat = event_places(game, base, quality)
+    tables = clock("tables")
+    tables.__enter__()
     header = _header(game, base, seed, agents, threshold, length_threshold, budget, alpha,
                      n_verdicts, len(sizes), level)
     import pandas as pd
@@ -461,7 +475,38 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 "engine_budget": engine_budget,
                 "engine_readings": [r.name for r in live if r.engine]}
     games.attrs.update({"review": settings})
+    tables.__exit__(None, None, None)
     return Review(settings, games, verdicts, header)
+
+
+class _Clock:
+    """``clock(phase)``: a context that adds its wall and CPU seconds (this process's) to
+    ``timings[phase]`` as ``[wall, cpu]``; does nothing when ``timings`` is ``None``."""
+
+    def __init__(self, timings: dict | None):
+        self.timings = timings
+
+    def __call__(self, phase: str):
+        return _Tick(self.timings, phase)
+
+
+class _Tick:
+    def __init__(self, timings, phase):
+        self.timings, self.phase = timings, phase
+
+    def __enter__(self):
+        import time
+        if self.timings is not None:
+            self.t = (time.perf_counter(), time.process_time())
+        return self
+
+    def __exit__(self, *exc):
+        import time
+        if self.timings is not None:
+            wall, cpu = self.timings.setdefault(self.phase, [0.0, 0.0])
+            self.timings[self.phase] = [wall + time.perf_counter() - self.t[0],
+                                        cpu + time.process_time() - self.t[1]]
+        return False
 
 
 def _level(level: float) -> str:
