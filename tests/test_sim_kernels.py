@@ -472,18 +472,17 @@ def test_compiled_wingsuit_kernel_with_a_card_file_of_cost_rows_and_unknown_icon
             assert problem is None, problem
 
 
-@pytest.mark.parametrize("implementation", ["python", "numba"])
-def test_both_wingsuit_kernels_place_a_crash_on_a_half_hex_as_high_as_the_new_altitude(
-        implementation, tmp_path, monkeypatch):
+def test_the_wingsuit_kernel_places_a_crash_on_a_half_hex_as_high_as_the_new_altitude(
+        tmp_path, monkeypatch):
     """A card set whose reset half-hexes are higher than the kit's (a file of one's own may, with
     a warning): heights 2, 3 and 4 stand one below, equal to and one above the new altitudes 3
     and 4 of a crash. Under safe_first a hex exactly as high as the new altitude is a candidate
-    and a higher one is not (WS-CRASH-1, WS-AMB-14; WS-BND-01 pins the engine). Each kernel
-    lists the engine's candidates, so the random agents choose alike and the games are equal; the
-    compiled loop places the 3-player games' crashes itself (a wrong candidate list would leave
-    it none and send the game back to Python, which would hide the fault)."""
+    and a higher one is not (WS-CRASH-1, WS-AMB-14; WS-BND-01 pins the engine). The compiled
+    kernel lists the engine's candidates, so the random agents choose alike and the games are
+    equal; it places the 3-player games' crashes itself (a wrong candidate list would leave it
+    none and hand the game back to the engine, which would hide the fault)."""
+    pytest.importorskip("numba")
     from racekit.core.replay import replay
-    from racekit.games.wingsuit import kernel as ws_kernel
     from racekit.games.wingsuit.cards import kit_path
     monkeypatch.chdir(tmp_path)
     raised = '\n      "0,0": {h: 2}\n      "2,0": {h: 3}\n      "4,0": {h: 4}\n      "6,0": {h: 3}'
@@ -491,16 +490,17 @@ def test_both_wingsuit_kernels_place_a_crash_on_a_half_hex_as_high_as_the_new_al
         '\n      "1,1": {start: rear}', raised + '\n      "1,1": {start: rear}')
     assert text.count('"4,0": {h: 4}') == 9
     (tmp_path / "cards.yaml").write_text(text, encoding="utf-8")
-    kernel = _ws_implementation(implementation)
+    compiled = _compiled("wingsuit")
+    kernel = _ws_implementation()
     placed = set()   # (column, new altitude) of every placement on a reset half-hex
     for players, seed in ((3, 0), (3, 3), (5, 0), (5, 2)):   # short games: crashes are many
         game = load_game("wingsuit", players=players, cardset="cards.yaml")
         agents = ("random",) * players
-        bailed = ws_kernel.STATS["bailed"]
+        bailed = compiled.bailed
         problem = kernels.compare(game, seed, agents, kernel)
         assert problem is None, problem
-        if implementation == "numba" and players == 3:   # the compiled loop placed them itself
-            assert ws_kernel.STATS["bailed"] == bailed
+        if players == 3:   # the compiled loop placed them itself
+            assert compiled.bailed == bailed
         history = kernel.play(game, seed, agents).history
         for e in replay(game, history, record_events=True).events:
             if e.kind == "placed":
