@@ -135,7 +135,11 @@ def _kernel(game) -> tuple[object | None, str]:
     except ModuleNotFoundError as exc:
         if exc.name != name:
             raise
-    if importlib.util.find_spec(f"{pkg}.kernel_jit") is None:
+    try:
+        spec = importlib.util.find_spec(f"{pkg}.kernel_jit")
+    except ModuleNotFoundError:   # a game in a plain module, not a package (a test's game)
+        spec = None
+    if spec is None:
         return None, f"{game.game_type.id} has no fast kernel"
     hit = _COMPILED.get(pkg)
     if hit is None:
