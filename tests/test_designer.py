@@ -243,3 +243,20 @@ def test_sweep_plays_parameter_values_like_option_values(planted):
     assert df.attrs["sweep"]["param_grid"] == {"lead": [0, 2]}
     with pytest.raises(Exception, match="lead"):
         designer.sweep(planted, {}, 5, param_grid={"lead": ["9"]}, workers=1, progress=False)
+
+
+def always_move(state):
+    """A custom agent: a plain function state -> action."""
+    return state.legal_actions()[0]
+
+
+def test_review_and_sweep_take_a_custom_agent(planted):
+    result = designer.review_game(planted, readings={"head_start=3": {"head_start": 3}},
+                                  agents=always_move, seed=1, first_round=20, budget=20,
+                                  baseline=20, workers=1, progress=False)
+    assert result.settings["agents"] == ["custom:always_move"] * 4
+    assert "agents " + "+".join(["custom:always_move"] * 4) + ", seed 1" in result.text()
+    assert set(result.games["played_by"]) == {"engine"}
+    df = designer.sweep(planted, {"head_start": ["0", "3"]}, 5, agents=[always_move, "random",
+                        "random", "random"], workers=1, progress=False)
+    assert set(df["agents"]) == {"custom:always_move+random"} and len(df) == 10

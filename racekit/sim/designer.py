@@ -329,7 +329,8 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             reading's ``"params"`` key sets parameters (``{"params": {"lead": 2}}``).
         param_readings: add each parameter one step either side of its value as readings
             (``NAME=v``; :func:`param_steps`); a parameter named in ``only`` is always read.
-        agents: one agent name for every seat, or one per seat.
+        agents: one agent for every seat, or one per seat: names or custom agents (as
+            :func:`racekit.simulate`: played by the rules engine, a lambda in this process).
         seed: the simulation seed (game ``i`` of every reading uses ``game_seed(seed, i)``;
             the fresh confirmation games use the seed ``game_seed(seed, -1)``).
         threshold: win-rate threshold in percentage points; ``length_threshold`` in %.
@@ -469,9 +470,10 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         from .heatmap import event_places
         from .quality import lead_sample
         attrs = dict(base.attrs)
-        base = base.join(lead_sample(game, base, quality))
+        seats = _agents_tuple(game, agents)   # custom agents themselves, not their labels
+        base = base.join(lead_sample(game, base, quality, agents=seats))
         base.attrs = attrs
-        heat = event_places(game, base, quality)
+        heat = event_places(game, base, quality, agents=seats)
     header = _header(game, base, seed, agents, threshold, length_threshold, budget, alpha,
                      n_verdicts, len(sizes), level)
     import pandas as pd
