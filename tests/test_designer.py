@@ -259,4 +259,4 @@ def test_review_and_sweep_take_a_custom_agent(planted):
     assert set(result.games["played_by"]) == {"engine"}
     df = designer.sweep(planted, {"head_start": ["0", "3"]}, 5, agents=[always_move, "random",
                         "random", "random"], workers=1, progress=False)
-    assert set(df["agents"]) == {"custom:always_move+random"} and len(df) == 10
+    assert set(df["agents"]) == {"custom:always_move+random+random+random"} and len(df) == 10
