@@ -263,7 +263,7 @@ def test_an_agent_that_does_not_pickle_plays_in_this_process_or_is_refused():
         with pytest.raises(ValueError, match="lambda.*module level"):
             racekit.simulate("leaf_marathon", 2, agents=lambda s: s.legal_actions()[0],
                              executor=pool, chunk=1, progress=False)
-    with pytest.raises(ValueError, match="called as agent"):
+    with pytest.raises(ValueError, match="agents must be .* called as agent"):
         racekit.simulate("leaf_marathon", 2, agents=3, workers=1, progress=False)
     with pytest.raises(ValueError, match="no kernel: custom agents"):
         racekit.simulate("leaf_marathon", 2, agents=first_legal, workers=1, progress=False,

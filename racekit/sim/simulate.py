@@ -76,8 +76,9 @@ def _custom_agent(agent):
     if isinstance(agent, StateFunction) or isinstance(agent, type):
         return agent
     if not callable(agent):
-        raise ValueError(f"an agent is a name, an object called as agent(state, ply) or a function "
-                         f"state -> action; got {type(agent).__name__}")
+        raise ValueError(f"agents must be agent names or custom agents (an object called as "
+                         f"agent(state, ply), or a function state -> action), one for every seat "
+                         f"or one per seat; got {type(agent).__name__}")
     try:
         sig = inspect.signature(agent)
     except (TypeError, ValueError):   # a builtin without a signature: assume the protocol
