@@ -155,7 +155,8 @@ def test_the_stored_reviews_are_what_the_engine_plays_today():
         s = rv.settings
         stored = rv.baseline.head(12)
         fresh = simulate(s["game"], 12, agents=tuple(s["agents"]), seed=s["seed"], preset=s["preset"],
-                         players=s["players"], options=s["options"], workers=1, progress=False,
+                         players=s["players"], options=s["options"], params=s.get("params"),
+                         workers=1, progress=False,
                          events=False)
         for col in ("seed", "plies", "ranking", "play_order", "outcome"):
             assert stored[col].tolist() == fresh[col].tolist(), (path.name, col)
