@@ -648,8 +648,15 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
            players: Optional[int] = typer.Option(None, help="number of seats"),
            option: List[str] = typer.Option([], "--option", "-o", help="rule switch key=value "
                                             "(the settings reviewed)"),
+           param: List[str] = typer.Option([], "--param", "-p", help=_PARAM_HELP + " (house "
+                                           "rules for the whole review)"),
            only: List[str] = typer.Option([], "--only", help="judge only the readings of this "
-                                          "ambiguity option (repeatable)"),
+                                          "ambiguity option or parameter (repeatable)"),
+           param_readings: Optional[bool] = typer.Option(None, "--params/--no-params", help="also "
+                                                         "read each rule number one step either "
+                                                         "side of its value (NAME=v); default: on "
+                                                         "for one game, off for --all (it about "
+                                                         "doubles the run)"),
            agents: str = typer.Option("random", help="agent for every seat, or one per seat: "
                                       "careful,random,random"),
            threshold: float = typer.Option(3.0, min=0.1, max=100.0, help="win-rate threshold "
@@ -694,6 +701,9 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
     if keep not in ("all", "baseline"):
         _fail(f"--keep must be all or baseline, got {keep!r}")
     players, preset, options = _settings(option, players, preset)
+    house = _params(param)
+    if param_readings is None:
+        param_readings = not all_games
     if all_games:
         if game is not None:
             _fail("give a game id or --all, not both")
@@ -718,8 +728,9 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
     from . import load_game
     for gid, p in todo:
         try:
-            g = load_game(gid, players=players, preset=p, **options)
-            result = review_game(gid, preset=p, players=players, options=options,
+            g = load_game(gid, players=players, preset=p, params=house, **options)
+            result = review_game(gid, preset=p, players=players, options=options, params=house,
+                                 param_readings=param_readings,
                                  only=only or None, agents=_agents(agents, g), seed=seed,
                                  threshold=threshold, length_threshold=length_threshold,
                                  budget=budget, first_round=min(first_round, budget),
@@ -746,6 +757,8 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
 def sweep(game: str = typer.Argument(..., help="game id"),
           option: List[str] = typer.Option([], "--option", "-o", help="OPTION=a,b,c: the values to "
                                            "play (repeat for a grid; one value sets it)"),
+          param: List[str] = typer.Option([], "--param", "-p", help="NAME=x,y: rule number values "
+                                          "to play, like -o (see `racekit games GAME`)"),
           n: int = typer.Option(1000, "-n", "--games", min=1, max=10_000_000,
                                 help="games per combination"),
           preset: Optional[str] = typer.Option(None, help="rule preset"),
@@ -758,18 +771,23 @@ def sweep(game: str = typer.Argument(..., help="game id"),
     _need_stats()
     from .sim.designer import sweep as run
     from .sim.simulate import completion_table, position_table
-    grid = {}
-    for pair in option:
-        key, sep, values = pair.partition("=")
-        if not sep or not values.strip():
-            raise typer.BadParameter(f"-o wants OPTION=a,b,c, got {pair!r}")
-        grid[key.strip()] = [v.strip() for v in values.split(",") if v.strip()]
+    grid, pgrid = {}, {}
+    for flag, pairs, into in (("-o", option, grid), ("-p", param, pgrid)):
+        for pair in pairs:
+            key, sep, values = pair.partition("=")
+            if not sep or not key.strip() or not values.strip():
+                raise typer.BadParameter(f"{flag} wants {'OPTION' if flag == '-o' else 'NAME'}"
+                                         f"=a,b,c, got {pair!r}")
+            if key.strip() in into:
+                raise typer.BadParameter(f"{flag} {key.strip()} is given twice; list its values "
+                                         "once, separated by commas")
+            into[key.strip()] = [v.strip() for v in values.split(",") if v.strip()]
     if players is None and "players" in grid and len(grid["players"]) == 1:
         players = int(grid.pop("players")[0])
     if preset is None and "preset" in grid and len(grid["preset"]) == 1:
         preset = grid.pop("preset")[0]
-    if not grid:
-        _fail("give at least one -o OPTION=a,b,c")
+    if not grid and not pgrid:
+        _fail("give at least one -o OPTION=a,b,c or -p NAME=x,y")
     if out is not None:
         if out.suffix.lower() != ".parquet":
             _fail(f"--out must end in .parquet, got {out}")
@@ -778,7 +796,7 @@ def sweep(game: str = typer.Argument(..., help="game id"),
     try:
         g = load_game(game, players=players, preset=preset)
         df = run(game, grid, n, preset=preset, players=players, agents=_agents(agents, g),
-                 seed=seed, workers=workers)
+                 seed=seed, workers=workers, param_grid=pgrid)
     except (RacekitError, ValueError) as exc:
         _fail(exc)
     typer.echo(f"{game} ({df['preset'].iloc[0]}): {n:,} games per combination, seed {seed}")
@@ -791,7 +809,7 @@ def sweep(game: str = typer.Argument(..., help="game id"),
                    f"mean {part['plies'].mean():.1f} plies")
     if out is not None:
         try:
-            df.to_parquet(out, index=False)
+            df.to_parquet(out, index=False)   # df.attrs["sweep"] (the settings) in the metadata
         except OSError as exc:
             _fail(f"cannot write {out}: {exc.strerror or exc}")
         typer.echo(f"wrote {len(df):,} games to {out}")

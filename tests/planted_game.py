@@ -3,7 +3,8 @@
 A chance draw picks the start player; then each turn is a roll (1-3, chance) and the
 seat's one move. ``head_start`` squares put the start player ahead (a known advantage for the
 first player: the review must confirm it); ``colour_scheme`` changes nothing the rules read
-(a reading that cannot matter: the review must never flag it). The play-order hooks live in
+(a reading that cannot matter: the review must never flag it). The parameter ``lead`` adds
+squares to the head start; ``colour_count`` is read by no rule. The play-order hooks live in
 this module (``play_order``, ``fixed_start``), as a game's ``playorder.py`` would hold them.
 
 Call :func:`register` (idempotent) to make ``racekit.load_game("planted_race")`` work; play it
@@ -11,7 +12,7 @@ in this process (``workers=1``): worker processes do not see the registration.
 """
 from __future__ import annotations
 
-from racekit.core.game import Game, GameType, Option, register as _register
+from racekit.core.game import Game, GameType, Option, Param, register as _register
 from racekit.core.state import CHANCE, TERMINAL, State
 
 GAME_ID = "planted_race"
@@ -31,6 +32,8 @@ PLANTED_TYPE = GameType(
         Option("colour_scheme", "plain", choices=("plain", "bright"),
                doc="colours of the pieces (no rule reads it)", clauses=("PR-AMB-03",)),
     ),
+    params=(Param("lead", 0, "PR-AMB-04", 0, 3, doc="more squares the start player begins ahead"),
+            Param("colour_count", 4, "PR-AMB-05", 2, 8, doc="colours printed (no rule reads it)")),
     seat_names=("Red", "Blue", "Green", "Yellow"),
     package=__name__,
     text=f"{__name__}:TEMPLATES",
@@ -70,7 +73,7 @@ class PlantedState(State):
     def _apply(self, action: int) -> None:
         if self.first is None:
             self.first = self.turn = action - FIRST
-            self.pos[self.first] = self.game.options["head_start"]
+            self.pos[self.first] = self.game.options["head_start"] + self.game.params.lead
             return
         if self.roll is None:
             self.roll = action

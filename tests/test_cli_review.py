@@ -71,3 +71,30 @@ def test_agents_per_seat_on_the_command_line():
     res = runner.invoke(app, ["sweep", "snow_tails", "-o", "collision_damage=0,1", "-n", "6",
                               "--workers", "1", "--agents", "careful,random,random,random"])
     assert res.exit_code == 0, res.output
+
+
+def test_review_and_sweep_take_parameters_like_options(tmp_path):
+    import planted_game
+    planted_game.register()
+    res = runner.invoke(app, ["review", "planted_race", "-p", "lead=2", "--only", "lead",
+                              "--budget", "40", "--first-round", "20", "--baseline", "40",
+                              "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    verdicts = {m.group(1) for m in map(VERDICT.match, res.output.splitlines()) if m}
+    assert verdicts == {"lead=1", "lead=3"}
+    assert "planted_race (default, 4 players, lead=2)" in res.output    # the house rule named
+    res = runner.invoke(app, ["review", "planted_race", "--only", "head_start", "--no-params",
+                              "--budget", "40", "--first-round", "20", "--baseline", "40",
+                              "--workers", "1"])
+    assert res.exit_code == 0, res.output
+    assert not any(line.startswith(("lead=", "colour_count=")) for line in res.output.splitlines())
+    out = tmp_path / "s.parquet"
+    res = runner.invoke(app, ["sweep", "planted_race", "-p", "lead=0,3", "-o", "track=12,20",
+                              "-n", "8", "--workers", "1", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    df = pd.read_parquet(out)
+    assert len(df) == 4 * 8 and sorted(df["lead"].unique()) == [0, 3]
+    assert df.attrs["sweep"]["param_grid"] == {"lead": [0, 3]}
+    assert sum(line.startswith("track=") for line in res.output.splitlines()) == 4
+    res = runner.invoke(app, ["sweep", "planted_race", "-p", "lead=7", "-n", "2", "--workers", "1"])
+    assert res.exit_code == 2 and "lead" in res.output and "Traceback" not in res.output

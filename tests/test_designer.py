@@ -155,7 +155,8 @@ def test_the_stored_reviews_are_what_the_engine_plays_today():
         s = rv.settings
         stored = rv.baseline.head(12)
         fresh = simulate(s["game"], 12, agents=tuple(s["agents"]), seed=s["seed"], preset=s["preset"],
-                         players=s["players"], options=s["options"], workers=1, progress=False,
+                         players=s["players"], options=s["options"], params=s.get("params"),
+                         workers=1, progress=False,
                          events=False)
         for col in ("seed", "plies", "ranking", "play_order", "outcome"):
             assert stored[col].tolist() == fresh[col].tolist(), (path.name, col)
@@ -204,3 +205,59 @@ def test_quality_table_of_a_review_names_every_measure():
     assert {"duration (plies)", "duration spread", "first-player advantage", "completion",
             "drawishness", "lead changes", "decisiveness", "comeback rate"} <= set(q.index)
     assert 0 <= q.loc["decisiveness", "value"] <= 1 and q.loc["lead changes", "games"] == 30
+
+
+def test_parameters_are_house_rules_and_readings_of_the_review(planted):
+    # house rule lead=2 for the whole review: the readings are one step either side (1 and 3)
+    result = designer.review_game(planted, params={"lead": 2}, only=["lead", "colour_count"],
+                                  seed=3, first_round=40, budget=40, baseline=40, workers=1,
+                                  progress=False, quality=0)
+    assert list(result.verdicts["reading"]) == ["lead=1", "lead=3", "colour_count=3",
+                                                "colour_count=5"]
+    assert result.settings["params"] == {"lead": 2}
+    assert result.settings["readings"]["lead=3"] == {"params": {"lead": 3}}
+    assert json.loads(result.verdicts.set_index("reading").loc["lead=1", "params"]) == {"lead": 1}
+    games = result.games[result.games["seed_set"] == "discovery"]
+    assert set(games["reading"]) == {"", "lead=1", "lead=3", "colour_count=3", "colour_count=5"}
+    # each reading's game plays its number: the start player begins 1 and 3 squares ahead
+    import racekit
+    specs = designer.reading_list(racekit.load_game(planted, params={"lead": 2}), only=["lead"])
+    for r in specs:
+        state = r.game.new_initial_state()
+        state.apply_action(planted_game.FIRST)
+        assert state.pos[0] == int(r.name[-1]) and r.game.params.lead == int(r.name[-1])
+    # at the rulebook's value 0 only the step up lies within the bounds
+    at_book = designer.reading_list(planted_game.PlantedRace(), params=True)
+    names = [r.name for r in at_book]
+    assert "lead=1" in names and "lead=-1" not in names and "colour_count=5" in names
+    assert [r.name for r in designer.reading_list(planted_game.PlantedRace())
+            if "lead" in r.name] == []                         # off unless asked for
+
+
+def test_sweep_plays_parameter_values_like_option_values(planted):
+    df = designer.sweep(planted, {"head_start": ["0", "3"]}, 10, param_grid={"lead": ["0", "2"]},
+                        workers=1, progress=False)
+    assert df["combo"].nunique() == 4 and len(df) == 40
+    assert sorted(df["lead"].unique()) == [0, 2]                   # its own column, as numbers
+    assert set(df["combo"]) == {"head_start=0,lead=0", "head_start=0,lead=2",
+                                "head_start=3,lead=0", "head_start=3,lead=2"}
+    assert df.attrs["sweep"]["param_grid"] == {"lead": [0, 2]}
+    with pytest.raises(Exception, match="lead"):
+        designer.sweep(planted, {}, 5, param_grid={"lead": ["9"]}, workers=1, progress=False)
+
+
+def always_move(state):
+    """A custom agent: a plain function state -> action."""
+    return state.legal_actions()[0]
+
+
+def test_review_and_sweep_take_a_custom_agent(planted):
+    result = designer.review_game(planted, readings={"head_start=3": {"head_start": 3}},
+                                  agents=always_move, seed=1, first_round=20, budget=20,
+                                  baseline=20, workers=1, progress=False)
+    assert result.settings["agents"] == ["custom:always_move"] * 4
+    assert "agents " + "+".join(["custom:always_move"] * 4) + ", seed 1" in result.text()
+    assert set(result.games["played_by"]) == {"engine"}
+    df = designer.sweep(planted, {"head_start": ["0", "3"]}, 5, agents=[always_move, "random",
+                        "random", "random"], workers=1, progress=False)
+    assert set(df["agents"]) == {"custom:always_move+random+random+random"} and len(df) == 10

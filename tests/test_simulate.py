@@ -215,3 +215,56 @@ def test_players_and_preset_may_come_with_the_options_as_on_the_command_line():
         racekit.simulate("aeroplane_chess", 2, players=2, options={"players": 3}, progress=False)
     with pytest.raises(ValueError, match="options must be a dict"):
         racekit.simulate("aeroplane_chess", 2, options="six_bonus=none", progress=False)
+
+
+def first_legal(state):
+    """A custom agent: a plain function state -> action (module level: it pickles)."""
+    return state.legal_actions()[0]
+
+
+class Counting:
+    """A custom agent object with the agent protocol; counts its calls (copied per game)."""
+
+    name = "counting"
+
+    def __init__(self):
+        self.calls = 0
+
+    def __call__(self, state, ply):
+        self.calls += 1
+        return state.legal_actions()[-1]
+
+
+def test_custom_agents_are_played_by_the_engine_and_named_in_the_table():
+    named = racekit.simulate("leaf_marathon", 4, agents="first", seed=2, workers=1,
+                             progress=False, engine="engine")
+    df = racekit.simulate("leaf_marathon", 4, agents=first_legal, seed=2, workers=1,
+                          progress=False)
+    assert (df["played_by"] == "engine").all() and "custom agents" in df.attrs["no_kernel"]
+    assert set(df["agents"]) == {"custom:first_legal"} and df.attrs["agents"][0] == "custom:first_legal"
+    assert list(df["ranking"]) == list(named["ranking"]) and list(df["plies"]) == list(named["plies"])
+    # one per seat, names and objects mixed; an object is copied afresh for every game
+    agent = Counting()
+    seats = [agent, "random", first_legal]
+    mixed = racekit.simulate("leaf_marathon", 3, agents=seats, players=3, seed=5, workers=1,
+                             progress=False)
+    assert set(mixed["agents"]) == {"custom:counting+random+custom:first_legal"}
+    assert agent.calls == 0
+    again = racekit.simulate("leaf_marathon", 3, agents=seats, players=3, seed=5, workers=2,
+                             chunk=1, progress=False)                  # worker processes: the same
+    assert list(again["ranking"]) == list(mixed["ranking"])
+
+
+def test_an_agent_that_does_not_pickle_plays_in_this_process_or_is_refused():
+    df = racekit.simulate("leaf_marathon", 2, agents=lambda s: s.legal_actions()[0], seed=1,
+                          workers=2, chunk=1, progress=False)
+    assert "does not pickle" in df.attrs["no_kernel"] and "played in this process" in df.attrs["no_kernel"]
+    with ProcessPoolExecutor(1) as pool:
+        with pytest.raises(ValueError, match="lambda.*module level"):
+            racekit.simulate("leaf_marathon", 2, agents=lambda s: s.legal_actions()[0],
+                             executor=pool, chunk=1, progress=False)
+    with pytest.raises(ValueError, match="agents must be .* called as agent"):
+        racekit.simulate("leaf_marathon", 2, agents=3, workers=1, progress=False)
+    with pytest.raises(ValueError, match="no kernel: custom agents"):
+        racekit.simulate("leaf_marathon", 2, agents=first_legal, workers=1, progress=False,
+                         engine="kernel")

@@ -134,6 +134,7 @@ class Reading:
 
     name: str
     options: dict
+    params: dict = field(default_factory=dict)
     game: object = None
     error: str | None = None
     label: str = ""
@@ -145,30 +146,53 @@ class Reading:
     state: dict = field(default_factory=dict)
 
 
-def reading_list(game, readings=None, only=None) -> list[Reading]:
+def param_steps(game, only=None) -> dict:
+    """``{"NAME=v": {NAME: v}}``: each parameter of ``game`` (a configured Game) one step
+    (1) either side of its value in force, within the parameter's bounds (``only``: names)."""
+    out = {}
+    for par in game.game_type.params:
+        if only is not None and par.name not in only:
+            continue
+        now = game.params[par.name]
+        for v in (now - 1, now + 1):
+            v = par.type(v)
+            if par.low <= v <= par.high:
+                out[f"{par.name}={v}"] = {par.name: v}
+    return out
+
+
+def reading_list(game, readings=None, only=None, params: bool = False) -> list[Reading]:
     """The readings of ``game`` (a configured Game): ``readings`` as ``{name: {option: value}}``
     (an empty dict: the rules as set, compared with themselves), else every value of every
-    ambiguity option (``only``: option names) other than the one in force."""
+    ambiguity option (``only``: option and parameter names) other than the one in force, and
+    with ``params`` each parameter one step either side of its value (:func:`param_steps`).
+    A key of ``readings`` may be ``{"params": {NAME: v}}`` to set parameters."""
     from .review import _label, ambiguity_options
     from .review import readings as values_of
     settings = game.settings()
     gid = game.game_type.id
+    labels = {}
     if readings is None:
         readings = {}
-        labels = {}
         for option in ambiguity_options(gid):
             if only is not None and option.name not in only:
                 continue
             for value in values_of(option, game):
                 readings[f"{option.name}={value}"] = {option.name: value}
                 labels[f"{option.name}={value}"] = _label(option, value)
-    else:
-        labels = {}
+        if params or (only is not None and any(p.name in only for p in game.game_type.params)):
+            for name, pv in param_steps(game, only).items():
+                par = game.game_type.param(next(iter(pv)))
+                readings[name] = {"params": pv}
+                labels[name] = f"{name} [{par.clause}] {par.doc} (rulebook: {par.default})"
     out = []
     for name, opts in readings.items():
-        r = Reading(name=name, options=dict(opts), label=labels.get(name, name))
+        opts = dict(opts)
+        pv = dict(opts.pop("params", None) or {})
+        r = Reading(name=name, options=opts, params=pv, label=labels.get(name, name))
         try:
             r.game = load_game(gid, players=settings["players"], preset=settings["preset"],
+                               params={**settings.get("params", {}), **pv},
                                **{**settings["options"], **opts})
         except Exception as exc:   # a reading these settings refuse (an OptionError)
             r.error, r.open = str(exc), False
@@ -276,7 +300,8 @@ class Review:
                 _line(row["reading"], json.loads(row["win_state"]), json.loads(row["length_state"]),
                       bounds) if isinstance(row.get("win_state"), str) else row["line"]
                 for _, row in self.verdicts.iterrows()]
-        game = load_game(st["game"], preset=st["preset"], players=st["players"], **st["options"])
+        game = load_game(st["game"], preset=st["preset"], players=st["players"],
+                         params=st.get("params") or None, **st["options"])
         base = self.baseline
         base.attrs.update({"agents": st["agents"]})
         self.header = _header(game, base, st["seed"], st["agents"], st["threshold"],
@@ -291,14 +316,21 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 first_round: int = FIRST_ROUND, baseline: int = BASELINE, alpha: float = ALPHA,
                 executor=None, workers: int | None = None, progress: bool = True,
                 chunk: int = 32, engine: str = "auto", quality: int = QUALITY,
-                engine_budget: int | None = None, timings: dict | None = None) -> Review:
+                engine_budget: int | None = None, timings: dict | None = None,
+                params: dict | None = None, param_readings: bool = False) -> Review:
     """Review one game's settings: play order, completion, and a verdict per reading.
 
     Args:
         game_id, preset, players, options: the settings reviewed (the baseline).
+        params: rule numbers away from the rulebook for the whole review (house rules,
+            ``{NAME: value}``; as :func:`racekit.load_game`).
         readings: ``{name: {option: value}}`` to compare with the baseline (default: every
-            reading of every ambiguity option; ``only``: option names).
-        agents: one agent name for every seat, or one per seat.
+            reading of every ambiguity option; ``only``: option or parameter names); a
+            reading's ``"params"`` key sets parameters (``{"params": {"lead": 2}}``).
+        param_readings: add each parameter one step either side of its value as readings
+            (``NAME=v``; :func:`param_steps`); a parameter named in ``only`` is always read.
+        agents: one agent for every seat, or one per seat: names or custom agents (as
+            :func:`racekit.simulate`: played by the rules engine, a lambda in this process).
         seed: the simulation seed (game ``i`` of every reading uses ``game_seed(seed, i)``;
             the fresh confirmation games use the seed ``game_seed(seed, -1)``).
         threshold: win-rate threshold in percentage points; ``length_threshold`` in %.
@@ -334,8 +366,8 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         raise ValueError(f"alpha must lie between 0 and 1, got {alpha}")
     budget, first_round, baseline = int(budget), int(first_round), int(baseline)
     sizes = looks(first_round, budget)
-    game = load_game(game_id, preset=preset, players=players, **(options or {}))
-    specs = reading_list(game, readings, only)
+    game = load_game(game_id, preset=preset, players=players, params=params, **(options or {}))
+    specs = reading_list(game, readings, only, params=param_readings)
     live = [r for r in specs if r.error is None]
     from .kernels import kernel_for
     from .simulate import _agents_tuple
@@ -450,9 +482,10 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         from .quality import lead_sample
         with clock("quality"):
             attrs = dict(base.attrs)
-            base = base.join(lead_sample(game, base, quality))
+            seats = _agents_tuple(game, agents)   # custom agents themselves, not their labels
+            base = base.join(lead_sample(game, base, quality, agents=seats))
             base.attrs = attrs
-            heat = event_places(game, base, quality)
+            heat = event_places(game, base, quality, agents=seats)
     tables = clock("tables")
     tables.__enter__()
     header = _header(game, base, seed, agents, threshold, length_threshold, budget, alpha,
@@ -467,11 +500,13 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     games = pd.concat(frames, ignore_index=True)
     games["seed"] = pd.Series([int(s) for s in games["seed"]], dtype=object)
     settings = {"game": game_id, "preset": game.preset, "players": game.num_players,
-                "options": game.settings()["options"], "agents": list(base.attrs.get("agents", [])),
+                "options": game.settings()["options"], "params": game.settings().get("params", {}),
+                "agents": list(base.attrs.get("agents", [])),
                 "seed": seed, "threshold": threshold, "length_threshold": length_threshold,
                 "budget": budget, "first_round": first_round, "alpha": alpha, "method": METHOD,
                 "verdicts": n_verdicts, "rounds": len(sizes), "level": level,
-                "readings": {r.name: r.options for r in specs}, "heat": heat,
+                "readings": {r.name: {**r.options, **({"params": r.params} if r.params else {})}
+                             for r in specs}, "heat": heat, "param_readings": bool(param_readings),
                 "engine_budget": engine_budget,
                 "engine_readings": [r.name for r in live if r.engine]}
     games.attrs.update({"review": settings})
@@ -590,7 +625,8 @@ def _words(st: dict, measure: str, bound: float) -> str:
 
 
 def _verdict_row(r: Reading, bounds: dict) -> dict:
-    row = {"reading": r.name, "label": r.label, "options": json.dumps(r.options, sort_keys=True)}
+    row = {"reading": r.name, "label": r.label, "options": json.dumps(r.options, sort_keys=True),
+           "params": json.dumps(r.params, sort_keys=True)}
     if r.error is not None:
         row.update(line=f"{r.name} not available in these settings: {r.error}", games=0)
         return row
@@ -617,25 +653,54 @@ def _line(name: str, win: dict, length: dict, bounds: dict) -> str:
 def sweep(game_id: str, grid: dict, n_games: int = 1000, preset: str | None = None,
           players: int | None = None, options: dict | None = None, agents="random",
           seed: int = 0, executor=None, workers: int | None = None, progress: bool = True,
-          chunk: int = 32, events: bool = False):
-    """Play every combination of the option values in ``grid`` (``{option: [values]}``) on the
-    same seeds; one table, a row per game, with a ``combo`` column (``a=1,b=x``) and the
-    option values in the ``options`` column. ``df.attrs["sweep"]`` keeps the settings."""
+          chunk: int = 32, events: bool = False, params: dict | None = None,
+          param_grid: dict | None = None):
+    """Play every combination of the option values in ``grid`` (``{option: [values]}``) and
+    the parameter values in ``param_grid`` (``{NAME: [values]}``) on the same seeds; one
+    table, a row per game, with a ``combo`` column (``a=1,b=x,NAME=3``), the option values in
+    the ``options`` column and each swept parameter's value in a column of its own name
+    (``params``: house rules for every combination). ``df.attrs["sweep"]`` keeps the settings.
+
+    Raises:
+        racekit.OptionError: an unknown option or parameter, a value out of bounds.
+        ValueError: an empty grid, a name swept both as option and parameter."""
     import itertools
 
     import pandas as pd
 
     from .simulate import simulate_many
-    names = list(grid)
-    combos = [dict(zip(names, values)) for values in itertools.product(*(grid[n] for n in names))]
-    jobs = [dict(game=game_id, n_games=n_games, preset=preset, players=players,
-                 options={**(options or {}), **c}, agents=agents, seed=seed) for c in combos]
+    grid, param_grid = dict(grid or {}), dict(param_grid or {})
+    if not grid and not param_grid:
+        raise ValueError("sweep wants at least one option or parameter with values")
+    both = set(grid) & set(param_grid)
+    if both:
+        raise ValueError(f"{sorted(both)[0]} is swept both as an option and as a parameter")
+    game0 = load_game(game_id, preset=preset, players=players, params=params, **(options or {}))
+    for name, values in param_grid.items():   # checked, typed values (ints stay ints)
+        par = game0.game_type.param(name)
+        param_grid[name] = [par.validate(v) for v in values]
+    names = list(grid) + list(param_grid)
+    allv = {**grid, **param_grid}
+    combos = [dict(zip(names, values)) for values in itertools.product(*(allv[n] for n in names))]
+    house = dict(params or {})
+    jobs = []
+    for c in combos:
+        job = dict(game=game_id, n_games=n_games, preset=preset, players=players,
+                   options={**(options or {}), **{k: v for k, v in c.items() if k in grid}},
+                   agents=agents, seed=seed)
+        pv = {**house, **{k: v for k, v in c.items() if k in param_grid}}
+        if pv:
+            job["params"] = pv
+        jobs.append(job)
     frames = simulate_many(jobs, executor, workers=workers, progress=progress, chunk=chunk,
                            events=events)
-    out = pd.concat([df.assign(combo=",".join(f"{k}={v}" for k, v in c.items()))
+    out = pd.concat([df.assign(combo=",".join(f"{k}={v}" for k, v in c.items()),
+                               **{k: c[k] for k in param_grid})
                      for df, c in zip(frames, combos)], ignore_index=True)
     out["seed"] = pd.Series([int(s) for s in out["seed"]], dtype=object)
     out.attrs.update({"sweep": {"game": game_id, "grid": {k: [str(v) for v in vs] for k, vs in grid.items()},
+                                "param_grid": {k: list(vs) for k, vs in param_grid.items()},
+                                "params": game0.settings().get("params", {}),
                                 "n_games": n_games, "preset": frames[0]["preset"].iloc[0],
                                 "agents": frames[0].attrs.get("agents"), "seed": seed}})
     return out

@@ -19,7 +19,7 @@ def heat_kind(game) -> str | None:
     return getattr(mod, "HEAT_KIND", None) if mod is not None else None
 
 
-def event_places(game, df, n: int = 100) -> dict:
+def event_places(game, df, n: int = 100, agents=None) -> dict:
     """Count where the mapped event happened in the first ``n`` games of ``df`` (a
     :func:`racekit.simulate` table of ``game``'s settings): ``{"kind", "games", "events",
     "places": {place: count}}`` (places as strings), or ``{}`` without heatmap hooks. Each game
@@ -31,7 +31,8 @@ def event_places(game, df, n: int = 100) -> dict:
     kind = getattr(mod, "HEAT_KIND", None) if mod is not None else None
     if kind is None:
         return {}
-    agents = tuple(df.attrs.get("agents") or [df["agents"].iloc[0]] * game.num_players)
+    if agents is None:   # custom agents (not names) are given, as the simulation played them
+        agents = tuple(df.attrs.get("agents") or [df["agents"].iloc[0]] * game.num_players)
     kernel, _ = kernel_for(game, agents)
     places: Counter = Counter()
     games = events = 0

@@ -137,7 +137,7 @@ def _kernel(game) -> tuple[object | None, str]:
             raise
     try:
         spec = importlib.util.find_spec(f"{pkg}.kernel_jit")
-    except ModuleNotFoundError:   # a game defined in a plain module (not a package): no kernel
+    except ModuleNotFoundError:   # a game in a plain module, not a package (a test's game)
         spec = None
     if spec is None:
         return None, f"{game.game_type.id} has no fast kernel"
@@ -150,6 +150,56 @@ def _kernel(game) -> tuple[object | None, str]:
     return hit, ""
 
 
+CUSTOM_WHY = ("custom agents: the rules engine plays (the compiled kernels know only the named "
+              "agents)")
+
+
+def is_custom(agent) -> bool:
+    """``agent`` is not an agent name: an object with the agent protocol, a class or a function."""
+    return not isinstance(agent, str)
+
+
+class StateFunction:
+    """A plain function ``state -> action`` as an agent (``agent(state, ply)``); it pickles when
+    the function does (a module-level function, not a lambda)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def __call__(self, state, ply: int) -> int:
+        return self.fn(state)
+
+    def __repr__(self) -> str:
+        return f"StateFunction({agent_label(self.fn)})"
+
+
+def agent_label(agent) -> str:
+    """An agent's name in tables: the name itself, or ``custom:NAME`` for a custom agent (its
+    ``name`` attribute, else its function's or class's name)."""
+    if isinstance(agent, str):
+        return agent
+    if isinstance(agent, StateFunction):
+        return agent_label(agent.fn)
+    name = getattr(agent, "name", None)
+    if not isinstance(name, str) or not name:
+        named = agent if callable(agent) and hasattr(agent, "__qualname__") else type(agent)
+        name = getattr(named, "__qualname__", type(agent).__name__)
+    return f"custom:{name}"
+
+
+def build_agent(agent, seed: int, game):
+    """A seat's agent for one game of seed ``seed``: a name through
+    :func:`racekit.core.agents.make_agent`; a class called with the seed (as ``make_agent``
+    builds the named ones); any other agent object copied afresh for every game, so that no game
+    depends on the games before it (a function is itself)."""
+    if isinstance(agent, str):
+        return make_agent(agent, seed, game)
+    if isinstance(agent, type):
+        return agent(seed)
+    import copy
+    return copy.deepcopy(agent)
+
+
 def kernel_module(game):
     """The kernel of ``game`` (a configured Game): its :class:`CompiledKernel`, Snow Tails'
     ``kernel`` module, or ``None`` (no kernel, or numba not importable: the engine plays)."""
@@ -157,7 +207,10 @@ def kernel_module(game):
 
 
 def kernel_for(game, agents) -> tuple[object | None, str]:
-    """``(kernel, "")`` when a kernel plays this game with ``agents``; else ``(None, why)``."""
+    """``(kernel, "")`` when a kernel plays this game with ``agents``; else ``(None, why)``
+    (custom agents: always the engine)."""
+    if any(is_custom(a) for a in agents):
+        return None, CUSTOM_WHY
     mod, why = _kernel(game)
     if mod is None:
         return None, why
@@ -234,7 +287,7 @@ def engine_playout(game, seed: int, agents, kinds=None, max_plies: int = MAX_PLI
     Args:
         game: a configured Game.
         seed: the game seed (chance outcomes and every agent's seed).
-        agents: one agent name per seat.
+        agents: one agent per seat: a name, or a custom agent (:func:`build_agent`).
         kinds: event kinds to count (``None``: every kind).
         events: record events to count them (``False``: faster, no counts).
 
@@ -243,7 +296,7 @@ def engine_playout(game, seed: int, agents, kinds=None, max_plies: int = MAX_PLI
             finish the game.
     """
     state = game.new_initial_state(record_events=events)
-    players = [make_agent(name, seed, game) for name in agents]
+    players = [build_agent(agent, seed, game) for agent in agents]
     sampler = Sampler(seed)
     turns, marker = 0, _turn_marker(state)
     for ply in range(max_plies):

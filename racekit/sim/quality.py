@@ -81,7 +81,7 @@ def lead_measures(marks, winners_: list) -> dict:
     return {"lead_changes": float(changes), "decided_at": decided, "comeback": float(not winning(half))}
 
 
-def lead_sample(game, df, n: int = 200) -> "object":
+def lead_sample(game, df, n: int = 200, agents=None) -> "object":
     """The lead measures of the first ``n`` games of ``df`` (a :func:`racekit.simulate` table of
     ``game``'s settings): a DataFrame with ``LEAD_COLUMNS`` on ``df``'s index (only the sampled
     rows), empty when the game offers no ``progress`` hook. Each game is played again from its
@@ -89,7 +89,8 @@ def lead_sample(game, df, n: int = 200) -> "object":
     import pandas as pd
 
     from .kernels import engine_playout, kernel_for
-    agents = tuple(df.attrs.get("agents") or [df["agents"].iloc[0]] * game.num_players)
+    if agents is None:   # custom agents (not names) are given, as the simulation played them
+        agents = tuple(df.attrs.get("agents") or [df["agents"].iloc[0]] * game.num_players)
     kernel, _ = kernel_for(game, agents)
     rows, index = [], []
     for i, row in df.head(n).iterrows():

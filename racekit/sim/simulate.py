@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from functools import lru_cache
 
 from ..core.game import load_game
-from .kernels import (MAX_PLIES, check_runs, engine_playout, event_kinds, implementation_of,
-                      kernel_for)
+from .kernels import (CUSTOM_WHY, MAX_PLIES, StateFunction, agent_label, check_runs,
+                      engine_playout, event_kinds, implementation_of, is_custom, kernel_for)
 
 CHUNK = 64
 """Games per task sent to a worker (fixed, so results do not depend on the worker count)."""
@@ -68,12 +68,39 @@ def _whole(value) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool)
 
 
-def _agents_tuple(game, agents) -> tuple[str, ...]:
+def _custom_agent(agent):
+    """A custom agent as played: an object with the agent protocol (``agent(state, ply) ->
+    action``, as :func:`racekit.core.agents.make_agent` returns) or an agent class (built with
+    each game's seed) as it is; a function of the state alone wrapped in :class:`StateFunction`."""
+    import inspect
+    if isinstance(agent, StateFunction) or isinstance(agent, type):
+        return agent
+    if not callable(agent):
+        raise ValueError(f"agents must be agent names or custom agents (an object called as "
+                         f"agent(state, ply), or a function state -> action), one for every seat "
+                         f"or one per seat; got {type(agent).__name__}")
+    try:
+        sig = inspect.signature(agent)
+    except (TypeError, ValueError):   # a builtin without a signature: assume the protocol
+        return agent
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    pos = [p for p in sig.parameters.values() if p.kind in kinds]
+    if any(p.kind == inspect.Parameter.VAR_POSITIONAL for p in sig.parameters.values()) \
+            or len(pos) >= 2:
+        return agent
+    if len(pos) == 1:
+        return StateFunction(agent)
+    raise ValueError(f"agent {agent_label(agent)} takes no argument: an agent is called with the "
+                     "state (and the ply)")
+
+
+def _agents_tuple(game, agents) -> tuple:
+    """One agent per seat: names stay names, custom agents as :func:`_custom_agent` makes them."""
     if isinstance(agents, str):
         return (agents,) * game.num_players
-    if not isinstance(agents, (list, tuple)) or not all(isinstance(a, str) for a in agents):
-        raise ValueError(f"agents must be an agent name or one name per seat, got {agents!r}")
-    agents = tuple(agents)
+    if not isinstance(agents, (list, tuple)):
+        return (_custom_agent(agents),) * game.num_players   # one custom agent for every seat
+    agents = tuple(a if isinstance(a, str) else _custom_agent(a) for a in agents)
     if len(agents) != game.num_players:
         raise ValueError(f"{len(agents)} agents for {game.num_players} seats")
     return agents
@@ -169,8 +196,15 @@ def simulate(game, n_games: int, agents="random", seed: int = 0, options: dict |
         game: a game id (``"aeroplane_chess"``) or a configured Game (then
             ``players``, ``preset`` and ``options`` must not be given).
         n_games: number of games (at least 1).
-        agents: one agent name for every seat (``"random"``, ``"careful"``…) or one
-            per seat.
+        agents: one agent for every seat or one per seat (a list); an agent is a name
+            (``"random"``, ``"careful"``…) or a custom agent: an object called as
+            ``agent(state, ply) -> action`` (what :func:`racekit.core.agents.make_agent`
+            returns; copied afresh for every game), an agent class (built as ``cls(seed)``
+            with each game's seed) or a plain function ``state -> action``. The rules engine
+            plays games with a custom agent (the compiled kernels know only named agents:
+            ``played_by`` says ``engine``, ``attrs["no_kernel"]`` says why); with worker
+            processes a custom agent must pickle (a module-level function or class, not a
+            lambda): one that does not is played in this process.
         seed: the simulation seed; game ``i`` uses :func:`game_seed` ``(seed, i)``.
         options: rule options (``{"six_bonus": "none"}``), as for ``load_game``;
             ``players`` and ``preset`` may be among them, as ``-o players=3`` on the
@@ -266,6 +300,19 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
                                             p["kernel"]) for p in plans])):
         p["check"] = check   # each kernel against the engine on games of its run, before playing
     tasks = [(settings, agents, part) for p in plans for settings, agents, part in p["tasks"]]
+    if not (workers == 1 and executor is None) and len(tasks) > 1 or executor is not None:
+        unpicklable = _unpicklable(plans)
+        if unpicklable is not None and executor is not None and (
+                isinstance(executor, cf.ProcessPoolExecutor) or _is_dask(executor)):
+            raise ValueError(f"agent {unpicklable} cannot be sent to the executor's workers: a "
+                             "lambda or a function defined inside another does not pickle; define "
+                             "it at module level, or play in this process (workers=1, no executor)")
+        if unpicklable is not None and executor is None:   # local processes: play here instead
+            workers = 1
+            for p in plans:
+                if p["why"] == CUSTOM_WHY:
+                    p["why"] = (f"{CUSTOM_WHY}; agent {unpicklable} does not pickle (a lambda?): "
+                                "played in this process, not in worker processes")
     if not wait and executor is not None:
         futures = [executor.submit(play_chunk, settings, agents, part, engine, events)
                    for settings, agents, part in tasks]
@@ -290,6 +337,19 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
         if bar is not None:
             bar.close()
     return _frames(pd, plans, results)
+
+
+def _unpicklable(plans) -> str | None:
+    """The label of the first custom agent that does not pickle, or ``None``."""
+    import pickle
+    for p in plans:
+        for a in p["agents"]:
+            if is_custom(a):
+                try:
+                    pickle.dumps(a)
+                except Exception:   # PicklingError, AttributeError (a local object), TypeError
+                    return agent_label(a)
+    return None
 
 
 def _frames(pd, plans, results) -> list:
@@ -356,10 +416,12 @@ def _plan(job: dict, engine: str, chunk: int) -> dict:
     seed = int(seed)
     agents = _agents_tuple(game, job.get("agents", "random"))
     from ..core.agents import make_agent
-    for name in set(agents):
+    for name in {a for a in agents if isinstance(a, str)}:
         make_agent(name, 0, game)   # unknown names fail here, with the list of agents
     settings = _settings_json(game)
     kernel, why = (None, "engine asked for") if engine == "engine" else kernel_for(game, agents)
+    if any(is_custom(a) for a in agents):
+        why = CUSTOM_WHY
     if kernel is None and engine == "kernel":
         raise ValueError(f"no kernel: {why}")
     seeds = [game_seed(seed, i) for i in range(first, first + n_games)]
@@ -376,7 +438,8 @@ def _frame(pd, plan: dict, rows: list):
     df["seed"] = pd.Series([row["seed"] for row in rows], dtype=object)
     df.insert(0, "index", range(plan["first"], plan["first"] + len(rows)))
     meta = json.loads(plan["settings"])
-    df.insert(0, "agents", "+".join(agents) if len(set(agents)) > 1 else agents[0])
+    labels = [agent_label(a) for a in agents]
+    df.insert(0, "agents", "+".join(labels) if len(set(labels)) > 1 else labels[0])
     df.insert(0, "options", json.dumps(meta["options"], sort_keys=True))
     df.insert(0, "players", game.num_players)
     df.insert(0, "preset", game.preset)
@@ -390,7 +453,7 @@ def _frame(pd, plan: dict, rows: list):
     # in columns too, so that summary_text(pd.read_csv(...)) says what the first summary said
     df["simulation_seed"] = pd.Series([plan["seed"]] * len(df), dtype=object)
     df["implementation"] = implementation
-    df.attrs.update({"settings": meta, "agents": list(agents), "seed": plan["seed"],
+    df.attrs.update({"settings": meta, "agents": labels, "seed": plan["seed"],
                      # "wingsuit (standard, 3 players, order_mode=dynamic)": options set, in words
                      "label": settings_label(game),
                      # "house rule: forest_cost = 3 (rulebook: 2, LM-TERRAIN-FOREST-1)"
