@@ -63,9 +63,10 @@ def test_save_and_replay_give_the_same_game(tmp_path):
 
 def test_the_scenario_passes_and_an_impossible_setup_is_refused():
     paths = scenario_paths("tiny_race")
-    assert [p.stem for p in paths] == ["TR-SCN-01"]
-    result = run_scenario(paths[0])
-    assert result.passed, result.failures
+    assert [p.stem for p in paths] == ["TR-SCN-01", "TR-SCN-02"]
+    for path in paths:
+        result = run_scenario(path)
+        assert result.passed, (path.stem, result.failures)
     with pytest.raises(SetupError) as err:
         racekit.load_game("tiny_race").new_initial_state(setup={"pos": [3, 12]})
     assert err.value.field == "pos.1" and err.value.clause == "TR-GOAL-1"
@@ -89,6 +90,13 @@ def test_the_shipped_game_checks_leave_it_out():
     assert all(g != "tiny_race" for g, _ in test_games_shipped.PAIRS)
     assert not any("tiny_race" in str(p) for p in
                    [p for g in SHIPPED for p in scenario_paths(g)])
+
+
+def test_every_clause_is_implemented_and_asserted_as_shipping_would_require():
+    from racekit.core.clauses import coverage
+    rows = coverage("tiny_race")
+    assert [r.id for r in rows if not (r.implemented and r.asserted)] == []
+    assert {r.id for r in rows} == {"TR-SETUP-1", "TR-ROLL-1", "TR-TURN-1", "TR-GOAL-1", "TR-AMB-01"}
 
 
 def test_codec_names_read_back():
