@@ -208,7 +208,7 @@ def games(game: Optional[str] = typer.Argument(None, help="only this game (defau
     name, rulebook default, bounds, clause)."""
     from . import game_names
     from .core.agents import agent_names
-    from .core.game import game_class
+    from .core.game import game_class, is_draft
     if game is not None:
         try:
             game_class(game)
@@ -217,7 +217,8 @@ def games(game: Optional[str] = typer.Argument(None, help="only this game (defau
     for name in game_names() if game is None else [game]:
         gt = game_class(name).game_type
         presets = ", ".join(p.name for p in gt.presets) or "default"
-        typer.echo(f"{name}: {gt.long_name}; {gt.min_players}-{gt.max_players} players; presets: {presets}; "
+        draft = " (draft: not shipped yet)" if is_draft(name) else ""
+        typer.echo(f"{name}{draft}: {gt.long_name}; {gt.min_players}-{gt.max_players} players; presets: {presets}; "
                    f"agents: {', '.join(agent_names(gt))}")
         for opt in gt.options:
             choices = " | ".join(str(c) for c in opt.choices) if opt.choices else "value"

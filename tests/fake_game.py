@@ -174,7 +174,7 @@ def _square(sq):
 
 def register() -> None:
     """Register the fake game under ``fake_race`` (safe to call twice)."""
-    _register(GAME_ID, f"{__name__}:FakeRace")
+    _register(GAME_ID, f"{__name__}:FakeRace", draft=True)
 
 
 # ----- a variant with custom action controls (the GameType.controls hook) -----

@@ -122,4 +122,4 @@ def fixed_start(game):
 
 def register() -> None:
     """Register the game under ``planted_race`` (safe to call twice)."""
-    _register(GAME_ID, f"{__name__}:PlantedRace")
+    _register(GAME_ID, f"{__name__}:PlantedRace", draft=True)

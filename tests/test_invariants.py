@@ -9,6 +9,8 @@ import random
 
 import pytest
 
+from racekit.games import SHIPPED
+
 import racekit
 from racekit.core.agents import RandomAgent
 from racekit.core.chance import Sampler
@@ -159,7 +161,7 @@ CASES = [
      (None, "roadblocks", 25, "LM-EVENT-15")),
 ]
 
-GAMES = ("wingsuit", "aeroplane_chess", "snow_tails", "leaf_marathon")
+GAMES = SHIPPED   # every shipped game (a draft is left out: docs/contracts.md, Shipped)
 
 
 def _game(game_id, players, options):

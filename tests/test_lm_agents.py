@@ -130,3 +130,69 @@ def test_end_turn_is_the_last_legal_action_so_first_legal_races_finish():
         for seed in seeds:
             p = engine_playout(game, seed, ["first"] * players, kinds=KINDS)
             assert p.counts["guard"] == 0, (players, seed)   # every race ran to the guard before
+
+
+# ----- the careful agent's look-ahead is the engine's own cost (issue 17) -----------------------
+
+import random                                           # noqa: E402
+
+from racekit.games.leaf_marathon import move as M       # noqa: E402
+from racekit.games.leaf_marathon.agents import CarefulAgent   # noqa: E402
+from racekit.sim import kernels as K                    # noqa: E402
+
+COST_SETTINGS = [
+    ({}, {}),
+    ({"stamina_per_square": 0}, {}),
+    ({"forest_stamina": "add"}, {}),
+    ({"forest_cost": "per_move"}, {}),
+    ({"forest_cost": "per_move", "forest_stamina": "add"}, {"forest_stamina_cost": 3}),
+    ({}, {"forest_stamina_cost": 3}),
+    ({"stamina_per_square": 0}, {"forest_stamina_cost": 3}),
+    ({"armor_blocks": "any_stamina_loss"}, {"forest_stamina_cost": 0}),
+    ({"roadblock_pay": "before_entering", "sand_chain": False}, {"forest_stamina_cost": 3}),
+]
+IDS = [",".join(f"{k}={v}" for k, v in {**o, **p}.items()) or "rulebook" for o, p in COST_SETTINGS]
+
+
+def _lone_run(options, params, rng):
+    """A pony alone on a random leg (forests, sand, swamps, roadblocks), the other finished."""
+    n = rng.randint(6, 14)
+    terrain = ["start"] + [rng.choice(["leaf", "leaf", "forest", "forest", "sand", "vine"])
+                           for _ in range(n - 1)] + ["finish"]
+    roads = sorted({rng.randint(1, n - 1) for _ in range(rng.randint(0, 2))})
+    pos = rng.randint(0, n - 2)
+    seat = {"pos": pos, "stamina": rng.randint(1, 15), "armor": rng.random() < 0.3}
+    game = racekit.load_game("leaf_marathon", players=2, params=params, **options)
+    st = game.new_initial_state(setup={"seats": [seat, FIN], "terrain": terrain,
+                                       "roadblocks": roads})
+    st.current_player()
+    return st
+
+
+@pytest.mark.parametrize("options, params", COST_SETTINGS, ids=IDS)
+def test_the_agents_predicted_cost_is_what_the_engine_charges(options, params):
+    # LM-STAMINA-1/2, LM-TERRAIN-FOREST-1, LM-AMB-05/07/08/16/34: before, the agent charged
+    # forest 2 (or forest_stamina_cost), anything else 1, whatever the options said
+    rng = random.Random(17)
+    for trial in range(60):
+        st = _lone_run(options, params, rng)
+        squares = rng.randint(1, 6)
+        before = st.stamina[0]
+        predicted = CarefulAgent._cost(st, 0, squares)
+        assert st.stamina[0] == before                  # the look-ahead changes nothing
+        ran = st.clone()
+        M.run_ticks(ran, {0: squares}, set())
+        charged = before - ran.stamina[0]
+        assert predicted == charged, (trial, st.terrain, sorted(st.roadblocks), st.pos[0],
+                                      before, st.armor[0] >= 0, squares, predicted, charged)
+        assert (predicted >= before) == bool(ran.faint[0])
+
+
+@pytest.mark.parametrize("options, params", COST_SETTINGS, ids=IDS)
+def test_the_compiled_careful_agent_still_plays_the_engines_games(options, params):
+    game = racekit.load_game("leaf_marathon", players=4, params=params, **options)
+    kernel = K.kernel_module(game)
+    played, bailed = kernel.bail_rate()
+    for seed in range(3):
+        assert K.compare(game, seed, ("careful",) * 4, kernel) is None
+    assert kernel.bail_rate() == (played + 3, bailed), "the kernel handed games back to the engine"

@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from racekit.core.game import game_names, load_game
+from racekit.core.game import load_game, shipped_names
 from racekit.core.scenarios import _game_for, _initial, load_scenario, scenario_paths
 
-GAMES = game_names()
+GAMES = shipped_names()   # drafts are left out (docs/contracts.md, Shipped)
 
 
 def _walk(state, rng, plies):

@@ -491,16 +491,37 @@ def _resolve(dotted: str):
 
 
 _REGISTRY: dict[str, str] = {}
+_DRAFTS: set[str] = set()
 
 
-def register(game_id: str, target: str) -> None:
-    """Register a game class by ``"module:Class"`` so that it loads lazily."""
+def register(game_id: str, target: str, draft: bool = False) -> None:
+    """Register a game class by ``"module:Class"`` so that it loads lazily.
+
+    ``draft=True``: a game under construction. :func:`load_game`, the CLI and the explorer play
+    it (``racekit games`` marks it "draft"), but it is not shipped: :func:`shipped_names` leaves
+    it out, and with it the shipped-game checks and generated files (golden playthroughs,
+    figures, bench, review). See docs/contracts.md, "Shipped".
+    """
     _REGISTRY[game_id] = target
+    if draft:
+        _DRAFTS.add(game_id)
+    else:
+        _DRAFTS.discard(game_id)
 
 
 def game_names() -> list[str]:
-    """Ids of every registered game, sorted."""
+    """Ids of every registered game, drafts included, sorted."""
     return sorted(_REGISTRY)
+
+
+def shipped_names() -> list[str]:
+    """Ids of the registered games that are not drafts, sorted (what shipped-game tests iterate)."""
+    return sorted(set(_REGISTRY) - _DRAFTS)
+
+
+def is_draft(game_id: str) -> bool:
+    """Whether ``game_id`` was registered with ``draft=True``."""
+    return game_id in _DRAFTS
 
 
 def game_class(name: str) -> type[Game]:

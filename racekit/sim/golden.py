@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..core.game import game_class, game_names, load_game
+from ..core.game import game_class, load_game, shipped_names
 from ..core.session import Session
 
 GOLDEN_SEED = 7
@@ -44,7 +44,8 @@ def golden_path(folder: Path, game_id: str, preset: str) -> Path:
 
 def write_all(folder: Path | None = None, games: list[str] | None = None,
               progress: bool = False) -> list[Path]:
-    """Write the golden file of every game and preset into ``folder``; return their paths.
+    """Write the golden file of every shipped game (or of ``games``) and preset into ``folder``;
+    return their paths.
 
     ``folder`` defaults to the source checkout's ``tests/golden/``; ``progress`` shows a tqdm bar.
 
@@ -56,7 +57,7 @@ def write_all(folder: Path | None = None, games: list[str] | None = None,
     from ..paths import checkout_folder
     folder = Path(folder) if folder is not None else checkout_folder("tests/golden")
     folder.mkdir(parents=True, exist_ok=True)
-    jobs = [(game_id, preset) for game_id in games or game_names() for preset in presets(game_id)]
+    jobs = [(game_id, preset) for game_id in games or shipped_names() for preset in presets(game_id)]
     written = []
     for game_id, preset in tqdm(jobs, desc="golden", unit="file", disable=not progress):
         game = load_game(game_id, preset=None if preset == "default" else preset)

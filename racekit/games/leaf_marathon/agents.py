@@ -9,6 +9,7 @@ from racekit.core.chance import uniform
 
 from . import actions as A
 from . import cards as C
+from . import move as M
 from . import stats as S
 
 
@@ -24,8 +25,9 @@ class CarefulAgent:
        its stamina (LM-RECOVER-1);
     3. over the weight limit: shed the heaviest pair it may (LM-WEIGHT-4), else 2-for-3
        when at least 2 over (LM-ACTION-3);
-    4. play action cards for movement while the next square stays affordable: cost of
-       the squares ahead (public terrain: forest_stamina_cost, else 1) below its stamina (LM-ACTION-2);
+    4. play action cards for movement while the run stays affordable: the stamina the engine
+       would charge for the squares ahead (``move.run_cost``: terrain, roadblocks, sand, its
+       armor, under the options and parameters) below its stamina (LM-ACTION-2, LM-STAMINA-2);
     5. give up a move it cannot afford for Bear's refill when it holds Bear (LM-EVENT-07);
     6. **never stand still for good.** When it would move 0 squares this round
        (LM-MOVE-1), waiting only helps while a working buff C gives stamina back
@@ -89,13 +91,10 @@ class CarefulAgent:
 
     @staticmethod
     def _cost(st, s, squares):
-        """Stamina the next ``squares`` squares would cost (public terrain only): ``forest_stamina_cost``
-        for a forest square (LM-TERRAIN-FOREST-1), else one."""
-        fin = len(st.terrain) - 1
-        total, forest = 0, st.p.forest_stamina_cost
-        for i in range(st.pos[s] + 1, min(fin, st.pos[s] + squares) + 1):
-            total += forest if st.terrain[i] == "forest" else 1
-        return total
+        """Stamina the next ``squares`` squares would cost it, as the engine charges them
+        (:func:`.move.run_cost`: terrain, options, parameters, its own armor); its stamina
+        when the run would end in a faint."""
+        return M.run_cost(st, s, squares)
 
     def _turn(self, st, s, legal, pick):
         if A.TRIGGER in legal:

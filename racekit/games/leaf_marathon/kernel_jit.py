@@ -599,22 +599,95 @@ def _spend_armor(g, sv, s):
 
 
 @njit(cache=True)
-def _cost(cfg, g, sv, s, sq, seen_forest):
-    """move._cost: stamina cost of entering ``sq`` (LM-STAMINA-2, LM-TERRAIN-FOREST-1,
-    LM-AMB-05/07/16)."""
+def _square_cost(cfg, terr, armored, seen):
+    """move.square_cost: (cost, armor used, forest seen) of entering a square of terrain
+    ``terr`` (LM-STAMINA-2, LM-TERRAIN-FOREST-1, LM-AMB-05/07/16)."""
     per = cfg[C_PER]
-    if g[O_TERR + sq] == FOREST:
-        if not (cfg[C_FOREST_PER_MOVE] and seen_forest[s]):
-            seen_forest[s] = 1
-            c = cfg[C_FOREST_COST] if (cfg[C_FOREST_REPLACE] or per == 0) else per + cfg[C_FOREST_COST]
-            if sv[S_ARMOR, s] >= 0:
-                c = 0 if (cfg[C_FOREST_REPLACE] or cfg[C_ARMOR_BLOCKS] != ARMOR_FOREST) else per
-                _spend_armor(g, sv, s)
-            return c
-    if per and sv[S_ARMOR, s] >= 0 and cfg[C_ARMOR_BLOCKS] != ARMOR_FOREST:
+    if terr == FOREST and not (cfg[C_FOREST_PER_MOVE] and seen):
+        if armored:
+            c = 0 if (cfg[C_FOREST_REPLACE] or cfg[C_ARMOR_BLOCKS] != ARMOR_FOREST) else per
+            return c, True, True
+        c = cfg[C_FOREST_COST] if (cfg[C_FOREST_REPLACE] or per == 0) else per + cfg[C_FOREST_COST]
+        return c, False, True
+    if per and armored and cfg[C_ARMOR_BLOCKS] != ARMOR_FOREST:
+        return 0, True, seen
+    return per, False, seen
+
+
+@njit(cache=True)
+def _cost(cfg, g, sv, s, sq, seen_forest):
+    """move._cost: stamina cost of entering ``sq`` (:func:`_square_cost`); spends the armor."""
+    c, used, seen = _square_cost(cfg, g[O_TERR + sq], sv[S_ARMOR, s] >= 0, seen_forest[s] != 0)
+    seen_forest[s] = 1 if seen else 0
+    if used:
         _spend_armor(g, sv, s)
-        return 0
-    return per
+    return c
+
+
+@njit(cache=True)
+def _run_cost(cfg, g, sv, s, squares):
+    """move.run_cost: stamina seat ``s`` would lose moving ``squares`` squares alone (its
+    stamina when the run ends in a faint); changes nothing (LM-STAMINA-1/2, LM-TERRAIN-*,
+    LM-AMB-05/07/08/16/34)."""
+    fin = g[G_FIN]
+    stamina = sv[S_STAM, s]
+    pos = sv[S_POS, s]
+    left = squares
+    total = 0
+    armored = sv[S_ARMOR, s] >= 0
+    seen = False
+    paid = -1
+    pay = False
+    slide = False
+    by_slide = False
+    for _ in range(2 * squares + 2):
+        if pay:
+            pay = False
+            left -= 1
+            paid = pos
+            if left == 0:
+                if g[O_TERR + pos] == SAND:
+                    slide = True
+                else:
+                    break
+            continue
+        if slide:
+            slide = False
+            by_slide = True
+            pos += 1
+        elif left > 0:
+            nxt = pos + 1
+            if cfg[C_ROADBLOCK_BEFORE] and g[O_ROAD + nxt] and nxt != paid:
+                left -= 1
+                paid = nxt
+                if left == 0:
+                    break
+                continue
+            pos = nxt
+            left -= 1
+            by_slide = False
+        else:
+            break
+        t = g[O_TERR + pos]
+        cost, used, seen = _square_cost(cfg, t, armored, seen)
+        if used:
+            armored = False
+        total += cost
+        if total >= stamina and cost:
+            return stamina
+        if pos == fin or t == VINE:
+            break
+        if g[O_ROAD + pos] and pos != paid and not cfg[C_ROADBLOCK_BEFORE]:
+            if left > 0:
+                pay = True
+                continue
+            break
+        if left == 0:
+            if t == SAND and (not by_slide or cfg[C_SAND_CHAIN]):
+                slide = True
+            else:
+                break
+    return total
 
 
 @njit(cache=True)
@@ -2208,20 +2281,6 @@ def _has(legal, k, a):
 
 
 @njit(cache=True)
-def _cost_ahead(cfg, g, sv, s, squares):
-    """CarefulAgent._cost: stamina the next ``squares`` squares would cost (public terrain:
-    ``forest_stamina_cost``, else 1)."""
-    fin = g[G_FIN]
-    top = sv[S_POS, s] + squares
-    if top > fin:
-        top = fin
-    total = 0
-    for i in range(sv[S_POS, s] + 1, top + 1):
-        total += cfg[C_FOREST_COST] if g[O_TERR + i] == FOREST else 1
-    return total
-
-
-@njit(cache=True)
 def _excess(cfg, tab, g, sv, s):
     """stats.excess: weight (or cards) above the limit (LM-WEIGHT-3, LM-AMB-14)."""
     if cfg[C_EXCESS_CARDS]:
@@ -2249,7 +2308,7 @@ def _careful_turn(cfg, tab, g, sv, s, legal, k, u):
     stamina = sv[S_STAM, s]
     if _has(legal, k, RECOVER) and (
             stamina + cfg[C_HEAL] <= _max_stamina(cfg, sv, s)
-            or _cost_ahead(cfg, g, sv, s, _movement_total(cfg, tab, g, sv, s)) >= stamina):
+            or _run_cost(cfg, g, sv, s, _movement_total(cfg, tab, g, sv, s)) >= stamina):
         return RECOVER
     over = _excess(cfg, tab, g, sv, s)
     level = g[G_MB]
@@ -2271,9 +2330,9 @@ def _careful_turn(cfg, tab, g, sv, s, legal, k, u):
             return two
     total = _movement_total(cfg, tab, g, sv, s)
     act = _has(legal, k, ACT)
-    if act and _cost_ahead(cfg, g, sv, s, total + cfg[C_ACT_BONUS]) < stamina:
+    if act and _run_cost(cfg, g, sv, s, total + cfg[C_ACT_BONUS]) < stamina:
         return ACT
-    if _has(legal, k, BEAR) and _cost_ahead(cfg, g, sv, s, total) >= stamina:
+    if _has(legal, k, BEAR) and _run_cost(cfg, g, sv, s, total) >= stamina:
         return BEAR
     if total == 0:
         if act and not _has_buff(sv, s, 2):
@@ -2323,7 +2382,7 @@ def _careful_select(cfg, tab, g, sv, s, legal, k):
                     run = most
                     for j in range(npk):
                         run += tab[level, g[O_PICKED + j]]
-                if _cost_ahead(cfg, g, sv, s, run) >= sv[S_STAM, s]:
+                if _run_cost(cfg, g, sv, s, run) >= sv[S_STAM, s]:
                     return DONE
             return heavy
         return DONE if done else heavy

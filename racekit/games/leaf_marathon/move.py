@@ -14,24 +14,103 @@ from __future__ import annotations
 from . import stats as S
 
 
-def _cost(st, s: int, sq: int, seen_forest: list, tick_forest: set) -> int:
-    """Stamina cost of entering ``sq`` (LM-STAMINA-2, LM-TERRAIN-FOREST-1, LM-AMB-05/07/16)."""
-    o = st.o
+def square_cost(o, p, terrain: str, armored: bool, forest_seen: bool) -> tuple[int, bool, bool]:
+    """Stamina cost of entering one square (LM-STAMINA-2, LM-TERRAIN-FOREST-1, LM-AMB-05/07/16).
+
+    Pure: reads only the options ``o`` (``stamina_per_square``, ``forest_stamina``,
+    ``forest_cost``, ``armor_blocks``) and the parameters ``p`` (``forest_stamina_cost``).
+
+    Args:
+        terrain: the square's terrain name ("forest", "leaf", ...).
+        armored: the pony wears armor (it absorbs one charge, LM-AMB-16).
+        forest_seen: a forest already charged in this move (``forest_cost = per_move``).
+
+    Returns:
+        (cost, armor_used, forest_seen after entering).
+    """
     per = o.per_square
-    t = st.terrain[sq]
-    if t == "forest" or sq in tick_forest:
-        if not (o.forest_per_move and seen_forest[s]):
-            seen_forest[s] = True
-            forest = st.p.forest_stamina_cost
-            c = forest if (o.forest_replace or per == 0) else per + forest
-            if st.armor[s] >= 0:
-                c = 0 if (o.forest_replace or o.armor_blocks != "forest") else per
-                _spend_armor(st, s, sq)
-            return c
-    if per and st.armor[s] >= 0 and o.armor_blocks != "forest":
+    if terrain == "forest" and not (o.forest_per_move and forest_seen):
+        c = p.forest_stamina_cost if (o.forest_replace or per == 0) else per + p.forest_stamina_cost
+        if armored:
+            return (0 if (o.forest_replace or o.armor_blocks != "forest") else per), True, True
+        return c, False, True
+    if per and armored and o.armor_blocks != "forest":
+        return 0, True, forest_seen
+    return per, False, forest_seen  # leaf and the finish: the ordinary cost only (LM-TERRAIN-LEAF-1)
+
+
+def _cost(st, s: int, sq: int, seen_forest: list, tick_forest: set) -> int:
+    """Stamina cost of entering ``sq`` for seat ``s`` (:func:`square_cost`); spends the armor."""
+    t = "forest" if sq in tick_forest else st.terrain[sq]
+    c, armor_used, seen_forest[s] = square_cost(st.o, st.p, t, st.armor[s] >= 0, seen_forest[s])
+    if armor_used:
         _spend_armor(st, s, sq)
-        return 0
-    return per  # leaf and the finish: the ordinary cost only (LM-TERRAIN-LEAF-1)
+    return c
+
+
+def run_cost(st, s: int, squares: int) -> int:
+    """Stamina seat ``s`` would lose moving ``squares`` squares alone from where it stands, as
+    :func:`run_ticks` charges it (LM-STAMINA-1/2, LM-TERRAIN-*, LM-AMB-05/07/08/16/34).
+
+    Pure (the state is not changed). Follows the pony's own path: terrain costs through
+    :func:`square_cost` (armor absorbing once), a stop on the finish or a swamp, a roadblock
+    costing a square of movement, a move ending on sand sliding on (LM-AMB-08), and a faint
+    once its stamina is spent. Other ponies moving in the same ticks are not foreseen.
+
+    Returns:
+        the stamina lost, between 0 and the pony's stamina (equal to it: the run ends in a faint).
+    """
+    o = st.o
+    fin = S.finish_square(st)
+    stamina = st.stamina[s]
+    pos, left, total = st.pos[s], squares, 0
+    armored, seen = st.armor[s] >= 0, False
+    paid = -1                      # the roadblock this run has paid (removed from the road)
+    pay = slide = False
+    for _ in range(2 * squares + 2):   # every step spends movement or slides on
+        if pay:
+            pay = False
+            left -= 1
+            paid = pos
+            if left == 0:
+                if st.terrain[pos] == "sand":
+                    slide = True
+                else:
+                    break
+            continue
+        if slide:
+            slide, by_slide = False, True
+            pos += 1
+        elif left > 0:
+            nxt = pos + 1
+            if o.roadblock_before and nxt in st.roadblocks and nxt != paid:
+                left -= 1
+                paid = nxt
+                if left == 0:
+                    break
+                continue
+            pos, left, by_slide = nxt, left - 1, False
+        else:
+            break
+        t = st.terrain[pos]
+        cost, used, seen = square_cost(o, st.p, t, armored, seen)
+        armored = armored and not used
+        total += cost
+        if total >= stamina and cost:
+            return stamina                 # LM-STAMINA-1: a faint ends the run
+        if pos == fin or t == "vine":
+            break
+        if pos in st.roadblocks and pos != paid and not o.roadblock_before:
+            if left > 0:
+                pay = True
+                continue
+            break
+        if left == 0:
+            if t == "sand" and (not by_slide or o.sand_chain):
+                slide = True
+            else:
+                break
+    return total
 
 
 def _spend_armor(st, s, sq):
