@@ -414,10 +414,11 @@ ex
 
 
 @pytest.fixture(scope="module")
-def secrecy_pages(tmp_path_factory):
-    """A Voila server on two generated notebooks, world A and world B; a page for each."""
+def secrecy_pages(tmp_path_factory, voila_pages):
+    """A Voila server on two generated notebooks, world A and world B; a page for each, in the
+    browser the module's other pages use (a second sync Playwright in one thread is refused)."""
     import nbformat
-    sync_api = require_browser()
+    require_browser()
     voila = venv_tool("voila")
     folder = tmp_path_factory.mktemp("secrecy")
     for world in ("a", "b"):
@@ -437,7 +438,7 @@ def secrecy_pages(tmp_path_factory):
     pages = {}
     try:
         wait_for_port(port, proc, "voila")
-        pw, browser = launch(sync_api)
+        browser = next(iter(voila_pages.values())).page.context.browser
         try:
             for world in ("a", "b"):
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -446,8 +447,8 @@ def secrecy_pages(tmp_path_factory):
                 pages[world] = Page(f"secrecy-{world}", page, log_path, time.monotonic())
             yield pages
         finally:
-            browser.close()
-            pw.stop()
+            for s in pages.values():
+                s.page.close()
     finally:
         stop(proc)
 
