@@ -180,22 +180,26 @@ class Param:
 class Params:
     """The parameter values of a configured game: ``params.NAME`` or ``params["NAME"]``.
 
-    Read only. ``changed()`` lists the values away from the rulebook (house rules).
+    Read only. ``changed()`` lists the values away from the rulebook (house rules). The values
+    are plain instance attributes, so the rules' hot paths read ``st.p.NAME`` at the cost of an
+    ordinary attribute (no ``__getattr__`` call).
+
+    Raises:
+        ValueError: a parameter name that is also a name of this class (``items``, ``changed``…).
     """
 
-    __slots__ = ("_values", "_decl")
-
     def __init__(self, decl: tuple, values: dict):
+        clash = sorted(name for name in values if name.startswith("_") or hasattr(Params, name))
+        if clash:
+            raise ValueError(f"parameter names {clash} are taken by Params itself: rename them")
         object.__setattr__(self, "_decl", {p.name: p for p in decl})
         object.__setattr__(self, "_values", dict(values))
+        self.__dict__.update(values)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str):   # only for names that are not parameters
         if name.startswith("_"):     # copy and pickle probe before __init__ has run
             raise AttributeError(name)
-        try:
-            return self._values[name]
-        except KeyError:
-            raise AttributeError(f"no parameter {name!r}") from None
+        raise AttributeError(f"no parameter {name!r}")
 
     def __copy__(self):
         return self                  # read only: a copy is the same values

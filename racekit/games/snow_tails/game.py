@@ -11,7 +11,7 @@ from racekit.core.errors import OptionError
 from racekit.core.game import Game, GameType, Option, Preset
 
 from .actions import NUM_DISTINCT_ACTIONS
-from .params import PARAMS, Numbers
+from .params import PARAMS
 from .state import SnowTailsState
 from .tracks import check_track, load_track, track_names
 
@@ -141,7 +141,6 @@ class SnowTails(Game):
             raise OptionError(f"track {self.track.name} has {len(self.track.slots)} start slots, "
                               f"fewer than {self.num_players} seats", field="players")
         self.flags = Flags(self.options)
-        self.numbers = Numbers(self.params)   # the rule numbers as plain attributes (st.p)
 
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
         """The start of a race, or a position of your own (a *set-up*, e.g. to settle a dispute).

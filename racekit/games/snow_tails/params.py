@@ -45,26 +45,6 @@ DEFAULTS = {p.name: p.default for p in PARAMS}
 """The rulebook's value of every parameter (what a description says when none is changed)."""
 
 
-class Numbers:
-    """The configured game's parameter values as plain attributes (``st.p.hand_size``), for the
-    hot path: reading a :class:`~racekit.core.game.Params` attribute goes through
-    ``__getattr__`` (about a microsecond), a plain attribute does not. Built once per game from
-    ``game.params``; read only by convention."""
-
-    __slots__ = tuple(p.name for p in PARAMS)
-
-    def __init__(self, params):
-        for name in self.__slots__:
-            setattr(self, name, params[name])
-
-    def __reduce__(self):
-        return (_numbers, ({name: getattr(self, name) for name in self.__slots__},))
-
-
-def _numbers(values: dict) -> Numbers:
-    return Numbers(values)
-
-
 def extra_cards(p, slot: int) -> int:
     """The extra opening cards of start slot ``slot`` (ST-SETUP-6)."""
     return p.slot4_extra if slot == 4 else p.slot5_extra if slot == 5 else 0

@@ -40,7 +40,7 @@ class SnowTailsState(State):
         self.n = n = g.num_players
         self.track = g.track
         self.o = g.flags  # precomputed option flags
-        self.p = p = g.numbers  # the rule numbers (params.PARAMS, from game.params)
+        self.p = p = g.params   # the rule numbers (params.PARAMS)
         self.round = 1
         self.ph = P_FIRST
         self.order: list[int] = []

@@ -17,7 +17,7 @@ from racekit.core.content import short
 from . import actions as A
 from . import setup as _setup_module
 from .cards import check_cardset_option, load_cardset
-from .params import PARAMS, Numbers
+from .params import PARAMS
 
 SEAT_NAMES = ("Red", "Green", "Blue", "Yellow", "Purple")  # WS-AMB-02
 
@@ -227,7 +227,6 @@ class Wingsuit(Game):
             raise OptionError(f"option 'cardset': {exc}") from None
         self.cubes_per_color = o["cubes_per_color"]
         self.flags = Flags(o)
-        self.numbers = Numbers(self.params)   # the rule numbers, read in the hot path as st.p
         if self.flags.max_rounds == 0:
             self.flags.max_rounds = 10 ** 9
 

@@ -1,8 +1,7 @@
 """Wingsuit Flight's rule numbers: the one table every reader of a rule takes them from.
 
-The engine (``st.p``: :class:`Numbers`, the game's :class:`~racekit.core.game.Params` as
-plain attributes), its invariants and set-up checks, the compiled kernel (``cfg`` fields
-filled from it in :class:`.kernel_jit.Config`, see ``PARAM_FIELDS``), the careful agent's
+The engine (``st.p``, the game's :class:`~racekit.core.game.Params`), its invariants and set-up
+checks, the compiled kernel (``cfg`` fields filled from it in :class:`.kernel_jit.Config`, see ``PARAM_FIELDS``), the careful agent's
 look-ahead and the event texts all read these values; the plot draws the altitudes the state
 holds and states no rule number. No other module writes one of these numbers as a literal
 (``tests/test_ws_params.py`` scans for them). Each default is the rulebook's, with the clause of
@@ -48,29 +47,3 @@ PARAMS = (
 DEFAULTS = {p.name: p.default for p in PARAMS}
 """The rulebook's value of every parameter (what a description says when none is changed)."""
 
-
-class Numbers:
-    """One configured game's parameter values as plain attributes, for the rules' hot paths
-    (``st.p.alt_max``): the same values as ``game.params``, read faster. Read only.
-
-    Args:
-        params: the game's :class:`~racekit.core.game.Params` (or any mapping name -> value).
-    """
-
-    __slots__ = tuple(p.name for p in PARAMS)
-
-    def __init__(self, params):
-        for name in self.__slots__:
-            object.__setattr__(self, name, params[name])
-
-    def __setattr__(self, name, value):
-        raise AttributeError("parameters are read only: load the game with params={...}")
-
-    def __copy__(self):
-        return self
-
-    def __deepcopy__(self, memo):
-        return self
-
-    def __reduce__(self):
-        return (Numbers, ({name: getattr(self, name) for name in self.__slots__},))

@@ -35,7 +35,7 @@ class WingsuitState(State):
         super().__init__(game, record_events=record_events)
         self.n = n = game.num_players
         self.o = game.flags
-        self.p = game.numbers   # the rule numbers (params.PARAMS, as plain attributes)
+        self.p = game.params   # the rule numbers (params.PARAMS)
         self.cs = game.cardset
         self.cubes_total = game.cubes_per_color
         self.board = None
