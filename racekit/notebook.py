@@ -78,19 +78,26 @@ def run(game: str, ids: list[str] | None = None) -> list[ScenarioResult]:
     return [results[i] for i in ids]
 
 
-def game_table(games=None):
+def game_table(games=None, about: dict | None = None):
     """The start page's list of games (default: every shipped game) as Markdown: name, seats,
-    presets, and a link to the game's notebook (``<id>.ipynb`` next to the start page)."""
+    presets, and a link to the game's notebook (``<id>.ipynb`` next to the start page); with
+    ``about`` (``{game_id: sentence}``), a last column says what each notebook is for."""
     from IPython.display import Markdown
 
     from .core.game import game_class
     from .games import SHIPPED
     rows = ["| game | players | rule sets (presets) | notebook |", "|---|---|---|---|"]
+    if about is not None:
+        rows = ["| game | players | rule sets (presets) | notebook | what it is for |",
+                "|---|---|---|---|---|"]
     for game_id in games or SHIPPED:
         gt = game_class(game_id).game_type
         presets = ", ".join(p.name for p in gt.presets) or "default"
-        rows.append(f"| **{gt.long_name}** | {gt.min_players} to {gt.max_players} | {presets} | "
-                    f"[open {game_id}.ipynb]({game_id}.ipynb) |")
+        row = (f"| **{gt.long_name}** | {gt.min_players} to {gt.max_players} | {presets} | "
+               f"[open {game_id}.ipynb]({game_id}.ipynb) |")
+        if about is not None:
+            row += f" {about.get(game_id, '')} |"
+        rows.append(row)
     return Markdown("\n".join(rows))
 
 

@@ -10,7 +10,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _req(spec: str) -> tuple[str, str]:
     name, version = re.match(r"([A-Za-z0-9_.-]+)\s*(.*)", spec).groups()
-    return name.lower(), version.replace(" ", "")
+    # one name however it is spelt (PEP 503: conda-forge's jupyterlab_rise is jupyterlab-rise)
+    return re.sub(r"[-_.]+", "-", name).lower(), version.replace(" ", "")
 
 
 def test_environment_yml_matches_pyproject():

@@ -6,8 +6,20 @@ Source format (percent cells, like jupytext):
     # %% nbval-ignore-output a code cell whose output is a picture or a widget (nbval runs it,
                              errors still fail, but its output is not compared)
 
+The builder adds, to every notebook:
+- a linked contents list after the title (its sections; questions "Q1. ..." nested under their
+  part), with a link to the explorer at the top when the notebook has an "Explore" section. The
+  links are the heading ids that both JupyterLab and Voila (nbconvert) give a heading: its text
+  with spaces as "-" (``heading_id``; a test checks that the two renderers agree);
+- in a game's notebook, the list of readings in force that change play most, where its source has
+  the line ``<!-- readings -->`` (see racekit/sim/readings.py);
+- slide metadata for JupyterLab's slideshow (jupyterlab-rise, ``slideshow.slide_type``): every
+  section heading starts a slide, a picture or an explorer is a slide of its own (``subslide``),
+  a text after a picture too, and the contents list is skipped.
+
     .venv/bin/python tools/build_notebooks.py [NAME ...]
 """
+import re
 import sys
 import time
 from pathlib import Path
@@ -48,11 +60,149 @@ def parse(text: str) -> list:
     return cells
 
 
+HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
+QUESTION = re.compile(r"^Q\d+\b")
+EXPLORE = "Explore"
+PICTURES = ("image/png", "image/jpeg", "image/svg+xml", "application/vnd.jupyter.widget-view+json")
+
+
+def headings(cell) -> list[tuple[int, str]]:
+    """``[(level, text)]`` of a markdown cell's headings (outside code fences)."""
+    out, fenced = [], False
+    for line in cell.source.splitlines():
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        match = None if fenced else HEADING.match(line)
+        if match:
+            out.append((len(match.group(1)), match.group(2)))
+    return out
+
+
+def plain(text: str) -> str:
+    """A heading's text as the reader sees it (the HTML's text content): no markdown marks."""
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", text)      # links and images: their words
+    text = re.sub(r"(\*\*|__|\*|`)", "", text)
+    return text.strip()
+
+
+def heading_id(text: str) -> str:
+    """The id JupyterLab and Voila give a heading: its text with every space as "-"
+    (JupyterLab: ``textContent.replace(/ /g, '-')``; nbconvert, which Voila uses, the same,
+    URL-quoted: equal for the characters our headings use, which a test checks)."""
+    return plain(text).replace(" ", "-")
+
+
+def contents_cell(cells: list):
+    """The linked contents list of a notebook: every heading of level 1 (but the title) and 2,
+    in order; a question (``Q1. ...``) nested under the part before it; the explorer linked
+    first. ``None`` when the notebook has fewer than two sections."""
+    entries = []
+    for cell in cells:
+        if cell.cell_type == "markdown":
+            entries += [(level, text) for level, text in headings(cell) if level <= 2]
+    if entries and entries[0][0] == 1:
+        entries = entries[1:]   # the title
+    if len(entries) < 2:
+        return None
+    lines = ["**Contents**", ""]
+    if any(plain(text) == EXPLORE for _, text in entries):
+        lines = [f"**Contents** · [go to the explorer ↓](#{heading_id(EXPLORE)})", ""]
+    for level, text in entries:
+        indent = "    " if QUESTION.match(plain(text)) else ""
+        lines.append(f"{indent}* [{plain(text)}](#{heading_id(text)})")
+    cell = nbformat.v4.new_markdown_cell("\n".join(lines))
+    cell.metadata["racekit"] = {"contents": True}
+    return cell
+
+
+def split_at_headings(cell) -> list:
+    """A markdown cell cut before each of its headings (one section, one cell: one slide)."""
+    chunks, lines = [], []
+    for line in cell.source.splitlines():
+        if HEADING.match(line) and any(l.strip() for l in lines):
+            chunks.append(lines)
+            lines = []
+        lines.append(line)
+    chunks.append(lines)
+    return [nbformat.v4.new_markdown_cell("\n".join(c).strip("\n")) for c in chunks
+            if any(l.strip() for l in c)]
+
+
+def with_contents(cells: list) -> list:
+    """The cells with the contents list after the title. A first cell that opens with the title
+    (a level-1 heading) is cut into the title, its introduction and its sections, and the list
+    goes after the title."""
+    contents = contents_cell(cells)
+    if contents is None or not cells:
+        return cells
+    first, rest = cells[0], cells[1:]
+    match = HEADING.match(first.source.lstrip().splitlines()[0]) if first.source.strip() else None
+    if first.cell_type == "markdown" and match and len(match.group(1)) == 1:
+        title, *body = first.source.lstrip().split("\n", 1)
+        parts = [nbformat.v4.new_markdown_cell(title)]
+        if body and body[0].strip():
+            parts += split_at_headings(nbformat.v4.new_markdown_cell(body[0]))
+        return [parts[0], contents, *parts[1:], *rest]
+    return [first, contents, *rest]
+
+
+def slide_type(cell, previous) -> str:
+    """The cell's ``slideshow.slide_type`` (JupyterLab's slideshow, jupyterlab-rise): a section
+    heading starts a slide (``slide``); a picture, a widget and a text after a picture are slides
+    of their own below it (``subslide``); the contents list is skipped; the rest joins the slide
+    before it (``-``). A code cell is judged by its outputs once run (a picture among them)."""
+    if cell.cell_type == "markdown":
+        if cell.metadata.get("racekit", {}).get("contents"):
+            return "skip"
+        levels = [level for level, _ in headings(cell)]
+        if levels and cell.source.lstrip().startswith("#"):
+            return "slide" if min(levels) <= 2 else "subslide"
+        return "subslide" if previous is not None and previous.cell_type == "code" else "-"
+    pictured = any(key in out.get("data", {}) for out in cell.get("outputs", []) for key in PICTURES)
+    return "subslide" if pictured or "nbval-ignore-output" in cell.metadata.get("tags", []) else "-"
+
+
+def add_slides(cells: list) -> None:
+    """Write every cell's ``slideshow.slide_type`` (see :func:`slide_type`)."""
+    previous = None
+    for cell in cells:
+        cell.metadata["slideshow"] = {"slide_type": slide_type(cell, previous)}
+        if cell.metadata["slideshow"]["slide_type"] != "skip":
+            previous = cell
+
+
+READINGS = "<!-- readings -->"
+
+
+def with_readings(cells: list, name: str) -> list:
+    """A markdown cell holding the line ``<!-- readings -->`` gets, in its place, the game's
+    "What the text says, what the kit chose" list (:func:`racekit.sim.readings.section_markdown`,
+    ranked from the stored designer reviews), cut into a cell per reading (a slide each)."""
+    out = []
+    for cell in cells:
+        if cell.cell_type == "markdown" and READINGS in cell.source:
+            from racekit.sim.readings import section_markdown
+            cell.source = cell.source.replace(READINGS, section_markdown(name))
+            out += split_at_headings(cell)
+        else:
+            out.append(cell)
+    return out
+
+
+def cells_of(name: str) -> list:
+    """The notebook's cells before they run: its source's cells, the readings list, the contents
+    list, the slides."""
+    cells = parse((SRC / f"{name}.py").read_text(encoding="utf-8"))
+    cells = with_contents(with_readings(cells, name))
+    add_slides(cells)
+    return cells
+
+
 def build(name: str) -> None:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
-    nb.cells = parse((SRC / f"{name}.py").read_text(encoding="utf-8"))
+    nb.cells = cells_of(name)
     for i, cell in enumerate(nb.cells):  # stable cell ids: a rebuild changes only what changed
         cell.id = f"{name[:12]}-{i:03d}"
     start = time.perf_counter()
@@ -60,6 +210,7 @@ def build(name: str) -> None:
                    resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
     for cell in nb.cells:  # keep the stored file stable: no execution timestamps
         cell.metadata.pop("execution", None)
+    add_slides(nb.cells)   # again, now that the code cells' outputs show which are pictures
     nbformat.write(nb, ROOT / "notebooks" / f"{name}.ipynb")
     print(f"built notebooks/{name}.ipynb in {time.perf_counter() - start:.1f} s")
 

@@ -361,8 +361,10 @@ class Explorer(widgets.VBox):
         help_line = widgets.HTML(f"<style>.racekit-loading{{display:none}}</style>"
                                  f"<span style='color:#555;font-size:90%'>{PLY_HELP}</span>")
         help_line.add_class("racekit-help")
+        from .picker import ScenarioPicker   # the "Scenarios" panel (racekit/explorer/picker.py)
+        self.picker = ScenarioPicker(self)
         self.children = [self.status, setup_row,
-                         *([self.options_panel] if self.option_boxes else []),
+                         *([self.options_panel] if self.option_boxes else []), self.picker.widget,
                          play_row, help_line, self.action_area, self.error_box,
                          widgets.HBox([self.image, log_panel]), self.rules_panel]
         self.add_class("racekit-explorer")

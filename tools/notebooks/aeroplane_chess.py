@@ -163,6 +163,11 @@ print(f"{sum(r.passed for r in results)} passed, {sum(not r.passed for r in resu
 racekit.rules("aeroplane_chess", coverage=False).find("fly")
 
 # %% [markdown]
+# ## What the text says, what the kit chose
+#
+# <!-- readings -->
+
+# %% [markdown]
 # ## Explore
 #
 # Now play yourself. Choose the preset, seats and options and press **Reset**; **Step** makes the move

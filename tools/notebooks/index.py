@@ -11,16 +11,34 @@
 # seed). Every die roll and card draw comes from the seed you give, so the same seed and moves give the
 # same game on any machine.
 #
-# ## The games
+# ## The notebooks
 #
-# Each game has its own notebook: the rules phase by phase with pictures and worked scenarios, then an
-# explorer to play with.
+# Every notebook opens with its contents. In JupyterLab each can also be shown as slides, one idea
+# and one large picture a slide: View > Render as Reveal Slideshow, or Alt+R (the `jupyterlab-rise`
+# extension of the `lab` install); Space moves on, W shows every slide.
+#
+# * **One notebook per game** (the table below): the rules phase by phase with pictures and worked
+#   scenarios, the readings the kit chose where the text is unclear, then an explorer to play with,
+#   which also opens any scenario at its position.
+# * **[The designer review](designer_review.ipynb)** (`designer_review.ipynb`): for designers: who
+#   wins by play order, how games end, and what each reading of an unclear rule changes, measured
+#   on thousands of games.
+# * **[Lessons](lessons.ipynb)** (`lessons.ipynb`): for a class: a question on a scenario, the
+#   students predict, then the kit shows the answer step by step with the rule that decides it.
+#
+# ## The games
 
 # %%
 import racekit
 from racekit import notebook as nb
 
-nb.game_table()
+nb.game_table(about={
+    "aeroplane_chess": "learn the family and tournament rules: take-off, capture, stacks, jumps "
+                       "and flights",
+    "wingsuit": "learn the secret plans, Interference and crashes, and replay every FAQ answer",
+    "leaf_marathon": "learn weight, stamina, terrain and the twenty events of a three-leg race",
+    "snow_tails": "learn the dog cards, drift, speed limits and damage of a sled race",
+})
 
 # %% nbval-ignore-output
 nb.gallery()

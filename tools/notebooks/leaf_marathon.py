@@ -244,6 +244,11 @@ for event in race.state.events:
         print(game.render(event))
 
 # %% [markdown]
+# ## What the text says, what the kit chose
+#
+# <!-- readings -->
+
+# %% [markdown]
 # ## Explore
 #
 # Choose the seats and options, then **Reset**. At each decision pick an action from the list (card

@@ -195,6 +195,11 @@ nb.picture(midgame(medium, seed=1), "Medium track, four careful drivers, halfway
 racekit.rules("snow_tails", coverage=False).find("limit")
 
 # %% [markdown]
+# ## What the text says, what the kit chose
+#
+# <!-- readings -->
+
+# %% [markdown]
 # ## Explore
 #
 # Choose the seats, track and options, then **Reset**. At a card play, pick the cards for the left dog,

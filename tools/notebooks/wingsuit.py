@@ -262,6 +262,11 @@ for event in final.state.events:
 print(f"{final.state.round} rounds, {final.state.ply} plies")
 
 # %% [markdown]
+# ## What the text says, what the kit chose
+#
+# <!-- readings -->
+
+# %% [markdown]
 # ## Explore
 #
 # Choose the seats and options, then **Reset**. In the plan phase each seat enters its plan with the
