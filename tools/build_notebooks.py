@@ -117,9 +117,11 @@ def contents_cell(cells: list):
 
 def split_at_headings(cell) -> list:
     """A markdown cell cut before each of its headings (one section, one cell: one slide)."""
-    chunks, lines = [], []
+    chunks, lines, fenced = [], [], False
     for line in cell.source.splitlines():
-        if HEADING.match(line) and any(l.strip() for l in lines):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        if not fenced and HEADING.match(line) and any(l.strip() for l in lines):
             chunks.append(lines)
             lines = []
         lines.append(line)
@@ -178,11 +180,19 @@ def with_readings(cells: list, name: str) -> list:
     """A markdown cell holding the line ``<!-- readings -->`` gets, in its place, the game's
     "What the text says, what the kit chose" list (:func:`racekit.sim.readings.section_markdown`,
     ranked from the stored designer reviews), cut into a cell per reading (a slide each)."""
-    out = []
     for cell in cells:
         if cell.cell_type == "markdown" and READINGS in cell.source:
             from racekit.sim.readings import section_markdown
             cell.source = cell.source.replace(READINGS, section_markdown(name))
+    return cells
+
+
+def one_section_a_cell(cells: list) -> list:
+    """Markdown cells cut before each heading (but the first cell, cut by :func:`with_contents`
+    after the title), so that each section, and each reading, starts a slide of its own."""
+    out = cells[:1]
+    for cell in cells[1:]:
+        if cell.cell_type == "markdown" and headings(cell):
             out += split_at_headings(cell)
         else:
             out.append(cell)
@@ -193,7 +203,7 @@ def cells_of(name: str) -> list:
     """The notebook's cells before they run: its source's cells, the readings list, the contents
     list, the slides."""
     cells = parse((SRC / f"{name}.py").read_text(encoding="utf-8"))
-    cells = with_contents(with_readings(cells, name))
+    cells = with_contents(one_section_a_cell(with_readings(cells, name)))
     add_slides(cells)
     return cells
 

@@ -153,7 +153,7 @@ PROSE: dict[str, dict[str, Prose]] = {
             "Only a sled collision denies the refill.",
             "`no_refill_scope = sled_and_wall` denies it after a wall hit too."),
         "dent_supply": Prose(
-            "Is the supply of damage cards limited?", "ST-AMB-13", "unlimited",
+            "Is the supply of damage cards limited?", "ST-AMB-14", "unlimited",
             "Damage cards are taken from a supply whose size the text does not give.",
             "Unlimited.",
             "`dent_supply = 20` limits it to 20 cards."),

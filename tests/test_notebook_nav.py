@@ -1,0 +1,130 @@
+"""Finding one's way in the notebooks (issue 19): the builder's linked contents list and slide
+metadata (tools/build_notebooks.py), the start page's list of notebooks, and each game's "What the
+text says, what the kit chose" section (racekit/sim/readings.py)."""
+from __future__ import annotations
+
+import html
+import re
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from racekit.games import SHIPPED
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import build_notebooks as builder  # noqa: E402
+
+NAMES = sorted(p.stem for p in (ROOT / "tools" / "notebooks").glob("*.py"))
+
+
+def _links(cell) -> list[tuple[str, str]]:
+    """``[(text, target)]`` of the cell's in-page links as Voila renders them (nbconvert)."""
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+    return [(html.unescape(re.sub(r"<[^>]+>", "", text)), html.unescape(href))
+            for href, text in re.findall(r'<a href="#([^"]+)">(.*?)</a>', markdown2html_mistune(cell.source))]
+
+
+def _rendered_headings(cells) -> dict[str, tuple[str, str]]:
+    """``{voila_id: (lab_id, text)}`` of every h1/h2 as Voila renders it (nbconvert's markdown
+    filter, the one its templates use) and as JupyterLab names it (textContent, spaces as "-")."""
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+    out = {}
+    for cell in cells:
+        if cell.cell_type != "markdown":
+            continue
+        for level, ident, inner in re.findall(r"<h([12]) id=\"([^\"]+)\">(.*?)</h\1>",
+                                              markdown2html_mistune(cell.source), re.S):
+            text = html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<a class=\"anchor-link\".*?</a>", "", inner)))
+            out[html.unescape(ident)] = (text.replace(" ", "-"), text)
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_notebook_opens_with_contents_linking_each_section(name):
+    cells = builder.cells_of(name)
+    assert cells[0].source.startswith("# "), "the title comes first"
+    contents = cells[1]
+    assert contents.metadata.get("racekit", {}).get("contents"), "the contents list follows the title"
+    links = _links(contents)
+    headings = _rendered_headings(cells[1:])
+    targets = [target for _, target in links]
+    # every section (h1 after the title, h2) is listed, in order, and nothing else
+    expected = [ident for ident in headings]
+    title_id = next(iter(_rendered_headings(cells[:1])))
+    assert title_id not in targets
+    listed = targets[1:] if name in SHIPPED else targets     # after the explorer's link
+    assert listed == expected, (targets, expected)
+    for text, target in links:
+        assert target in headings, f"{name}: the link {text!r} leads nowhere in Voila (#{target})"
+        lab_id, heading_text = headings[target]
+        assert lab_id == target, f"{name}: JupyterLab names {heading_text!r} #{lab_id}, the link says #{target}"
+    if name in SHIPPED:
+        assert links[0] == ("go to the explorer ↓", "Explore"), "the explorer is reachable from the top"
+        assert "Explore" in headings
+
+
+def test_wingsuit_contents_list_every_faq_question():
+    contents = builder.cells_of("wingsuit")[1].source
+    for q in range(1, 7):
+        assert re.search(rf"^    \* \[Q{q}\. [^\]]+\]\(#Q{q}\.-", contents, re.M), f"Q{q} is not listed"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_cell_has_slide_metadata_and_each_section_starts_a_slide(name):
+    cells = builder.cells_of(name)
+    kinds = [c.metadata.get("slideshow", {}).get("slide_type") for c in cells]
+    assert all(k in ("slide", "subslide", "fragment", "-", "skip") for k in kinds), kinds
+    assert kinds[0] == "slide" and kinds[1] == "skip"      # the title; the contents list is no slide
+    for cell, kind in zip(cells, kinds):
+        levels = [lvl for lvl, _ in builder.headings(cell)] if cell.cell_type == "markdown" else []
+        if levels and min(levels) <= 2:
+            assert cell.source.startswith("#") and kind == "slide", (kind, cell.source[:60])
+            assert sum(lvl <= 2 for lvl in levels) == 1, f"two sections in one slide: {cell.source[:80]!r}"
+        if cell.cell_type == "code" and "nbval-ignore-output" in cell.metadata.get("tags", []):
+            assert kind == "subslide", f"a picture or widget is a slide of its own: {cell.source[:60]!r}"
+    if name in SHIPPED:
+        explorer = [k for c, k in zip(cells, kinds) if "explore(" in c.source and c.cell_type == "code"]
+        assert explorer and explorer[-1] == "subslide"
+
+
+def test_a_code_cell_that_shows_a_picture_is_its_own_slide():
+    cell = nbformat.v4.new_code_cell("nb.picture(state)")
+    assert builder.slide_type(cell, None) == "-"
+    cell.outputs = [nbformat.v4.new_output("display_data", data={"image/png": "", "text/plain": "<Image>"})]
+    assert builder.slide_type(cell, None) == "subslide"
+    text = nbformat.v4.new_markdown_cell("Stepping through it:")
+    assert builder.slide_type(text, cell) == "subslide"
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_stored_game_notebook_has_contents_and_slides(name):
+    """The built notebook itself (notebooks/NAME.ipynb, rebuilt by tools/build_notebooks.py)."""
+    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    kinds = [c.metadata.get("slideshow", {}).get("slide_type") for c in nb.cells]
+    assert None not in kinds, "rebuild the notebooks: .venv/bin/python tools/build_notebooks.py"
+    assert nb.cells[1].metadata.get("racekit", {}).get("contents")
+    assert [c.source for c in nb.cells if c.cell_type == "markdown"] == \
+        [c.source for c in builder.cells_of(name) if c.cell_type == "markdown"], \
+        "the stored notebook's text is not its source's (rebuild it)"
+    sections = [c for c in nb.cells if c.cell_type == "markdown" and re.match(r"#{1,2} ", c.source)]
+    assert sections and all(c.metadata["slideshow"]["slide_type"] == "slide" for c in sections)
+
+
+# ----- the start page ----------------------------------------------------------------------
+def test_the_start_page_lists_every_notebook_with_what_it_is_for():
+    source = (ROOT / "tools" / "notebooks" / "index.py").read_text(encoding="utf-8")
+    for name in [n for n in NAMES if n != "index" and n not in SHIPPED] + ["lessons"]:
+        line = next((l for l in source.splitlines() if f"({name}.ipynb)" in l), None)
+        assert line is not None, f"the start page does not link {name}.ipynb"
+    assert "designer review" in source.lower()
+    about = re.search(r"nb\.game_table\(about=(\{.*?\})\)", source, re.S)
+    assert about, "the games' table says what each notebook is for"
+    sentences = eval(about.group(1))  # the literal dict of the page's own source
+    assert set(sentences) == set(SHIPPED) and all(len(s) > 20 for s in sentences.values())
+    from racekit import notebook as nb
+    table = nb.game_table(about=sentences).data
+    for game in SHIPPED:
+        assert sentences[game] in table and f"({game}.ipynb)" in table
