@@ -75,9 +75,21 @@ class Page:
 
 
 @pytest.fixture(scope="module")
-def voila_pages(tmp_path_factory):
-    """One Voila server on notebooks/, a page per notebook opened at once; stopped by pid."""
+def browser():
+    """The module's one browser (Debian Chromium): a second sync Playwright in one thread is
+    refused, so every fixture of this module opens its pages here."""
     sync_api = require_browser()
+    pw, chromium = launch(sync_api)
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+        pw.stop()
+
+
+@pytest.fixture(scope="module")
+def voila_pages(tmp_path_factory, browser):
+    """One Voila server on notebooks/, a page per notebook opened at once; stopped by pid."""
     voila = venv_tool("voila")
     missing = [str(p) for p in NOTEBOOKS.values() if not p.exists()]
     assert not missing, f"missing notebooks (build them: .venv/bin/python tools/build_notebooks.py): {missing}"
@@ -94,7 +106,6 @@ def voila_pages(tmp_path_factory):
     pages: dict[str, Page] = {}
     try:
         wait_for_port(port, proc, "voila")
-        pw, browser = launch(sync_api)
         try:
             for name, path in NOTEBOOKS.items():  # "commit": do not wait for this kernel before the next
                 page = browser.new_page(viewport={"width": 1400, "height": 1000})
@@ -103,8 +114,8 @@ def voila_pages(tmp_path_factory):
                 pages[name] = Page(name, page, log_path, started)
             yield pages
         finally:
-            browser.close()
-            pw.stop()
+            for p in pages.values():
+                p.page.close()
     finally:
         stop(proc)
         for p in pages.values():
@@ -478,3 +489,121 @@ def test_voila_you_play_page_is_the_same_in_two_games_differing_in_another_seats
     (text_a, picture_a), (text_b, picture_b) = seen["a"], seen["b"]
     assert text_a == text_b, "Red's page text tells the two games apart"
     assert picture_a == picture_b, "Red's board picture tells the two games apart"
+
+
+# ----- finding one's way: contents links and the scenario picker (issue 19) ------------------
+def _nav_notebook(folder):
+    """notebooks/wingsuit.ipynb as the builder makes it now (tools/build_notebooks.py: contents list,
+    sections), its text cells only plus the explorer's cell: the page Voila serves, without the
+    pictures' work."""
+    import nbformat
+    sys.path.insert(0, str(ROOT / "tools"))
+    import build_notebooks as builder
+    cells = builder.cells_of("wingsuit")
+    keep = [c for c in cells if c.cell_type == "markdown"
+            or (c.cell_type == "code" and "racekit.explore(" in c.source)]
+    keep.insert(0, nbformat.v4.new_code_cell("import racekit"))
+    nb = nbformat.v4.new_notebook()
+    nb.cells = keep
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, folder / "wingsuit_nav.ipynb")
+    return cells[1]
+
+
+@pytest.fixture(scope="module")
+def nav_page(tmp_path_factory, browser):
+    """A Voila server on one generated page (Wingsuit's text, contents list and explorer), opened
+    in the module's browser; stopped by pid."""
+    voila = venv_tool("voila")
+    folder = tmp_path_factory.mktemp("nav")
+    contents = _nav_notebook(folder)
+    log_path = folder / "voila.log"
+    port = free_port()
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                 "--show_tracebacks=True", "--VoilaExecutor.startup_timeout=240",
+                                 str(folder)],
+                                cwd=folder, env=server_env(), stdout=log, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL)
+    page = None
+    try:
+        wait_for_port(port, proc, "voila")
+        page = browser.new_page(viewport={"width": 1280, "height": 720})
+        page.goto(f"http://127.0.0.1:{port}/voila/render/wingsuit_nav.ipynb", wait_until="commit",
+                  timeout=PAGE_TIMEOUT_MS)
+        yield Page("nav", page, log_path, time.monotonic()), contents
+    finally:
+        if page is not None:
+            page.close()
+        stop(proc)
+
+
+IN_VIEW = """(sel) => { const el = document.querySelector(sel); if (!el) return false;
+  const r = el.getBoundingClientRect(); return r.top >= -2 && r.top < window.innerHeight / 2; }"""
+
+
+def test_voila_contents_links_jump_to_their_sections(nav_page):
+    """Each link of the contents list scrolls its section's heading to the top of the page, the
+    explorer's link to the explorer; the URL names the section."""
+    s, contents = nav_page
+    page = s.page
+    with artifacts_on_failure(page, "voila-contents", s.log_path):
+        _explorer(s)
+        hrefs = page.locator("a[href^='#']:not(.anchor-link)").evaluate_all(
+            "els => els.map(e => e.getAttribute('href'))")
+        wanted = ["#Explore", "#Q6.-Where-do-I-restart-after-crashing-on-the-line-between-two-cards,-and-who-goes-first?",
+                  "#Setting-up", "#Q1.-Can-I-fly-outside-the-map?", "#What-the-text-says,-what-the-kit-chose"]
+        for href in wanted:
+            assert href in hrefs, f"the contents list has no link {href}: {hrefs}"
+        top = "(sel) => document.querySelector(sel).getBoundingClientRect().top"
+        for href in wanted:
+            link = page.locator(f"a[href='{href}']:not(.anchor-link)").first
+            link.scroll_into_view_if_needed()
+            target = f"[id='{href[1:]}']"
+            before = page.evaluate(top, target)
+            if href in wanted[:2]:    # the explorer and Q6 lie screens below the contents list
+                assert before > 720, f"{href} is already on screen ({before:.0f} px): nothing to test"
+            link.click()
+            page.wait_for_function(IN_VIEW, arg=target, timeout=10_000)
+            assert page.evaluate("decodeURIComponent(location.hash)") == href
+        explorer = page.locator(".racekit-explorer").first
+        page.locator("a[href='#Explore']:not(.anchor-link)").first.click()
+        page.wait_for_function(IN_VIEW, arg="[id='Explore']", timeout=10_000)
+        box = explorer.bounding_box()
+        assert box and box["y"] < 720, "the explorer is not on screen after its link"
+
+
+def test_voila_scenario_picker_opens_a_scenario_and_refuses_a_bad_path(nav_page):
+    """Open the Scenarios panel, pick WS-SCN-06, Open: the status names it at ply 0 with its moves
+    ahead, Forward walks into them; a path to no file is refused in the error box and the game
+    stays."""
+    from playwright.sync_api import expect
+    s, _ = nav_page
+    page = s.page
+    with artifacts_on_failure(page, "voila-scenario-picker", s.log_path):
+        explorer = _explorer(s)
+        status = explorer.locator(".widget-html").first
+        explorer.get_by_text("Scenarios: open one at its position").click()
+        select = explorer.locator(".racekit-scenario-list select")
+        expect(select.locator("option", has_text="WS-SCN-06")).to_have_count(1, timeout=CHANGE_TIMEOUT_MS)
+        label = select.locator("option", has_text="WS-SCN-06").inner_text()
+        select.select_option(label=label)
+        explorer.get_by_role("button", name="Open", exact=True).click()
+        expect(status).to_contain_text(re.compile(r"scenario WS-SCN-06 .*\bply 0 of [1-9]"),
+                                       timeout=CHANGE_TIMEOUT_MS)
+        _no_error(explorer)
+        old = status.inner_text()
+        explorer.get_by_role("button", name="Forward", exact=True).click()
+        page.wait_for_function(TEXT_CHANGED, arg=[STATUS, old], timeout=CHANGE_TIMEOUT_MS)
+        assert _ply(status.inner_text()) > 0 and "WS-SCN-06" in status.inner_text()
+        _no_error(explorer)
+
+        before = status.inner_text()
+        path_box = explorer.locator(".racekit-scenario-path input")
+        path_box.fill("no/such/case.yaml")
+        path_box.press("Tab")
+        explorer.get_by_role("button", name="Open file", exact=True).click()
+        error = explorer.locator(".racekit-error")
+        expect(error).to_contain_text("no/such/case.yaml", timeout=CHANGE_TIMEOUT_MS)
+        expect(error).to_contain_text("cannot read")
+        assert status.inner_text() == before, "a refused file changed the game shown"
