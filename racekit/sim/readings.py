@@ -295,6 +295,11 @@ def section_markdown(game_id: str, top: int = TOP, reviews: dict | None = None) 
            if pinned else "") + ". Each says what the original says (in our words), what the kit "
         "does and why, and the option that switches it.",
     ]
+    measured = [e for e in listed if not isinstance(e, str) and e.option not in pinned]
+    if len(listed) < top:
+        lines.append("")
+        lines.append(f"The review is sure that {len(measured)} reading{'s' if len(measured) != 1 else ''} "
+                     "change play here; at its size it cannot tell any other from the rules as set.")
     for i, effect in enumerate(listed, 1):
         option = effect if isinstance(effect, str) else effect.option
         prose = PROSE[game_id][option]

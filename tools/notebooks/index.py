@@ -57,6 +57,8 @@ nb.gallery()
 #   again to pause.
 # * **Back**, **Forward** and the slider travel through the game, so a class can look again at any
 #   position.
+# * **Scenarios** opens any of the game's scenarios (the FAQ answers and edge cases), or a scenario
+#   file you name by its path, at its position with its moves ahead: **Forward** walks through them.
 # * The **log** says what happened in words. Every line ends with the IDs of the rules behind it, such as
 #   `[ST-DRIFT-3]`; hold the pointer over an ID to read the rule, or open the **Rules** panel under the
 #   board for the game's rules, with those of the current position marked.

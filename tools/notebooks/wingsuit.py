@@ -143,10 +143,11 @@ print(nb.explain(nb.run("wingsuit", ["WS-SCN-17"])[0]))
 #
 # Each answer of the rules' FAQ is a scenario file in `racekit/games/wingsuit/scenarios/`, run by
 # `racekit scenarios wingsuit`. Each section states the question in our words, runs its scenarios and
-# shows a before/after picture. To step through one yourself, open it in the explorer:
-# `racekit.explore("wingsuit", scenario="WS-SCN-06")` starts at the scenario's position with its
-# moves ahead; **Forward** walks through them, **Back** returns, and **Step** plays on with your own
-# choice.
+# shows a before/after picture. To step through one yourself, pick it in the
+# **Scenarios** panel of the explorer at the end of this page and press **Open** (or,
+# in code, `racekit.explore("wingsuit", scenario="WS-SCN-06")`). It starts at the scenario's
+# position with its moves ahead; **Forward** walks through them, **Back** returns, and **Step** plays
+# on with your own choice.
 #
 # ## Q1. Can I fly outside the map?
 #
