@@ -140,6 +140,7 @@ def test_a_guest_page_opens_no_scenario(explorer):
     """ "You play" against an agent: a scenario's recorded line would show the hidden hands."""
     ex = explorer("leaf_marathon", players=3, agent="random", human=0)
     assert not ex.host
+    assert ex.picker.widget.layout.display == "none"
     before = _shown(ex)
     ex.picker.fill()
     ex.picker.open_button.click()

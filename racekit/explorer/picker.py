@@ -131,6 +131,8 @@ class ScenarioPicker:
         self.widget = widgets.Accordion(children=[box], titles=("Scenarios: open one at its position",),
                                         selected_index=None)
         self.widget.add_class("racekit-scenarios")
+        if not explorer.host:    # a guest's page opens no scenario (see the module): no panel
+            self.widget.layout.display = "none"
         self.widget.observe(self._on_open_panel, names="selected_index")
         self.open_button.on_click(lambda _: explorer._guard(self.open_shipped))
         self.open_file_button.on_click(lambda _: explorer._guard(self.open_file))

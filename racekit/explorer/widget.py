@@ -187,6 +187,8 @@ class Explorer(widgets.VBox):
         event_log: ``HTML`` event log, latest first (not ``log``: every widget
             already has a traitlets logger there).
         rules_panel, rules_html: the "Rules" accordion and its table.
+        picker: the "Scenarios" panel (:class:`~racekit.explorer.picker.ScenarioPicker`): open a
+            shipped scenario or a scenario file at its position, its moves ahead.
         image: the board ``Image``; error_box: ``HTML``; status: ``HTML`` line (ply, who acts).
         host: whether this is the host's explorer; viewer: the seat whose view the page
             shows ("You play"), or ``None`` (every seat's: manual, or watching the agents).
