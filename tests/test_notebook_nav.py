@@ -106,6 +106,7 @@ def test_the_stored_game_notebook_has_contents_and_slides(name):
     kinds = [c.metadata.get("slideshow", {}).get("slide_type") for c in nb.cells]
     assert None not in kinds, "rebuild the notebooks: .venv/bin/python tools/build_notebooks.py"
     assert nb.cells[1].metadata.get("racekit", {}).get("contents")
+    assert nb.metadata.get("rise", {}).get("scroll") is True
     assert [c.source for c in nb.cells if c.cell_type == "markdown"] == \
         [c.source for c in builder.cells_of(name) if c.cell_type == "markdown"], \
         "the stored notebook's text is not its source's (rebuild it)"

@@ -212,6 +212,7 @@ def build(name: str) -> None:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
+    nb.metadata["rise"] = {"scroll": True}   # jupyterlab-rise: a slide taller than the screen scrolls
     nb.cells = cells_of(name)
     for i, cell in enumerate(nb.cells):  # stable cell ids: a rebuild changes only what changed
         cell.id = f"{name[:12]}-{i:03d}"
