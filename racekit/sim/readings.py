@@ -90,8 +90,8 @@ PROSE: dict[str, dict[str, Prose]] = {
             "The family write-ups disagree: one sends a plane that is met while moving back to "
             "its take-off point, another lets a plane go straight past without hitting, a third "
             "captures only where a move ends.",
-            "Capture on landing only, as the third text says and as the tournament rules do; "
-            "passing never captures.",
+            "Capture on landing only, as the third text says (the kit reads the tournament's "
+            "capture the same way); passing never captures.",
             "`capture_mode = pass_and_land` also captures on passing; `capture_mode = none` never "
             "captures."),
         "max_jumps_per_move": Prose(
@@ -99,7 +99,7 @@ PROSE: dict[str, dict[str, Prose]] = {
             "A piece that stops on its own colour jumps to the next square of that colour, which "
             "is its own colour again: read literally, jumps could chain without end.",
             "One plain jump per move; a move's bonus chain is die, jump, flight (or die onto the "
-            "dashed square, flight, jump), as the tournament's examples show.",
+            "dashed square, flight, jump), matching the tournament's jump-then-fly rules.",
             "`max_jumps_per_move = unlimited` lets jumps chain."),
         "jump_fly": Prose(
             "Jumps and flights in the family game?", "AC-AMB-18",
