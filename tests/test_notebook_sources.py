@@ -1,0 +1,52 @@
+"""The notebook builder: one source per notebook, built in English and in Chinese (issue 20)."""
+import importlib.util
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+spec = importlib.util.spec_from_file_location("build_notebooks", ROOT / "tools" / "build_notebooks.py")
+B = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(B)
+
+SOURCE = '''# %% [markdown]
+# # A title
+# %% [markdown zh]
+# # 标题
+# %%
+import racekit
+print(1)
+# %% [markdown]
+# Some words.
+# %% [markdown zh]
+# 几句话。
+'''
+
+
+def test_english_build_drops_the_chinese_cells():
+    cells = B.parse(SOURCE, "en", "demo")
+    assert [c.source for c in cells] == ["# A title", "import racekit\nprint(1)", "Some words."]
+
+
+def test_chinese_build_replaces_each_markdown_cell_and_sets_the_language():
+    cells = B.parse(SOURCE, "zh", "demo")
+    assert [c.cell_type for c in cells] == ["markdown", "code", "markdown"]
+    assert cells[0].source == "# 标题" and cells[2].source == "几句话。"
+    assert cells[1].source.splitlines()[:2] == ["import racekit", B.ZH_SETUP]
+
+
+def test_a_markdown_cell_without_its_chinese_twin_is_named():
+    with pytest.raises(B.SourceError, match=r"demo.py: 1 markdown cell.*lines? 8"):
+        B.parse(SOURCE.replace("# %% [markdown zh]\n# 几句话。\n", ""), "zh", "demo")
+    with pytest.raises(B.SourceError, match=r"line 1: a \[markdown zh\] cell must follow"):
+        B.parse("# %% [markdown zh]\n# 孤零零\n", "zh", "demo")
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in (ROOT / "tools" / "notebooks").glob("*.py")))
+def test_the_english_notebook_is_its_source(name):
+    """notebooks/NAME.ipynb holds exactly the English cells of tools/notebooks/NAME.py (rebuild it
+    with tools/build_notebooks.py when this fails)."""
+    built = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+    cells = B.parse((ROOT / "tools" / "notebooks" / f"{name}.py").read_text(encoding="utf-8"), "en", name)
+    assert [(c.cell_type, c.source) for c in built.cells] == [(c.cell_type, c.source) for c in cells]
