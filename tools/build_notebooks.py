@@ -2,6 +2,9 @@
 
 Source format (percent cells, like jupytext):
     # %% [markdown]          a markdown cell; its lines start with "# "
+    # %% [markdown zh]       the Chinese text of the markdown cell just above it: one source builds
+                             notebooks/NAME.ipynb (English) and notebooks/zh/NAME.ipynb (Simplified
+                             Chinese, whose first code cell also sets racekit's language to "zh")
     # %%                     a code cell whose text output nbval compares
     # %% nbval-ignore-output a code cell whose output is a picture or a widget (nbval runs it,
                              errors still fail, but its output is not compared)
@@ -17,7 +20,7 @@ The builder adds, to every notebook:
   section heading starts a slide, a picture or an explorer is a slide of its own (``subslide``),
   a text after a picture too, and the contents list is skipped.
 
-    .venv/bin/python tools/build_notebooks.py [NAME ...]
+    .venv/bin/python tools/build_notebooks.py [--lang en|zh|all] [NAME ...]
 """
 import re
 import sys
@@ -31,38 +34,79 @@ ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "tools" / "notebooks"
 
 
-def parse(text: str) -> list:
+LANGS = ("en", "zh")
+ZH_SETUP = "racekit.set_lang(\"zh\")  # 本页以中文显示：事件、规则、选项与图片"
+
+
+class SourceError(ValueError):
+    """A notebook source that cannot be built in every language (names the file and line)."""
+
+
+def parse(text: str, lang: str = "en", name: str = "?") -> list:
+    """The cells of one notebook source in one language (``en`` or ``zh``).
+
+    Raises SourceError when a Chinese cell has no English cell just above it, or (for ``zh``)
+    when an English markdown cell has no Chinese twin."""
     cells, kind, tags, lines = [], None, [], []
+    twin = {"line": 0, "cell": None}  # the English markdown cell a zh cell may replace
+    missing = []
 
     def flush():
         body = "\n".join(lines).strip("\n")
-        if kind == "markdown":
+        if kind in ("markdown", "markdown zh"):
             body = "\n".join(l[2:] if l.startswith("# ") else l.lstrip("#") for l in body.splitlines())
-            cells.append(nbformat.v4.new_markdown_cell(body))
+        if kind == "markdown":
+            cell = nbformat.v4.new_markdown_cell(body)
+            cells.append(cell)
+            twin.update(cell=cell, line=start)
+            if lang != "en":
+                missing.append(start)
+        elif kind == "markdown zh":
+            if twin["cell"] is None:
+                raise SourceError(f"{name}.py, line {start}: a [markdown zh] cell must follow its English markdown cell")
+            if lang == "zh":
+                twin["cell"].source = body
+                missing.remove(twin["line"])
+            twin.update(cell=None)
         elif kind == "code":
             cell = nbformat.v4.new_code_cell(body)
             if tags:
                 cell.metadata["tags"] = list(tags)
             cells.append(cell)
+            twin.update(cell=None)
 
-    for line in text.splitlines():
+    start = 0
+    for number, line in enumerate(text.splitlines(), 1):
         if line.startswith("# %%"):
             if kind:
                 flush()
             rest = line[4:].strip()
-            kind = "markdown" if rest.startswith("[markdown]") else "code"
+            kind = ("markdown zh" if rest.startswith("[markdown zh]") else
+                    "markdown" if rest.startswith("[markdown]") else "code")
             tags = [t for t in rest.split() if t.startswith("nbval")]
-            lines = []
+            lines, start = [], number
         elif kind:
             lines.append(line)
     if kind:
         flush()
+    if missing:
+        raise SourceError(f"{name}.py: {len(missing)} markdown cell(s) have no [markdown zh] twin "
+                          f"(lines {', '.join(map(str, missing[:8]))}{' …' if len(missing) > 8 else ''})")
+    if lang == "zh":
+        code = next((c for c in cells if c.cell_type == "code"), None)
+        if code is None or "import racekit" not in code.source:
+            raise SourceError(f"{name}.py: the first code cell must import racekit (the Chinese build sets the language there)")
+        at = code.source.index("import racekit") + len("import racekit")
+        end = code.source.find("\n", at)
+        end = len(code.source) if end < 0 else end
+        code.source = code.source[:end] + "\n" + ZH_SETUP + code.source[end:]
     return cells
 
 
 HEADING = re.compile(r"^(#{1,6})\s+(.+?)\s*#*\s*$")
 QUESTION = re.compile(r"^Q\d+\b")
-EXPLORE = "Explore"
+EXPLORE = {"en": "Explore", "zh": "探索器"}
+CONTENTS = {"en": ("**Contents**", "go to the explorer ↓"), "zh": ("**目录**", "前往探索器 ↓")}
 PICTURES = ("image/png", "image/jpeg", "image/svg+xml", "application/vnd.jupyter.widget-view+json")
 
 
@@ -92,7 +136,7 @@ def heading_id(text: str) -> str:
     return plain(text).replace(" ", "-")
 
 
-def contents_cell(cells: list):
+def contents_cell(cells: list, lang: str = "en"):
     """The linked contents list of a notebook: every heading of level 1 (but the title) and 2,
     in order; a question (``Q1. ...``) nested under the part before it; the explorer linked
     first. ``None`` when the notebook has fewer than two sections."""
@@ -104,9 +148,10 @@ def contents_cell(cells: list):
         entries = entries[1:]   # the title
     if len(entries) < 2:
         return None
-    lines = ["**Contents**", ""]
-    if any(plain(text) == EXPLORE for _, text in entries):
-        lines = [f"**Contents** · [go to the explorer ↓](#{heading_id(EXPLORE)})", ""]
+    title, jump = CONTENTS[lang]
+    lines = [title, ""]
+    if any(plain(text) == EXPLORE[lang] for _, text in entries):
+        lines = [f"{title} · [{jump}](#{heading_id(EXPLORE[lang])})", ""]
     for level, text in entries:
         indent = "    " if QUESTION.match(plain(text)) else ""
         lines.append(f"{indent}* [{plain(text)}](#{heading_id(text)})")
@@ -130,11 +175,11 @@ def split_at_headings(cell) -> list:
             if any(l.strip() for l in c)]
 
 
-def with_contents(cells: list) -> list:
+def with_contents(cells: list, lang: str = "en") -> list:
     """The cells with the contents list after the title. A first cell that opens with the title
     (a level-1 heading) is cut into the title, its introduction and its sections, and the list
     goes after the title."""
-    contents = contents_cell(cells)
+    contents = contents_cell(cells, lang)
     if contents is None or not cells:
         return cells
     first, rest = cells[0], cells[1:]
@@ -176,14 +221,15 @@ def add_slides(cells: list) -> None:
 READINGS = "<!-- readings -->"
 
 
-def with_readings(cells: list, name: str) -> list:
+def with_readings(cells: list, name: str, lang: str = "en") -> list:
     """A markdown cell holding the line ``<!-- readings -->`` gets, in its place, the game's
     "What the text says, what the kit chose" list (:func:`racekit.sim.readings.section_markdown`,
     ranked from the stored designer reviews), cut into a cell per reading (a slide each)."""
     for cell in cells:
         if cell.cell_type == "markdown" and READINGS in cell.source:
             from racekit.sim.readings import section_markdown
-            cell.source = cell.source.replace(READINGS, section_markdown(name))
+            cell.source = cell.source.replace(READINGS, section_markdown(name, lang) if lang != "en"
+                                              else section_markdown(name))
     return cells
 
 
@@ -199,34 +245,55 @@ def one_section_a_cell(cells: list) -> list:
     return out
 
 
-def cells_of(name: str) -> list:
+def cells_of(name: str, lang: str = "en") -> list:
     """The notebook's cells before they run: its source's cells, the readings list, the contents
     list, the slides."""
-    cells = parse((SRC / f"{name}.py").read_text(encoding="utf-8"))
-    cells = with_contents(one_section_a_cell(with_readings(cells, name)))
+    cells = parse((SRC / f"{name}.py").read_text(encoding="utf-8"), lang, name)
+    cells = with_contents(one_section_a_cell(with_readings(cells, name, lang)), lang)
     add_slides(cells)
     return cells
 
 
-def build(name: str) -> None:
+def translated(name: str) -> bool:
+    """Whether a notebook source carries Chinese cells (the Chinese build needs every one)."""
+    return "# %% [markdown zh]" in (SRC / f"{name}.py").read_text(encoding="utf-8")
+
+
+def build(name: str, lang: str = "en") -> None:
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     nb.metadata["language_info"] = {"name": "python"}
     nb.metadata["rise"] = {"scroll": True}   # jupyterlab-rise: a slide taller than the screen scrolls
-    nb.cells = cells_of(name)
+    nb.cells = cells_of(name, lang)
     for i, cell in enumerate(nb.cells):  # stable cell ids: a rebuild changes only what changed
         cell.id = f"{name[:12]}-{i:03d}"
+    out = ROOT / "notebooks" / ("" if lang == "en" else lang)
+    out.mkdir(exist_ok=True)
     start = time.perf_counter()
     NotebookClient(nb, timeout=180, kernel_name="python3",
-                   resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
+                   resources={"metadata": {"path": str(out)}}).execute()
     for cell in nb.cells:  # keep the stored file stable: no execution timestamps
         cell.metadata.pop("execution", None)
     add_slides(nb.cells)   # again, now that the code cells' outputs show which are pictures
-    nbformat.write(nb, ROOT / "notebooks" / f"{name}.ipynb")
-    print(f"built notebooks/{name}.ipynb in {time.perf_counter() - start:.1f} s")
+    nbformat.write(nb, out / f"{name}.ipynb")
+    print(f"built {(out / name).relative_to(ROOT)}.ipynb in {time.perf_counter() - start:.1f} s")
 
 
 if __name__ == "__main__":
-    names = sys.argv[1:] or sorted(p.stem for p in SRC.glob("*.py"))
-    for n in names:
-        build(n)
+    args = sys.argv[1:]
+    langs = list(LANGS)
+    if "--lang" in args:
+        i = args.index("--lang")
+        choice = args[i + 1] if i + 1 < len(args) else ""
+        del args[i:i + 2]
+        if choice not in (*LANGS, "all"):
+            sys.exit(f"--lang takes one of {', '.join(LANGS)} or all, not {choice!r}")
+        langs = list(LANGS) if choice == "all" else [choice]
+    names = args or sorted(p.stem for p in SRC.glob("*.py"))
+    try:
+        for n in names:
+            for lang in langs:
+                if lang == "en" or translated(n):
+                    build(n, lang)
+    except SourceError as e:
+        sys.exit(f"error: {e}")
