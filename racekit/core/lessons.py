@@ -45,7 +45,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .content import content_base, resolve_file, short
 from .errors import FileFormatError
 from .game import game_class, game_names
-from .scenarios import (EventMatch, _event_matches, _normal, known_clauses, load_scenario, lookup,
+from .scenarios import (EventMatch, _event_matches, _normal, _resolve_templates, known_clauses,
+                        load_scenario, lookup,
                         run_scenario, scenario_paths)
 from .yamlfile import Located, read_yaml, validate
 
@@ -296,7 +297,11 @@ def _compute(answer: Answer, end, events: list, seat):
         try:
             return lookup(_view(end, seat), answer.state, end.check_aliases)
         except (KeyError, IndexError, TypeError):
-            raise ValueError(f"the view has no {answer.state!r}") from None
+            try:    # there for the referee only: a secret of another seat
+                lookup(_normal(end.snapshot(full=True)), answer.state, end.check_aliases)
+            except (KeyError, IndexError, TypeError):
+                raise ValueError(f"the view has no {answer.state!r}") from None
+            return None
     if src == "happens":
         return bool(_matches(events, answer.happens))
     if src == "count":
@@ -375,8 +380,33 @@ def load_lesson(path: str | Path) -> tuple[Lesson, Located, Path]:
             if cid not in known:
                 raise doc.error(["decides", i], f"{short(cid)} is not a clause of {lesson.game} "
                                                 f"(see `racekit rules {lesson.game}`)")
+    _check_event_kind(lesson, doc)
     scenario_path = _scenario_path(lesson, doc, Path(path).parent)
     return lesson, doc, scenario_path
+
+
+def _check_event_kind(lesson: Lesson, doc: Located) -> None:
+    """An answer that names an event kind must name one its game tells: ``happens: {kind: crahs}``
+    would always answer "no"."""
+    answer = lesson.answer
+    match, loc = None, None
+    for src in ("happens", "count", "order"):
+        if getattr(answer, src) is not None:
+            match, loc = getattr(answer, src), ["answer", src, "kind"]
+    if answer.event_value is not None:
+        match, loc = answer.event_value.event, ["answer", "event_value", "event", "kind"]
+    if match is None:
+        return
+    try:
+        kinds = sorted(_resolve_templates(game_class(lesson.game).game_type))
+    except Exception:   # a game that tells no events in words
+        return
+    if kinds and match.kind not in kinds:
+        import difflib
+        close = difflib.get_close_matches(match.kind, kinds, n=1, cutoff=0.6)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise doc.error(loc, f"{short(match.kind)} is not an event kind of {lesson.game}{hint}; "
+                             f"its kinds: {', '.join(kinds)}")
 
 
 def run_lesson(path: str | Path) -> LessonRun:
