@@ -158,6 +158,8 @@ class RevealStep:
     clauses: list[str]
     decisive: bool
     """Does an event of this ply cite a clause the lesson says decides the answer?"""
+    state: Any = None
+    """The position after this ply (for a picture)."""
 
 
 @dataclass
@@ -457,7 +459,8 @@ def run_lesson(path: str | Path) -> LessonRun:
         events = [e for e in state.events if e.ply == ply]
         sentences = [game.render(e, details=False) for e in events]
         clauses = list(dict.fromkeys(c for e in events for c in e.clauses))
-        run.steps.append(RevealStep(ply, move, sentences, clauses, bool(decides & set(clauses))))
+        run.steps.append(RevealStep(ply, move, sentences, clauses, bool(decides & set(clauses)),
+                                    state.clone()))
     run.end_state = state
     reveal_events = [e for e in state.events if lesson.ask_after <= e.ply < until]
     summaries = _clause_summaries(lesson.game)
