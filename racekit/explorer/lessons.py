@@ -83,6 +83,8 @@ class LessonWidget(widgets.VBox):
         if not self.runs:
             raise ValueError(f"no usable lesson for {game_id!r} (`racekit lessons {game_id}` says why)")
         super().__init__()
+        self.add_class("racekit-lesson")
+        self.add_class(f"racekit-lesson-{mode}")
         self._lock = threading.RLock()
         self.mode, self.size, self.dpi = mode, size, dpi
         self.index, self.score, self.tried = 0, 0, 0
@@ -110,6 +112,10 @@ class LessonWidget(widgets.VBox):
         self.feedback = widgets.HTML()
         self.score_html = widgets.HTML()
         self.error_box = widgets.HTML()
+        for w, name in ((self.feedback, "feedback"), (self.score_html, "score"),
+                        (self.reveal_html, "reveal"), (self.error_box, "error"),
+                        (self.question, "question"), (self.image, "picture")):
+            w.add_class(f"racekit-lesson-{name}")
         self.picker.observe(lambda ch: self._guard(self.show, ch["new"]), names="value")
         self.check_button.on_click(lambda _: self._guard(self.check))
         self.hint_button.on_click(lambda _: self._guard(self.hint))
@@ -288,6 +294,9 @@ class LessonWidget(widgets.VBox):
     def next_lesson(self) -> None:
         """Go on to the next lesson (after the last: back to the first)."""
         self.show((self.index + 1) % len(self.runs))
+
+    def __repr__(self) -> str:
+        return f"<LessonWidget {self.mode} mode, lesson {self.index + 1} of {len(self.runs)}>"
 
     # ----- errors are shown, never lost in a callback ------------------------------------------
     def _guard(self, fn, *args):
