@@ -244,6 +244,12 @@ for event in race.state.events:
         print(game.render(event))
 
 # %% [markdown]
+# ## Lessons
+#
+# Test yourself or a class: the Leaf Marathon lessons in [lessons.ipynb](lessons.ipynb) ask what a
+# position does, then let the engine show the answer step by step, with the rule that decides it.
+
+# %% [markdown]
 # ## Explore
 #
 # Choose the seats and options, then **Reset**. At each decision pick an action from the list (card

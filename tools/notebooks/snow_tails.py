@@ -195,6 +195,12 @@ nb.picture(midgame(medium, seed=1), "Medium track, four careful drivers, halfway
 racekit.rules("snow_tails", coverage=False).find("limit")
 
 # %% [markdown]
+# ## Lessons
+#
+# Test yourself or a class: the Snow Tails lessons in [lessons.ipynb](lessons.ipynb) ask what a
+# position does, then let the engine show the answer step by step, with the rule that decides it.
+
+# %% [markdown]
 # ## Explore
 #
 # Choose the seats, track and options, then **Reset**. At a card play, pick the cards for the left dog,

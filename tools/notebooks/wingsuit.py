@@ -262,6 +262,12 @@ for event in final.state.events:
 print(f"{final.state.round} rounds, {final.state.ply} plies")
 
 # %% [markdown]
+# ## Lessons
+#
+# Test yourself or a class: the Wingsuit Flight lessons in [lessons.ipynb](lessons.ipynb) ask what a
+# position does, then let the engine show the answer step by step, with the rule that decides it.
+
+# %% [markdown]
 # ## Explore
 #
 # Choose the seats and options, then **Reset**. In the plan phase each seat enters its plan with the
