@@ -30,6 +30,8 @@ import ipywidgets as widgets
 from ..core.lessons import LessonRun, lesson_paths, run_lesson
 
 MODES = ("class", "self")
+SIZES = {"wingsuit": (6.5, 8)}
+"""Picture sizes in inches (at ``dpi``) for games whose board is not landscape; others: (8, 6)."""
 
 
 def _png(state, seat, size=(6.4, 4.8), dpi: int = 70) -> bytes:
@@ -75,7 +77,7 @@ class LessonWidget(widgets.VBox):
     """
 
     def __init__(self, game_id: str | None = None, mode: str = "class", paths=None,
-                 size=(6.4, 4.8), dpi: int = 70):
+                 size=None, dpi: int = 70):
         if mode not in MODES:
             raise ValueError(f"mode must be 'class' or 'self', got {mode!r}")
         runs = [run_lesson(p) for p in (paths if paths is not None else lesson_paths(game_id))]
@@ -86,7 +88,8 @@ class LessonWidget(widgets.VBox):
         self.add_class("racekit-lesson")
         self.add_class(f"racekit-lesson-{mode}")
         self._lock = threading.RLock()
-        self.mode, self.size, self.dpi = mode, size, dpi
+        game = self.runs[0].lesson.game
+        self.mode, self.size, self.dpi = mode, size or SIZES.get(game, (8, 6)), dpi
         self.index, self.score, self.tried = 0, 0, 0
         self._answered: dict[int, bool] = {}
         self._shown_steps = 0
@@ -96,7 +99,7 @@ class LessonWidget(widgets.VBox):
                                                 for i, r in enumerate(self.runs)],
                                        description="Lesson", layout=widgets.Layout(width="36em"))
         self.title = widgets.HTML()
-        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="640px"))
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="60%"))
         self.question = widgets.HTML()
         self.choices_html = widgets.HTML()
         self.answer_box = widgets.RadioButtons(options=[], layout=widgets.Layout(width="auto"))
@@ -130,9 +133,15 @@ class LessonWidget(widgets.VBox):
         else:
             buttons = [self.check_button, self.hint_button, self.next_lesson_button]
             self.answer_row = widgets.HBox([self.answer_box])
-        self.children = [self.picker, self.title, self.image, self.question, self.choices_html,
-                         self.answer_row, widgets.HBox(buttons), self.hint_html, self.feedback,
-                         self.reveal_html, self.score_html, self.error_box]
+        # the picture beside the words: one projector screen holds both
+        words = widgets.VBox([self.question, self.choices_html, self.answer_row,
+                              widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")),
+                              self.hint_html, self.feedback, self.reveal_html, self.score_html],
+                             layout=widgets.Layout(flex="1 1 0", min_width="22em", padding="0 0 0 1em"))
+        self.children = [self.picker, self.title,
+                         widgets.HBox([self.image, words], layout=widgets.Layout(flex_flow="row wrap",
+                                                                                 align_items="flex-start")),
+                         self.error_box]
         self._guard(self.show, 0)
 
     # ----- what is shown ----------------------------------------------------------------------
@@ -284,7 +293,11 @@ class LessonWidget(widgets.VBox):
             verdict = ("<span style='color:#1a7f37'>Right!</span>" if right else
                        f"<span style='color:#b00000'>Not quite: you said "
                        f"{html.escape(run.words(value))}.</span>")
-            self.feedback.value = f"<div style='font-size:130%'><b>{verdict}</b> Here is why:</div>"
+            following = self.runs[(self.index + 1) % len(self.runs)].lesson
+            offer = ("You have tried every lesson." if self.tried == len(self.runs) else
+                     f"Next: <i>{html.escape(following.title)}</i> (press <b>Next lesson</b>).")
+            self.feedback.value = (f"<div style='font-size:130%'><b>{verdict}</b> Here is why:</div>"
+                                   f"<div>{offer}</div>")
             self.check_button.disabled = True
             self._shown_steps = len(run.steps)
             self._render_reveal()
