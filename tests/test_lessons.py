@@ -235,3 +235,45 @@ def test_widget_class_mode_reveals_step_by_step_then_the_clause():
     assert "WS-FAQ-Q2" in w.reveal_html.value and "Green, then Red" in w.reveal_html.value
     assert w.next_step_button.disabled and w.image.value != first
     assert not w.error_box.value
+
+
+@pytest.mark.parametrize("game, lesson_id, stem, world_a, world_b", [
+    ("snow_tails", "ST-LES-09", "scn11_eliminated", "hand: [1, 2, 3, 4, 5]", "hand: [5, 5, 4, 1, 1]"),
+    ("leaf_marathon", "LM-LES-01", "LM-BND-05", "- {pos: 10, hand: [action]}\n",
+     "- {pos: 10, hand: [Free Forced Rest]}\n"),
+], ids=["red-seat", "public-view"])
+def test_two_worlds_differing_in_blues_hand_look_the_same(tmp_path, game, lesson_id, stem,
+                                                          world_a, world_b):
+    """An attacker's check: a lesson on two copies of its scenario that differ only in Blue's
+    secret hand shows the same question, choices, reveal, answer and pictures at every step, in
+    both modes: asked from Red's seat (Snow Tails) or from nobody's (Leaf Marathon, whose
+    picture would otherwise print every hand's weight)."""
+    from racekit.explorer.lessons import LessonWidget
+    shown = []
+    for world, blue in (("a", world_a), ("b", world_b)):
+        folder = tmp_path / world
+        folder.mkdir()
+        scenario = _scenario_copy(folder, stem, game)
+        text = scenario.read_text()
+        old = "hand: [1, 2, 3, 4, 5]" if game == "snow_tails" else "- {pos: 10}\n"
+        assert text.count(old) == 1
+        scenario.write_text(text.replace(old, blue))
+        lesson = next(p for p in lesson_paths(game) if p.stem == lesson_id).read_text()
+        (folder / "l.yaml").write_text(lesson.replace(f"scenario: {stem}", f"scenario: {stem}.yaml"))
+        assert run_lesson(folder / "l.yaml").ok
+        seen = []
+        for mode in ("class", "self"):
+            w = LessonWidget(mode=mode, paths=[folder / "l.yaml"])
+            seen.append((w.title.value, w.question.value, w.choices_html.value,
+                         tuple(w.answer_box.options), w.image.value))
+            if mode == "class":
+                for _ in w.run.steps:
+                    w.next_step_button.click()
+                    seen.append((w.reveal_html.value, w.image.value))
+            else:
+                w.answer_box.value = w.answer_box.options[0]
+                w.check_button.click()
+                seen.append((w.feedback.value, w.reveal_html.value, w.score_html.value, w.image.value))
+            assert not w.error_box.value
+        shown.append(seen)
+    assert shown[0] == shown[1]
