@@ -13,6 +13,8 @@ its page. The notebooks are notebooks/index.ipynb and one per shipped game
   dog (a value that makes the sled drift), check the preview names that play, Step, check the log
   and the picture; then choose when to drift with the F/DL/DR toggles (not the preselected
   sequence), check the preview, Step, and check the log shows "steers: <that sequence>".
+- Lessons (notebooks/lessons.ipynb, same server and browser): the self-study widget judges one
+  Wingsuit lesson answered right and the next answered wrong; the reveal and the score follow.
 
 On a failure the page is saved as a screenshot into tmp/artifacts/ (see browser_helpers). The
 server is stopped by its process id whatever happens. Needs /usr/bin/chromium
