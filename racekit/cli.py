@@ -399,6 +399,28 @@ def scenarios(targets: Optional[List[str]] = typer.Argument(
 
 @app.command()
 @_guarded
+def lessons(targets: Optional[List[str]] = typer.Argument(
+        None, help="game ids, lesson files or folders (default: every game's shipped lessons)")) -> None:
+    """List and check lessons: one line each (the question's title and the engine's answer),
+    then `N ready, M with problems`.
+
+    Each lesson's answer is computed by playing its scenario; a lesson whose choices do not
+    hold that answer exactly once, whose answer is hidden from its view, or whose scenario
+    fails is listed with the problem (exit code 1). `racekit lessons wingsuit` checks the
+    shipped ones; `racekit lessons my/lesson.yaml` checks your own.
+    """
+    from .core.game import game_names
+    from .core.lessons import run_lessons
+    runs = run_lessons(list(targets) if targets else list(game_names()))
+    for run in runs:
+        typer.echo(run.line())
+    bad = sum(not r.ok for r in runs)
+    typer.echo(f"{len(runs) - bad} ready, {bad} with problems")
+    raise typer.Exit(1 if bad or not runs else 0)
+
+
+@app.command()
+@_guarded
 def rules(game: str = typer.Argument(..., help="game id"),
           brief: bool = typer.Option(False, help="only the summary lines and the gaps")) -> None:
     """Every clause: where it is implemented, which tests and scenarios exercise it; every ambiguity with its decision."""

@@ -13,6 +13,8 @@ its page. The notebooks are notebooks/index.ipynb and one per shipped game
   dog (a value that makes the sled drift), check the preview names that play, Step, check the log
   and the picture; then choose when to drift with the F/DL/DR toggles (not the preselected
   sequence), check the preview, Step, and check the log shows "steers: <that sequence>".
+- Lessons (notebooks/lessons.ipynb, same server and browser): the self-study widget judges one
+  Wingsuit lesson answered right and the next answered wrong; the reveal and the score follow.
 
 On a failure the page is saved as a screenshot into tmp/artifacts/ (see browser_helpers). The
 server is stopped by its process id whatever happens. Needs /usr/bin/chromium
@@ -21,6 +23,7 @@ server is stopped by its process id whatever happens. Needs /usr/bin/chromium
 from __future__ import annotations
 
 import re
+import string
 import subprocess
 import sys
 import time
@@ -491,6 +494,7 @@ def test_voila_you_play_page_is_the_same_in_two_games_differing_in_another_seats
     assert picture_a == picture_b, "Red's board picture tells the two games apart"
 
 
+<<<<<<< HEAD
 # ----- finding one's way: contents links and the scenario picker (issue 19) ------------------
 def _nav_notebook(folder):
     """notebooks/wingsuit.ipynb as the builder makes it now (tools/build_notebooks.py: contents list,
@@ -607,3 +611,68 @@ def test_voila_scenario_picker_opens_a_scenario_and_refuses_a_bad_path(nav_page)
         expect(error).to_contain_text("no/such/case.yaml", timeout=CHANGE_TIMEOUT_MS)
         expect(error).to_contain_text("cannot read")
         assert status.inner_text() == before, "a refused file changed the game shown"
+=======
+# ----- lessons (issue 19): one answered right, one wrong, in Voila ----------------------------
+@pytest.fixture(scope="module")
+def lessons_page(voila_pages):
+    """notebooks/lessons.ipynb on the module's Voila server, in the module's browser (a second
+    sync Playwright in one thread is refused)."""
+    import nbformat   # noqa: F401  (the notebook must exist: built by tools/build_notebooks.py)
+    path = ROOT / "notebooks" / "lessons.ipynb"
+    assert path.exists(), "build it: .venv/bin/python tools/build_notebooks.py lessons"
+    first = next(iter(voila_pages.values()))
+    base = first.page.url.rsplit("/", 1)[0]
+    page = first.page.context.browser.new_page(viewport={"width": 1400, "height": 1000})
+    try:
+        page.goto(f"{base}/lessons.ipynb", wait_until="commit", timeout=PAGE_TIMEOUT_MS)
+        yield Page("lessons", page, first.log_path, time.monotonic())
+    finally:
+        page.close()
+
+
+def _lesson_labels(run) -> list[str]:
+    return [f"{string.ascii_uppercase[i]}. {run.words(c)}" for i, c in enumerate(run.choices)]
+
+
+def test_voila_lesson_answered_right_then_wrong_shows_the_reveal_and_the_score(lessons_page):
+    """Self-study on the Wingsuit lessons: the engine's answer to lesson 1 (computed here the way
+    the page computes it) is judged right, a wrong choice on lesson 2 wrong; each shows the
+    engine's sentences, the answer and the deciding clause; the score follows."""
+    from playwright.sync_api import expect
+
+    from racekit.core.lessons import lesson_paths, run_lesson
+    s = lessons_page
+    runs = [run_lesson(p) for p in lesson_paths("wingsuit")[:2]]
+    with artifacts_on_failure(s.page, "voila-lessons", s.log_path):
+        page = s.page
+        widget = page.locator(".racekit-lesson-self").first
+        stderr = page.locator("[data-mime-type='application/vnd.jupyter.stderr']")
+        widget.or_(stderr).first.wait_for(state="visible", timeout=PAGE_TIMEOUT_MS)
+        assert stderr.count() == 0, "\n".join(stderr.all_inner_texts())[-3000:]
+        s.mark("page")
+        feedback = widget.locator(".racekit-lesson-feedback")
+        score = widget.locator(".racekit-lesson-score")
+        reveal = widget.locator(".racekit-lesson-reveal")
+        question = widget.locator(".racekit-lesson-question")
+        expect(widget.locator("img.racekit-lesson-picture")).to_be_visible()
+        for k, (run, right) in enumerate(zip(runs, (True, False))):
+            expect(question).to_contain_text(run.lesson.question[:40], timeout=CHANGE_TIMEOUT_MS)
+            labels = _lesson_labels(run)
+            pick = run.choices.index(run.answer) if right else next(
+                i for i, c in enumerate(run.choices) if c != run.answer)
+            widget.get_by_role("radio", name=labels[pick], exact=True).check()
+            widget.get_by_role("button", name="Check", exact=True).click()
+            expect(feedback).to_contain_text("Right!" if right else "Not quite",
+                                             timeout=CHANGE_TIMEOUT_MS)
+            expect(score).to_contain_text(f"Score: 1 of {k + 1}", timeout=CHANGE_TIMEOUT_MS)
+            text = reveal.inner_text()
+            assert f"The engine's answer: {run.words(run.answer)}" in text, text
+            assert run.lesson.decides[0] in text, text
+            for step in run.steps:                       # the engine's own sentences, in order
+                for sentence in step.sentences:
+                    assert sentence in text, (sentence, text)
+            if k == 0:
+                widget.get_by_role("button", name="Next lesson", exact=True).click()
+        assert widget.locator(".racekit-lesson-error").inner_text().strip() == ""
+        s.mark("lessons")
+>>>>>>> lessons

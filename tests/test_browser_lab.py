@@ -2,7 +2,8 @@
 
 One JupyterLab server on a temporary copy of notebooks/ (Lab saves and marks notebooks; the copy
 has its outputs cleared so the test can tell when Run All has finished: every code cell numbered).
-For each notebook (notebooks/index.ipynb and one per shipped game, racekit.games.SHIPPED): open
+For each notebook (notebooks/index.ipynb, one per shipped game, racekit.games.SHIPPED, and
+notebooks/lessons.ipynb): open
 it, Run > Run All Cells, wait until the kernel is idle and every code cell has run, then check that
 no output is an error or stderr, no widget failed to display, and a game notebook's explorer shows
 its board picture. Settings, workspaces and the news pop-up are kept out of the user's own Jupyter
@@ -28,7 +29,7 @@ from racekit.games import SHIPPED
 
 pytestmark = pytest.mark.browser
 
-NAMES = ("index", *SHIPPED)
+NAMES = ("index", *SHIPPED, "lessons")
 OPEN_TIMEOUT_MS = 90_000     # Lab's page + the kernel's start
 RUN_TIMEOUT_MS = 180_000     # every cell of one notebook (each is kept under ~20 s on its own)
 ALL_RAN = """() => {
@@ -122,6 +123,9 @@ def test_lab_runs_every_cell_without_an_error(lab, name):
             if name in SHIPPED:
                 board = page.locator(".racekit-explorer img.racekit-board").first
                 expect(board).to_be_visible(timeout=30_000)
+            elif name == "lessons":   # a lesson widget per game, and the self-study one
+                expect(page.locator(".racekit-lesson img.racekit-lesson-picture")).to_have_count(
+                    len(SHIPPED) + 1, timeout=30_000)
             else:   # the start page: a link to every game's notebook; a click opens it in Lab
                 for game in SHIPPED:
                     expect(page.locator(f".jp-Notebook a[href*='/{game}.ipynb']")).to_have_count(1)

@@ -44,6 +44,13 @@ nb.game_table(about={
 nb.gallery()
 
 # %% [markdown]
+# ## Lessons
+#
+# [lessons.ipynb](lessons.ipynb) holds short quizzes for every game: predict what a position does,
+# then let the engine show you, step by step, with the rule that decides it. Use it on a projector
+# (class mode) or alone (self-study, with a score).
+
+# %% [markdown]
 # ## How to use the explorer
 #
 # At the end of each game's notebook there is an **explorer**: the board, a row of buttons and a log.

@@ -268,6 +268,12 @@ print(f"{final.state.round} rounds, {final.state.ply} plies")
 # <!-- readings -->
 
 # %% [markdown]
+# ## Lessons
+#
+# Test yourself or a class: the Wingsuit Flight lessons in [lessons.ipynb](lessons.ipynb) ask what a
+# position does, then let the engine show the answer step by step, with the rule that decides it.
+
+# %% [markdown]
 # ## Explore
 #
 # Choose the seats and options, then **Reset**. In the plan phase each seat enters its plan with the

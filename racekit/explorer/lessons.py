@@ -1,0 +1,330 @@
+"""The lesson widget: a question about a scenario, then the engine's answer, step by step.
+
+``racekit.explorer.lessons.lesson_widget(game_id, mode="class")`` (or ``mode="self"``) shows a
+game's shipped lessons (:mod:`racekit.core.lessons`) one at a time.
+
+* **class mode** (one projector): the position and the question with its choices lettered
+  A, B, C...; **Hands up** shows a pause line for a show of hands; **Next step** then plays
+  the scenario one ply at a time, with the engine's own sentences for what happened and the
+  picture after it; the ply whose events cite the deciding clause is marked, and the last
+  step shows the answer and the clause in words. **Show all** reveals at once.
+* **self-study mode**: the learner picks a choice (or types a number) and presses **Check**;
+  the widget says right or wrong and why (the engine's sentences and the clause in words),
+  keeps a score (first answer of each lesson counts) and offers **Next lesson**.
+
+Everything shown is what the lesson's viewer may see: the picture is drawn for the lesson's
+``seat`` (or for nobody's secrets), the sentences come from the templates, which say only
+what every seat may see, and a secret ply is shown as a secret choice.
+Widgets only read states; the answer is the one :func:`racekit.core.lessons.run_lesson` computed.
+"""
+from __future__ import annotations
+
+import html
+import inspect
+import io
+import string
+import threading
+
+import ipywidgets as widgets
+
+from ..core.lessons import LessonRun, lesson_paths, run_lesson
+
+MODES = ("class", "self")
+SIZES = {"wingsuit": (6.5, 8)}
+"""Picture sizes in inches (at ``dpi``) for games whose board is not landscape; others: (8, 6)."""
+
+
+def _png(state, seat, size=(6.4, 4.8), dpi: int = 70) -> bytes:
+    """A PNG of ``state`` as the lesson's viewer may see it."""
+    from matplotlib.figure import Figure
+
+    from ..figures import plotter
+    from ..plotting import style
+    draw = plotter(state.game.game_type.id)
+    try:
+        takes_seat = "seat" in inspect.signature(draw).parameters
+    except (TypeError, ValueError):
+        takes_seat = False
+    kw = {"seat": -1 if seat is None else seat} if takes_seat else {}
+    with style():
+        fig = Figure(figsize=size, dpi=dpi, layout="constrained")
+        ax = fig.add_subplot()
+        draw(state, ax, **kw)
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", metadata={"Software": None})
+    return buf.getvalue()
+
+
+def _letter(i: int) -> str:
+    return string.ascii_uppercase[i] if i < 26 else str(i + 1)
+
+
+class LessonWidget(widgets.VBox):
+    """A game's lessons in one widget (see the module's docstring).
+
+    Attributes:
+        runs: the lessons with their computed answers (:class:`~racekit.core.lessons.LessonRun`),
+            in file order; lessons with a problem are left out (``racekit lessons`` lists them).
+        index: the lesson shown; mode: ``"class"`` or ``"self"``.
+        score, tried: right first answers and lessons answered, in self-study mode.
+        picker (Dropdown), title, question, choices_html (HTML), image (Image), answer_box
+        (RadioButtons, or IntText for a number typed freely), check_button, hint_button,
+        hands_button, next_step_button, show_all_button, next_lesson_button (Button),
+        reveal_html, feedback, score_html, error_box (HTML).
+
+    Raises:
+        ValueError: an unknown mode, or a game that ships no usable lesson.
+    """
+
+    def __init__(self, game_id: str | None = None, mode: str = "class", paths=None,
+                 size=None, dpi: int = 70):
+        if mode not in MODES:
+            raise ValueError(f"mode must be 'class' or 'self', got {mode!r}")
+        runs = [run_lesson(p) for p in (paths if paths is not None else lesson_paths(game_id))]
+        self.runs: list[LessonRun] = [r for r in runs if r.ok]
+        if not self.runs:
+            raise ValueError(f"no usable lesson for {game_id!r} (`racekit lessons {game_id}` says why)")
+        super().__init__()
+        self.add_class("racekit-lesson")
+        self.add_class(f"racekit-lesson-{mode}")
+        self._lock = threading.RLock()
+        game = self.runs[0].lesson.game
+        self.mode, self.size, self.dpi = mode, size or SIZES.get(game, (8, 6)), dpi
+        self.index, self.score, self.tried = 0, 0, 0
+        self._answered: dict[int, bool] = {}
+        self._shown_steps = 0
+        self._hints = 0
+        self._pictures: dict = {}
+        self.picker = widgets.Dropdown(options=[(f"{r.lesson.id}: {r.lesson.title}", i)
+                                                for i, r in enumerate(self.runs)],
+                                       description="Lesson", layout=widgets.Layout(width="36em"))
+        self.title = widgets.HTML()
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="60%"))
+        self.question = widgets.HTML()
+        self.choices_html = widgets.HTML()
+        self.answer_box = widgets.RadioButtons(options=[], layout=widgets.Layout(width="auto"))
+        self.number_box = widgets.IntText(description="Your answer", layout=widgets.Layout(width="14em"))
+        self.check_button = widgets.Button(description="Check", button_style="primary")
+        self.hint_button = widgets.Button(description="Hint")
+        self.hands_button = widgets.Button(description="Hands up")
+        self.next_step_button = widgets.Button(description="Next step", button_style="primary")
+        self.show_all_button = widgets.Button(description="Show all")
+        self.next_lesson_button = widgets.Button(description="Next lesson")
+        self.hint_html = widgets.HTML()
+        self.reveal_html = widgets.HTML()
+        self.feedback = widgets.HTML()
+        self.score_html = widgets.HTML()
+        self.error_box = widgets.HTML()
+        for w, name in ((self.feedback, "feedback"), (self.score_html, "score"),
+                        (self.reveal_html, "reveal"), (self.error_box, "error"),
+                        (self.question, "question"), (self.image, "picture")):
+            w.add_class(f"racekit-lesson-{name}")
+        self.picker.observe(lambda ch: self._guard(self.show, ch["new"]), names="value")
+        self.check_button.on_click(lambda _: self._guard(self.check))
+        self.hint_button.on_click(lambda _: self._guard(self.hint))
+        self.hands_button.on_click(lambda _: self._guard(self.hands_up))
+        self.next_step_button.on_click(lambda _: self._guard(self.next_step))
+        self.show_all_button.on_click(lambda _: self._guard(self.show_all))
+        self.next_lesson_button.on_click(lambda _: self._guard(self.next_lesson))
+        if mode == "class":
+            buttons = [self.hint_button, self.hands_button, self.next_step_button,
+                       self.show_all_button, self.next_lesson_button]
+            self.answer_row = widgets.HBox([])
+        else:
+            buttons = [self.check_button, self.hint_button, self.next_lesson_button]
+            self.answer_row = widgets.HBox([self.answer_box])
+        # the picture beside the words: one projector screen holds both
+        words = widgets.VBox([self.question, self.choices_html, self.answer_row,
+                              widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap")),
+                              self.hint_html, self.feedback, self.reveal_html, self.score_html],
+                             layout=widgets.Layout(flex="1 1 0", min_width="22em", padding="0 0 0 1em"))
+        self.children = [self.picker, self.title,
+                         widgets.HBox([self.image, words], layout=widgets.Layout(flex_flow="row wrap",
+                                                                                 align_items="flex-start")),
+                         self.error_box]
+        self._guard(self.show, 0)
+
+    # ----- what is shown ----------------------------------------------------------------------
+    @property
+    def run(self) -> LessonRun:
+        return self.runs[self.index]
+
+    def _picture(self, key, state) -> bytes:
+        if key not in self._pictures:
+            self._pictures[key] = _png(state, self.run.lesson.seat, self.size, self.dpi)
+        return self._pictures[key]
+
+    def _choice_labels(self) -> list[str]:
+        run = self.run
+        return [f"{_letter(i)}. {run.words(c)}" for i, c in enumerate(run.choices or [])]
+
+    def show(self, index: int) -> None:
+        """Show lesson ``index`` at its question (nothing revealed)."""
+        with self._lock:
+            if self.picker.value != index:
+                self.picker.value = index    # its observer shows the lesson
+                return
+            self.index = index
+            run, lesson = self.run, self.run.lesson
+            self._shown_steps, self._hints = 0, 0
+            seat = "" if lesson.seat is None else \
+                f" · asked from {html.escape(run.seat_names[lesson.seat])}'s seat"
+            self.title.value = (f"<h3 style='margin:0.2em 0'>{html.escape(lesson.title)}</h3>"
+                                f"<div style='color:#555'>lesson {self.index + 1} of "
+                                f"{len(self.runs)} · {html.escape(lesson.id)}{seat}</div>")
+            self.image.value = self._picture((self.index, -1), run.question_state)
+            self.question.value = f"<p style='font-size:120%'><b>{html.escape(lesson.question)}</b></p>"
+            labels = self._choice_labels()
+            if self.mode == "class":
+                self.choices_html.value = ("<div style='font-size:115%'>" + "<br>".join(
+                    html.escape(l) for l in labels) + "</div>") if labels else \
+                    "<i>Everyone writes down a number.</i>"
+            else:
+                self.choices_html.value = ""
+                if labels:
+                    self.answer_box.options = labels
+                    self.answer_box.value = None
+                    self.answer_row.children = [self.answer_box]
+                else:
+                    self.number_box.value = 0
+                    self.answer_row.children = [self.number_box]
+                self.check_button.disabled = False
+            self.hint_button.disabled = not lesson.hints
+            self.next_step_button.disabled = False
+            self.show_all_button.disabled = False
+            self.hint_html.value = self.feedback.value = self.reveal_html.value = ""
+            self._show_score()
+
+    def _show_score(self) -> None:
+        if self.mode == "self":
+            self.score_html.value = (f"<b>Score: {self.score} of {self.tried}</b> "
+                                     f"({len(self.runs) - self.tried} lessons not tried yet)")
+
+    def hint(self) -> str:
+        """Show the next hint; returns it (empty when there is none left)."""
+        hints = self.run.lesson.hints
+        if self._hints >= len(hints):
+            return ""
+        self._hints += 1
+        self.hint_html.value = "".join(f"<div>Hint {i + 1}: {html.escape(h)}</div>"
+                                       for i, h in enumerate(hints[:self._hints]))
+        if self._hints >= len(hints):
+            self.hint_button.disabled = True
+        return hints[self._hints - 1]
+
+    def hands_up(self) -> None:
+        """Class mode: the pause for a show of hands."""
+        labels = self._choice_labels()
+        ask = ", ".join(l.split(".")[0] for l in labels) if labels else "each number"
+        self.feedback.value = (f"<div style='font-size:130%;padding:0.3em;background:#eef'>Hands up! "
+                               f"Who says {html.escape(ask)}? Count the hands, then press "
+                               f"<b>Next step</b>.</div>")
+
+    def _step_html(self, k: int) -> str:
+        step = self.run.steps[k]
+        mark = "border-left:4px solid #e8a400;padding-left:0.5em;background:#fff8e0" if step.decisive \
+            else "padding-left:0.8em"
+        lines = [f"<div style='{mark}'><b>{html.escape(step.move)}</b>"]
+        lines += [f"<div>· {html.escape(s)}</div>" for s in step.sentences]
+        if step.decisive:
+            lines.append("<div><i>This is the step the deciding rule acts on.</i></div>")
+        return "".join(lines) + "</div>"
+
+    def _answer_html(self) -> str:
+        run = self.run
+        words = "".join(f"<li><code>{html.escape(c)}</code>: {html.escape(w or '(no summary)')}</li>"
+                        for c, w in run.clause_words.items())
+        return (f"<div style='margin-top:0.4em;font-size:120%'>The engine's answer: "
+                f"<b>{html.escape(run.words(run.answer))}</b></div>"
+                f"<div>The rule that decides it:<ul style='margin:0.2em 0'>{words}</ul></div>")
+
+    def _render_reveal(self) -> None:
+        run = self.run
+        parts = [self._step_html(k) for k in range(self._shown_steps)]
+        if self._shown_steps >= len(run.steps):
+            parts.append(self._answer_html())
+        self.reveal_html.value = "".join(parts)
+        last = run.steps[self._shown_steps - 1].state if self._shown_steps else run.question_state
+        self.image.value = self._picture((self.index, self._shown_steps), last)
+
+    def next_step(self) -> None:
+        """Reveal one more ply (at the end: the answer and the deciding clause)."""
+        with self._lock:
+            steps = self.run.steps
+            if self._shown_steps < len(steps):
+                self._shown_steps += 1
+            if self._shown_steps >= len(steps):
+                self.next_step_button.disabled = True
+                self.show_all_button.disabled = True
+            self.feedback.value = ""
+            self._render_reveal()
+
+    def show_all(self) -> None:
+        """Reveal every ply and the answer at once."""
+        with self._lock:
+            self._shown_steps = len(self.run.steps)
+            self.next_step_button.disabled = True
+            self.show_all_button.disabled = True
+            self._render_reveal()
+
+    def chosen(self):
+        """The learner's answer in the run's canonical form (``None``: nothing chosen)."""
+        run = self.run
+        if run.choices is None:
+            return self.number_box.value
+        if self.answer_box.value is None:
+            return None
+        return run.choices[self.answer_box.options.index(self.answer_box.value)]
+
+    def check(self) -> bool | None:
+        """Self-study: judge the chosen answer, show why, count it; returns right or wrong
+        (``None`` when nothing is chosen)."""
+        with self._lock:
+            value = self.chosen()
+            if value is None:
+                self.feedback.value = "<i>Pick an answer first.</i>"
+                return None
+            run = self.run
+            right = run.is_right(value)
+            if self.index not in self._answered:   # the first answer counts
+                self._answered[self.index] = right
+                self.tried += 1
+                self.score += int(right)
+            verdict = ("<span style='color:#1a7f37'>Right!</span>" if right else
+                       f"<span style='color:#b00000'>Not quite: you said "
+                       f"{html.escape(run.words(value))}.</span>")
+            following = self.runs[(self.index + 1) % len(self.runs)].lesson
+            offer = ("You have tried every lesson." if self.tried == len(self.runs) else
+                     f"Next: <i>{html.escape(following.title)}</i> (press <b>Next lesson</b>).")
+            self.feedback.value = (f"<div style='font-size:130%'><b>{verdict}</b> Here is why:</div>"
+                                   f"<div>{offer}</div>")
+            self.check_button.disabled = True
+            self._shown_steps = len(run.steps)
+            self._render_reveal()
+            self._show_score()
+            return right
+
+    def next_lesson(self) -> None:
+        """Go on to the next lesson (after the last: back to the first)."""
+        self.show((self.index + 1) % len(self.runs))
+
+    def __repr__(self) -> str:
+        return f"<LessonWidget {self.mode} mode, lesson {self.index + 1} of {len(self.runs)}>"
+
+    # ----- errors are shown, never lost in a callback ------------------------------------------
+    def _guard(self, fn, *args):
+        with self._lock:
+            self.error_box.value = ""
+            try:
+                return fn(*args)
+            except Exception as exc:   # a button callback's error would only be logged
+                self.error_box.value = (f"<div style='color:#b00000'>Something went wrong: "
+                                        f"{html.escape(type(exc).__name__)}: "
+                                        f"{html.escape(str(exc)[:300])}</div>")
+                return None
+
+
+def lesson_widget(game_id: str, mode: str = "class", **kw) -> LessonWidget:
+    """The lessons of ``game_id`` in a widget; ``mode``: ``"class"`` (one projector, the reveal
+    step by step) or ``"self"`` (self-study: answer, check, score, next lesson)."""
+    return LessonWidget(game_id, mode=mode, **kw)

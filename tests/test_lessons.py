@@ -1,0 +1,279 @@
+"""Lessons (issue 19): the answer is computed by the engine from the scenario, never typed.
+
+- Every shipped lesson is recomputed: its scenario passes, the engine's answer is among its
+  choices exactly once, the clauses it says decide the answer are cited by the reveal or the
+  scenario; every game ships at least 8, and Wingsuit's cover every FAQ answer (Q1 to Q6).
+- A rule change moves the answer: the same lesson on a scenario with another set-up gives
+  another answer, and a lesson whose choices no longer hold it is flagged.
+- Bad files: errors name the file, the line and the field; a scenario path may not leave
+  the lesson's folder.
+- Secrecy: an answer hidden from the lesson's view (another seat's hand) is refused; a seat's
+  own secret may be asked from that seat; a secret ply of the reveal is shown as a secret.
+- `racekit lessons` lists and checks, with exit codes; the widget's two modes work.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from racekit.cli import app
+from racekit.core.errors import FileFormatError
+from racekit.core.lessons import lesson_paths, load_lesson, run_lesson
+from racekit.core.scenarios import scenario_paths
+from racekit.games import SHIPPED
+
+runner = CliRunner()
+ALL = [p for g in SHIPPED for p in lesson_paths(g)]
+
+
+@pytest.mark.parametrize("path", ALL, ids=[p.stem for p in ALL])
+def test_every_shipped_lesson_has_one_computed_answer_among_its_choices(path):
+    run = run_lesson(path)
+    assert run.ok, run.line()
+    assert run.answer is not None
+    if run.choices is not None:
+        assert [c == run.answer for c in run.choices].count(True) == 1
+    assert run.steps, "a lesson reveals at least one move"
+    assert any(step.decisive for step in run.steps) or run.lesson.decides, run.line()
+    assert run.lesson.id == path.stem
+    assert run.lesson.game == path.parent.parent.name
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_game_ships_at_least_eight_lessons(game):
+    assert len(lesson_paths(game)) >= 8
+
+
+def test_wingsuit_lessons_cover_every_faq_answer():
+    decided = {c for p in lesson_paths("wingsuit") for c in load_lesson(p)[0].decides}
+    faq = {"WS-FAQ-Q1a", "WS-FAQ-Q1b", "WS-FAQ-Q2", "WS-FAQ-Q3", "WS-FAQ-Q4", "WS-FAQ-Q5a",
+           "WS-FAQ-Q5b", "WS-FAQ-Q5c", "WS-FAQ-Q6a", "WS-FAQ-Q6b"}
+    assert faq <= decided, sorted(faq - decided)
+
+
+LESSON = """\
+id: WS-LES-90
+title: Red's altitude after the steal
+game: wingsuit
+scenario: {scenario}
+question: Red pays its red cube to steal altitude from Green. Red's altitude afterwards?
+answer:
+  kind: number
+  state: seats.0.altitude
+choices: [1, 2, 3]
+decides: [WS-FAQ-Q4]
+hints: [Nobody goes below altitude 1.]
+"""
+
+
+def _scenario_copy(tmp_path, sid: str, game: str = "wingsuit"):
+    src = next(p for p in scenario_paths(game) if p.stem == sid)
+    dst = tmp_path / f"{sid}.yaml"
+    shutil.copyfile(src, dst)
+    return dst
+
+
+def test_the_answer_follows_the_scenario_not_the_file(tmp_path):
+    """Green at altitude 1: Red keeps 2. Give Green altitude 2 (and drop the scenario's own
+    expectations): the same lesson now answers 3; with choices without 3 it is flagged."""
+    scenario = _scenario_copy(tmp_path, "WS-SCN-08")
+    (tmp_path / "l.yaml").write_text(LESSON.format(scenario="WS-SCN-08.yaml"))
+    assert run_lesson(tmp_path / "l.yaml").answer == 2
+    text = scenario.read_text()
+    text = text.replace('{at: "5,5", alt: 1, dice: [C2]}', '{at: "5,5", alt: 2, dice: [C2]}')
+    text = text[:text.index("expect:")] + "expect:\n  state: {seats.1.altitude: 1}\n"
+    scenario.write_text(text)
+    run = run_lesson(tmp_path / "l.yaml")
+    assert run.ok and run.answer == 3, run.line()
+    (tmp_path / "l.yaml").write_text(LESSON.format(scenario="WS-SCN-08.yaml")
+                                     .replace("[1, 2, 3]", "[1, 2, 4]"))
+    run = run_lesson(tmp_path / "l.yaml")
+    assert not run.ok and "not among the choices" in run.problems[0]
+
+
+@pytest.mark.parametrize("old, new, field, words, line", [
+    ("kind: number", "kind: colour", "answer.kind", "Input should be", 7),
+    ("state: seats.0.altitude", "state: seats.0.altitude\n  winner: true", "answer", "exactly one of", 6),
+    ("decides: [WS-FAQ-Q4]", "decides: [WS-FAQ-Q9]", "decides.0", "is not a clause of wingsuit", 10),
+    ("scenario: WS-SCN-08.yaml", "scenario: ../x.yaml", "scenario", "may not contain '..'", 4),
+    ("choices: [1, 2, 3]", "choices: [1, 1, 3]", "choices.1", "is given twice", 9),
+    ("choices: [1, 2, 3]", "choices: [one, 2, 3]", "choices.0", "not a whole number", 9),
+    ("title: Red's altitude after the steal", "title: R", "title", "at least 3", 2),
+    ("state: seats.0.altitude", "happens: {kind: crahs}", "answer.happens.kind", "did you mean 'crash'", 8),
+    ("kind: number", "kind: hex", "choices", "picked from a list", 1),
+], ids=["kind", "two-sources", "clause", "escape", "twice", "choice-type", "title", "event-kind",
+        "hex-needs-choices"])
+def test_a_bad_lesson_names_file_line_and_field(tmp_path, old, new, field, words, line):
+    _scenario_copy(tmp_path, "WS-SCN-08")
+    good = LESSON.format(scenario="WS-SCN-08.yaml")
+    assert old in good
+    text = good.replace(old, new)
+    if field == "choices" and "picked" in words:
+        text = text.replace("choices: [1, 2, 3]\n", "")
+    path = tmp_path / "bad.yaml"
+    path.write_text(text)
+    with pytest.raises(FileFormatError) as err:
+        run_lesson(path)
+    message = str(err.value)
+    assert message.startswith(f"{path}:"), message
+    assert f"field {field}" in message, message
+    assert words in message, message
+    assert message.startswith(f"{path}:{line}: "), message
+
+
+def test_a_scenario_of_another_game_or_unknown_is_refused(tmp_path):
+    path = tmp_path / "l.yaml"
+    path.write_text(LESSON.format(scenario="AC-SCN-01"))
+    with pytest.raises(FileFormatError, match=r"l.yaml:4: field scenario: wingsuit ships no scenario"):
+        run_lesson(path)
+
+
+def test_a_lesson_may_not_read_another_seats_secret(tmp_path):
+    """Snow Tails hands are secret: from the public view (no seat) or Red's seat, Blue's hand is
+    hidden and the lesson is refused; asked from Blue's own seat it is Blue's to see."""
+    _scenario_copy(tmp_path, "scn11_eliminated", "snow_tails")
+    base = """\
+id: ST-LES-90
+title: Blue's first card
+game: snow_tails
+scenario: scn11_eliminated.yaml
+{seat}question: What is the first card in Blue's hand after Red's card play?
+answer:
+  kind: word
+  state: seats.1.hand.0
+choices: ["5", "damage", "1"]
+decides: [ST-ELIM-1]
+reveal_until: 1
+"""
+    for seat in ("", "seat: 0\n"):
+        (tmp_path / "l.yaml").write_text(base.format(seat=seat))
+        run = run_lesson(tmp_path / "l.yaml")
+        assert not run.ok and "hidden" in run.problems[0], run.line()
+    (tmp_path / "l.yaml").write_text(base.format(seat="seat: 1\n"))
+    run = run_lesson(tmp_path / "l.yaml")
+    assert run.problems == [] or "hidden" not in run.problems[0], run.line()
+
+
+def test_a_secret_ply_is_shown_as_a_secret_to_the_other_seats(tmp_path, monkeypatch):
+    """A ply private to Red (as a plan commit is) reads as a secret choice from Blue's seat."""
+    from racekit.core import lessons
+    real = lessons._may_see
+    monkeypatch.setattr(lessons, "_may_see", lambda state, ply, seat: seat != 1 and real(state, ply, seat))
+    _scenario_copy(tmp_path, "WS-SCN-08")
+    (tmp_path / "l.yaml").write_text(LESSON.format(scenario="WS-SCN-08.yaml").replace(
+        "question:", "seat: 1\nquestion:"))
+    run = run_lesson(tmp_path / "l.yaml")
+    assert run.steps[0].move == "Red: (a secret choice)"
+    assert "steal" not in run.steps[0].move
+
+
+def test_may_see_uses_the_engines_privacy():
+    """The public view (no seat) sees no seat's private ply; the owner sees it."""
+    from racekit.core.lessons import _may_see
+
+    class Fake:
+        _private = [None, 0, (0, 1)]
+
+        def visible_to(self, ply, seat):
+            from racekit.core.state import State
+            return State.visible_to(self, ply, seat)
+
+    fake = Fake()
+    assert _may_see(fake, 0, None) and not _may_see(fake, 1, None) and not _may_see(fake, 2, None)
+    assert _may_see(fake, 1, 0) and not _may_see(fake, 1, 1) and _may_see(fake, 2, 1)
+
+
+def test_cli_lists_and_checks(tmp_path):
+    out = runner.invoke(app, ["lessons", "wingsuit"])
+    assert out.exit_code == 0, out.output
+    assert re.search(r"OK   WS-LES-01 .*\(answer: no\)", out.output)
+    assert out.output.strip().splitlines()[-1] == f"{len(lesson_paths('wingsuit'))} ready, 0 with problems"
+    _scenario_copy(tmp_path, "WS-SCN-08")
+    (tmp_path / "l.yaml").write_text(LESSON.format(scenario="WS-SCN-08.yaml").replace("[1, 2, 3]", "[1, 3]"))
+    out = runner.invoke(app, ["lessons", str(tmp_path / "l.yaml")])
+    assert out.exit_code == 1 and "not among the choices" in out.output
+    assert out.output.strip().endswith("0 ready, 1 with problems")
+    out = runner.invoke(app, ["lessons", "nosuchgame"])
+    assert out.exit_code == 2 and "not a game" in out.output and "Traceback" not in out.output
+
+
+def test_widget_self_study_scores_right_and_wrong():
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("wingsuit", mode="self")
+    run = w.run
+    right = run.choices.index(run.answer)
+    w.answer_box.value = w.answer_box.options[right]
+    w.check_button.click()
+    assert "Right!" in w.feedback.value and "Score: 1 of 1" in w.score_html.value
+    assert "The engine&#x27;s answer" in w.reveal_html.value or "engine's answer" in w.reveal_html.value
+    w.next_lesson_button.click()
+    assert w.index == 1
+    run = w.run
+    wrong = next(i for i, c in enumerate(run.choices) if c != run.answer)
+    w.answer_box.value = w.answer_box.options[wrong]
+    w.check_button.click()
+    assert "Not quite" in w.feedback.value and "Score: 1 of 2" in w.score_html.value
+    w.check_button.click()           # a second try does not count again (the button is off)
+    assert "Score: 1 of 2" in w.score_html.value
+    assert not w.error_box.value
+
+
+def test_widget_class_mode_reveals_step_by_step_then_the_clause():
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("wingsuit", mode="class")
+    w.show(3)        # WS-LES-04: the collision, reveal of one ply
+    assert "A. Red" in w.choices_html.value and not w.reveal_html.value
+    w.hands_button.click()
+    assert "Hands up" in w.feedback.value
+    first = w.image.value
+    for _ in w.run.steps:
+        w.next_step_button.click()
+    assert "Green and Red meet" in w.reveal_html.value      # the engine's sentence
+    assert "WS-FAQ-Q2" in w.reveal_html.value and "Green, then Red" in w.reveal_html.value
+    assert w.next_step_button.disabled and w.image.value != first
+    assert not w.error_box.value
+
+
+@pytest.mark.parametrize("game, lesson_id, stem, world_a, world_b", [
+    ("snow_tails", "ST-LES-09", "scn11_eliminated", "hand: [1, 2, 3, 4, 5]", "hand: [5, 5, 4, 1, 1]"),
+    ("leaf_marathon", "LM-LES-01", "LM-BND-05", "- {pos: 10, hand: [action]}\n",
+     "- {pos: 10, hand: [Free Forced Rest]}\n"),
+], ids=["red-seat", "public-view"])
+def test_two_worlds_differing_in_blues_hand_look_the_same(tmp_path, game, lesson_id, stem,
+                                                          world_a, world_b):
+    """An attacker's check: a lesson on two copies of its scenario that differ only in Blue's
+    secret hand shows the same question, choices, reveal, answer and pictures at every step, in
+    both modes: asked from Red's seat (Snow Tails) or from nobody's (Leaf Marathon, whose
+    picture would otherwise print every hand's weight)."""
+    from racekit.explorer.lessons import LessonWidget
+    shown = []
+    for world, blue in (("a", world_a), ("b", world_b)):
+        folder = tmp_path / world
+        folder.mkdir()
+        scenario = _scenario_copy(folder, stem, game)
+        text = scenario.read_text()
+        old = "hand: [1, 2, 3, 4, 5]" if game == "snow_tails" else "- {pos: 10}\n"
+        assert text.count(old) == 1
+        scenario.write_text(text.replace(old, blue))
+        lesson = next(p for p in lesson_paths(game) if p.stem == lesson_id).read_text()
+        (folder / "l.yaml").write_text(lesson.replace(f"scenario: {stem}", f"scenario: {stem}.yaml"))
+        assert run_lesson(folder / "l.yaml").ok
+        seen = []
+        for mode in ("class", "self"):
+            w = LessonWidget(mode=mode, paths=[folder / "l.yaml"])
+            seen.append((w.title.value, w.question.value, w.choices_html.value,
+                         tuple(w.answer_box.options), w.image.value))
+            if mode == "class":
+                for _ in w.run.steps:
+                    w.next_step_button.click()
+                    seen.append((w.reveal_html.value, w.image.value))
+            else:
+                w.answer_box.value = w.answer_box.options[0]
+                w.check_button.click()
+                seen.append((w.feedback.value, w.reveal_html.value, w.score_html.value, w.image.value))
+            assert not w.error_box.value
+        shown.append(seen)
+    assert shown[0] == shown[1]
