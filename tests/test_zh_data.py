@@ -1,0 +1,301 @@
+"""The Chinese data files of issue 20 (docs: /work/i18n_contract.md's data part).
+
+For every shipped game: each clause, ambiguity (and its decision), scenario, option, option value,
+preset and rule parameter has a Chinese entry, with no extra keys and in the English source's
+order; the English sources are read with the project's own loaders. Every value is Chinese (CJK)
+with no English words left except IDs, codes and names (a small whitelist); the glossary file
+validates; and each clause text uses the glossary's Chinese term wherever its English summary
+uses the English term (the few exceptions are listed with their reasons).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, RootModel
+
+import racekit
+from racekit.core.clauses import load_clauses
+from racekit.core.game import game_class
+from racekit.core.scenarios import load_scenario, scenario_paths
+from racekit.games import SHIPPED
+
+ROOT = Path(racekit.__file__).parent
+GLOSSARY = ROOT / "locale" / "glossary.yaml"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def zh_file(game: str, name: str) -> dict:
+    path = ROOT / "games" / game / "locale" / "zh" / f"{name}.yaml"
+    assert path.is_file(), f"missing {path}"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert isinstance(data, dict), f"{path}: a mapping expected"
+    return data
+
+
+def gtype(game: str):
+    return game_class(game).game_type
+
+
+def value_key(choice) -> str:
+    """An option value as a key of options.yaml: its text form as typed (``true``, ``5,6``, ``0``)."""
+    return str(choice).lower() if isinstance(choice, bool) else str(choice)
+
+
+# ---------------------------------------------------------------- completeness (keys)
+
+def clause_keys(game: str) -> list[str]:
+    spec = load_clauses(game)
+    keys = [c.id for c in spec.clauses]
+    for a in spec.ambiguities:
+        keys += [a.id, f"{a.id}.decision"]
+    return keys
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_clause_has_chinese(game):
+    zh = zh_file(game, "clauses")
+    want = clause_keys(game)
+    assert sorted(set(want) - set(zh)) == [], "clauses without Chinese"
+    assert sorted(set(zh) - set(want)) == [], "Chinese entries for no clause"
+    assert list(zh) == want, "keys not in the English file's order"
+
+
+def english_scenarios(game: str) -> list:
+    return [load_scenario(p)[0] for p in scenario_paths(game)]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_scenario_has_chinese(game):
+    zh = zh_file(game, "scenarios")
+    scen = english_scenarios(game)
+    assert sorted({s.id for s in scen} - set(zh)) == [], "scenarios without Chinese"
+    assert sorted(set(zh) - {s.id for s in scen}) == [], "Chinese entries for no scenario"
+    for s in scen:
+        entry = zh[s.id]
+        assert isinstance(entry, dict) and entry.get("title"), s.id
+        want = {"title", "outcome"} if s.outcome else {"title"}
+        assert set(entry) == want, f"{s.id}: keys {sorted(entry)} (English has {sorted(want)})"
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_option_and_parameter_has_chinese(game):
+    zh = zh_file(game, "options")
+    gt = gtype(game)
+    assert set(zh) == {"presets", "options", "params"}
+    assert list(zh["presets"]) == [p.name for p in gt.presets]
+    assert list(zh["options"]) == [o.name for o in gt.options]
+    for o in gt.options:
+        entry = zh["options"][o.name]
+        assert set(entry) <= {"help", "values"} and entry.get("help"), o.name
+        want = [value_key(c) for c in o.choices]
+        assert list(entry.get("values", {})) == want, f"{o.name}: values"
+    assert list(zh["params"]) == [p.name for p in gt.params]
+
+
+def content_keys(game: str) -> dict:
+    """The user-visible names of each game's content data, by section (the keys content.yaml has)."""
+    if game == "leaf_marathon":
+        from racekit.games.leaf_marathon import cards, d20, text
+        from racekit.games.leaf_marathon.content import load_deck, load_roster, shipped_names
+        deck = load_deck("placeholder64")
+        roster = [c.id for name in shipped_names("rosters") for r in [load_roster(name)]
+                  for c in r.characters + r.fixtures]
+        return {"events": [str(n) for n in text.EVENT_TEMPLATES],
+                "event_names": [str(n) for n in d20.NAMES],
+                "cards": list(cards.TYPE_NAMES),
+                "specials": [s.id for s in deck.specials] + ["resin_ball"],
+                "buffs": [b.id for b in deck.buffs],
+                "terrain": ["start", "leaf", "forest", "vine", "sand", "finish"],
+                "characters": list(dict.fromkeys(roster))}
+    if game == "snow_tails":
+        from racekit.games.snow_tails import tracks
+        folder = Path(tracks.__file__).parent
+        return {"tracks": sorted(p.stem for p in folder.glob("*.yaml"))}
+    if game == "wingsuit":
+        from racekit.games.wingsuit.cards import EFFECTS
+        return {"item_effects": list(EFFECTS)}
+    return {}
+
+
+@pytest.mark.parametrize("game", [g for g in SHIPPED if content_keys(g)])
+def test_every_content_name_has_chinese(game):
+    zh = zh_file(game, "content")
+    want = content_keys(game)
+    assert list(zh) == list(want)
+    for section, keys in want.items():
+        have = [str(k) for k in zh[section]]
+        assert sorted(have) == sorted(keys), section
+
+
+def test_event_templates_keep_their_placeholders():
+    from racekit.games.leaf_marathon import text
+    zh = zh_file("leaf_marathon", "content")["events"]
+    for n, english in text.EVENT_TEMPLATES.items():
+        assert set(re.findall(r"{(\w+)}", zh[n])) == set(re.findall(r"{(\w+)}", english)), n
+
+
+# ---------------------------------------------------------------- Chinese, and no English left
+
+def strings(data, where=""):
+    """Every (where, text) leaf of a loaded YAML file."""
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from strings(v, f"{where}/{k}")
+    elif isinstance(data, list):
+        for k, v in enumerate(data):
+            yield from strings(v, f"{where}[{k}]")
+    else:
+        yield where, data
+
+
+WHITELIST = {
+    # names and codes that stay as they are in the Chinese text
+    "d20", "d6", "d4", "d8", "d10", "d12", "YAML", "F1", "F2", "T", "FAQ", "A1", "Q2", "A2", "Q3", "A3",
+    "buff", "R", "G", "B", "Y", "N", "NE", "NW", "S", "SE", "SW", "L", "A", "C", "F", "DL",
+    "cw", "ccw", "on", "off", "true", "false", "none", "preset", "family", "tournament",
+    "play", "to", "brake", "left", "right", "pass", "move", "end", "draw", "keep", "dash", "take",
+    "roll", "launch", "give", "gift", "fly", "stay", "jump", "place", "skip", "use", "item", "cube",
+    "max", "min", "mean", "bot", "seed", "n", "k", "x", "q", "r", "c", "y", "b", "card", "row", "cell",
+    "Test", "Pony",
+}
+"""Words a Chinese entry may keep: action codes as typed (``play 2 to R``, ``F DL``), option values,
+letters of coordinates and directions, seat letters. Clause IDs, snake_case names, file names,
+option and parameter names are allowed by pattern or by the game's declarations."""
+
+ID_LIKE = re.compile(r"\b[A-Z]{2}-[A-Z0-9][A-Z0-9-]*(\.\.[0-9]+)?\b|[\w./-]+\.(ya?ml|py|md)\b|"
+                     r"\b\w*_\w*\b|\b[A-Za-z]*[0-9][A-Za-z0-9]*\b|`[^`]*`|\"[^\"]*\"|'[^']*'|\{\w+\}")
+
+
+def leftover_english(text: str, allowed: set[str]) -> list[str]:
+    words = re.findall(r"[A-Za-z]+(?:-[A-Za-z]+)*", ID_LIKE.sub(" ", text))
+    return [w for w in words if w not in allowed and w not in WHITELIST]
+
+
+def allowed_names(game: str) -> set[str]:
+    gt = gtype(game)
+    names = {o.name for o in gt.options} | {p.name for p in gt.params} | {p.name for p in gt.presets}
+    for o in gt.options:
+        names |= {str(c) for c in o.choices} | {w for c in o.choices for w in re.findall(r"[A-Za-z]+", str(c))}
+    return names
+
+
+FILES = ["clauses", "scenarios", "options", "content"]
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+@pytest.mark.parametrize("name", FILES)
+def test_values_are_chinese_with_no_english_left(game, name):
+    path = ROOT / "games" / game / "locale" / "zh" / f"{name}.yaml"
+    if name == "content" and not content_keys(game):
+        assert not path.exists()
+        return
+    allowed = allowed_names(game)
+    bad = []
+    for where, text in strings(zh_file(game, name)):
+        assert isinstance(text, str) and text.strip(), f"{name}{where}: empty or not text"
+        if not CJK.search(text):
+            bad.append(f"{where}: no Chinese")
+        left = leftover_english(text, allowed)
+        if left:
+            bad.append(f"{where}: English left: {left}")
+    assert bad == []
+
+
+# ---------------------------------------------------------------- the glossary
+
+class Term(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    concept: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    en: str = Field(min_length=1)
+    zh: str = Field(min_length=1)
+    games: list[str] = Field(min_length=1)
+    source: str = Field(min_length=1)
+
+
+class Glossary(RootModel[list[Term]]):
+    pass
+
+
+def glossary() -> list[Term]:
+    return Glossary.model_validate(yaml.safe_load(GLOSSARY.read_text(encoding="utf-8"))).root
+
+
+def test_glossary_validates():
+    terms = glossary()
+    concepts = [t.concept for t in terms]
+    assert len(set(concepts)) == len(concepts), "a concept listed twice"
+    for t in terms:
+        assert CJK.search(t.zh), t.concept
+        assert set(t.games) <= set(SHIPPED) | {"all"}, t.concept
+    for must in ("takeoff_point", "stack", "drift", "crash_reset", "stamina", "weight", "seat", "turn",
+                 "round", "phase", "legal_actions", "chance_outcome", "clause", "scenario"):
+        assert must in concepts
+
+
+UNCHECKED = {
+    # concept: why the English word does not map onto one Chinese word in a clause summary
+    "game": "English 'game' is both the game (游戏) and one play of it (对局/这局)",
+    "match": "see game",
+    "action": "'action' is also part of action die/queue/card and of 'no action'; checked there",
+    "start": "'start' is also a verb (开始) and the start of a round",
+    "finish": "'finish' is also a verb (完成, 跑完)",
+    "roll": "a roll is 掷 or 点数 (the number rolled) as the sentence needs",
+    "turn": "'turn' also means a corner's turn (转弯), 'turns into' (变成) and 'in turn' (依次)",
+    "default": "'by default' reads 默认 or 一般 as fits",
+    "square": "'square' is 格 in every game but often implied by a count (3 格 → 走 3 步)",
+    "option": "'option' in a summary is sometimes the option's own name",
+    "discard": "弃 / 丢弃 / 弃置 by context; every form contains 弃 except 丢掉 in event names",
+    "side": "'side' is also the left/right side of a track or sled (一侧)",
+    "base": "'base' is also the base game (本体) and a base value (基础)",
+    "item": "'item' in Wingsuit is 道具 but 'item effect' names are translated per effect",
+    "terrain": "checked through the terrain names themselves",
+    "win": "'wins' reads 获胜 or 胜出 (ST original: 胜出游戏)",
+    "hand": "'hand' is also 'hand over' / 'hand it to' (让给)",
+    "deck": "'deck' for a player's own dog cards is 牌叠 in the ST original",
+    "phase": "a phase name is often given by its Chinese name alone (计划阶段 …)",
+    "points": "'points' of stamina are 点 (体力 3 点), of score 分",
+    "leg": "'leg' is always 跑道 in LM but also 'a leg of the move' in other games",
+    "cell": "'cell' in Wingsuit also means a start cell (起点格)",
+    "bonus": "Snow Tails' 'bonus' is 额外; other games use it for a bonus roll or buff",
+    "element": "element cards 元素牌 vs element buffs 增益",
+    "character": "Wingsuit's character is 飞行角色 (角色骰); checked in LM",
+    "event": "'event' is also a kit event (记录的事件); same word 事件",
+    "speed": "'speed' is also a simulation speed",
+    "capture": "capture is 撞子 / 撞回 (contains 撞) except 'capture mode' option names",
+    "track": "'track' in LM is the leg (跑道)",
+}
+
+
+EXCEPTIONS = {
+    # (entry, concept): why that entry does not use the term
+    ("AC-AMB-27.decision", "round"): "'goes round again' is a lap (再绕一圈), not a round of play",
+}
+
+
+def used(en: str, text: str) -> bool:
+    return re.search(r"(?<![\w-])" + re.escape(en) + r"(s|es)?(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def glossary_exceptions(game: str) -> list[str]:
+    zh = zh_file(game, "clauses")
+    spec = load_clauses(game)
+    english = {c.id: c.summary for c in spec.clauses}
+    for a in spec.ambiguities:
+        english[a.id] = a.summary
+        english[f"{a.id}.decision"] = a.decision
+    out = []
+    for t in glossary():
+        if not ({"all", game} & set(t.games)) or t.concept in UNCHECKED:
+            continue
+        for cid, text in english.items():
+            if used(t.en, text) and t.zh not in zh[cid] and (cid, t.concept) not in EXCEPTIONS:
+                out.append(f"{cid}: '{t.en}' without '{t.zh}'")
+    return out
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_clauses_use_the_glossary_terms(game):
+    assert glossary_exceptions(game) == []
