@@ -158,7 +158,7 @@ WHITELIST = {
     "cw", "ccw", "on", "off", "true", "false", "none", "preset", "family", "tournament",
     "play", "to", "brake", "left", "right", "pass", "move", "end", "draw", "keep", "dash", "take",
     "roll", "launch", "give", "gift", "fly", "stay", "jump", "place", "skip", "use", "item", "cube",
-    "max", "min", "mean", "bot", "seed", "n", "k", "x", "q", "r", "c", "y", "b", "card", "row", "cell",
+    "max", "min", "mean", "mod", "s", "bot", "seed", "n", "k", "x", "q", "r", "c", "y", "b", "card", "row", "cell",
     "Test", "Pony",
 }
 """Words a Chinese entry may keep: action codes as typed (``play 2 to R``, ``F DL``), option values,
