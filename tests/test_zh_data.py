@@ -265,6 +265,7 @@ UNCHECKED = {
     "event": "'event' is also a kit event (记录的事件); same word 事件",
     "speed": "'speed' is also a simulation speed",
     "capture": "capture is 撞子 / 撞回 (contains 撞) except 'capture mode' option names",
+    "returns": "a playout's returns (回报); in summaries 'returns' is the verb (放回, 洗回)",
     "track": "'track' in LM is the leg (跑道)",
 }
 
