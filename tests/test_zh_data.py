@@ -154,7 +154,7 @@ def strings(data, where=""):
 WHITELIST = {
     # names and codes that stay as they are in the Chinese text
     "d20", "d6", "d4", "d8", "d10", "d12", "YAML", "F1", "F2", "T", "FAQ", "A1", "Q2", "A2", "Q3", "A3",
-    "buff", "R", "G", "B", "Y", "N", "NE", "NW", "S", "SE", "SW", "L", "A", "C", "F", "DL",
+    "buff", "R", "G", "B", "Y", "N", "NE", "NW", "S", "SE", "SW", "L", "A", "C", "D", "F", "DL", "DR",
     "cw", "ccw", "on", "off", "true", "false", "none", "preset", "family", "tournament",
     "play", "to", "brake", "left", "right", "pass", "move", "end", "draw", "keep", "dash", "take",
     "roll", "launch", "give", "gift", "fly", "stay", "jump", "place", "skip", "use", "item", "cube",
