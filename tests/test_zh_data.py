@@ -159,7 +159,7 @@ WHITELIST = {
     "play", "to", "brake", "left", "right", "pass", "move", "end", "draw", "keep", "dash", "take",
     "roll", "launch", "give", "gift", "fly", "stay", "jump", "place", "skip", "use", "item", "cube",
     "max", "min", "mean", "mod", "s", "bot", "seed", "n", "k", "x", "q", "r", "c", "y", "b", "card", "row", "cell",
-    "Test", "Pony",
+    "Test", "Pony", "straightW", "W",
 }
 """Words a Chinese entry may keep: action codes as typed (``play 2 to R``, ``F DL``), option values,
 letters of coordinates and directions, seat letters. Clause IDs, snake_case names, file names,
