@@ -276,6 +276,14 @@ EXCEPTIONS = {
 }
 
 
+VARIANTS = {
+    # concept: shorter forms that count as the term inside a Chinese compound
+    "player": ("人",),      # "4-5 人游戏", "2 到 4 人": Chinese counts players as 人
+    "die": ("骰",),         # "谨慎骰", "行动骰", "掷骰": the die inside a compound
+    "hex": ("格",),         # "移动一格": a step of one hex is 一格 (WS original: 移动…1格)
+}
+
+
 def used(en: str, text: str) -> bool:
     return re.search(r"(?<![\w-])" + re.escape(en) + r"(s|es)?(?![\w-])", text, re.IGNORECASE) is not None
 
@@ -292,7 +300,7 @@ def glossary_exceptions(game: str) -> list[str]:
         if not ({"all", game} & set(t.games)) or t.concept in UNCHECKED:
             continue
         for cid, text in english.items():
-            if used(t.en, text) and t.zh not in zh[cid] and (cid, t.concept) not in EXCEPTIONS:
+            if used(t.en, text) and not any(w in zh[cid] for w in (t.zh, *VARIANTS.get(t.concept, ()))) and (cid, t.concept) not in EXCEPTIONS:
                 out.append(f"{cid}: '{t.en}' without '{t.zh}'")
     return out
 
