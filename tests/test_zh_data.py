@@ -251,22 +251,14 @@ UNCHECKED = {
     "side": "'side' is also the left/right side of a track or sled (一侧)",
     "base": "'base' is also the base game (本体) and a base value (基础)",
     "item": "'item' in Wingsuit is 道具 but 'item effect' names are translated per effect",
-    "terrain": "checked through the terrain names themselves",
     "win": "'wins' reads 获胜 or 胜出 (ST original: 胜出游戏)",
     "hand": "'hand' is also 'hand over' / 'hand it to' (让给)",
     "deck": "'deck' for a player's own dog cards is 牌叠 in the ST original",
     "phase": "a phase name is often given by its Chinese name alone (计划阶段 …)",
     "points": "'points' of stamina are 点 (体力 3 点), of score 分",
-    "leg": "'leg' is always 跑道 in LM but also 'a leg of the move' in other games",
     "cell": "'cell' in Wingsuit also means a start cell (起点格)",
-    "bonus": "Snow Tails' 'bonus' is 额外; other games use it for a bonus roll or buff",
     "element": "element cards 元素牌 vs element buffs 增益",
-    "character": "Wingsuit's character is 飞行角色 (角色骰); checked in LM",
-    "event": "'event' is also a kit event (记录的事件); same word 事件",
-    "speed": "'speed' is also a simulation speed",
-    "capture": "capture is 撞子 / 撞回 (contains 撞) except 'capture mode' option names",
     "returns": "a playout's returns (回报); in summaries 'returns' is the verb (放回, 洗回)",
-    "track": "'track' in LM is the leg (跑道)",
 }
 
 
