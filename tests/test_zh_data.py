@@ -10,6 +10,7 @@ uses the English term (the few exceptions are listed with their reasons).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -63,6 +64,7 @@ def test_every_clause_has_chinese(game):
     assert list(zh) == want, "keys not in the English file's order"
 
 
+@lru_cache(maxsize=None)
 def english_scenarios(game: str) -> list:
     return [load_scenario(p)[0] for p in scenario_paths(game)]
 
@@ -219,6 +221,7 @@ class Glossary(RootModel[list[Term]]):
     pass
 
 
+@lru_cache(maxsize=None)
 def glossary() -> list[Term]:
     return Glossary.model_validate(yaml.safe_load(GLOSSARY.read_text(encoding="utf-8"))).root
 
@@ -265,6 +268,8 @@ UNCHECKED = {
 EXCEPTIONS = {
     # (entry, concept): why that entry does not use the term
     ("AC-AMB-27.decision", "round"): "'goes round again' is a lap (再绕一圈), not a round of play",
+    ("AC-SCN-05.outcome", "round"): "the same lap (再绕一圈)",
+    ("AC-SCN-05c.outcome", "round"): "the same lap (再绕一圈)",
 }
 
 
@@ -299,6 +304,28 @@ def glossary_exceptions(game: str) -> list[str]:
             if used(t.en, text) and not any(w in zh[cid] for w in (t.zh, *VARIANTS.get(t.concept, ()))) and (cid, t.concept) not in EXCEPTIONS:
                 out.append(f"{cid}: '{t.en}' without '{t.zh}'")
     return out
+
+
+def scenario_glossary_exceptions(game: str) -> list[str]:
+    zh = zh_file(game, "scenarios")
+    terms = [t for t in glossary() if {"all", game} & set(t.games) and t.concept not in UNCHECKED]
+    out = []
+    for s in english_scenarios(game):
+        for part in ("title", "outcome"):
+            english = getattr(s, part) or ""
+            for t in terms:
+                if not used(t.en, english):
+                    continue
+                key = f"{s.id}.{part}"
+                if not any(w in zh[s.id][part] for w in (t.zh, *VARIANTS.get(t.concept, ()))) \
+                        and (key, t.concept) not in EXCEPTIONS:
+                    out.append(f"{key}: '{t.en}' without '{t.zh}'")
+    return out
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_scenarios_use_the_glossary_terms(game):
+    assert not (bad := scenario_glossary_exceptions(game)), _show(bad)
 
 
 @pytest.mark.parametrize("game", SHIPPED)
