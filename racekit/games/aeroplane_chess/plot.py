@@ -18,6 +18,8 @@ from matplotlib.patches import Circle, FancyArrowPatch, Polygon, RegularPolygon,
 from matplotlib.text import Text
 from matplotlib.transforms import TransformedPatchPath
 
+from racekit.plotting import PIECE, PIECE_LABEL, mark
+
 from .actions import MOVE_GROUP, bits, decode, piece_name
 
 LIGHT = 0.4   # how much the board squares are blended toward white
@@ -241,9 +243,10 @@ class Painter:
         for key, (xy, ps) in groups.items():
             if key[0] == "finish":
                 col = colours[key[1]]
-                circle(xy, cell * 0.5, facecolor=col, edgecolor="black", linewidth=1.0, zorder=7)
-                self._text(xy[0], xy[1], f"{len(ps)}", ha="center", va="center", fontsize=9,
-                           color="white", fontweight="bold", zorder=8)
+                mark(circle(xy, cell * 0.5, facecolor=col, edgecolor="black", linewidth=1.0, zorder=7),
+                     PIECE)
+                mark(self._text(xy[0], xy[1], f"{len(ps)}", ha="center", va="center", fontsize=9,
+                           color="white", fontweight="bold", zorder=8), PIECE_LABEL)
                 self._text(xy[0], xy[1] - cell * 0.75, "home", ha="center", va="top", fontsize=6,
                            zorder=8)
                 continue
@@ -251,15 +254,16 @@ class Painter:
             main = colours[ps[0] >> 2]
             r = cell * 0.42
             if len(seats) == 1:
-                circle(xy, r, facecolor=main, edgecolor="black", linewidth=0.8, zorder=7)
+                mark(circle(xy, r, facecolor=main, edgecolor="black", linewidth=0.8, zorder=7), PIECE)
             else:
                 step = 360 / len(seats)
                 for i, s in enumerate(seats):
-                    self._add(Wedge(xy, r, 90 + i * step, 90 + (i + 1) * step, facecolor=colours[s],
-                                    edgecolor="black", linewidth=0.8, zorder=7))
+                    mark(self._add(Wedge(xy, r, 90 + i * step, 90 + (i + 1) * step, facecolor=colours[s],
+                                         edgecolor="black", linewidth=0.8, zorder=7)), PIECE, key)
             label = piece_name(ps[0]) if len(ps) == 1 else str(len(ps))
-            self._text(xy[0], xy[1], label, ha="center", va="center",
-                       fontsize=7 if len(ps) == 1 else 10, color="white", fontweight="bold", zorder=8)
+            mark(self._text(xy[0], xy[1], label, ha="center", va="center",
+                            fontsize=7 if len(ps) == 1 else 10, color="white", fontweight="bold",
+                            zorder=8), PIECE_LABEL)
             if any(p in movable for p in ps):
                 circle(xy, r * 1.45, fill=False, edgecolor="#daa520", linewidth=2.6, zorder=6)
             if ring & {piece_name(p) for p in ps}:

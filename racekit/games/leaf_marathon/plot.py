@@ -18,6 +18,8 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.text import Text
 
+from racekit.plotting import PIECE, mark
+
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e")
 TERRAIN_COLOURS = {"start": "#d9d9d9", "leaf": "#f0b36a", "forest": "#3f8f3f", "vine": "#6a4c93",
                    "sand": "#f3e29a", "finish": "#ffffff"}
@@ -101,10 +103,10 @@ class Painter:
             y = LANE_Y + 1.3 + 0.45 * k
             ring = "black" if not state.faint[s] else "#999999"
             # a marker stays round whatever the Axes' aspect
-            self._add(Line2D([state.pos[s] + 0.47], [y], marker="o", markersize=11, linestyle="none",
-                             markerfacecolor=SEAT_COLOURS[s], markeredgecolor=ring,
-                             markeredgewidth=1.8 if state.finished[s] else 0.8,
-                             alpha=0.45 if state.faint[s] else 1.0))
+            self._add(mark(Line2D([state.pos[s] + 0.47], [y], marker="o", markersize=11, linestyle="none",
+                                  markerfacecolor=SEAT_COLOURS[s], markeredgecolor=ring,
+                                  markeredgewidth=1.8 if state.finished[s] else 0.8,
+                                  alpha=0.45 if state.faint[s] else 1.0), PIECE))
         for s, (a, b) in getattr(state, "last_moves", {}).items():
             if b != a:
                 self._add(FancyArrowPatch((a + 0.47, LANE_Y + 1.05 + 0.07 * s), (b + 0.47, LANE_Y + 1.05 + 0.07 * s),

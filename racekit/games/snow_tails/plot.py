@@ -36,6 +36,8 @@ from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Polygon
 from matplotlib.text import Text
 from matplotlib.transforms import TransformedPatchPath
 
+from racekit.plotting import PIECE, PIECE_LABEL, mark
+
 from .consts import OUT
 
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd")
@@ -540,12 +542,12 @@ def _sleds(add, state, V: _View):
         if p < 0:
             continue
         cx, cy = V.p(*tr.center(p))
-        add(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
-                           boxstyle="round,pad=0.02,rounding_size=0.15",
-                           facecolor=SEAT_COLOURS[s % 5], edgecolor="black", linewidth=0.8,
-                           zorder=8))
-        add(Text(cx, cy, names[s][0], color="white", fontsize=size, fontweight="bold", ha="center",
-                 va="center", zorder=9, clip_on=False))
+        add(mark(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
+                                boxstyle="round,pad=0.02,rounding_size=0.15",
+                                facecolor=SEAT_COLOURS[s % 5], edgecolor="black", linewidth=0.8,
+                                zorder=8), PIECE))
+        add(mark(Text(cx, cy, names[s][0], color="white", fontsize=size, fontweight="bold", ha="center",
+                      va="center", zorder=9, clip_on=False), PIECE_LABEL))
 
 
 # ------------------------------------------------------------------ preview

@@ -19,6 +19,7 @@ from matplotlib.collections import PolyCollection
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.text import Text
 
+from racekit.plotting import PIECE, PIECE_LABEL, mark
 from racekit.boards.hex import DIRECTIONS, corners, xy
 
 from . import actions as A
@@ -241,10 +242,10 @@ class Painter:
             c, y = b.cy(h)
             x0, y0 = xy(c, y)
             x0 += (k - 0.5 * (len(state.here[h]) - 1)) * 0.55
-            add(Rectangle((x0 - 0.3, y0 - 0.3), 0.6, 0.6, fc=SEAT_COLOURS[s % 5], ec="black",
-                          lw=1.6 if s == state.current_player() else 0.6, zorder=5))
-            add(Text(x0, y0, str(state.alt[s]), ha="center", va="center", fontsize=7,
-                     color="white", weight="bold", zorder=6))
+            add(mark(Rectangle((x0 - 0.3, y0 - 0.3), 0.6, 0.6, fc=SEAT_COLOURS[s % 5], ec="black",
+                               lw=1.6 if s == state.current_player() else 0.6, zorder=5), PIECE))
+            add(mark(Text(x0, y0, str(state.alt[s]), ha="center", va="center", fontsize=7,
+                          color="white", weight="bold", zorder=6), PIECE_LABEL))
         # the path of the icons still to carry out (current die)
         if state.pend and state.pend_owner >= 0 and state.pos[state.pend_owner] >= 0:
             pts = _path(state, state.pend_owner, state.pend)
@@ -268,8 +269,8 @@ class Painter:
             y0 = (cell % 6) * self.rh
             for i, d in enumerate(dice):
                 colour = "#ffffff" if d[0] < 0 else SEAT_COLOURS[d[0] % 5]
-                add(Rectangle((x0 + 0.45 + i * 0.55, y0 + 0.35), 0.45, 0.45, fc=colour, ec="black",
-                              lw=0.6, zorder=5))
+                add(mark(Rectangle((x0 + 0.45 + i * 0.55, y0 + 0.35), 0.45, 0.45, fc=colour, ec="black",
+                                   lw=0.6, zorder=5), PIECE))
         # title
         cp = state.current_player()
         who = names[cp] if 0 <= cp < len(names) else ("chance" if cp == -1 else "game over")
