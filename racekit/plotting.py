@@ -156,8 +156,10 @@ def measure(fig, width: float | None = None) -> Sizes:
     smallest = {k: "" for k in found}
     pieces: dict = {}
 
+    hidden = {id(a) for ax in fig.axes if not ax.axison   # an Axes drawn without its axes
+              for axis in ax._axis_map.values() for a in axis.findobj(lambda a: True)}
     for artist in fig.findobj(lambda a: True):
-        if not artist.get_visible() or artist is fig:
+        if not artist.get_visible() or artist is fig or id(artist) in hidden:
             continue
         role = getattr(artist, _ROLE, None)
         if isinstance(artist, Text):
@@ -180,3 +182,17 @@ def measure(fig, width: float | None = None) -> Sizes:
             found["piece"], smallest["piece"] = size, name
     font = min(found["piece_label"], found["label"])
     return Sizes(width=width or own, font=font, smallest=smallest, **found)
+
+
+def px_font(artist_or_figure, px: float) -> float:
+    """The font size in points that is ``px`` pixels tall in the picture at its own size (the
+    figure's dpi), for an Axes, a Figure or any artist in one."""
+    fig = getattr(artist_or_figure, "figure", None) or artist_or_figure
+    while getattr(fig, "figure", None) not in (None, fig):   # a subfigure: its root figure
+        fig = fig.figure
+    return px * 72.0 / fig.dpi
+
+
+LABEL_PX = 14.5        # the sizes racekit's pictures draw at (a little above the minimums)
+PIECE_LABEL_PX = 17.0
+TITLE_PX = 16.0
