@@ -23,7 +23,7 @@ from racekit.plotting import LABEL_PX, PIECE, PIECE_LABEL, PIECE_LABEL_PX, TITLE
 from .actions import MOVE_GROUP, bits, decode, piece_name
 
 LIGHT = 0.4   # how much the board squares are blended toward white
-PLANE_R = 0.58   # a plane's radius in cells (a disc a little wider than its square)
+PLANE_R = 0.64   # a plane's radius in cells (a disc a little wider than its square)
 FIGSIZE = (11.8, 6.6)
 """The explorer's picture in inches at 100 dpi: the board as high as it goes, the legend beside it."""
 LEGEND = ("dashed arrow: shortcut", "white triangle: entry square", "dotted line: last move",
@@ -114,8 +114,11 @@ class Painter:
         corners = [abs(v) for xy in b.base_xy[0] + [b.takeoff_xy[0]] for v in xy]
         lim = max(max(corners) + cell * 1.2, lay.radius + cell * 1.5)
         small = px_font(ax, LABEL_PX)
-        # the legend beside the board, on the right (a wide picture has the room)
-        ax.set_xlim(-lim, lim + cell * 11)
+        # the legend beside the board, on the right, where the Axes is wide enough to have room
+        pos, (fw, fh) = ax.get_position(), ax.figure.get_size_inches()
+        legend = pos.width * fw >= 1.25 * pos.height * fh
+        edge = max(abs(v) for xy in b.base_xy[0] for v in xy) + cell * 0.75   # a base's outer side
+        ax.set_xlim(-edge, edge + (cell * 11 if legend else 0))
         ax.set_ylim(-lim - cell * 0.4, lim + cell * 0.6)
         add = ax.add_artist
         for i, xy in enumerate(b.loop_xy):
@@ -161,8 +164,9 @@ class Painter:
             lx, ly = bx, by + (half + cell * 0.2) * (1 if by > 0 else -1)
             ax.text(lx, ly, b.colours[seat].title() + ("" if present else " (empty)"), ha="center",
                     va="bottom" if by > 0 else "top", fontsize=small, color=col if present else "0.6")
-        ax.text(lim + cell * 0.8, -lim, "\n".join(LEGEND), ha="left", va="bottom", fontsize=small,
-                color="0.3", linespacing=1.5)
+        if legend:
+            ax.text(lim + cell * 0.8, -lim, "\n".join(LEGEND), ha="left", va="bottom", fontsize=small,
+                    color="0.3", linespacing=1.5)
 
     @staticmethod
     def _key(state):
@@ -278,8 +282,10 @@ class Painter:
             if ring & {piece_name(p) for p in ps}:
                 circle(xy, r * 1.7, fill=False, edgecolor="black", linewidth=2.0, zorder=6)
             if len(ps) > 1 and key[0] != "base":
+                # a stack's names may reach past the board's edge: they do not shrink the board
                 self._text(xy[0], xy[1] - r * 1.9, "+".join(piece_name(p) for p in ps),
-                           ha="center", va="top", fontsize=px_font(self.ax, LABEL_PX), zorder=8)
+                           ha="center", va="top", fontsize=px_font(self.ax, LABEL_PX), zorder=8,
+                           in_layout=False)
 
         # ----- title ------------------------------------------------------------------------------
         if title is None:

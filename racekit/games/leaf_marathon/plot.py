@@ -29,6 +29,8 @@ LANE_Y = 0.0
 PONY_PX = 30          # a pony's disc across, in pixels at the picture's own size
 FIGSIZE = (11.8, 6.6)
 """The explorer's picture in inches at 100 dpi."""
+PAIR_LAYOUT = "rows"
+"""A before/after pair one above the other (racekit.notebook.before_after): the board is long."""
 
 
 class Painter:

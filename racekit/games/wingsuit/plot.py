@@ -63,6 +63,8 @@ TURNED = {"N": "→", "NE": "↘", "SE": "↙", "S": "←", "SW": "↖", "NW": "
 FIGSIZE = (11.8, 6.6)
 """Inches at 100 dpi (1180 x 660 pixels): the explorer's board and the notebooks' pictures; the
 track and the queue drawn at that size meet racekit.plotting's minimum sizes."""
+PAIR_LAYOUT = "rows"
+"""A before/after pair one above the other (racekit.notebook.before_after): the board is long."""
 PIECE_SIDE = 1.1      # a character's side, in hex radii
 DIE_SIDE = 1.0        # a die in the queue
 LABEL_PX = 14.5       # text sizes in pixels at the picture's own size (see racekit.plotting)
