@@ -58,9 +58,10 @@ from ..core.state import CHANCE
 from .board import DPI, Board, board_figsize, resolve_painter, resolve_plot
 from .controls import ActionDropdown, close_tree, load_factory
 
-ENLARGE_CSS = (".racekit-board.racekit-full{position:fixed;left:0;top:0;width:100vw;height:100vh;"
-               "max-width:none;object-fit:contain;background:white;z-index:10000;margin:0}"
-               ".racekit-enlarge.racekit-full{position:fixed;right:12px;top:8px;z-index:10001}")
+ENLARGE_CSS = (".racekit-board.racekit-full{position:fixed!important;left:0;top:0;width:100vw!important;"
+               "height:100vh!important;max-width:none!important;max-height:none!important;"
+               "object-fit:contain;background:white;z-index:10000;margin:0!important}"
+               ".racekit-enlarge.racekit-full{position:fixed!important;right:12px;top:8px;z-index:10001}")
 """The page style of the "Enlarge board" toggle (the board fills the window; the toggle stays on top)."""
 
 PLY_HELP = ("A <b>ply</b> is one entry of the game's record: one decision by a seat, or one chance "
