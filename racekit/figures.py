@@ -26,7 +26,7 @@ def plotter(game_id: str):
 
 
 WIDTH = 1200   # pixels: sharp on a 1920 x 1080 slide at two thirds of its width
-DPI = 150      # dots per inch: sets how large text and lines are relative to the picture
+DPI = 150      # dots per inch: sets how thick lines are relative to the picture (text is sized in pixels)
 ASPECT = 6.5 / 8
 
 

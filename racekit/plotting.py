@@ -184,13 +184,20 @@ def measure(fig, width: float | None = None) -> Sizes:
     return Sizes(width=width or own, font=font, smallest=smallest, **found)
 
 
+REFERENCE_PX = 1180
+"""The picture width (pixels) at which racekit's pictures draw text at its pixel size; a wider
+picture draws it proportionally larger (``racekit figures --width 3000`` keeps its proportions)."""
+
+
 def px_font(artist_or_figure, px: float) -> float:
     """The font size in points that is ``px`` pixels tall in the picture at its own size (the
-    figure's dpi), for an Axes, a Figure or any artist in one."""
+    figure's dpi), or proportionally more in a picture wider than :data:`REFERENCE_PX`; for an
+    Axes, a Figure or any artist in one."""
     fig = getattr(artist_or_figure, "figure", None) or artist_or_figure
     while getattr(fig, "figure", None) not in (None, fig):   # a subfigure: its root figure
         fig = fig.figure
-    return px * 72.0 / fig.dpi
+    width = fig.get_figwidth() * fig.dpi
+    return px * max(1.0, width / REFERENCE_PX) * 72.0 / fig.dpi
 
 
 LABEL_PX = 14.5        # the sizes racekit's pictures draw at (a little above the minimums)

@@ -176,3 +176,12 @@ def test_wingsuit_plan_controls_show_every_face():
         assert "racekit-face" in faces._dom_classes
     c.faces[0].value = 2
     assert c.selected_action() in s.state.legal_actions()
+
+
+def test_text_keeps_its_pixel_size_and_grows_only_in_a_wider_picture():
+    from racekit.plotting import REFERENCE_PX, px_font
+    for dpi in (60, 100, 150):
+        small = Figure(figsize=(800 / dpi, 4), dpi=dpi)
+        assert px_font(small, 14.5) * dpi / 72 == pytest.approx(14.5)
+    wide = Figure(figsize=(20, 8), dpi=150)   # 3000 px
+    assert px_font(wide.add_subplot(), 14.5) * 150 / 72 == pytest.approx(14.5 * 3000 / REFERENCE_PX)

@@ -19,7 +19,7 @@ from matplotlib.collections import PolyCollection
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.text import Text
 
-from racekit.plotting import PIECE, PIECE_LABEL, mark
+from racekit.plotting import PIECE, PIECE_LABEL, mark, px_font
 from racekit.boards.hex import DIRECTIONS, corners, xy
 
 from . import actions as A
@@ -67,7 +67,7 @@ PAIR_LAYOUT = "rows"
 """A before/after pair one above the other (racekit.notebook.before_after): the board is long."""
 PIECE_SIDE = 1.1      # a character's side, in hex radii
 DIE_SIDE = 1.0        # a die in the queue
-LABEL_PX = 14.5       # text sizes in pixels at the picture's own size (see racekit.plotting)
+LABEL_PX = 14.5       # text sizes in pixels at the picture's own size (see racekit.plotting.px_font)
 PIECE_LABEL_PX = 17
 ICON_PX = 19           # the arrows and conditions in the queue
 
@@ -77,8 +77,8 @@ def _turn(x, y):
 
 
 def _pt(ax, px: float) -> float:
-    """Points for a font ``px`` pixels tall in ``ax``'s figure at its own size."""
-    return px * 72.0 / ax.figure.dpi
+    """Points for a font ``px`` pixels tall in ``ax``'s figure at its own size (racekit.plotting)."""
+    return px_font(ax, px)
 
 
 def _pic_label(t) -> str:
