@@ -535,6 +535,15 @@ def test_voila_board_is_readable_and_controls_fit_on_a_1280_screen(voila_pages, 
             assert shown_h <= SMALL_SCREEN["height"], "the board does not fit the screen's height"
             truncated = page.evaluate(TRUNCATED)
             assert truncated == [], f"controls cut short at 1280 px: {truncated}"
+            options = explorer.locator(".racekit-options")
+            if options.count():   # the rule options too, opened
+                title = options.get_by_text(re.compile(r"^\s*Rule options")).first
+                title.click()
+                options.locator(".racekit-option").first.wait_for(state="visible",
+                                                                  timeout=CHANGE_TIMEOUT_MS)
+                truncated = page.evaluate(TRUNCATED)
+                title.click()
+                assert truncated == [], f"rule options cut short at 1280 px: {truncated}"
 
             enlarge = explorer.get_by_role("button", name="Enlarge board")
             enlarge.click()
