@@ -81,6 +81,20 @@ def _pt(ax, px: float) -> float:
     return px_font(ax, px)
 
 
+STACK_GAP = 0.8   # hex radii between the centres of characters sharing a hex
+
+
+def _stack_offset(k: int, n: int) -> tuple[float, float]:
+    """Where the ``k``-th of ``n`` characters in one hex sits, from the hex centre: one alone in
+    the middle, two one above the other, more in two columns (their altitudes never overlap)."""
+    if n <= 1:
+        return 0.0, 0.0
+    cols = 1 if n == 2 else 2
+    rows = -(-n // cols)
+    col, row = k % cols, k // cols
+    return (col - (cols - 1) / 2) * STACK_GAP, -(row - (rows - 1) / 2) * STACK_GAP
+
+
 def _pic_label(t) -> str:
     """A queue icon as the picture shows it (arrows turned with the track)."""
     if isinstance(t, int):
@@ -304,16 +318,16 @@ class Painter:
                 continue
             k = seen.get(h, 0)
             seen[h] = k + 1
-            n_here = len(state.here[h])
-            gap = min(0.75, 1.8 / max(n_here - 1, 1))
             c, y = b.cy(h)
             x0, y0 = _turn(*xy(c, y))
-            y0 -= (k - 0.5 * (n_here - 1)) * gap
+            dx, dy = _stack_offset(k, len(state.here[h]))
+            x0, y0 = x0 + dx, y0 + dy
             add(mark(Rectangle((x0 - side / 2, y0 - side / 2), side, side, fc=SEAT_COLOURS[s % 5],
                                ec="black", lw=2.2 if s == state.current_player() else 0.8,
                                zorder=5 + 0.01 * k), PIECE))
+            # every altitude above every square of a stack: none is hidden by its neighbour
             add(mark(Text(x0, y0, str(state.alt[s]), ha="center", va="center", fontsize=big,
-                          color="white", weight="bold", zorder=5.005 + 0.01 * k), PIECE_LABEL))
+                          color="white", weight="bold", zorder=5.5 + 0.01 * k), PIECE_LABEL))
         # the path of the icons still to carry out (current die)
         if state.pend and state.pend_owner >= 0 and state.pos[state.pend_owner] >= 0:
             pts = [_turn(*p) for p in _path(state, state.pend_owner, state.pend)]
