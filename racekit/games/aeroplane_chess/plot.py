@@ -283,9 +283,11 @@ class Painter:
                 circle(xy, r * 1.7, fill=False, edgecolor="black", linewidth=2.0, zorder=6)
             if len(ps) > 1 and key[0] != "base":
                 # a stack's names may reach past the board's edge: they do not shrink the board
-                self._text(xy[0], xy[1] - r * 1.9, "+".join(piece_name(p) for p in ps),
-                           ha="center", va="top", fontsize=px_font(self.ax, LABEL_PX), zorder=8,
-                           in_layout=False)
+                # (written towards the middle: at the board's side it would run off the picture)
+                inward = -1 if xy[0] > 0 else 1
+                self._text(xy[0] - inward * r, xy[1] - r * 1.9, "+".join(piece_name(p) for p in ps),
+                           ha="left" if inward > 0 else "right", va="top",
+                           fontsize=px_font(self.ax, LABEL_PX), zorder=8, in_layout=False)
 
         # ----- title ------------------------------------------------------------------------------
         if title is None:
