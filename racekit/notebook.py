@@ -139,9 +139,11 @@ def game_table(games=None):
     return Markdown("\n".join(rows))
 
 
-def gallery(games=None, columns: int = 2, width: float = 13):
-    """The start position of every game (default: every shipped game) side by side, titled with
-    the games' names, as one PNG picture."""
+def gallery(games=None, columns: int = 2, width: float | None = None):
+    """The start position of every game (default: every shipped game), each drawn at its own
+    picture size (:func:`board_size`, so nothing crowds) in ``columns`` columns, titled with the
+    games' names, as one PNG picture (a page shows it scaled to its width). ``width``: inches
+    at 100 dpi (default: the columns' pictures side by side)."""
     from IPython.display import Image
     from matplotlib.figure import Figure
 
@@ -150,10 +152,13 @@ def gallery(games=None, columns: int = 2, width: float = 13):
     games = list(games or SHIPPED)
     columns = max(1, min(columns, len(games)))
     rows = -(-len(games) // columns)
+    w, h = max(board_size(g)[0] for g in games), max(board_size(g)[1] for g in games)
+    width = width or w * columns
     with style():
-        fig = Figure(figsize=(width, width / columns * 0.85 * rows), dpi=70, layout="constrained")
+        fig = Figure(figsize=(width, width / columns * h / w * rows), dpi=PICTURE_DPI,
+                     layout="constrained")
         for i, game_id in enumerate(games):
             ax = fig.add_subplot(rows, columns, i + 1)
             plotter(game_id)(load_game(game_id).new_initial_state(), ax)
-            ax.set_title(game_title(game_id), fontsize=12)
+            ax.set_title(game_title(game_id), fontsize=px_font(fig, TITLE_PX + 4))
         return Image(_png(fig))

@@ -191,12 +191,15 @@ picture draws it proportionally larger (``racekit figures --width 3000`` keeps i
 
 def px_font(artist_or_figure, px: float) -> float:
     """The font size in points that is ``px`` pixels tall in the picture at its own size (the
-    figure's dpi), or proportionally more in a picture wider than :data:`REFERENCE_PX`; for an
-    Axes, a Figure or any artist in one."""
+    figure's dpi), or proportionally more in a picture wider than :data:`REFERENCE_PX`: for an
+    Axes, the picture is that Axes (one board among several keeps its own proportions); for a
+    Figure or any other artist, the whole figure."""
     fig = getattr(artist_or_figure, "figure", None) or artist_or_figure
     while getattr(fig, "figure", None) not in (None, fig):   # a subfigure: its root figure
         fig = fig.figure
     width = fig.get_figwidth() * fig.dpi
+    if hasattr(artist_or_figure, "get_position") and hasattr(artist_or_figure, "get_xlim"):
+        width *= artist_or_figure.get_position().width
     return px * max(1.0, width / REFERENCE_PX) * 72.0 / fig.dpi
 
 

@@ -184,4 +184,8 @@ def test_text_keeps_its_pixel_size_and_grows_only_in_a_wider_picture():
         small = Figure(figsize=(800 / dpi, 4), dpi=dpi)
         assert px_font(small, 14.5) * dpi / 72 == pytest.approx(14.5)
     wide = Figure(figsize=(20, 8), dpi=150)   # 3000 px
-    assert px_font(wide.add_subplot(), 14.5) * 150 / 72 == pytest.approx(14.5 * 3000 / REFERENCE_PX)
+    assert px_font(wide, 14.5) * 150 / 72 == pytest.approx(14.5 * 3000 / REFERENCE_PX)
+    board = wide.add_axes((0, 0, 0.8, 1))     # a board 2400 px wide
+    assert px_font(board, 14.5) * 150 / 72 == pytest.approx(14.5 * 2400 / REFERENCE_PX)
+    pair = Figure(figsize=(23.6, 6.6), dpi=100).subplots(1, 2)   # two boards of about 1180 px
+    assert px_font(pair[0], 14.5) * 100 / 72 == pytest.approx(14.5)
