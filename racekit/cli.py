@@ -439,8 +439,8 @@ def figures(out: Optional[Path] = typer.Option(None, help="folder to write the P
                                                "(default: the checkout's figures/, from any folder)"),
             game: Optional[str] = typer.Option(None, help="only this game"),
             width: int = typer.Option(1200, min=200, max=8000, help="picture width in pixels"),
-            dpi: int = typer.Option(150, min=30, max=600, help="dots per inch: larger makes text "
-                                    "and lines larger relative to the picture"),
+            dpi: int = typer.Option(150, min=30, max=600, help="dots per inch: larger makes lines "
+                                    "thicker relative to the picture (text is sized in pixels)"),
             scenarios: bool = typer.Option(True, help="also a picture of every scenario's result")) -> None:
     """Regenerate the pictures in figures/ (start, mid-game and every scenario), with progress."""
     from .figures import regenerate

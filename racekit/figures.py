@@ -26,22 +26,36 @@ def plotter(game_id: str):
 
 
 WIDTH = 1200   # pixels: sharp on a 1920 x 1080 slide at two thirds of its width
-DPI = 150      # dots per inch: sets how large text and lines are relative to the picture
+DPI = 150      # dots per inch: sets how thick lines are relative to the picture (text is sized in pixels)
 ASPECT = 6.5 / 8
 
 
-def _save(draw, state, path: Path, title: str, width: int = WIDTH, dpi: int = DPI) -> Path:
-    """Draw ``state`` into a ``width`` pixels wide PNG at ``dpi`` (height: width x 6.5/8)."""
+def figure(draw, state, title: str, width: int = WIDTH, dpi: int = DPI, ratio: float = ASPECT):
+    """The Figure :func:`_save` writes: ``state`` drawn ``width`` pixels wide at ``dpi``
+    (height: width x ``ratio``), titled."""
     from matplotlib.figure import Figure
 
-    from .plotting import style
+    from .plotting import TITLE_PX, px_font, style
     inches = width / dpi
     with style():
-        fig = Figure(figsize=(inches, inches * ASPECT), dpi=dpi, layout="constrained")
+        fig = Figure(figsize=(inches, inches * ratio), dpi=dpi, layout="constrained")
         ax = fig.add_subplot()
         draw(state, ax)
-        ax.set_title(title, fontsize=10)
-        fig.savefig(path, metadata={"Software": None})
+        ax.set_title(title, fontsize=px_font(fig, TITLE_PX))
+    return fig
+
+
+def aspect(game_id: str) -> float:
+    """Height over width of the game's pictures: its picture size's (racekit.notebook.board_size)."""
+    from .notebook import board_size
+    w, h = board_size(game_id)
+    return h / w
+
+
+def _save(draw, state, path: Path, title: str, width: int = WIDTH, dpi: int = DPI,
+          ratio: float = ASPECT) -> Path:
+    """Draw ``state`` into a ``width`` pixels wide PNG at ``dpi`` (height: width x ``ratio``)."""
+    figure(draw, state, title, width, dpi, ratio).savefig(path, metadata={"Software": None})
     return path
 
 
@@ -76,8 +90,10 @@ def regenerate(out: Path | None = None, games: list[str] | None = None, scenario
     out = Path(out) if out is not None else checkout_folder("figures")
     out.mkdir(parents=True, exist_ok=True)
     jobs = []   # (draw, state-or-thunk, file name, title)
+    ratios = {}
     for game_id in games or game_names():
         draw = plotter(game_id)
+        ratios[draw] = aspect(game_id)
         for preset in presets(game_id):
             game = load_game(game_id, preset=preset)
             jobs.append((draw, game.new_initial_state, f"{game_id}-{preset}-start.png",
@@ -97,9 +113,10 @@ def regenerate(out: Path | None = None, games: list[str] | None = None, scenario
                 bar.refresh()
                 for result in results:
                     written.append(_save(draw, result.after, out / f"{name}-{result.id}.png",
-                                         f"{result.id}: {result.scenario.title}", width, dpi))
+                                         f"{result.id}: {result.scenario.title}", width, dpi,
+                                         ratios[draw]))
                     bar.update()
                 continue
-            written.append(_save(draw, state(), out / name, title, width, dpi))
+            written.append(_save(draw, state(), out / name, title, width, dpi, ratios[draw]))
             bar.update()
     return written

@@ -12,7 +12,7 @@ import io
 
 from .core.scenarios import ScenarioResult, run_scenario, scenario_paths
 from .figures import plotter
-from .plotting import game_title, style
+from .plotting import TITLE_PX, game_title, px_font, style
 
 
 def _png(fig) -> bytes:
@@ -21,31 +21,76 @@ def _png(fig) -> bytes:
     return buf.getvalue()
 
 
-def picture(state, title: str | None = None, size=(7.5, 6), **kw):
-    """A PNG picture of ``state`` (keyword arguments go to the game's ``draw``)."""
-    from IPython.display import Image
+PICTURE_DPI = 100
+
+
+def board_size(game_id: str) -> tuple[float, float]:
+    """The size in inches (at :data:`PICTURE_DPI`) of one picture of the game: its plot
+    module's ``FIGSIZE``, as the explorer shows it (see :mod:`racekit.plotting` for the sizes
+    a class can read)."""
+    import importlib
+
+    from .core.game import game_class
+    from .explorer.board import FIGSIZE
+    module = importlib.import_module(game_class(game_id).game_type.plot.partition(":")[0])
+    return tuple(getattr(module, "FIGSIZE", FIGSIZE))
+
+
+def pair_layout(game_id: str) -> str:
+    """How :func:`before_after` places the game's two pictures: ``"rows"`` (one above the other,
+    for a long board drawn across the width: its plot module says ``PAIR_LAYOUT = "rows"``) or
+    ``"columns"`` (side by side)."""
+    import importlib
+
+    from .core.game import game_class
+    module = importlib.import_module(game_class(game_id).game_type.plot.partition(":")[0])
+    return getattr(module, "PAIR_LAYOUT", "columns")
+
+
+def picture_figure(state, title: str | None = None, size=None, **kw):
+    """The matplotlib Figure :func:`picture` shows (for measuring it: racekit.plotting.measure)."""
     from matplotlib.figure import Figure
+    game_id = state.game.game_type.id
     with style():
-        fig = Figure(figsize=size, dpi=90, layout="constrained")
+        fig = Figure(figsize=size or board_size(game_id), dpi=PICTURE_DPI, layout="constrained")
         ax = fig.add_subplot()
-        plotter(state.game.game_type.id)(state, ax, **kw)
+        plotter(game_id)(state, ax, **kw)
         if title:
-            ax.set_title(title, fontsize=10)
-        return Image(_png(fig))
+            ax.set_title(title, fontsize=px_font(fig, TITLE_PX))
+    return fig
 
 
-def before_after(result: ScenarioResult, size=(13, 5.5)):
-    """The scenario's start and end positions side by side, as a PNG picture."""
+def picture(state, title: str | None = None, size=None, **kw):
+    """A PNG picture of ``state`` (keyword arguments go to the game's ``draw``); ``size`` in
+    inches at 100 dpi, default the game's picture size (:func:`board_size`)."""
     from IPython.display import Image
+    return Image(_png(picture_figure(state, title, size, **kw)))
+
+
+def before_after_figure(result: ScenarioResult, size=None):
+    """The matplotlib Figure :func:`before_after` shows."""
     from matplotlib.figure import Figure
+    game_id = result.scenario.game
+    rows = pair_layout(game_id) == "rows"
+    if size is None:
+        w, h = board_size(game_id)
+        size = (w, 2 * h) if rows else (w, h + 0.8)   # side by side: room for the titles
     with style():
-        fig = Figure(figsize=size, dpi=80, layout="constrained")
-        draw = plotter(result.scenario.game)
+        fig = Figure(figsize=size, dpi=PICTURE_DPI, layout="constrained")
+        draw = plotter(game_id)
         for i, (state, label) in enumerate([(result.before, "before"), (result.after, "after")]):
-            ax = fig.add_subplot(1, 2, i + 1)
+            ax = fig.add_subplot(2, 1, i + 1) if rows else fig.add_subplot(1, 2, i + 1)
             draw(state, ax)
-            ax.set_title(f"{result.id} {label}", fontsize=10)
-        return Image(_png(fig))
+            ax.set_title(f"{result.id} {label}", fontsize=px_font(fig, TITLE_PX))
+    return fig
+
+
+def before_after(result: ScenarioResult, size=None):
+    """The scenario's start and end positions, side by side (or one above the other for a long
+    board, :func:`pair_layout`), as a PNG picture; ``size`` in inches at 100 dpi (default: each
+    picture at the game's picture size)."""
+    from IPython.display import Image
+    return Image(_png(before_after_figure(result, size)))
 
 
 def explain(result: ScenarioResult, events: bool = True) -> str:
@@ -101,9 +146,11 @@ def game_table(games=None, about: dict | None = None):
     return Markdown("\n".join(rows))
 
 
-def gallery(games=None, columns: int = 2, width: float = 13):
-    """The start position of every game (default: every shipped game) side by side, titled with
-    the games' names, as one PNG picture."""
+def gallery(games=None, columns: int = 2, width: float | None = None):
+    """The start position of every game (default: every shipped game), each drawn at its own
+    picture size (:func:`board_size`, so nothing crowds) in ``columns`` columns, titled with the
+    games' names, as one PNG picture (a page shows it scaled to its width). ``width``: inches
+    at 100 dpi (default: the columns' pictures side by side)."""
     from IPython.display import Image
     from matplotlib.figure import Figure
 
@@ -112,10 +159,13 @@ def gallery(games=None, columns: int = 2, width: float = 13):
     games = list(games or SHIPPED)
     columns = max(1, min(columns, len(games)))
     rows = -(-len(games) // columns)
+    w, h = max(board_size(g)[0] for g in games), max(board_size(g)[1] for g in games)
+    width = width or w * columns
     with style():
-        fig = Figure(figsize=(width, width / columns * 0.85 * rows), dpi=70, layout="constrained")
+        fig = Figure(figsize=(width, width / columns * h / w * rows), dpi=PICTURE_DPI,
+                     layout="constrained")
         for i, game_id in enumerate(games):
             ax = fig.add_subplot(rows, columns, i + 1)
             plotter(game_id)(load_game(game_id).new_initial_state(), ax)
-            ax.set_title(game_title(game_id), fontsize=12)
+            ax.set_title(game_title(game_id), fontsize=px_font(fig, TITLE_PX + 4))
         return Image(_png(fig))

@@ -675,3 +675,125 @@ def test_voila_lesson_answered_right_then_wrong_shows_the_reveal_and_the_score(l
                 widget.get_by_role("button", name="Next lesson", exact=True).click()
         assert widget.locator(".racekit-lesson-error").inner_text().strip() == ""
         s.mark("lessons")
+
+
+# ----- pictures and controls at projector size: a 1280 x 720 screen (issue 19) ---------------------
+SMALL_SCREEN = {"width": 1280, "height": 720}
+WIDE_SCREEN = {"width": 1400, "height": 1000}   # the other tests' viewport
+TRUNCATED = """() => {
+  const root = document.querySelector('.racekit-explorer');
+  const out = [];
+  for (const el of root.querySelectorAll('button, .widget-label, label')) {
+    if (!el.offsetParent || !el.innerText.trim()) continue;   // not shown, or no text to fit
+    if (el.scrollWidth > el.clientWidth + 1)
+      out.push(el.innerText.trim() + ' (' + el.scrollWidth + ' > ' + el.clientWidth + ' px)');
+  }
+  return out;
+}"""
+SHOWN = "img => [img.naturalWidth, img.naturalHeight, img.getBoundingClientRect().width, " \
+        "img.getBoundingClientRect().height]"
+
+
+def _picture_sizes(game_id: str, shown_width: float):
+    """The explorer's picture of ``game_id`` (its default size, a mid-game position) measured at
+    the width the browser shows it: racekit.plotting.measure, from the figure's own geometry."""
+    import racekit
+    from racekit.explorer.board import DPI, Board, board_figsize, resolve_painter, resolve_plot
+    from racekit.figures import midgame
+    from racekit.plotting import measure
+    game = racekit.load_game(game_id)
+    board = Board(resolve_plot(game), figsize=board_figsize(game), dpi=DPI, painter=resolve_painter(game))
+    board.render(midgame(game))
+    return board.figure, measure(board.figure, width=shown_width)
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_voila_board_is_readable_and_controls_fit_on_a_1280_screen(voila_pages, name):
+    """At 1280 x 720: the board picture shown at least at its own size (pieces >= 28 px, piece
+    labels >= 16 px, labels >= 14 px, measured at the width Chromium shows it); no button or
+    label cut short; "Enlarge board" fills the window with the picture and comes back."""
+    s = voila_pages[name]
+    with artifacts_on_failure(s.page, f"voila-{name}-1280", s.log_path):
+        page = s.page
+        explorer = _explorer(s)
+        page.set_viewport_size(SMALL_SCREEN)
+        try:
+            board = explorer.locator("img.racekit-board")
+            page.wait_for_timeout(300)   # the new layout
+            natural_w, natural_h, shown_w, shown_h = board.evaluate(SHOWN)
+            fig, sizes = _picture_sizes(name, shown_w)
+            own = fig.get_size_inches() * fig.dpi
+            assert (natural_w, natural_h) == (round(own[0]), round(own[1])), \
+                "the page's picture is not the explorer's default figure"
+            print(f"{name} at 1280 px: picture shown {shown_w:.0f} x {shown_h:.0f} px, pieces "
+                  f"{sizes.piece:.1f} px, piece labels {sizes.piece_label:.1f} px, labels "
+                  f"{sizes.label:.1f} px", file=sys.stderr)
+            assert sizes.problems() == [], sizes.problems()
+            assert shown_h <= SMALL_SCREEN["height"], "the board does not fit the screen's height"
+            truncated = page.evaluate(TRUNCATED)
+            assert truncated == [], f"controls cut short at 1280 px: {truncated}"
+            options = explorer.locator(".racekit-options")
+            if options.count():   # the rule options too, opened
+                title = options.get_by_text(re.compile(r"^\s*Rule options")).first
+                title.click()
+                options.locator(".racekit-option").first.wait_for(state="visible",
+                                                                  timeout=CHANGE_TIMEOUT_MS)
+                truncated = page.evaluate(TRUNCATED)
+                title.click()
+                assert truncated == [], f"rule options cut short at 1280 px: {truncated}"
+
+            enlarge = explorer.get_by_role("button", name="Enlarge board")
+            enlarge.click()
+            page.wait_for_function("() => document.querySelector('img.racekit-board.racekit-full')",
+                                   timeout=CHANGE_TIMEOUT_MS)
+            _, _, full_w, full_h = board.evaluate(SHOWN)
+            assert (round(full_w), round(full_h)) == (SMALL_SCREEN["width"], SMALL_SCREEN["height"])
+            back = explorer.get_by_role("button", name="Back to the page")
+            assert back.is_visible(), "the toggle is hidden under the enlarged picture"
+            back.click()
+            page.wait_for_function("() => !document.querySelector('img.racekit-board.racekit-full')",
+                                   timeout=CHANGE_TIMEOUT_MS)
+            _no_error(explorer)
+        finally:
+            page.set_viewport_size(WIDE_SCREEN)
+
+
+def test_voila_wingsuit_plan_controls_show_the_die_faces_at_1280(voila_pages):
+    """Wingsuit's plan at 1280 px: three rows of face buttons 1 to 6, each showing its number in
+    full, a hand toggle, and the Try button uncut."""
+    from playwright.sync_api import expect
+    s = voila_pages["wingsuit"]
+    with artifacts_on_failure(s.page, "voila-wingsuit-plan-1280", s.log_path):
+        page = s.page
+        explorer = _explorer(s)
+        page.set_viewport_size(SMALL_SCREEN)
+        try:
+            status = explorer.locator(".widget-html").first
+            for _ in range(MAX_WALK):
+                if "phase plan" in status.inner_text() and "to act" in status.inner_text():
+                    break
+                if explorer.get_by_role("button", name="Step", exact=True).is_disabled():
+                    explorer.get_by_role("button", name="Reset", exact=True).click()
+                    expect(status).to_contain_text(re.compile(r"\bply 0 of 0\b"), timeout=CHANGE_TIMEOUT_MS)
+                _step(page, explorer)
+            else:
+                pytest.fail(f"no plan decision after {MAX_WALK} Steps: {status.inner_text()!r}")
+            plan = explorer.locator(".racekit-controls.racekit-plan")
+            plan.wait_for(state="visible", timeout=CHANGE_TIMEOUT_MS)
+            faces = plan.locator(".racekit-face")
+            expect(faces).to_have_count(3)
+            for i in range(3):
+                buttons = faces.nth(i).locator("button")
+                assert buttons.all_inner_texts() == ["1", "2", "3", "4", "5", "6"]
+                widths = buttons.evaluate_all("bs => bs.map(b => [b.clientWidth, b.scrollWidth])")
+                assert all(w >= 20 and sw <= w + 1 for w, sw in widths), widths
+            faces.nth(0).get_by_role("button", name="2", exact=True).click()
+            expect(faces.nth(0).get_by_role("button", name="2", exact=True)).to_have_class(
+                re.compile(r"\bmod-active\b"))
+            truncated = page.evaluate(TRUNCATED)
+            assert truncated == [], f"controls cut short at 1280 px: {truncated}"
+            try_button = explorer.get_by_role("button", name="Try", exact=True)
+            assert try_button.inner_text().strip() == "Try"
+            _no_error(explorer)
+        finally:
+            page.set_viewport_size(WIDE_SCREEN)

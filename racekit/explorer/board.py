@@ -42,6 +42,23 @@ def _plot_module(game):
     return importlib.import_module(module), attr
 
 
+FIGSIZE = (11.8, 6.6)
+"""The board picture's default size in inches (at :data:`DPI`): 1180 x 660 pixels, the width a
+1280-pixel screen gives the explorer, low enough to see whole on a 720-pixel one."""
+DPI = 100
+
+
+def board_figsize(game) -> tuple[float, float]:
+    """The explorer's picture size for ``game``: its plot module's ``FIGSIZE`` (inches at
+    :data:`DPI`), else :data:`FIGSIZE`. A module that cannot be loaded gives the default (the
+    explorer shows that error when it loads the plot)."""
+    try:
+        module, _ = _plot_module(game)
+    except Exception:
+        return FIGSIZE
+    return tuple(getattr(module, "FIGSIZE", FIGSIZE)) if module is not None else FIGSIZE
+
+
 def resolve_plot(game):
     """The game's ``draw(state, ax=None, **kw)`` function, or ``None`` if it declares none.
 

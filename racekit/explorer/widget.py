@@ -55,8 +55,14 @@ from ..core.errors import IllegalActionError
 from ..core.game import load_game
 from ..core.session import Session
 from ..core.state import CHANCE
-from .board import Board, resolve_painter, resolve_plot
+from .board import DPI, Board, board_figsize, resolve_painter, resolve_plot
 from .controls import ActionDropdown, close_tree, load_factory
+
+ENLARGE_CSS = (".racekit-board.racekit-full{position:fixed!important;left:0;top:0;width:100vw!important;"
+               "height:100vh!important;max-width:none!important;max-height:none!important;"
+               "object-fit:contain;background:white;z-index:10000;margin:0!important}"
+               ".racekit-enlarge.racekit-full{position:fixed!important;right:12px;top:8px;z-index:10001}")
+"""The page style of the "Enlarge board" toggle (the board fills the window; the toggle stays on top)."""
 
 PLY_HELP = ("A <b>ply</b> is one entry of the game's record: one decision by a seat, or one chance "
             "draw (a die roll, a card). <b>Step</b> goes on to the next decision and makes the draws "
@@ -160,7 +166,8 @@ class Explorer(widgets.VBox):
         every_draw: ``True`` makes each chance draw a Step of its own (default: Step
             resolves draws up to the next decision).
         log_size: how many of the latest events the log shows.
-        figsize, dpi: size of the board picture (inches, dots per inch).
+        figsize, dpi: size of the board picture (inches, dots per inch); default: the game's
+            plot module's ``FIGSIZE`` at 100 dpi (1180 x 660 pixels unless it says otherwise).
         image_format: ``"jpeg"`` (default, fast; looks the same on a board) or ``"png"``.
         **options: the game's rule switches.
 
@@ -178,6 +185,7 @@ class Explorer(widgets.VBox):
         play: the ``ipywidgets.Play``; speed: its steps-per-second slider.
         history: the ply slider (time travel); seed_box: the seed ``Text`` (any size of int).
         every_draw: the "show every draw" ``Checkbox``.
+        enlarge: the "Enlarge board" ``ToggleButton`` (the picture over the whole window).
         players_box, preset_box, option_boxes (dict by option name), agent_box (its
             options: manual, the generic agents, then the game's own), human_box (the
             seat you play beside an agent).
@@ -200,7 +208,7 @@ class Explorer(widgets.VBox):
 
     def __init__(self, game_id: str, seed: int | None = None, players: int | None = None,
                  preset: str | None = None, agent: str = "manual", human: int | None = None,
-                 every_draw: bool = False, log_size: int = 12, figsize=(8, 6), dpi: int = 80,
+                 every_draw: bool = False, log_size: int = 12, figsize=None, dpi: int = DPI,
                  image_format: str = "jpeg", scenario: str | None = None, host: bool | None = None,
                  seat: int | None = None, **options):
         # check every argument before any widget exists: a failed call raises its one error
@@ -240,7 +248,8 @@ class Explorer(widgets.VBox):
         self.errors: list[BaseException] = []
         self._syncing = False
         self._closed = False
-        self.board = Board(None, figsize=figsize, dpi=dpi, image_format=image_format)
+        self.board = Board(None, figsize=figsize or board_figsize(self.game), dpi=dpi,
+                           image_format=image_format)
         self.figure = self.board.figure
         self._factory = None
         self._custom = None
@@ -318,16 +327,23 @@ class Explorer(widgets.VBox):
         self.every_draw = widgets.Checkbox(value=bool(every_draw), description="show every draw",
                                            indent=False, layout=widgets.Layout(width="auto"))
         self.every_draw.add_class("racekit-every-draw")
+        self.enlarge = widgets.ToggleButton(description="Enlarge board", icon="expand",
+                                            tooltip="show the board picture over the whole window "
+                                                    "(press again to come back)",
+                                            layout=widgets.Layout(width="auto", min_width="10em"))
+        self.enlarge.add_class("racekit-enlarge")
 
         self.dropdown = ActionDropdown()
         self.controls = self.dropdown
         self.action_text = widgets.Text(placeholder="or type an action name",
                                         layout=widgets.Layout(width="16em"))
-        self.try_button = widgets.Button(description="Try", layout=narrow,
+        self.try_button = widgets.Button(description="Try", layout=widgets.Layout(min_width="4em"),
                                          tooltip="apply the action typed on the left (even an illegal "
                                                  "one, to see which rule refuses it)")
-        self._typed = widgets.HBox([self.action_text, self.try_button])
-        self.action_area = widgets.HBox([self.dropdown.widget, self._typed])
+        self._typed = widgets.HBox([self.action_text, self.try_button],
+                                   layout=widgets.Layout(flex="0 0 auto"))
+        self.action_area = widgets.HBox([self.dropdown.widget, self._typed],
+                                        layout=widgets.Layout(flex_flow="row wrap"))
 
         self.status = widgets.HTML()
         self.status.add_class("racekit-status")
@@ -356,11 +372,11 @@ class Explorer(widgets.VBox):
             selected_index=None)
         self.options_panel.add_class("racekit-options")
         play_row = widgets.HBox([self.back_button, self.step_button, self.forward_button, self.play,
-                                 self.speed, self.history, self.every_draw],
+                                 self.speed, self.history, self.every_draw, self.enlarge],
                                 layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         # the style hides the "loading the explorer…" note once an explorer shows (where the
         # front end does not apply the note's own update, as in Voila)
-        help_line = widgets.HTML(f"<style>.racekit-loading{{display:none}}</style>"
+        help_line = widgets.HTML(f"<style>.racekit-loading{{display:none}}{ENLARGE_CSS}</style>"
                                  f"<span style='color:#555;font-size:90%'>{PLY_HELP}</span>")
         help_line.add_class("racekit-help")
         from .picker import ScenarioPicker   # the "Scenarios" panel (racekit/explorer/picker.py)
@@ -368,7 +384,8 @@ class Explorer(widgets.VBox):
         self.children = [self.status, setup_row,
                          *([self.options_panel] if self.option_boxes else []), self.picker.widget,
                          play_row, help_line, self.action_area, self.error_box,
-                         widgets.HBox([self.image, log_panel]), self.rules_panel]
+                         widgets.HBox([self.image, log_panel], layout=widgets.Layout(flex_flow="row wrap")),
+                         self.rules_panel]
         self.add_class("racekit-explorer")
 
         self.reset_button.on_click(lambda _: self._guard(self.reset))
@@ -389,6 +406,13 @@ class Explorer(widgets.VBox):
         self.rules_panel.observe(lambda _: self._syncing or self._guard(self._refresh_rules, clear=False),
                                  names="selected_index")
         self.try_button.on_click(lambda _: self._guard(self.try_typed))
+        self.enlarge.observe(self._on_enlarge, names="value")
+
+    def _on_enlarge(self, change) -> None:
+        """The "Enlarge board" toggle: the picture over the whole window, or back in its place."""
+        for w in (self.image, self.enlarge):
+            (w.add_class if change["new"] else w.remove_class)("racekit-full")
+        self.enlarge.description = "Back to the page" if change["new"] else "Enlarge board"
 
     @staticmethod
     def _option_box(opt, value):

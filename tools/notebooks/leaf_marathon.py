@@ -45,7 +45,7 @@ session = Session(game, seed=3)
 while session.state.phase != "turn":
     session.step()
 print(session.state.to_text())
-nb.picture(session.state, "Round 1 of the teaching map", size=(9, 3.6))
+nb.picture(session.state, "Round 1 of the teaching map")
 
 # %% [markdown]
 # In a play turn the player may use any cards they like, in any order, and then ends the turn
@@ -91,7 +91,7 @@ for result in scenarios("LM-SCN-01", "LM-SCN-02", "LM-SCN-17", "LM-SCN-18"):
 results = scenarios("LM-SCN-14", "LM-SCN-14-ZERO", "LM-SCN-12", "LM-SCN-13", "LM-SCN-46")
 for result in results:
     print(nb.explain(result), end="\n\n")
-nb.before_after(results[2], size=(13, 3.6))
+nb.before_after(results[2])
 
 # %% [markdown]
 # ## Drawing, fainting and coming back
@@ -105,7 +105,7 @@ nb.before_after(results[2], size=(13, 3.6))
 results = scenarios("LM-SCN-15", "LM-SCN-43", "LM-SCN-04", "LM-SCN-27")
 for result in results:
     print(nb.explain(result), end="\n\n")
-nb.picture(results[0].after, "LM-SCN-15: fainted in the forest", size=(9, 3.2))
+nb.picture(results[0].after, "LM-SCN-15: fainted in the forest")
 
 # %% [markdown]
 # ## The finish, ties and the next leg
@@ -171,7 +171,7 @@ def show(_=None):
     state, lines = roll_event(choice.value)
     with out:
         print("\n".join(lines))
-        display(nb.picture(state, f"after event {choice.value}", size=(9, 3.4)))
+        display(nb.picture(state, f"after event {choice.value}"))
 
 
 button.on_click(show)
@@ -206,7 +206,7 @@ def show_scenario(_=None):
     result = ALL[pick.value]
     with shown:
         print(nb.explain(result))
-        display(nb.before_after(result, size=(13, 3.8)))
+        display(nb.before_after(result))
 
 
 pick.observe(show_scenario, names="value")

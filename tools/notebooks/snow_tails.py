@@ -182,7 +182,7 @@ for event in final.events:
 print(f"{final.snapshot()['round']} rounds, {final.ply} plies")
 
 # %%
-nb.picture(midgame(medium, seed=1), "Medium track, four careful drivers, halfway", size=(9, 7))
+nb.picture(midgame(medium, seed=1), "Medium track, four careful drivers, halfway")
 
 # %% [markdown]
 # ## The rules in words

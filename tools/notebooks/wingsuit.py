@@ -42,18 +42,21 @@ for option in game.game_type.options[2:8]:
 # puts their character on a free red start cell of the bottom card at altitude 4 (`WS-SETUP-6`).
 # Every shuffle is a **chance node** drawn from the seed, so the same seed gives the same game.
 #
-# In the picture: hex shades and numbers are heights, grey triangles are white mountains, blue arrows
-# updrafts, purple diamonds item hexes, yellow bars the bottom half-hexes where crashed characters
-# restart, red outlines the start cells. Characters are squares in their seat colour showing their
-# altitude. On the right is the queue: Cautious (blue) and Brave (red) cells, rows 1 to 6 from the
-# bottom, each with its arrows, and the colour of its card's item cost at the edge.
+# The picture lies on its side so that the long track fills a wide screen: the bottom card (the start)
+# is on the left, the finish on the right, and every arrow turns with the track (north, towards the
+# finish, shows as →). Hex shades and numbers are heights, grey triangles are white mountains, blue
+# arrows updrafts, purple diamonds item hexes, yellow bars the bottom half-hexes where crashed
+# characters restart, red outlines the start cells. Characters are squares in their seat colour
+# showing their altitude. Under the track is the queue: a row of Cautious (blue) and a row of Brave
+# (red) cells, faces 1 to 6 from the left, each with its arrows, and under them the colour of each
+# queue card's item cost and its name.
 
 # %%
 session = Session(game, seed=4, agents=[make_agent("careful", 4 + s, game) for s in range(3)])
 while session.state.phase != "plan":
     session.step()
 print(session.state.to_text())
-nb.picture(session.state, "After the deal and the start placements", size=(6.5, 8))
+nb.picture(session.state, "After the deal and the start placements")
 
 # %% [markdown]
 # ## The plan phase: secret, and simultaneous
@@ -76,7 +79,7 @@ while session.state.phase == "plan":
 for event in session.state.events:
     if event.kind in ("plan_committed", "reveal", "interference", "tie_break", "order"):
         print(game.render(event))
-nb.picture(session.state, "After the reveal and Interference: the dice in the queue", size=(6.5, 8))
+nb.picture(session.state, "After the reveal and Interference: the dice in the queue")
 
 # %% [markdown]
 # ## Interference
@@ -114,7 +117,7 @@ while session.state.phase != "action" or not session.state.pend:
     session.step()
     if session.state.round > 1:
         break
-nb.picture(session.state, "A die being resolved: its remaining arrows in the mover's colour", size=(6.5, 8))
+nb.picture(session.state, "A die being resolved: its remaining arrows in the mover's colour")
 
 # %% [markdown]
 # ## Cleanup
@@ -126,7 +129,7 @@ nb.picture(session.state, "A die being resolved: its remaining arrows in the mov
 # %%
 result = nb.run("wingsuit", ["WS-SCN-18"])[0]
 print(nb.explain(result))
-nb.before_after(result, size=(11, 7))
+nb.before_after(result)
 
 # %% [markdown]
 # ## The end
@@ -159,7 +162,7 @@ print(nb.explain(nb.run("wingsuit", ["WS-SCN-17"])[0]))
 q1 = nb.run("wingsuit", ["WS-SCN-05", "WS-SCN-21", "WS-SCN-22", "WS-SCN-22-2"])
 for result in q1:
     print(nb.explain(result, events=False))
-nb.before_after(q1[0], size=(11, 7))
+nb.before_after(q1[0])
 
 # %% [markdown]
 # ## Q2. What if my step lands on a character at my altitude?
@@ -189,9 +192,9 @@ frames = [(state.clone(), "start")]
 for step in ("take B2", "at (0,8)", "at (2,8)"):
     state.apply_action(state.string_to_action(step))
     frames.append((state.clone(), step))
-fig = Figure(figsize=(14, 5.5), dpi=70, layout="constrained")
+fig = Figure(figsize=(11.8, 4 * 6.2), dpi=100, layout="constrained")
 for i, (frame, label) in enumerate(frames):
-    ax = fig.add_subplot(1, 4, i + 1)
+    ax = fig.add_subplot(4, 1, i + 1)
     draw(frame, ax)
     ax.set_title(label, fontsize=10)
 buf = io.BytesIO()
@@ -208,7 +211,7 @@ Image(buf.getvalue())
 q3 = nb.run("wingsuit", ["WS-SCN-07", "WS-SCN-23", "WS-SCN-24", "WS-SCN-24-2"])
 for result in q3:
     print(nb.explain(result, events=False))
-nb.before_after(q3[0], size=(11, 7))
+nb.before_after(q3[0])
 
 # %% [markdown]
 # ## Q4. What does stealing altitude from a character at altitude 1 do?
@@ -220,7 +223,7 @@ nb.before_after(q3[0], size=(11, 7))
 q4 = nb.run("wingsuit", ["WS-SCN-08", "WS-SCN-25", "WS-SCN-25-2", "WS-SCN-34"])
 for result in q4:
     print(nb.explain(result, events=False))
-nb.before_after(q4[3], size=(11, 7))
+nb.before_after(q4[3])
 
 # %% [markdown]
 # ## Q5. How does the blue gift work?
@@ -234,7 +237,7 @@ nb.before_after(q4[3], size=(11, 7))
 q5 = nb.run("wingsuit", ["WS-SCN-09", "WS-SCN-26", "WS-SCN-36", "WS-SCN-36-2"])
 for result in q5:
     print(nb.explain(result, events=False))
-nb.before_after(q5[0], size=(11, 7))
+nb.before_after(q5[0])
 
 # %% [markdown]
 # ## Q6. Where do I restart after crashing on the line between two cards, and who goes first?
@@ -246,7 +249,7 @@ nb.before_after(q5[0], size=(11, 7))
 q6 = nb.run("wingsuit", ["WS-SCN-10", "WS-SCN-27"])
 for result in q6:
     print(nb.explain(result, events=False))
-nb.before_after(q6[0], size=(11, 7))
+nb.before_after(q6[0])
 
 # %% [markdown]
 # ## A whole game between careful players

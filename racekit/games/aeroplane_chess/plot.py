@@ -18,9 +18,16 @@ from matplotlib.patches import Circle, FancyArrowPatch, Polygon, RegularPolygon,
 from matplotlib.text import Text
 from matplotlib.transforms import TransformedPatchPath
 
+from racekit.plotting import LABEL_PX, PIECE, PIECE_LABEL, PIECE_LABEL_PX, TITLE_PX, mark, px_font
+
 from .actions import MOVE_GROUP, bits, decode, piece_name
 
 LIGHT = 0.4   # how much the board squares are blended toward white
+PLANE_R = 0.64   # a plane's radius in cells (a disc a little wider than its square)
+FIGSIZE = (11.8, 6.6)
+"""The explorer's picture in inches at 100 dpi: the board as high as it goes, the legend beside it."""
+LEGEND = ("dashed arrow: shortcut", "white triangle: entry square", "dotted line: last move",
+          "gold ring: can move", "x: where that move ends", "number: planes stacked")
 
 
 def _blend(hex_colour: str, amount: float) -> tuple[float, float, float]:
@@ -76,7 +83,7 @@ def draw(state, ax=None, *, highlight=None, show_legal: bool = True, title: str 
         title: replaces the default title line.
     """
     if ax is None:
-        fig = Figure(figsize=(7.2, 7.2))
+        fig = Figure(figsize=FIGSIZE, dpi=100)
         ax = fig.add_subplot(1, 1, 1)
     Painter(ax, state).update(state, highlight=highlight, show_legal=show_legal, title=title)
     return ax
@@ -105,9 +112,14 @@ class Painter:
         ax.set_aspect("equal")
         ax.axis("off")
         corners = [abs(v) for xy in b.base_xy[0] + [b.takeoff_xy[0]] for v in xy]
-        lim = max(max(corners) + cell * 1.9, lay.radius + cell * 2)
-        ax.set_xlim(-lim, lim)
-        ax.set_ylim(-lim - cell * 1.2, lim)
+        lim = max(max(corners) + cell * 1.2, lay.radius + cell * 1.5)
+        small = px_font(ax, LABEL_PX)
+        # the legend beside the board, on the right, where the Axes is wide enough to have room
+        pos, (fw, fh) = ax.get_position(), ax.figure.get_size_inches()
+        legend = pos.width * fw >= 1.25 * pos.height * fh
+        edge = max(abs(v) for xy in b.base_xy[0] for v in xy) + cell * 0.75   # a base's outer side
+        ax.set_xlim(-edge, edge + (cell * 11 if legend else 0))
+        ax.set_ylim(-lim - cell * 0.4, lim + cell * 0.6)
         add = ax.add_artist
         for i, xy in enumerate(b.loop_xy):
             owner = b.square_owner[i]
@@ -149,12 +161,12 @@ class Painter:
             for xy in b.base_xy[seat]:
                 add(Circle(xy, cell * 0.3, facecolor="white", edgecolor=_blend(col, 0.3),
                            linewidth=0.8, zorder=1))
-            lx, ly = bx, by + (half + cell * 0.45) * (1 if by > 0 else -1)
+            lx, ly = bx, by + (half + cell * 0.2) * (1 if by > 0 else -1)
             ax.text(lx, ly, b.colours[seat].title() + ("" if present else " (empty)"), ha="center",
-                    va="center", fontsize=8, color=col if present else "0.6")
-        ax.text(0, -lim - cell * 0.6, "dashed arrow: shortcut · white triangle: entry square · "
-                "dotted: last move · gold ring: can move · x: where that move ends · "
-                "number: pieces stacked", ha="center", va="center", fontsize=6, color="0.3")
+                    va="bottom" if by > 0 else "top", fontsize=small, color=col if present else "0.6")
+        if legend:
+            ax.text(lim + cell * 0.8, -lim, "\n".join(LEGEND), ha="left", va="bottom", fontsize=small,
+                    color="0.3", linespacing=1.5)
 
     @staticmethod
     def _key(state):
@@ -241,32 +253,41 @@ class Painter:
         for key, (xy, ps) in groups.items():
             if key[0] == "finish":
                 col = colours[key[1]]
-                circle(xy, cell * 0.5, facecolor=col, edgecolor="black", linewidth=1.0, zorder=7)
-                self._text(xy[0], xy[1], f"{len(ps)}", ha="center", va="center", fontsize=9,
-                           color="white", fontweight="bold", zorder=8)
-                self._text(xy[0], xy[1] - cell * 0.75, "home", ha="center", va="top", fontsize=6,
+                mark(circle(xy, cell * 0.62, facecolor=col, edgecolor="black", linewidth=1.0, zorder=7),
+                     PIECE)
+                mark(self._text(xy[0], xy[1], f"{len(ps)}", ha="center", va="center",
+                                fontsize=px_font(self.ax, PIECE_LABEL_PX + 2),
+                           color="white", fontweight="bold", zorder=8), PIECE_LABEL)
+                self._text(xy[0], xy[1] - cell * 0.75, "home", ha="center", va="top",
+                           fontsize=px_font(self.ax, LABEL_PX),
                            zorder=8)
                 continue
             seats = sorted({p >> 2 for p in ps})
             main = colours[ps[0] >> 2]
-            r = cell * 0.42
+            r = cell * PLANE_R
             if len(seats) == 1:
-                circle(xy, r, facecolor=main, edgecolor="black", linewidth=0.8, zorder=7)
+                mark(circle(xy, r, facecolor=main, edgecolor="black", linewidth=0.8, zorder=7), PIECE)
             else:
                 step = 360 / len(seats)
                 for i, s in enumerate(seats):
-                    self._add(Wedge(xy, r, 90 + i * step, 90 + (i + 1) * step, facecolor=colours[s],
-                                    edgecolor="black", linewidth=0.8, zorder=7))
+                    mark(self._add(Wedge(xy, r, 90 + i * step, 90 + (i + 1) * step, facecolor=colours[s],
+                                         edgecolor="black", linewidth=0.8, zorder=7)), PIECE, key)
             label = piece_name(ps[0]) if len(ps) == 1 else str(len(ps))
-            self._text(xy[0], xy[1], label, ha="center", va="center",
-                       fontsize=7 if len(ps) == 1 else 10, color="white", fontweight="bold", zorder=8)
+            mark(self._text(xy[0], xy[1], label, ha="center", va="center",
+                            fontsize=px_font(self.ax, PIECE_LABEL_PX if len(ps) == 1 else PIECE_LABEL_PX + 3),
+                            color="white", fontweight="bold",
+                            zorder=8), PIECE_LABEL)
             if any(p in movable for p in ps):
                 circle(xy, r * 1.45, fill=False, edgecolor="#daa520", linewidth=2.6, zorder=6)
             if ring & {piece_name(p) for p in ps}:
                 circle(xy, r * 1.7, fill=False, edgecolor="black", linewidth=2.0, zorder=6)
             if len(ps) > 1 and key[0] != "base":
-                self._text(xy[0], xy[1] - r * 1.9, "+".join(piece_name(p) for p in ps),
-                           ha="center", va="top", fontsize=6, zorder=8)
+                # a stack's names may reach past the board's edge: they do not shrink the board
+                # (written towards the middle: at the board's side it would run off the picture)
+                inward = -1 if xy[0] > 0 else 1
+                self._text(xy[0] - inward * r, xy[1] - r * 1.9, "+".join(piece_name(p) for p in ps),
+                           ha="left" if inward > 0 else "right", va="top",
+                           fontsize=px_font(self.ax, LABEL_PX), zorder=8, in_layout=False)
 
         # ----- title ------------------------------------------------------------------------------
         if title is None:
@@ -279,4 +300,4 @@ class Painter:
             else:
                 who = f"{names[cp]} to decide" + (f" (rolled {state.die})" if state.die else "")
             title = f"Aeroplane Chess · {state.game.preset} · {who}"
-        self.ax.set_title(title, fontsize=10)
+        self.ax.set_title(title, fontsize=px_font(self.ax, TITLE_PX))

@@ -18,12 +18,19 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.text import Text
 
+from racekit.plotting import LABEL_PX, PIECE, TITLE_PX, mark, px_font
+
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e")
 TERRAIN_COLOURS = {"start": "#d9d9d9", "leaf": "#f0b36a", "forest": "#3f8f3f", "vine": "#6a4c93",
                    "sand": "#f3e29a", "finish": "#ffffff"}
 TERRAIN_LABEL = {"start": "S", "leaf": "", "forest": "F", "vine": "V", "sand": "~", "finish": "E"}
 ROW_H = 0.9
 LANE_Y = 0.0
+PONY_PX = 30          # a pony's disc across, in pixels at the picture's own size
+FIGSIZE = (11.8, 6.6)
+"""The explorer's picture in inches at 100 dpi."""
+PAIR_LAYOUT = "rows"
+"""A before/after pair one above the other (racekit.notebook.before_after): the board is long."""
 
 
 class Painter:
@@ -38,6 +45,7 @@ class Painter:
         self.n = state.n
         n = self.n_sq
         self.rects = []
+        small = px_font(ax, LABEL_PX)
         ax.set_xlim(-1.2, max(n + 0.2, 14))
         top = 1.3 + 0.45 * max(1, state.n)
         ax.set_ylim(-1.2 - ROW_H * state.n, top + 0.5)
@@ -49,14 +57,14 @@ class Painter:
             ax.add_artist(r)
             self.rects.append(r)
             if i % 5 == 0 or i == n - 1:  # few labels: text is the slow part of a redraw
-                ax.add_artist(Text(i + 0.47, LANE_Y - 0.22, str(i), ha="center", va="center", fontsize=6,
+                ax.add_artist(Text(i + 0.47, LANE_Y - 0.05, str(i), ha="center", va="top", fontsize=small,
                                    color="#666666"))
         ax.add_artist(Text(n - 0.06, top + 0.35, "F forest   V vine swamp   ~ sand   X roadblock   leaf: orange",
-                           fontsize=6, ha="right", va="top", color="#555555"))
+                           fontsize=small, ha="right", va="top", color="#555555"))
         names = state.game.seat_names
         for s in range(state.n):
             y = -0.8 - ROW_H * s
-            ax.add_artist(Text(-1.1, y, names[s], ha="left", va="center", fontsize=8, color=SEAT_COLOURS[s],
+            ax.add_artist(Text(-1.1, y, names[s], ha="left", va="center", fontsize=small, color=SEAT_COLOURS[s],
                                fontweight="bold"))
             ax.add_artist(Rectangle((0.6, y - 0.18), 5.0, 0.36, facecolor="none", edgecolor="#888888",
                                     linewidth=0.6))
@@ -83,16 +91,18 @@ class Painter:
             a.remove()
         self.moving = []
         ax = self.ax
+        small = px_font(ax, LABEL_PX)
         for i, r in enumerate(self.rects):
             t = state.terrain[i]
             r.set_facecolor(TERRAIN_COLOURS.get(t, "white"))
             r.set_hatch("xx" if t == "finish" else None)
             lab = TERRAIN_LABEL.get(t, "")
             if lab and t not in ("start", "finish"):
-                self._add(Text(i + 0.47, LANE_Y + 0.5, lab, ha="center", va="center", fontsize=7,
+                self._add(Text(i + 0.47, LANE_Y + 0.5, lab, ha="center", va="center", fontsize=small,
                                color="white" if t in ("forest", "vine") else "#7a5a00"))
         for sq in state.roadblocks:
-            self._add(Text(sq + 0.47, LANE_Y + 0.5, "X", ha="center", va="center", fontsize=14,
+            self._add(Text(sq + 0.47, LANE_Y + 0.5, "X", ha="center", va="center",
+                           fontsize=px_font(ax, 24),
                            color="#b00000", fontweight="bold"))
         stack: dict = {}
         for s in range(state.n):
@@ -101,10 +111,11 @@ class Painter:
             y = LANE_Y + 1.3 + 0.45 * k
             ring = "black" if not state.faint[s] else "#999999"
             # a marker stays round whatever the Axes' aspect
-            self._add(Line2D([state.pos[s] + 0.47], [y], marker="o", markersize=11, linestyle="none",
-                             markerfacecolor=SEAT_COLOURS[s], markeredgecolor=ring,
-                             markeredgewidth=1.8 if state.finished[s] else 0.8,
-                             alpha=0.45 if state.faint[s] else 1.0))
+            self._add(mark(Line2D([state.pos[s] + 0.47], [y], marker="o", markersize=px_font(ax, PONY_PX),
+                                  linestyle="none",
+                                  markerfacecolor=SEAT_COLOURS[s], markeredgecolor=ring,
+                                  markeredgewidth=1.8 if state.finished[s] else 0.8,
+                                  alpha=0.45 if state.faint[s] else 1.0), PIECE))
         for s, (a, b) in getattr(state, "last_moves", {}).items():
             if b != a:
                 self._add(FancyArrowPatch((a + 0.47, LANE_Y + 1.05 + 0.07 * s), (b + 0.47, LANE_Y + 1.05 + 0.07 * s),
@@ -113,13 +124,13 @@ class Painter:
         for s in range(state.n):
             y = -0.8 - ROW_H * s
             if state.char[s] < 0:
-                self._add(Text(0.7, y, "(no character yet)", va="center", fontsize=7, color="#666666"))
+                self._add(Text(0.7, y, "(no character yet)", va="center", fontsize=small, color="#666666"))
                 continue
             m = S.max_stamina(state, s)
             frac = state.stamina[s] / m if m else 0
             colour = "#2ca02c" if frac > 0.5 else ("#ff9f1c" if frac > 0.25 else "#d62728")
             self._add(Rectangle((0.6, y - 0.18), 5.0 * frac, 0.36, facecolor=colour, edgecolor="none"))
-            self._add(Text(3.1, y, f"{state.stamina[s]}/{m}", ha="center", va="center", fontsize=7))
+            self._add(Text(3.1, y, f"{state.stamina[s]}/{m}", ha="center", va="center", fontsize=small))
             limit = S.weight_limit(state, s)
             if seat is None or seat == s:
                 w = C.hand_weight(state, s)
@@ -143,7 +154,7 @@ class Painter:
             from .finish import _total
             from .text import _num
             bits.append(f"{_num(_total(state.leg_points[s]))} pts")
-            self._add(Text(6.0, y, wt + "   " + "  ".join(bits), va="center", fontsize=7,
+            self._add(Text(6.0, y, wt + "   " + "  ".join(bits), va="center", fontsize=small,
                            color=wc))
         if title:
             # read the prompt without running a set-up position's pending flow
@@ -155,7 +166,7 @@ class Painter:
                     + ("set-up position" if who is None else "game over" if who < -1 else
                        (f"{names[who]} to {PHASES.get(state.pk, state.pk)}" if who >= 0 else
                         PHASES.get(state.pk, state.pk))))
-            self._add(Text(-1.1, ax.get_ylim()[1] - 0.15, head, va="top", fontsize=9))
+            self._add(Text(-1.1, ax.get_ylim()[1] - 0.15, head, va="top", fontsize=px_font(ax, TITLE_PX)))
 
 
 def draw(state, ax: Axes | None = None, seat: int | None = None, title: bool = True, **kw) -> Axes:
@@ -164,7 +175,7 @@ def draw(state, ax: Axes | None = None, seat: int | None = None, title: bool = T
     ``seat`` (or ``viewer``, the explorer's name for it): draw only what that seat may see."""
     if ax is None:
         from matplotlib.figure import Figure
-        fig = Figure(figsize=(9, 2.2 + 0.35 * state.n))
+        fig = Figure(figsize=(FIGSIZE[0], 2.6 + 0.9 * state.n), dpi=100)
         ax = fig.add_subplot(111)
     Painter(ax, state, seat=seat, title=title)
     return ax

@@ -34,7 +34,9 @@ from matplotlib.lines import Line2D
 from matplotlib.offsetbox import AnchoredOffsetbox, DrawingArea, VPacker
 from matplotlib.patches import FancyArrowPatch, FancyBboxPatch, Polygon
 from matplotlib.text import Text
-from matplotlib.transforms import TransformedPatchPath
+from matplotlib.transforms import Affine2D, TransformedPatchPath
+
+from racekit.plotting import LABEL_PX, PIECE, PIECE_LABEL, PIECE_LABEL_PX, TITLE_PX, mark, px_font
 
 from .consts import OUT
 
@@ -50,6 +52,15 @@ ROW_H = 16                    # legend row height in points
 MARGIN = 8                    # points kept free around the track
 GAP = 8                       # points between the track and the panel
 BADGE = 7.5                   # radius of a limit badge in points
+SLED_PX = 30                  # a sled's smallest size across, in pixels at the picture's own size
+FIGSIZE = (11.8, 6.6)
+"""The explorer's picture in inches at 100 dpi."""
+
+
+def _zoom(ax) -> float:
+    """How much the panel and the labels drawn in points grow so that their smallest text (8.5
+    points at zoom 1) is :data:`racekit.plotting.LABEL_PX` pixels tall at this figure's dpi."""
+    return max(1.0, px_font(ax, LABEL_PX) / 8.5)
 
 
 def draw(state, ax: Axes | None = None, action: int | None = None, seat: int | None = None,
@@ -93,10 +104,11 @@ class Painter:
         self._moving: list = []
         self._clip = TransformedPatchPath(ax.patch)
         self._cache = None
+        self.z = _zoom(ax)
         plan, mat_seat, rows = self._parts(state, action, seat)
-        self.panel_size = _panel_size(mat_seat, rows)
+        self.panel_size = _panel_size(mat_seat, rows, self.z)
         if live and mat:
-            room = _panel_size(0, [None] * self.LIVE_ROWS)
+            room = _panel_size(0, [None] * self.LIVE_ROWS, self.z)
             if self.panel_size is None or self.panel_size[1] < room[1]:
                 self.panel_size = room
         self.runs = self._runs(state, plan)
@@ -132,7 +144,7 @@ class Painter:
         if state.track is not self.track:
             return False
         plan, mat_seat, rows = self._parts(state)
-        need = _panel_size(mat_seat, rows)
+        need = _panel_size(mat_seat, rows, self.z)
         if need is not None and (self.panel_size is None or need[1] > self.panel_size[1]):
             return False
         return self._runs(state, plan) == self.runs
@@ -150,11 +162,11 @@ class Painter:
         if title:
             phase = _phase_words(state.phase)
             ax.set_title(f"Snow Tails - {self.track.name} - round {state.round} - {phase}",
-                         fontsize=10)
+                         fontsize=px_font(ax, TITLE_PX))
         else:
             ax.set_title("")
         if mat_seat is not None or rows:
-            add(_panel(state, mat_seat, rows, view.loc))
+            add(_panel(state, mat_seat, rows, view.loc, self.z))
 
     def _add(self, artist):
         artist.set_clip_path(self._clip)   # shared: add_artist would build a clip path each
@@ -163,11 +175,11 @@ class Painter:
         return artist
 
 
-def _panel_size(mat_seat, rows):
+def _panel_size(mat_seat, rows, z: float = 1.0):
     if mat_seat is None and not rows:
         return None
-    height = (MAT_H if mat_seat is not None else 0) + ROW_H * len(rows) + 10
-    return (PANEL_W + 10, height)
+    height = ((MAT_H if mat_seat is not None else 0) + ROW_H * len(rows) + 10) * z
+    return ((PANEL_W + 10) * z, height)
 
 
 def _phase_words(phase: str) -> str:
@@ -249,7 +261,7 @@ def _axes_points(ax) -> tuple[float, float]:
     return max(w, 1.0) * 72, max(h, 1.0) * 72
 
 
-def _outside(tr, squeeze):
+def _outside(tr, squeeze, z: float = 1.0):
     """What must fit: track points ``(x, y, ox, oy)`` (a point plus an offset in points, in
     track directions), and the flag end of the finish line with its outward direction."""
     g = squeeze.y if squeeze is not None else (lambda y: y)
@@ -263,14 +275,14 @@ def _outside(tr, squeeze):
         for k, ((x, y), (ox, oy)) in enumerate((((ax_, ay), (bx, by)), ((bx, by), (ax_, ay)))):
             dx, dy = _unit(x - ox, y - oy)
             if line.kind == "limit":
-                reach = 2 * BADGE + 4
+                reach = (2 * BADGE + 4) * z
                 pts.append((x, y, dx * reach, dy * reach))
             elif (k == 0) == (tr.finish_flag == "left"):   # ends run from lane 1 (left)
                 flag = (x, y, dx, dy)
     return pts, flag
 
 
-def _fit(pts, flag, W, H, rot):
+def _fit(pts, flag, W, H, rot, z: float = 1.0):
     """Scale (points per unit) and bounding box that fit ``pts`` and the finish flag into
     W x H points; also every point as it lies at that scale."""
     P = [((y, -x, oy, -ox) if rot else (x, y, ox, oy)) for x, y, ox, oy in pts]
@@ -282,7 +294,7 @@ def _fit(pts, flag, W, H, rot):
         xs = [x + ox / s for x, y, ox, oy in P]
         ys = [y + oy / s for x, y, ox, oy in P]
         if flag is not None:
-            shape = _flag_shape(flag[:2], flag[2:], 1.0 / s)
+            shape = _flag_shape(flag[:2], flag[2:], 1.0 / s, z)
             xs += [x for x, _ in shape["outline"]]
             ys += [y for _, y in shape["outline"]]
         x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
@@ -290,14 +302,15 @@ def _fit(pts, flag, W, H, rot):
                          (H - 2 * MARGIN) / max(y1 - y0, 1e-6)))
     every = [(x + ox / s, y + oy / s, 0.0, 0.0) for x, y, ox, oy in P]
     if flag is not None:
-        every += [(x, y, 0.0, 0.0) for x, y in _flag_shape(flag[:2], flag[2:], 1.0 / s)["outline"]]
+        every += [(x, y, 0.0, 0.0) for x, y in _flag_shape(flag[:2], flag[2:], 1.0 / s, z)["outline"]]
     return s, (x0, x1, y0, y1), every
 
 
 def _layout(ax, tr, panel, squeeze=None) -> _View:
     """Pick the turn and the panel place that draw the track largest; set the limits."""
     W, H = _axes_points(ax)
-    pts, flag = _outside(tr, squeeze)
+    z = _zoom(ax)
+    pts, flag = _outside(tr, squeeze, z)
     best = None
     for rot in (False, True):
         if panel is None:
@@ -310,7 +323,7 @@ def _layout(ax, tr, panel, squeeze=None) -> _View:
         for place, w, h in options:
             if w < 40 or h < 40:
                 continue
-            s, box, P = _fit(pts, flag, w, h, rot)
+            s, box, P = _fit(pts, flag, w, h, rot, z)
             if place in ("upper right", "upper left", "lower right", "lower left") \
                     and not _corner_free(P, s, box, panel, place):
                 continue
@@ -318,10 +331,11 @@ def _layout(ax, tr, panel, squeeze=None) -> _View:
             if best is None or score > best[0] * 1.0001:
                 best = (score, rot, s, box, place)
     if best is None:  # a tiny Axes: draw it plainly
-        s, box, _ = _fit(pts, flag, W, H, False)
+        s, box, _ = _fit(pts, flag, W, H, False, z)
         best = (s, False, s, box, "none")
     _, rot, s, (x0, x1, y0, y1), place = best
     view = _View(rot, s, squeeze)
+    view.z, view.px = z, px_font(ax, 1.0)
     m = MARGIN / s
     x0, x1, y0, y1 = x0 - m, x1 + m, y0 - m, y1 + m
     if place == "right":
@@ -398,9 +412,9 @@ def _track(ax, tr, V: _View):
                     solid_capstyle="butt")
             for (x, y), (ox, oy) in ((A, B), (B, A)):
                 dx, dy = _unit(x - ox, y - oy)
-                off = V.u(BADGE + 3)
+                off = V.u((BADGE + 3) * V.z)
                 ax.text(x + dx * off, y + dy * off, str(line.value), color="white",
-                        fontsize=8, fontweight="bold", ha="center", va="center", zorder=6,
+                        fontsize=LABEL_PX * V.px, fontweight="bold", ha="center", va="center", zorder=6,
                         bbox=dict(boxstyle="circle,pad=0.22", facecolor=LIMIT_COLOUR,
                                   edgecolor="none"))
         else:
@@ -410,7 +424,7 @@ def _track(ax, tr, V: _View):
             _finish_flag(ax, tr, V, A, B)
     if V.squeeze is not None:
         _breaks(ax, tr, V)
-    slot_font = V.font(0.3, 4.5, 7.5)
+    slot_font = max(LABEL_PX * V.px, V.font(0.3, 4.5, 7.5))
     for k, sq in enumerate(tr.slots):
         cx, cy = V.p(*tr.center(sq))
         ax.text(cx, cy - 0.28, str(k + 1), fontsize=slot_font, color="#7a8fa6", ha="center",
@@ -459,18 +473,18 @@ def _breaks(ax, tr, V):
         ax.add_artist(Polygon([V.p(x, y) for x, y in corners], closed=True, facecolor="#eef1f5",
                              edgecolor="#b9c4d2", linewidth=0, hatch="///", zorder=1.5))
         cx, cy = V.p(tr.lanes / 2, a + (b - a) / 2)
-        ax.text(cx, cy, f"rows {a}-{b - 1}", fontsize=V.font(0.3, 6, 8), color="#445566",
+        ax.text(cx, cy, f"rows {a}-{b - 1}", fontsize=LABEL_PX * V.px, color="#445566",
                 ha="center", va="center", rotation=90 if V.rot else 0, zorder=2,
                 bbox=dict(boxstyle="round,pad=0.15", facecolor="white", edgecolor="none",
                           alpha=0.9))
 
 
-def _flag_shape(F, d, u):
+def _flag_shape(F, d, u, z: float = 1.0):
     """The finish flag beside the line end ``F`` (picture coordinates), ``d`` pointing away
     from the track, ``u`` track units per point: the pole stands up, the pennant flies
     outward (or right), 'finish' is written beyond; all of it off the track."""
     dx, dy = d
-    pole, wide, text_w, text_h = 16, 11, 28, 11      # points
+    pole, wide, text_w, text_h = 16, 11, 28 * z, 11 * z      # points
     if dy < -0.5:      # the flag side faces down: hang the whole flag below the line
         base = (F[0] + dx * u * (6 + pole), F[1] + dy * u * (6 + pole))
         side = 1.0
@@ -497,12 +511,12 @@ def _flag_shape(F, d, u):
 def _finish_flag(ax, tr, V, A, B):
     """A flag just outside the flag-side wall, and the word 'finish' beyond it."""
     F, O = (A, B) if tr.finish_flag == "left" else (B, A)
-    shape = _flag_shape(F, _unit(F[0] - O[0], F[1] - O[1]), V.u(1))
+    shape = _flag_shape(F, _unit(F[0] - O[0], F[1] - O[1]), V.u(1), V.z)
     (bx, by), (tx, ty) = shape["base"], shape["top"]
     ax.plot([bx, tx], [by, ty], color="#333333", linewidth=1.5, zorder=6, solid_capstyle="butt")
     ax.add_artist(Polygon(shape["pennant"], closed=True, facecolor="black", edgecolor="black",
                          zorder=6))
-    ax.text(*shape["label"], "finish", fontsize=8, ha=shape["ha"], va=shape["va"], zorder=6,
+    ax.text(*shape["label"], "finish", fontsize=LABEL_PX * V.px, ha=shape["ha"], va=shape["va"], zorder=6,
             color="#222222")
 
 
@@ -526,26 +540,26 @@ def _every(pts, gap):
 
 
 def _sled_size(V: _View):
-    """Width and height of a sled: most of a square, and never under 12 x 11 points."""
-    return max(0.72, V.u(12)), max(0.68, V.u(11))
+    """Width and height of a sled: most of a square, and never under :data:`SLED_PX` pixels."""
+    return max(0.72, V.u(SLED_PX * V.px)), max(0.68, V.u(SLED_PX * V.px))
 
 
 def _sleds(add, state, V: _View):
     tr = state.track
     names = state.game.seat_names
     w, h = _sled_size(V)
-    size = max(6.0, min(10.0, 0.7 * h * V.s))
+    size = max(PIECE_LABEL_PX * V.px, min(24 * V.px, 0.6 * h * V.s))
     for s in range(state.n):
         p = state.pos[s]
         if p < 0:
             continue
         cx, cy = V.p(*tr.center(p))
-        add(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
-                           boxstyle="round,pad=0.02,rounding_size=0.15",
-                           facecolor=SEAT_COLOURS[s % 5], edgecolor="black", linewidth=0.8,
-                           zorder=8))
-        add(Text(cx, cy, names[s][0], color="white", fontsize=size, fontweight="bold", ha="center",
-                 va="center", zorder=9, clip_on=False))
+        add(mark(FancyBboxPatch((cx - w / 2, cy - h / 2), w, h,
+                                boxstyle="round,pad=0.02,rounding_size=0.15",
+                                facecolor=SEAT_COLOURS[s % 5], edgecolor="black", linewidth=0.8,
+                                zorder=8), PIECE))
+        add(mark(Text(cx, cy, names[s][0], color="white", fontsize=size, fontweight="bold", ha="center",
+                      va="center", zorder=9, clip_on=False), PIECE_LABEL))
 
 
 # ------------------------------------------------------------------ preview
@@ -626,11 +640,11 @@ def _draw_plan(add, state, plan, V: _View):
         cx, cy = V.p(*tr.center(sq))
         add(Line2D([cx], [cy], marker="x", markersize=V.font(0.6, 7, 12), color=STOP_COLOUR,
                    markeredgewidth=2.5, linestyle="none", zorder=11))
-        add(Text(cx + 0.42, cy - 0.42, label[kind], fontsize=8, color=STOP_COLOUR, ha="left",
+        add(Text(cx + 0.42, cy - 0.42, label[kind], fontsize=LABEL_PX * V.px, color=STOP_COLOUR, ha="left",
                  va="top", zorder=12, bbox=box, clip_on=False))
     if plan["damage"]:
         cx, cy = V.p(*tr.center(plan["end"]))
-        add(Text(cx, cy + 0.5, f"+{plan['damage']} damage", fontsize=8, color=STOP_COLOUR,
+        add(Text(cx, cy + 0.5, f"+{plan['damage']} damage", fontsize=LABEL_PX * V.px, color=STOP_COLOUR,
                  ha="center", va="bottom", fontweight="bold", zorder=12, bbox=box, clip_on=False))
 
 
@@ -685,12 +699,12 @@ def _result_rows(state):
     return rows
 
 
-def _panel(state, s, rows, loc):
+def _panel(state, s, rows, loc, z: float = 1.0):
     boxes = []
     if s is not None:
-        boxes.append(_mat_box(state, s))
+        boxes.append(_mat_box(state, s, z))
     for kind, colour, text in rows:
-        boxes.append(_legend_box(kind, colour, text))
+        boxes.append(_legend_box(kind, colour, text, z))
     edge = SEAT_COLOURS[s % 5] if s is not None else "#888888"
     pack = VPacker(children=boxes, pad=0, sep=0, align="left")
     box = AnchoredOffsetbox(loc=loc, child=pack, pad=0.3, borderpad=0.2, frameon=True)
@@ -701,27 +715,39 @@ def _panel(state, s, rows, loc):
     return box
 
 
-def _mat_box(state, s):
+class _Area(DrawingArea):
+    """A DrawingArea of ``width`` x ``height`` points whose contents, placed in points, show
+    ``z`` times larger (their fonts are given at that size)."""
+
+    def __init__(self, width, height, z: float = 1.0):
+        self.z = z
+        super().__init__(width * z, height * z, 0, 0)
+
+    def get_transform(self):
+        return Affine2D().scale(self.z) + self.dpi_transform + self.offset_transform
+
+
+def _mat_box(state, s, z: float = 1.0):
     """The mat in points: name, the three card values, their labels and the speed."""
-    da = DrawingArea(PANEL_W, MAT_H, 0, 0)
+    da = _Area(PANEL_W, MAT_H, z)
     L, R, B = state.left[s], state.right[s], state.brake[s]
     name = state.game.seat_names[s]
-    da.add_artist(_text(PANEL_W / 2, MAT_H - 9, f"{name}'s mat", 10, SEAT_COLOURS[s % 5], "bold"))
+    da.add_artist(_text(PANEL_W / 2, MAT_H - 9, f"{name}'s mat", 10 * z, SEAT_COLOURS[s % 5], "bold"))
     card, sep = 34, 10
     x = (PANEL_W - 3 * card - 2 * sep) / 2
     for label, value, fill in (("L", L, "#ffffff"), ("R", R, "#ffffff"), ("Brake", B, "#fde0e0")):
         da.add_artist(FancyBboxPatch((x, 36), card, card, boxstyle="round,pad=0,rounding_size=4",
                                      facecolor=fill, edgecolor="#555555", linewidth=1))
-        da.add_artist(_text(x + card / 2, 53, str(value), 15, "#111111", "bold"))
-        da.add_artist(_text(x + card / 2, 27, label, 9, "#444444"))
+        da.add_artist(_text(x + card / 2, 53, str(value), 15 * z, "#111111", "bold"))
+        da.add_artist(_text(x + card / 2, 27, label, 9 * z, "#444444"))
         x += card + sep
-    da.add_artist(_text(PANEL_W / 2, 10, f"speed {L} + {R} \u2212 {B} = {L + R - B}", 9.5,
+    da.add_artist(_text(PANEL_W / 2, 10, f"speed {L} + {R} \u2212 {B} = {L + R - B}", 9.5 * z,
                         "#111111"))
     return da
 
 
-def _legend_box(kind, colour, text):
-    da = DrawingArea(PANEL_W, ROW_H, 0, 0)
+def _legend_box(kind, colour, text, z: float = 1.0):
+    da = _Area(PANEL_W, ROW_H, z)
     y = ROW_H / 2
     if kind in ("forward", "drift"):
         style = dict(color=colour, linewidth=1.8 if kind == "drift" else 2.2)
@@ -739,10 +765,10 @@ def _legend_box(kind, colour, text):
         da.add_artist(Line2D([17], [y], marker="x", markersize=8, color=colour,
                              markeredgewidth=2.2))
     if kind == "title":
-        da.add_artist(_text(PANEL_W / 2, y, text, 10, colour, "bold"))
+        da.add_artist(_text(PANEL_W / 2, y, text, 10 * z, colour, "bold"))
         return da
     x = 4 if kind == "text" else 38
-    da.add_artist(_text(x, y, text, 8.5, colour if kind in ("text", "stop") else "#222222",
+    da.add_artist(_text(x, y, text, 8.5 * z, colour if kind in ("text", "stop") else "#222222",
                         ha="left"))
     return da
 

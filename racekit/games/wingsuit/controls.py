@@ -1,13 +1,14 @@
 """Explorer controls for Wingsuit Flight (the ``GameType.controls`` hook, docs/contracts.md).
 
-- Plan phase: the seat to commit sets its three action dice, each a face (1-6) and
-  a hand (Cautious or Brave). The seat's choice is entered on its own and stays
+- Plan phase: the seat to commit sets its three action dice, each a face (six buttons,
+  1 to 6) and a hand (Cautious or Brave). The seat's choice is entered on its own and stays
   hidden: the picture and the log show only *that* it committed, and the next
   seat gets fresh, empty controls (pass the device between players).
 - Every other decision: a dropdown of the legal actions.
 
 CSS classes: ``racekit-controls`` plus ``racekit-plan`` or ``racekit-list``; each
-die row ``racekit-input``; the preview line ``racekit-preview``.
+die row ``racekit-input`` (its face buttons ``racekit-face``, named 1 to 6, and its hand buttons
+``racekit-hand``); the preview line ``racekit-preview``.
 The controls only build an action id (:mod:`.actions`); the rules decide, and a
 refused plan shows its clause (WS-PLAN-2, WS-PLAN-3).
 """
@@ -36,11 +37,17 @@ class PlanControls:
         self.faces, self.hands = [], []
         rows = []
         for i, (face, hand) in enumerate(defaults):
-            f = widgets.Dropdown(options=[1, 2, 3, 4, 5, 6], value=face, description=f"die {i + 1}",
-                                 layout=widgets.Layout(width="9em"))
+            # every face shows as a button of its own (a dropdown this narrow showed only its arrow)
+            f = widgets.ToggleButtons(options=[(str(v), v) for v in range(1, 7)], value=face,
+                                      tooltips=[f"face {v}" for v in range(1, 7)],
+                                      style={"button_width": "2.6em"})
+            f.add_class("racekit-face")
             h = widgets.ToggleButtons(options=["Cautious", "Brave"], value=hand,
-                                      style={"button_width": "6em"})
-            row = widgets.HBox([f, h])
+                                      style={"button_width": "6.5em"})
+            h.add_class("racekit-hand")
+            label = widgets.HTML(f"<b>die {i + 1}</b>", layout=widgets.Layout(width="3.5em"))
+            row = widgets.HBox([label, f, h], layout=widgets.Layout(align_items="center",
+                                                                  flex_flow="row wrap"))
             row.add_class("racekit-input")
             rows.append(row)
             self.faces.append(f)

@@ -19,6 +19,7 @@ from matplotlib.collections import PolyCollection
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.text import Text
 
+from racekit.plotting import PIECE, PIECE_LABEL, mark, px_font
 from racekit.boards.hex import DIRECTIONS, corners, xy
 
 from . import actions as A
@@ -54,8 +55,63 @@ def _tok_label(t) -> str:
     return "[" + name + ":" + "".join(ARROWS[DIRECTIONS[a]] for a in arrows) + "]"
 
 
+# the picture lies on its side: the finish is to the right, so the long track fills a wide
+# screen. Track coordinates (xy of a hex) turn a quarter clockwise: (x, y) -> (y, -x).
+TURNED = {"N": "→", "NE": "↘", "SE": "↙", "S": "←", "SW": "↖", "NW": "↗"}
+"""The arrow of each direction as the picture shows it (the track turned, the finish to the right)."""
+
+FIGSIZE = (11.8, 6.6)
+"""Inches at 100 dpi (1180 x 660 pixels): the explorer's board and the notebooks' pictures; the
+track and the queue drawn at that size meet racekit.plotting's minimum sizes."""
+PAIR_LAYOUT = "rows"
+"""A before/after pair one above the other (racekit.notebook.before_after): the board is long."""
+PIECE_SIDE = 1.1      # a character's side, in hex radii
+DIE_SIDE = 1.0        # a die in the queue
+LABEL_PX = 14.5       # text sizes in pixels at the picture's own size (see racekit.plotting.px_font)
+PIECE_LABEL_PX = 17
+ICON_PX = 19           # the arrows and conditions in the queue
+
+
+def _turn(x, y):
+    return y, -x
+
+
+def _pt(ax, px: float) -> float:
+    """Points for a font ``px`` pixels tall in ``ax``'s figure at its own size (racekit.plotting)."""
+    return px_font(ax, px)
+
+
+STACK_GAP = 0.8   # hex radii between the centres of characters sharing a hex
+
+
+def _stack_offset(k: int, n: int) -> tuple[float, float]:
+    """Where the ``k``-th of ``n`` characters in one hex sits, from the hex centre: one alone in
+    the middle, two one above the other, more in two columns (their altitudes never overlap)."""
+    if n <= 1:
+        return 0.0, 0.0
+    cols = 1 if n == 2 else 2
+    rows = -(-n // cols)
+    col, row = k % cols, k // cols
+    return (col - (cols - 1) / 2) * STACK_GAP, -(row - (rows - 1) / 2) * STACK_GAP
+
+
+def _pic_label(t) -> str:
+    """A queue icon as the picture shows it (arrows turned with the track)."""
+    if isinstance(t, int):
+        return TURNED[DIRECTIONS[t]]
+    label = _tok_label(t)
+    for d, a in ARROWS.items():
+        label = label.replace(a, TURNED[d])
+    return label
+
+
 class Painter:
-    """Static track and queue drawn once; :meth:`update` redraws the moving parts (contract §4)."""
+    """Static track and queue drawn once; :meth:`update` redraws the moving parts (contract §4).
+
+    Layout (hex radii): the track turned a quarter clockwise (the finish to the right) with the
+    card names above it; the action queue below it as two rows (Cautious, Brave) of six cells
+    (faces 1 to 6), the queue cards' names under their cells; the title on top.
+    """
 
     def __init__(self, ax, state, raster: bool = False, **kw):
         self.ax = ax
@@ -69,13 +125,14 @@ class Painter:
             ax.set_axis_off()
             return
         self.W, self.top = b.W, b.top
-        self.xmax = xy(b.W - 1, 0)[0]
-        self.ymax = xy(0, b.top)[1]
-        self.qx = self.xmax + 2.2      # queue panel left edge
-        self.cw = 3.4                 # queue cell width
-        self.rh = self.ymax / 6       # queue row height
-        self.xlim = (-3.2, self.qx + 2 * self.cw + 0.6)
-        self.ylim = (-1.4, self.ymax + 4.2)
+        self.xmax = xy(b.W - 1, 0)[0]     # track width (hex centres), becomes the picture's height
+        self.ymax = xy(0, b.top)[1]       # track length, becomes the picture's width
+        self.qx = 0.0                     # queue left edge (under the track)
+        self.cw = self.ymax / 6           # queue cell width
+        self.rh = 2.6                     # queue row height
+        self.qtop = -self.xmax - 1.6      # queue top edge
+        self.xlim = (-3.3, self.ymax + 1.9)
+        self.ylim = (self.qtop - 2 * self.rh - 1.5, 3.4)
         ax.set_xlim(*self.xlim)
         ax.set_ylim(*self.ylim)
         ax.set_aspect("equal")
@@ -141,9 +198,14 @@ class Painter:
         return self._static_key(state) == self._key
 
     # ----- static parts ----------------------------------------------------------
+    def _cell_box(self, cell):
+        """Left, bottom of queue cell ``cell`` (style * 6 + face - 1)."""
+        return self.qx + (cell % 6) * self.cw, self.qtop - (cell // 6 + 1) * self.rh
+
     def _draw_track(self, state):
         ax, b = self.target, state.board
-        clip = Rectangle((0, 0), self.xmax, self.ymax, transform=ax.transData, visible=False)
+        small = _pt(ax, LABEL_PX)
+        clip = Rectangle((0, -self.xmax), self.ymax, self.xmax, transform=ax.transData, visible=False)
         ax.add_artist(clip)
         polys, faces = [], []
         labels = []
@@ -152,72 +214,87 @@ class Painter:
             ht = b.height[h]
             if ht == VOID:
                 continue
-            polys.append(corners(c, y, 0.98))
+            polys.append([_turn(*p) for p in corners(c, y, 0.98)])
             gone = b.geo.card_of(y) < state.k_min and y < b.H * (state.k_min - 1)
             faces.append("#dddddd" if gone else "white" if ht == WHITE else SHADES.get(ht, "#eeeeee"))
-            x0, y0 = xy(c, y)
+            x0, y0 = _turn(*xy(c, y))
             if ht == WHITE:
                 labels.append((x0, y0, "▲", "#9aa7b0"))
             elif ht > 1:
                 labels.append((x0, y0, str(ht), "#222222"))
             if b.updraft[h]:
-                labels.append((x0 - 0.45, y0 + 0.35, "⇑", "#1565c0"))
+                labels.append((x0 - 0.45, y0 + 0.5, "⇑", "#1565c0"))
             if b.item[h]:
-                labels.append((x0 + 0.45, y0 + 0.35, "◆", "#6a1b9a"))
+                labels.append((x0 + 0.45, y0 + 0.5, "◆", "#6a1b9a"))
         coll = PolyCollection(polys, facecolors=faces, edgecolors="#8d8d8d", linewidths=0.5)
         ax.add_collection(coll, autolim=False)
         coll.set_clip_path(clip)
         for x0, y0, text, colour in labels:
-            t = Text(x0, y0, text, ha="center", va="center", fontsize=6, color=colour)
+            t = Text(x0, y0, text, ha="center", va="center", fontsize=small, color=colour)
             ax.add_artist(t)
             t.set_clip_path(clip)
-        # card boundaries, numbers and ids; start and reset half-hexes
+        # card boundaries, numbers and ids (above the track); start and reset half-hexes
         cs = state.cs
         for k in range(1, len(b.track) + 1):
             ylo = xy(0, b.H * (k - 1))[1]
             yhi = xy(0, b.H * k)[1]
-            ax.add_artist(Rectangle((0, ylo), self.xmax, yhi - ylo, fill=False, lw=1.4,
+            ax.add_artist(Rectangle((ylo, -self.xmax), yhi - ylo, self.xmax, fill=False, lw=1.4,
                                     ec="#555555" if k >= state.k_min else "#bbbbbb"))
-            ax.add_artist(Text(-0.3, (ylo + yhi) / 2, f"card {k}\n{cs.cards[b.track[k - 1]].id}",
-                               ha="right", va="center", fontsize=6, color="#444444"))
+            ax.add_artist(Text((ylo + yhi) / 2, 1.15, f"card {k}: {cs.cards[b.track[k - 1]].id}",
+                               ha="center", va="bottom", fontsize=small, color="#444444"))
             for c, yy in b.geo.reset_hexes(k):
-                x0, y0 = xy(c, yy)
-                ax.add_artist(Rectangle((x0 - 0.5, y0 - 0.08), 1.0, 0.16, color="#f2c14e", lw=0))
+                x0, y0 = _turn(*xy(c, yy))
+                ax.add_artist(Rectangle((x0 - 0.08, y0 - 0.5), 0.16, 1.0, color="#f2c14e", lw=0))
         for h, kind in (b.starts(1) if state.k_min == 1 else ()):
             c, y = b.cy(h)
-            ax.add_artist(PolyPatch(corners(c, y, 0.8), "#d62728" if kind == "front" else "#f08080"))
-        ax.add_artist(Text(self.xmax / 2, self.ymax + 0.5, "finish ↑",
-                           ha="center", va="bottom", fontsize=7, color="#555555"))
+            ax.add_artist(PolyPatch([_turn(*p) for p in corners(c, y, 0.8)],
+                                    "#d62728" if kind == "front" else "#f08080"))
+        ax.add_artist(Text(self.ymax + 0.7, -self.xmax / 2, "finish →", rotation=90,
+                           ha="left", va="center", fontsize=small, color="#555555"))
+        ax.add_artist(Text(-0.5, -self.xmax / 2, "start", rotation=90,
+                           ha="right", va="center", fontsize=small, color="#555555"))
         if cs.illustrative:
-            ax.add_artist(Text(self.xmax / 2, -0.5, "illustrative kit cards (not the printed game)",
-                               ha="center", va="top", fontsize=6, style="italic", color="#777777"))
+            ax.add_artist(Text(self.xlim[1] - 0.1, self.ylim[1] - 0.1,
+                               "illustrative kit cards (not the printed game)",
+                               ha="right", va="top", fontsize=small, style="italic", color="#777777"))
 
     def _draw_queue(self, state):
         ax, cs = self.target, state.cs
+        small = _pt(ax, LABEL_PX)
         rows = state.rows()
-        ax.add_artist(Text(self.qx + self.cw, self.ymax + 0.5, "action queue\nCautious | Brave",
-                           ha="center", va="bottom", fontsize=7))
+        ax.add_artist(Text(-0.3, self.qtop + 0.15, "action queue", ha="left", va="bottom",
+                           fontsize=small, weight="bold"))
+        for style, name in ((0, "Cautious"), (1, "Brave")):
+            ax.add_artist(Text(-0.3, self.qtop - (style + 0.5) * self.rh, name, rotation=90,
+                               ha="right", va="center", fontsize=small))
         for r in range(6):
-            y0 = r * self.rh
-            p = rows[r]
             for style in (0, 1):
-                x0 = self.qx + style * self.cw
+                cell = style * 6 + r
+                x0, y0 = self._cell_box(cell)
                 bg = "#dce9f7" if style == 0 else "#f7dcdc"
                 ax.add_artist(Rectangle((x0, y0), self.cw, self.rh, fc=bg, ec="#777777", lw=0.8))
-                cell = style * 6 + r
-                icons = " ".join(_tok_label(t) for t in state.cell_tokens(cell))
-                ax.add_artist(Text(x0 + self.cw / 2, y0 + self.rh * 0.7, icons, ha="center",
-                                   va="center", fontsize=7 if len(icons) < 12 else 5))
-                ax.add_artist(Text(x0 + 0.15, y0 + 0.2, A.cell_name(cell), fontsize=5,
-                                   color="#555555"))
-            if p is not None:
-                card = cs.cards[p[0]]
-                ax.add_artist(Rectangle((self.qx + 2 * self.cw + 0.05, y0 + 0.1), 0.3, self.rh - 0.2,
-                                        color=COST_COLOURS[card.cost], lw=0))
-                if p[1] == r + 1:
-                    eff = card.effect.replace("_", " ") + (" (kit)" if card.effect == "free_sprint" else "")
-                    ax.add_artist(Text(self.qx - 0.15, y0 + self.rh, f"{card.id}: {eff}", ha="right",
-                                       va="center", fontsize=5, rotation=90, color="#444444"))
+                ax.add_artist(Text(x0 + 0.15, y0 + self.rh - 0.12, A.cell_name(cell), ha="left",
+                                   va="top", fontsize=small, color="#555555"))
+                icons = " ".join(_pic_label(t) for t in state.cell_tokens(cell))
+                if len(icons) > 12:   # two lines rather than smaller letters
+                    words = icons.split(" ")
+                    half = (len(words) + 1) // 2
+                    icons = " ".join(words[:half]) + "\n" + " ".join(words[half:])
+                ax.add_artist(Text(x0 + self.cw / 2 + 0.5, y0 + self.rh - 0.12, icons, ha="center",
+                                   va="top", fontsize=_pt(ax, ICON_PX), linespacing=1.0))
+        bottom = self.qtop - 2 * self.rh
+        for r in range(6):
+            p = rows[r]
+            if p is None:
+                continue
+            card = cs.cards[p[0]]
+            x0 = self.qx + r * self.cw
+            ax.add_artist(Rectangle((x0 + 0.1, bottom - 0.35), self.cw - 0.2, 0.25,
+                                    color=COST_COLOURS[card.cost], lw=0))
+            if p[1] == r + 1:
+                eff = card.effect.replace("_", " ") + (" (kit)" if card.effect == "free_sprint" else "")
+                ax.add_artist(Text(x0 + self.cw, bottom - 0.5, f"{card.id}: {eff}", ha="center",
+                                   va="top", fontsize=small, color="#444444"))
 
     # ----- moving parts ----------------------------------------------------------------
     def update(self, state, **kw) -> None:
@@ -228,10 +305,13 @@ class Painter:
             self._deal_text(state)
             return
         add = self._add
+        ax = self.ax
         b = state.board
         names = state.game.seat_names
-        # characters: dice in seat colours, altitude on top; stacks side by side
+        small, big = _pt(ax, LABEL_PX), _pt(ax, PIECE_LABEL_PX)
+        # characters: dice in seat colours, altitude on top; a stack spread across its hex
         seen: dict = {}
+        side = PIECE_SIDE
         for s in range(state.n):
             h = state.pos[s]
             if h < 0:
@@ -239,17 +319,20 @@ class Painter:
             k = seen.get(h, 0)
             seen[h] = k + 1
             c, y = b.cy(h)
-            x0, y0 = xy(c, y)
-            x0 += (k - 0.5 * (len(state.here[h]) - 1)) * 0.55
-            add(Rectangle((x0 - 0.3, y0 - 0.3), 0.6, 0.6, fc=SEAT_COLOURS[s % 5], ec="black",
-                          lw=1.6 if s == state.current_player() else 0.6, zorder=5))
-            add(Text(x0, y0, str(state.alt[s]), ha="center", va="center", fontsize=7,
-                     color="white", weight="bold", zorder=6))
+            x0, y0 = _turn(*xy(c, y))
+            dx, dy = _stack_offset(k, len(state.here[h]))
+            x0, y0 = x0 + dx, y0 + dy
+            add(mark(Rectangle((x0 - side / 2, y0 - side / 2), side, side, fc=SEAT_COLOURS[s % 5],
+                               ec="black", lw=2.2 if s == state.current_player() else 0.8,
+                               zorder=5 + 0.01 * k), PIECE))
+            # every altitude above every square of a stack: none is hidden by its neighbour
+            add(mark(Text(x0, y0, str(state.alt[s]), ha="center", va="center", fontsize=big,
+                          color="white", weight="bold", zorder=5.5 + 0.01 * k), PIECE_LABEL))
         # the path of the icons still to carry out (current die)
         if state.pend and state.pend_owner >= 0 and state.pos[state.pend_owner] >= 0:
-            pts = _path(state, state.pend_owner, state.pend)
+            pts = [_turn(*p) for p in _path(state, state.pend_owner, state.pend)]
             for p0, p1 in zip(pts, pts[1:]):
-                add(FancyArrowPatch(p0, p1, arrowstyle="-|>", mutation_scale=10, lw=1.8,
+                add(FancyArrowPatch(p0, p1, arrowstyle="-|>", mutation_scale=16, lw=2.4,
                                     color=SEAT_COLOURS[state.pend_owner % 5], zorder=4))
         # where characters crashed in the last few plies (a red cross; the FAQ pictures need it)
         recent = state.ply - 3
@@ -258,27 +341,27 @@ class Painter:
                 break
             if e.kind == "crash":
                 c, y = (int(v) for v in e.data["at"].split(","))
-                x0, y0 = xy(c, y)
-                add(Text(x0, y0, "✕", ha="center", va="center", fontsize=14, color="#c62828",
-                         alpha=0.8, zorder=4))
-        # dice in the queue
+                x0, y0 = _turn(*xy(c, y))
+                add(Text(x0, y0, "✕", ha="center", va="center", fontsize=_pt(ax, 34),
+                         color="#c62828", alpha=0.8, zorder=4))
+        # dice in the queue, along the bottom of their cell
         for cell in range(12):
             dice = state.cells[cell]
-            x0 = self.qx + (cell // 6) * self.cw
-            y0 = (cell % 6) * self.rh
+            x0, y0 = self._cell_box(cell)
+            step = min(DIE_SIDE + 0.12, (self.cw - 0.3 - DIE_SIDE) / max(len(dice) - 1, 1))
             for i, d in enumerate(dice):
                 colour = "#ffffff" if d[0] < 0 else SEAT_COLOURS[d[0] % 5]
-                add(Rectangle((x0 + 0.45 + i * 0.55, y0 + 0.35), 0.45, 0.45, fc=colour, ec="black",
-                              lw=0.6, zorder=5))
+                add(mark(Rectangle((x0 + 0.15 + i * step, y0 + 0.15), DIE_SIDE, DIE_SIDE, fc=colour,
+                                   ec="black", lw=0.8, zorder=5), PIECE))
         # title
         cp = state.current_player()
         who = names[cp] if 0 <= cp < len(names) else ("chance" if cp == -1 else "game over")
         held = "  ".join(f"{names[s]} {'R' * state.cubes[s][0]}{'Y' * state.cubes[s][1]}"
                          f"{'B' * state.cubes[s][2]}" for s in range(state.n) if sum(state.cubes[s]))
         title = f"round {state.round} · {state.phase} · next: {who}"
-        add(Text(-3.0, self.ymax + 4.0, title, fontsize=8, va="top"))
         if held:
-            add(Text(-3.0, self.ymax + 2.8, "cubes: " + held, fontsize=6, va="top"))
+            title += "   ·   cubes: " + held
+        add(Text(self.xlim[0] + 0.1, self.ylim[1] - 0.1, title, fontsize=_pt(ax, 16), va="top"))
 
     def _deal_text(self, state):
         cs = state.cs
@@ -291,7 +374,8 @@ class Painter:
         lines.append("track, bottom to top: " + (" ".join(cs.cards[i].id for i in state.dealt) or "..."))
         if cs.illustrative:
             lines += ["", "(the kit's own illustrative cards)"]
-        self._add(Text(0.5, 9.5, "\n".join(lines), va="top", fontsize=9, family="monospace"))
+        self._add(Text(0.5, 9.5, "\n".join(lines), va="top", fontsize=_pt(self.ax, 16),
+                       family="monospace"))
 
     def _add(self, artist):
         self.ax.add_artist(artist)
@@ -332,7 +416,7 @@ def draw(state, ax=None, **kw):
     """Draw ``state`` into ``ax`` (a new figure if None); returns the Axes."""
     if ax is None:
         from matplotlib.figure import Figure
-        ax = Figure(figsize=(6.5, 8)).add_subplot()
+        ax = Figure(figsize=FIGSIZE, dpi=100).add_axes((0.01, 0.01, 0.98, 0.98))
     # a caller that clears and redraws the same figure at every step (an explorer without the
     # Painter fast path) gets the cached board image from the second call on
     key = (Painter._static_key(state), tuple(round(v, 4) for v in ax.get_position().bounds))
