@@ -432,11 +432,18 @@ def _data_file(game_id: str, name: str) -> dict:
     return doc.data
 
 
-def clause_text(game_id: str, clause_id: str, english: str, lang: str | None = None) -> str:
-    """A clause's summary in ``lang`` (``locale/zh/clauses.yaml``); English: ``english``."""
-    if (lang or get_lang()) == "en":
+def clause_text(game_id: str, clause_id: str, english: str, lang: str | None = None,
+                field: str = "summary") -> str:
+    """A clause's ``summary`` (or an ambiguity's ``decision``) in ``lang``
+    (``locale/zh/clauses.yaml``: ``ID: 摘要``, or ``ID: {summary: …, decision: …}``); English,
+    or no Chinese for it: ``english``."""
+    if (lang or get_lang()) == "en" or not english:
         return english
     value = _data_file(game_id, "clauses").get(clause_id)
+    if isinstance(value, dict):
+        value = value.get(field)
+    elif field != "summary":
+        value = None
     return value if isinstance(value, str) else english
 
 
