@@ -332,7 +332,21 @@ def _sub(texts: Texts, name: str, value: str, lang: str) -> str:
     if name == "s":
         return seat_name(value, lang)
     key = f"{texts.domain}.words.{name}.{value}"
-    return text(key, lang=lang) if has(key, lang) else value
+    if has(key, lang):
+        return text(key, lang=lang)
+    if name.startswith("name") and texts.domain in _NAMES:   # a content name (card, character)
+        with use_lang(lang):
+            return _NAMES[texts.domain](value)
+    return value
+
+
+_NAMES: dict = {}
+
+
+def register_names(domain: str, function) -> None:
+    """Let ``function(english_name) -> name in the language in force`` translate the content
+    names (cards, characters, events) that a game's action patterns capture as ``(?P<name>…)``."""
+    _NAMES[domain] = function
 
 
 class LocalMapping(Mapping):
@@ -420,9 +434,14 @@ def seat_names(names, lang: str | None = None) -> list[str]:
 
 # --- data files of the other helper (clauses, scenarios, options, content) -----------------
 
+DATA_FILES: dict = {}
+"""``{(game id, name): path}``: read this file instead of ``locale/zh/<name>.yaml`` (tests; call
+``_data_file.cache_clear()`` after a change)."""
+
+
 @lru_cache(maxsize=None)
 def _data_file(game_id: str, name: str) -> dict:
-    path = game_locale(game_id) / "zh" / f"{name}.yaml"
+    path = Path(DATA_FILES.get((game_id, name), game_locale(game_id) / "zh" / f"{name}.yaml"))
     if not path.is_file():
         return {}
     from .yamlfile import read_yaml
@@ -435,15 +454,11 @@ def _data_file(game_id: str, name: str) -> dict:
 def clause_text(game_id: str, clause_id: str, english: str, lang: str | None = None,
                 field: str = "summary") -> str:
     """A clause's ``summary`` (or an ambiguity's ``decision``) in ``lang``
-    (``locale/zh/clauses.yaml``: ``ID: 摘要``, or ``ID: {summary: …, decision: …}``); English,
-    or no Chinese for it: ``english``."""
+    (``locale/zh/clauses.yaml``: ``ID: 摘要`` and ``ID.decision: 决定``); English, or no Chinese
+    for it: ``english``."""
     if (lang or get_lang()) == "en" or not english:
         return english
-    value = _data_file(game_id, "clauses").get(clause_id)
-    if isinstance(value, dict):
-        value = value.get(field)
-    elif field != "summary":
-        value = None
+    value = _data_file(game_id, "clauses").get(clause_id if field == "summary" else f"{clause_id}.{field}")
     return value if isinstance(value, str) else english
 
 
