@@ -216,7 +216,7 @@ def _ranking(state) -> None:
     typer.echo(_t("ranking_line", label=label, places=places or _t("none_yet"), note=note))
     out = getattr(state, "dropped_out", None)
     if callable(out) and out():
-        typer.echo(_t("dropped_out", names=", ".join(names[s] for s in out())))
+        typer.echo(_t("dropped_out", names=_text("words.list.sep").join(names[s] for s in out())))
 
 
 def _long_name(game) -> str:
