@@ -53,8 +53,8 @@ from ..core.agents import agent_names, make_agent
 from ..core.chance import new_seed
 from ..core.errors import IllegalActionError
 from ..core.game import load_game
-from ..core.i18n import (check_lang, clause_text, get_lang, has, option_text, scenario_text, seat_name,
-                         text, use_lang)
+from ..core.i18n import (check_lang, clause_text, get_lang, has, option_text, option_value_text,
+                         scenario_text, seat_name, text, use_lang)
 from ..core.session import Session
 from ..core.state import CHANCE
 from .board import Board, resolve_painter, resolve_plot
@@ -450,6 +450,14 @@ class Explorer(widgets.VBox):
         for widget, (title, _opts) in zip(self._group_titles, groups):
             widget.value = f"<b>{html.escape(title)}</b>"
         gid = self.game.game_type.id
+        for name, box in self.option_boxes.items():   # the values' words (ids in English)
+            opt = self.game.game_type.option(name)
+            if opt.choices and isinstance(box, widgets.Dropdown):
+                labelled = [(option_value_text(gid, name, c), c) for c in opt.choices]
+                if [label for label, _ in box.options] != [label for label, _ in labelled]:
+                    keep = box.value
+                    self._sync(lambda box=box, labelled=labelled, keep=keep: (
+                        setattr(box, "options", labelled), setattr(box, "value", keep)))
         for help_text, opt in self._option_help.values():
             cites = f" <i>({html.escape(', '.join(opt.clauses))})</i>" if opt.clauses else ""
             doc = option_text(gid, opt.name, opt.doc)
