@@ -219,7 +219,9 @@ class Explorer(widgets.VBox):
                 raise ValueError(f"seat={seat!r} and human={human!r} name two seats; give one "
                                  "(seat is another name for human)")
             human = seat
-        game = load_game(game_id, players=players, preset=preset, **options)
+        lang = check_lang(lang) if lang is not None else get_lang()
+        with use_lang(lang):   # a bad setting is refused in the page's language
+            game = load_game(game_id, players=players, preset=preset, **options)
         choices = agent_choices(game.game_type)
         if agent not in choices:
             raise ValueError(f"agent must be one of {', '.join(choices)}; got {agent!r}")
@@ -228,7 +230,6 @@ class Explorer(widgets.VBox):
             raise ValueError(f"human must be a seat from 0 to {game.num_players - 1}; got {human!r}")
         if image_format not in ("jpeg", "png"):
             raise ValueError(f"image_format must be 'jpeg' or 'png', got {image_format!r}")
-        lang = check_lang(lang) if lang is not None else get_lang()
         super().__init__()
         self.lang = lang   # the page's language: the toggle switches it without a reset
         self._lock = threading.RLock()
