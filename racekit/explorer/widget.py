@@ -796,8 +796,8 @@ class Explorer(widgets.VBox):
         phase = ""
         if state.phase and not state.is_terminal():
             words = phase_words(game.game_type, state.phase)
-            phase = (f": {html.escape(words)} <span style='color:#888;font-size:85%'>"
-                     f"({html.escape(_w('phase', phase=state.phase))})</span>")
+            phase = _w("phase_part", words=html.escape(words),
+                       phase=html.escape(_w("phase", phase=state.phase)))
         if state.is_terminal():
             sep = text("words.list.sep")
             places = " · ".join(sep.join(names[s] for s in group) for group in state.ranking())
