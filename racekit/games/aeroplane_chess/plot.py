@@ -21,14 +21,15 @@ from matplotlib.transforms import TransformedPatchPath
 from racekit.plotting import LABEL_PX, PIECE, PIECE_LABEL, PIECE_LABEL_PX, TITLE_PX, mark, px_font
 
 from .actions import MOVE_GROUP, bits, decode, piece_name
+from racekit.core.i18n import Texts, seat_name
+
+P = Texts("aeroplane_chess")
+"""The picture's words (the game's catalogue, ``plot.*``), in the language in force."""
 
 LIGHT = 0.4   # how much the board squares are blended toward white
 PLANE_R = 0.64   # a plane's radius in cells (a disc a little wider than its square)
 FIGSIZE = (11.8, 6.6)
 """The explorer's picture in inches at 100 dpi: the board as high as it goes, the legend beside it."""
-LEGEND = ("dashed arrow: shortcut", "white triangle: entry square", "dotted line: last move",
-          "gold ring: can move", "x: where that move ends", "number: planes stacked")
-
 
 def _blend(hex_colour: str, amount: float) -> tuple[float, float, float]:
     h = hex_colour.lstrip("#")
@@ -162,11 +163,11 @@ class Painter:
                 add(Circle(xy, cell * 0.3, facecolor="white", edgecolor=_blend(col, 0.3),
                            linewidth=0.8, zorder=1))
             lx, ly = bx, by + (half + cell * 0.2) * (1 if by > 0 else -1)
-            ax.text(lx, ly, b.colours[seat].title() + ("" if present else " (empty)"), ha="center",
+            ax.text(lx, ly, seat_name(b.colours[seat].title()) + ("" if present else P("plot.empty")), ha="center",
                     va="bottom" if by > 0 else "top", fontsize=small, color=col if present else "0.6")
         if legend:
-            ax.text(lim + cell * 0.8, -lim, "\n".join(LEGEND), ha="left", va="bottom", fontsize=small,
-                    color="0.3", linespacing=1.5)
+            ax.text(lim + cell * 0.8, -lim, P("plot.key").replace(" · ", "\n"), ha="left", va="bottom",
+                    fontsize=small, color="0.3", linespacing=1.5)
 
     @staticmethod
     def _key(state):
@@ -291,13 +292,13 @@ class Painter:
 
         # ----- title ------------------------------------------------------------------------------
         if title is None:
-            names = state.game.seat_names
+            names = [seat_name(n) for n in state.game.seat_names]
             cp = state.current_player()
             if state.is_terminal():
-                who = "game over: " + " + ".join(names[s] for s in (state.winner or [])) + " won"
+                who = P("plot.over", names=" + ".join(names[s] for s in (state.winner or [])))
             elif cp < 0:
-                who = f"{names[state.roller]} to roll"
+                who = P("plot.to_roll", name=names[state.roller])
             else:
-                who = f"{names[cp]} to decide" + (f" (rolled {state.die})" if state.die else "")
-            title = f"Aeroplane Chess · {state.game.preset} · {who}"
+                who = P("plot.to_decide", name=names[cp]) + (P("plot.rolled", die=state.die) if state.die else "")
+            title = P("plot.title", preset=state.game.preset, who=who)
         self.ax.set_title(title, fontsize=px_font(self.ax, TITLE_PX))

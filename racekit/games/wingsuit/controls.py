@@ -19,6 +19,9 @@ import html
 import ipywidgets as widgets
 
 from . import actions as A
+from racekit.core.i18n import seat_name
+
+from .text import PHASES, T as K
 
 
 def make(state):
@@ -32,29 +35,28 @@ class PlanControls:
     def __init__(self, state):
         self.state = state
         seat = state.current_player()
-        name = state.game.seat_names[seat]
+        name = seat_name(state.game.seat_names[seat])
         defaults = [(1, "Cautious"), (3, "Cautious"), (5, "Brave")]
         self.faces, self.hands = [], []
         rows = []
         for i, (face, hand) in enumerate(defaults):
             # every face shows as a button of its own (a dropdown this narrow showed only its arrow)
             f = widgets.ToggleButtons(options=[(str(v), v) for v in range(1, 7)], value=face,
-                                      tooltips=[f"face {v}" for v in range(1, 7)],
+                                      tooltips=[K("controls.face", v=v) for v in range(1, 7)],
                                       style={"button_width": "2.6em"})
             f.add_class("racekit-face")
-            h = widgets.ToggleButtons(options=["Cautious", "Brave"], value=hand,
+            h = widgets.ToggleButtons(options=[(K("controls.cautious"), "Cautious"),
+                                               (K("controls.brave"), "Brave")], value=hand,
                                       style={"button_width": "6.5em"})
             h.add_class("racekit-hand")
-            label = widgets.HTML(f"<b>die {i + 1}</b>", layout=widgets.Layout(width="3.5em"))
+            label = widgets.HTML(f"<b>{K('controls.die', i=i + 1)}</b>", layout=widgets.Layout(width="3.5em"))
             row = widgets.HBox([label, f, h], layout=widgets.Layout(align_items="center",
                                                                   flex_flow="row wrap"))
             row.add_class("racekit-input")
             rows.append(row)
             self.faces.append(f)
             self.hands.append(h)
-        head = widgets.HTML(f"<b>{html.escape(name)}</b> plans in secret: three dice with different "
-                            "faces, at least one in each hand. Others should look away; the plan "
-                            "stays hidden until everyone has committed.")
+        head = widgets.HTML(K("controls.plan_head", name=html.escape(name)))
         self.preview = widgets.HTML()
         self.preview.add_class("racekit-preview")
         self.widget = widgets.VBox([head, *rows, self.preview])
@@ -77,19 +79,20 @@ class PlanControls:
     def _update(self):
         a = self.selected_action()
         if a in self.state.legal_actions():
-            self.preview.value = "Step will commit this plan."
+            self.preview.value = K("controls.will_commit")
         else:
             clause, why = self.state._why_illegal(a)
-            self.preview.value = f"<span style='color:#900'>Not allowed: {html.escape(why)} [{clause}]</span>"
+            self.preview.value = K("controls.not_allowed", why=html.escape(why), clause=clause)
 
 
 class ListControls:
     def __init__(self, state):
         self.state = state
         legal = state.legal_actions()
-        self.dropdown = widgets.Dropdown(options=[(state.action_to_string(a), a) for a in legal],
-                                         description="action", layout=widgets.Layout(width="30em"))
-        self.widget = widgets.VBox([widgets.HTML(f"<i>{html.escape(state.phase)}</i>"), self.dropdown])
+        self.dropdown = widgets.Dropdown(options=[(state.action_label(a), a) for a in legal],
+                                         description=K("controls.action"), layout=widgets.Layout(width="30em"))
+        words = PHASES.get(state.phase, state.phase)
+        self.widget = widgets.VBox([widgets.HTML(f"<i>{html.escape(words)}</i>"), self.dropdown])
         self.widget.add_class("racekit-controls")
         self.widget.add_class("racekit-list")
 

@@ -24,6 +24,10 @@ from racekit.boards.hex import DIRECTIONS, corners, xy
 
 from . import actions as A
 from .cards import VOID, WHITE, token_text
+from racekit.core.i18n import Texts, seat_name
+
+P = Texts("wingsuit")
+"""The picture's words (the game's catalogue, ``plot.*``), in the language in force."""
 
 _CACHE: dict = {}
 
@@ -240,7 +244,7 @@ class Painter:
             yhi = xy(0, b.H * k)[1]
             ax.add_artist(Rectangle((ylo, -self.xmax), yhi - ylo, self.xmax, fill=False, lw=1.4,
                                     ec="#555555" if k >= state.k_min else "#bbbbbb"))
-            ax.add_artist(Text((ylo + yhi) / 2, 1.15, f"card {k}: {cs.cards[b.track[k - 1]].id}",
+            ax.add_artist(Text((ylo + yhi) / 2, 1.15, P("plot.card", k=k, id=cs.cards[b.track[k - 1]].id),
                                ha="center", va="bottom", fontsize=small, color="#444444"))
             for c, yy in b.geo.reset_hexes(k):
                 x0, y0 = _turn(*xy(c, yy))
@@ -249,23 +253,23 @@ class Painter:
             c, y = b.cy(h)
             ax.add_artist(PolyPatch([_turn(*p) for p in corners(c, y, 0.8)],
                                     "#d62728" if kind == "front" else "#f08080"))
-        ax.add_artist(Text(self.ymax + 0.7, -self.xmax / 2, "finish →", rotation=90,
+        ax.add_artist(Text(self.ymax + 0.7, -self.xmax / 2, P("plot.finish"), rotation=90,
                            ha="left", va="center", fontsize=small, color="#555555"))
-        ax.add_artist(Text(-0.5, -self.xmax / 2, "start", rotation=90,
+        ax.add_artist(Text(-0.5, -self.xmax / 2, P("plot.start"), rotation=90,
                            ha="right", va="center", fontsize=small, color="#555555"))
         if cs.illustrative:
             ax.add_artist(Text(self.xlim[1] - 0.1, self.ylim[1] - 0.1,
-                               "illustrative kit cards (not the printed game)",
+                               P("plot.illustrative"),
                                ha="right", va="top", fontsize=small, style="italic", color="#777777"))
 
     def _draw_queue(self, state):
         ax, cs = self.target, state.cs
         small = _pt(ax, LABEL_PX)
         rows = state.rows()
-        ax.add_artist(Text(-0.3, self.qtop + 0.15, "action queue", ha="left", va="bottom",
+        ax.add_artist(Text(-0.3, self.qtop + 0.15, P("plot.queue"), ha="left", va="bottom",
                            fontsize=small, weight="bold"))
-        for style, name in ((0, "Cautious"), (1, "Brave")):
-            ax.add_artist(Text(-0.3, self.qtop - (style + 0.5) * self.rh, name, rotation=90,
+        for style, key in ((0, "controls.cautious"), (1, "controls.brave")):
+            ax.add_artist(Text(-0.3, self.qtop - (style + 0.5) * self.rh, P(key), rotation=90,
                                ha="right", va="center", fontsize=small))
         for r in range(6):
             for style in (0, 1):
@@ -307,7 +311,7 @@ class Painter:
         add = self._add
         ax = self.ax
         b = state.board
-        names = state.game.seat_names
+        names = [seat_name(n) for n in state.game.seat_names]
         small, big = _pt(ax, LABEL_PX), _pt(ax, PIECE_LABEL_PX)
         # characters: dice in seat colours, altitude on top; a stack spread across its hex
         seen: dict = {}
@@ -355,25 +359,25 @@ class Painter:
                                    ec="black", lw=0.8, zorder=5), PIECE))
         # title
         cp = state.current_player()
-        who = names[cp] if 0 <= cp < len(names) else ("chance" if cp == -1 else "game over")
+        who = names[cp] if 0 <= cp < len(names) else (P("plot.chance") if cp == -1 else P("plot.over"))
         held = "  ".join(f"{names[s]} {'R' * state.cubes[s][0]}{'Y' * state.cubes[s][1]}"
                          f"{'B' * state.cubes[s][2]}" for s in range(state.n) if sum(state.cubes[s]))
-        title = f"round {state.round} · {state.phase} · next: {who}"
+        title = P("plot.title", round=state.round, phase=state.phase, who=who)
         if held:
-            title += "   ·   cubes: " + held
+            title += "   ·   " + P("plot.cubes", held=held)
         add(Text(self.xlim[0] + 0.1, self.ylim[1] - 0.1, title, fontsize=_pt(ax, 16), va="top"))
 
     def _deal_text(self, state):
         cs = state.cs
-        lines = ["Dealing the cards (WS-SETUP-1..4)", ""]
+        lines = [P("plot.dealing"), ""]
         for k, i in enumerate(state.qcards):
             colour = ("red", "yellow", "blue")[k]
-            lines.append(f"{colour} pile -> queue: {cs.cards[i].id if i is not None else '...'}")
+            lines.append(P("plot.pile", colour=colour, card=cs.cards[i].id if i is not None else "..."))
         if state.queue:
-            lines.append("queue, bottom to top: " + " ".join(f"{cs.cards[c].id}@{b}" for c, b in state.queue))
-        lines.append("track, bottom to top: " + (" ".join(cs.cards[i].id for i in state.dealt) or "..."))
+            lines.append(P("plot.deal_queue", cards=" ".join(f"{cs.cards[c].id}@{b}" for c, b in state.queue)))
+        lines.append(P("plot.deal_track", cards=" ".join(cs.cards[i].id for i in state.dealt) or "..."))
         if cs.illustrative:
-            lines += ["", "(the kit's own illustrative cards)"]
+            lines += ["", P("plot.own_cards")]
         self._add(Text(0.5, 9.5, "\n".join(lines), va="top", fontsize=_pt(self.ax, 16),
                        family="monospace"))
 
