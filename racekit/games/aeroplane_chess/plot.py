@@ -28,8 +28,10 @@ P = Texts("aeroplane_chess")
 
 LIGHT = 0.4   # how much the board squares are blended toward white
 PLANE_R = 0.64   # a plane's radius in cells (a disc a little wider than its square)
+
 FIGSIZE = (11.8, 6.6)
 """The explorer's picture in inches at 100 dpi: the board as high as it goes, the legend beside it."""
+
 
 def _blend(hex_colour: str, amount: float) -> tuple[float, float, float]:
     h = hex_colour.lstrip("#")
