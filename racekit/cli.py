@@ -721,7 +721,12 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
            keep: str = typer.Option("all", help="games written by --out: all | baseline (the "
                                     "rules as set only: a smaller file)"),
            load: Optional[Path] = typer.Option(None, help="print a review written by --out, "
-                                               "without playing")) -> None:
+                                               "without playing"),
+           sweeps_only: bool = typer.Option(False, "--sweeps", help="only the scenario sweeps of "
+                                            "the designer review notebook (every shipped scenario "
+                                            "under every other reading): write them to --out "
+                                            "(default: the checkout's notebooks/review/); --all "
+                                            "writes them too")) -> None:
     """Designer review: who wins by play order, how games end, and a verdict per reading that
     holds (paired games in rounds until each verdict is decided or the budget runs out)."""
     _need_stats()
@@ -736,6 +741,11 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
         return
     if keep not in ("all", "baseline"):
         _fail(f"--keep must be all or baseline, got {keep!r}")
+    if sweeps_only:
+        if game is not None:
+            _fail("--sweeps sweeps every shipped game's scenarios: give no game id")
+        _write_sweeps(out)
+        return
     players, preset, options = _settings(option, players, preset)
     house = _params(param)
     if param_readings is None:
@@ -786,6 +796,22 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
                        f"and the verdicts to {path}")
         if all_games:
             typer.echo("")
+    if all_games:
+        _write_sweeps(out)
+
+
+def _write_sweeps(out: Optional[Path]) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .sim.review import write_sweeps
+    if out is None:
+        from .paths import checkout_folder
+        out = checkout_folder("notebooks/review")
+    if not out.is_dir():
+        _fail(f"--out must be an existing folder for the sweeps, got {out}")
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        path = write_sweeps(out, executor=pool)
+    typer.echo(f"wrote the scenario sweeps of every shipped game to {path}")
 
 
 @app.command()
