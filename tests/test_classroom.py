@@ -152,3 +152,33 @@ def test_wait_for_idle_counts_cpu_of_a_process_tree():
         proc.kill()
         proc.wait()
     assert psutil is not None
+
+
+def test_a_cell_whose_output_is_late_says_so_on_the_page(tmp_path):
+    """The shipped executor settings: when a cell's output does not arrive in time (here the wait is
+    cut to 0 s and the cell prints 20,000 lines), the page shows the cell as an error in our words
+    and the server log names the timeout; the page does not silently lose the cell."""
+    import nbformat
+    sys.path.insert(0, str(ROOT / "tests"))
+    from browser_helpers import free_port, stop, wait_for_port
+    if not VOILA.exists():
+        pytest.skip("voila is not installed (bash tools/setup.sh lab)")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("for i in range(20000):\n    print(i, flush=True)"),
+                nbformat.v4.new_code_cell("print('after')")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, tmp_path / "late.ipynb")
+    port = free_port()
+    log = tmp_path / "voila.log"
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([str(VOILA), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                 "--VoilaExecutor.iopub_timeout=0", str(tmp_path)],
+                                cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    try:
+        wait_for_port(port, proc, "voila")
+        html = _get(f"http://127.0.0.1:{port}/voila/render/late.ipynb")
+    finally:
+        stop(proc)
+    message = _config()["VoilaExecutor"]["cell_timeout_instruction"]
+    assert message in html, html[-3000:]
+    assert "Timeout waiting for IOPub output" in log.read_text(errors="replace")
