@@ -335,9 +335,11 @@ async def _class(server: Server, name: str, students: int, timeout: float) -> li
 
 
 def class_pools(folder: Path, name: str, students: int) -> dict:
-    """The shipped pools with the class's page sized for the class (one spare kernel)."""
+    """The pools of a lesson (docs/classroom.md): the start page's as shipped, the class's page
+    sized for the class (one spare kernel), no other."""
     config = json.loads((folder / "voila.json").read_text(encoding="utf-8"))
-    pools = dict(config["VoilaKernelManager"]["kernel_pools_config"])
+    shipped = config["VoilaKernelManager"]["kernel_pools_config"]
+    pools = {"index.ipynb": shipped.get("index.ipynb", {"pool_size": 1}), "default": {"pool_size": 0}}
     pools[f"{name}.ipynb"] = {"pool_size": students + 1}
     return pools
 
