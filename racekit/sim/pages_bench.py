@@ -364,11 +364,12 @@ def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: floa
         waited = server.wait_idle(sum(pools.values()))
         out(f"{sum(pools.values())} pre-heated kernels ({pools.get(name, 0)} for {name}) ran their "
             f"notebooks in {waited:.0f} s ({server.cpu() - cpu0:.0f} CPU s)")
-        cpu0 = server.cpu()
+        cpu0, all0 = server.cpu(), _tree_cpu(os.getpid())
         start = time.monotonic()
         visits = asyncio.run(_class(server, name, students, timeout))
         wall = time.monotonic() - start
         cpu = server.cpu() - cpu0
+        browser_cpu = _tree_cpu(os.getpid()) - all0 - cpu
         log = server.log()
     finally:
         server.stop()
@@ -385,6 +386,7 @@ def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: floa
     skipped = log.count("Timeout waiting for IOPub output")
     if skipped:
         out(f"  the server log says 'Timeout waiting for IOPub output' {skipped} times")
-    out(f"server and kernels: {cpu:.0f} CPU s during the {wall:.0f} s; load average at the end: "
+    out(f"server and kernels: {cpu:.0f} CPU s, this process and the browser: {browser_cpu:.0f} CPU s "
+        f"during the {wall:.0f} s; load average at the end: "
         f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)")
     return visits
