@@ -182,3 +182,19 @@ def test_a_cell_whose_output_is_late_says_so_on_the_page(tmp_path):
     message = _config()["VoilaExecutor"]["cell_timeout_instruction"]
     assert message in html, html[-3000:]
     assert "Timeout waiting for IOPub output" in log.read_text(errors="replace")
+
+
+def test_bench_pages_names_the_pages_when_given_an_unknown_one():
+    from typer.testing import CliRunner
+
+    from racekit.cli import app
+    result = CliRunner().invoke(app, ["bench", "--class", "3", "--page", "nope"])
+    assert result.exit_code != 0
+    assert "no notebook nope.ipynb" in result.output and "aeroplane_chess" in result.output
+    from racekit.sim import pages_bench
+    names = pages_bench.page_names(NOTEBOOKS)
+    assert names[0] == "index" and "designer_review" in names
+    assert pages_bench.target("index") == 2 and pages_bench.target("wingsuit") == 3
+    assert pages_bench.target("designer_review") == 5
+    pools = pages_bench.class_pools(NOTEBOOKS, "wingsuit", 30)
+    assert pools["wingsuit.ipynb"]["pool_size"] == 31 and pools["default"]["pool_size"] == 0
