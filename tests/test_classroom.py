@@ -135,6 +135,8 @@ def test_the_documented_class_command_sizes_a_pool_voila_accepts():
     pools = json.loads(mapping)
     assert all(k == "default" or (NOTEBOOKS / k).exists() for k in pools)
     assert pools["aeroplane_chess.ipynb"]["pool_size"] > 30
+    from racekit.sim.pages_bench import CLASS_FILL_DELAY
+    assert f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY} " in text
 
 
 def test_wait_for_idle_counts_cpu_of_a_process_tree():

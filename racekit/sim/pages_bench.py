@@ -50,6 +50,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 TARGETS = {"index": 2.0, "designer_review": 5.0}      # seconds; every game page: GAME_TARGET
 GAME_TARGET = 3.0
 CLASS_TARGET = 60.0
+CLASS_FILL_DELAY = 120     # seconds: the pool refills after the class has its pages (docs/classroom.md)
 
 # usable: 'ok'; an error on the page: 'error: ...'; not yet: false
 READY = """(explorer) => {
@@ -354,7 +355,8 @@ def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: floa
     pools = pool_sizes(folder)
     if pool:
         sized = class_pools(folder, name, students)
-        extra = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(sized)}"]
+        extra = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(sized)}",
+                 f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}"]
         pools = {Path(k).stem: v["pool_size"] for k, v in sized.items()
                  if k != "default" and (folder / k).exists()}
     server = Server(folder, extra=extra)
