@@ -50,7 +50,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 TARGETS = {"index": 2.0, "designer_review": 5.0}      # seconds; every game page: GAME_TARGET
 GAME_TARGET = 3.0
 CLASS_TARGET = 60.0
-CLASS_FILL_DELAY = 120     # seconds: the pool refills after the class has its pages (docs/classroom.md)
+CLASS_FILL_DELAY = 300     # seconds: the pool refills after the class has its pages (docs/classroom.md)
 
 # usable: 'ok'; an error on the page: 'error: ...'; not yet: false
 READY = """(explorer) => {
@@ -227,7 +227,7 @@ class Visit:
     problem: str = ""
 
 
-async def _visit(browser, url: str, name: str, timeout: float) -> Visit:
+async def _visit(browser, url: str, name: str, timeout: float, polling: int = 100) -> Visit:
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     try:
         page = await context.new_page()
@@ -236,7 +236,7 @@ async def _visit(browser, url: str, name: str, timeout: float) -> Visit:
             await page.goto(url, wait_until="commit", timeout=timeout * 1000)
             handle = await page.wait_for_function(READY, arg=has_explorer(name),
                                                   timeout=max(1.0, timeout - (time.monotonic() - start)) * 1000,
-                                                  polling=100)
+                                                  polling=polling)
             state = await handle.json_value()
         except Exception as exc:     # a Playwright timeout, a closed page
             explorer = has_explorer(name)
@@ -324,13 +324,30 @@ def bench_pages(names: list[str] | None = None, plain: bool = True, repeat: int 
     return results
 
 
-async def _class(server: Server, name: str, students: int, timeout: float) -> list[Visit]:
+def _browser_cpu(server: Server) -> float:
+    """CPU seconds of this process's other children (Playwright's driver and Chromium)."""
+    import psutil
+    total = 0.0
+    for p in psutil.Process().children(recursive=True):
+        try:
+            if p.pid == server.proc.pid or server.proc.pid in [a.pid for a in p.parents()]:
+                continue
+            t = p.cpu_times()
+            total += t.user + t.system
+        except psutil.Error:
+            pass
+    return total
+
+
+async def _class(server: Server, name: str, students: int, timeout: float) -> tuple[list, float]:
     from playwright.async_api import async_playwright
     async with async_playwright() as pw:
         browser = await _browser(pw)
         try:
-            return list(await asyncio.gather(*(_visit(browser, server.url(name), name, timeout)
-                                               for _ in range(students))))
+            before = _browser_cpu(server)
+            visits = list(await asyncio.gather(*(_visit(browser, server.url(name), name, timeout,
+                                                        polling=500) for _ in range(students))))
+            return visits, _browser_cpu(server) - before
         finally:
             await browser.close()
 
@@ -346,7 +363,7 @@ def class_pools(folder: Path, name: str, students: int) -> dict:
 
 
 def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: float = 300.0,
-                pool: bool = True, out=print) -> list[Visit]:
+                pool: bool = True, fill_delay: float | None = None, out=print) -> list[Visit]:
     """``students`` browser contexts open one page at the same moment on one Voila server (as
     shipped; with ``pool`` the page's pool sized for the class). Prints first/median/last and the
     failures; returns the visits."""
@@ -356,7 +373,7 @@ def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: floa
     if pool:
         sized = class_pools(folder, name, students)
         extra = [f"--VoilaKernelManager.kernel_pools_config={json.dumps(sized)}",
-                 f"--VoilaKernelManager.fill_delay={CLASS_FILL_DELAY}"]
+                 f"--VoilaKernelManager.fill_delay={fill_delay or CLASS_FILL_DELAY}"]
         pools = {Path(k).stem: v["pool_size"] for k, v in sized.items()
                  if k != "default" and (folder / k).exists()}
     server = Server(folder, extra=extra)
@@ -366,12 +383,11 @@ def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: floa
         waited = server.wait_idle(sum(pools.values()))
         out(f"{sum(pools.values())} pre-heated kernels ({pools.get(name, 0)} for {name}) ran their "
             f"notebooks in {waited:.0f} s ({server.cpu() - cpu0:.0f} CPU s)")
-        cpu0, all0 = server.cpu(), _tree_cpu(os.getpid())
+        cpu0 = server.cpu()
         start = time.monotonic()
-        visits = asyncio.run(_class(server, name, students, timeout))
+        visits, browser_cpu = asyncio.run(_class(server, name, students, timeout))
         wall = time.monotonic() - start
         cpu = server.cpu() - cpu0
-        browser_cpu = _tree_cpu(os.getpid()) - all0 - cpu
         log = server.log()
     finally:
         server.stop()
@@ -388,7 +404,7 @@ def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: floa
     skipped = log.count("Timeout waiting for IOPub output")
     if skipped:
         out(f"  the server log says 'Timeout waiting for IOPub output' {skipped} times")
-    out(f"server and kernels: {cpu:.0f} CPU s, this process and the browser: {browser_cpu:.0f} CPU s "
+    out(f"server and kernels: {cpu:.0f} CPU s, the browser (Chromium, Playwright): {browser_cpu:.0f} CPU s "
         f"during the {wall:.0f} s; load average at the end: "
         f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)")
     return visits
