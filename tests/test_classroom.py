@@ -200,3 +200,13 @@ def test_bench_pages_names_the_pages_when_given_an_unknown_one():
     assert pages_bench.target("designer_review") == 5
     pools = pages_bench.class_pools(NOTEBOOKS, "wingsuit", 30)
     assert pools["wingsuit.ipynb"]["pool_size"] == 31 and pools["default"]["pool_size"] == 0
+
+
+def test_no_notebook_reads_the_request_a_preheated_page_is_rendered_before():
+    """Pre-heating runs a notebook before anyone asks for it: a notebook that read the request (the
+    query string, the URL, headers: Voila's request variables) would show every student the same
+    stale values. None of the shipped notebooks' sources does."""
+    words = re.compile(r"QUERY_STRING|SCRIPT_NAME|PATH_INFO|SERVER_NAME|VOILA_REQUEST_URL|HTTP_[A-Z]|"
+                       r"wait_for_request")
+    for path in sorted((ROOT / "tools" / "notebooks").glob("*.py")):
+        assert not words.search(path.read_text(encoding="utf-8")), path.name
