@@ -535,9 +535,22 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
                                       "every shipped game and preset) at the default threshold: seconds, "
                                       "games played, readings decided, where the time goes"),
           budget: int = typer.Option(6400, min=20, max=1_000_000, help="with --review: most paired games "
-                                     "per reading")) -> None:
+                                     "per reading"),
+          pages: bool = typer.Option(False, "--pages", help="the Voila pages of notebooks/ in Chromium: "
+                                     "time to usable of each, pre-heated as shipped and on a plain Voila"),
+          class_size: Optional[int] = typer.Option(None, "--class", min=1, max=200,
+                                                   help="N students open one Voila page at once (a "
+                                                   "browser context each): first/median/last, failures"),
+          page: Optional[str] = typer.Option(None, help="a notebook's name without .ipynb: with --class "
+                                             "the class's page (default aeroplane_chess); with --pages "
+                                             "only this page (default every page)"),
+          no_plain: bool = typer.Option(False, "--no-plain", help="with --pages: skip the plain Voila")) -> None:
     """Playouts per second (one process, events off); --anchors: beside maedn and ludopy;
-    --explorer: the explorer's Step and jump times; --review: the designer review's time."""
+    --explorer: the explorer's Step and jump times; --review: the designer review's time;
+    --pages / --class N: the Voila pages, alone and a class at once."""
+    if pages or class_size:
+        _bench_pages(pages, class_size, page, no_plain)
+        return
     if review:
         _bench_review(game, budget, preset)
         return
@@ -601,6 +614,28 @@ def _bench_review(game, budget, preset) -> None:
     typer.echo("Where the CPU time goes:")
     for r in results:
         typer.echo(r.where())
+
+
+def _bench_pages(pages: bool, class_size, page: str, no_plain: bool) -> None:
+    import importlib.util
+    from .sim import pages_bench
+    for module in ("playwright", "psutil"):
+        if importlib.util.find_spec(module) is None:
+            _fail(f"{module} is not installed: bash tools/setup.sh test")
+    folder = pages_bench.notebooks_folder()
+    names = pages_bench.page_names(folder)
+    if page is not None and page not in names:
+        _fail(f"no notebook {page}.ipynb in {folder}; pages: {', '.join(names)}")
+    try:
+        if pages:
+            typer.echo("Time to usable (request to page rendered, no error, explorer's Step and board "
+                       "shown), Debian Chromium, a fresh browser context per visit. Targets: start page "
+                       "<= 2 s, game pages <= 3 s, designer review <= 5 s (quiet 2-core machine).")
+            pages_bench.bench_pages([page] if page else None, plain=not no_plain, out=typer.echo)
+        if class_size:
+            pages_bench.bench_class(class_size, page or "aeroplane_chess", out=typer.echo)
+    except (RuntimeError, TimeoutError) as exc:
+        _fail(exc)
 
 
 def _bench_explorer(game, steps, seed, players, preset, options) -> None:
@@ -753,7 +788,12 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
                                     "rules as set only: a smaller file)"),
            load: Optional[Path] = typer.Option(None, help="print a review written by --out, "
                                                "without playing"),
-           lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
+           lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP),
+           sweeps_only: bool = typer.Option(False, "--sweeps", help="only the scenario sweeps of "
+                                            "the designer review notebook (every shipped scenario "
+                                            "under every other reading): write them to --out "
+                                            "(default: the checkout's notebooks/review/); --all "
+                                            "writes them too")) -> None:
     """Designer review: who wins by play order, how games end, and a verdict per reading that
     holds (paired games in rounds until each verdict is decided or the budget runs out)."""
     _need_stats()
@@ -768,6 +808,11 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
         return
     if keep not in ("all", "baseline"):
         _fail(f"--keep must be all or baseline, got {keep!r}")
+    if sweeps_only:
+        if game is not None:
+            _fail("--sweeps sweeps every shipped game's scenarios: give no game id")
+        _write_sweeps(out)
+        return
     players, preset, options = _settings(option, players, preset)
     house = _params(param)
     if param_readings is None:
@@ -818,6 +863,22 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
                        f"and the verdicts to {path}")
         if all_games:
             typer.echo("")
+    if all_games:
+        _write_sweeps(out)
+
+
+def _write_sweeps(out: Optional[Path]) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from .sim.review import write_sweeps
+    if out is None:
+        from .paths import checkout_folder
+        out = checkout_folder("notebooks/review")
+    if not out.is_dir():
+        _fail(f"--out must be an existing folder for the sweeps, got {out}")
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        path = write_sweeps(out, executor=pool)
+    typer.echo(f"wrote the scenario sweeps of every shipped game to {path}")
 
 
 @app.command()

@@ -9,6 +9,7 @@ its page. The notebooks are notebooks/index.ipynb and one per shipped game
   image URL); Back restores the earlier picture and log; Reset with another seed gives another
   game (other pictures and log after the same number of Steps).
 - The start page: a link to every shipped game's notebook, the gallery picture, the rules table.
+- A class: six browser contexts open the Aeroplane Chess page at once; every page shows its explorer.
 - Snow Tails: Reset, Step to the first card play; with the card toggles put one card on the left
   dog (a value that makes the sled drift), check the preview names that play, Step, check the log
   and the picture; then choose when to drift with the F/DL/DR toggles (not the preselected
@@ -398,6 +399,39 @@ def test_voila_snow_tails_cards_and_drift(voila_pages):
         s.mark("drift")
         print(f"snow tails: played {value} to L, steered {sequence} (preselected {default})",
               file=sys.stderr)
+
+
+# ----- a class at once ---------------------------------------------------------------------------
+CLASS = 6
+
+
+def test_voila_a_class_of_six_opens_one_page_at_once(voila_pages):
+    """Six students, a browser context each, open the Aeroplane Chess page at the same moment on the
+    module's Voila server (pre-heated as shipped in notebooks/voila.json): every page shows its
+    explorer with no error, and the server never skipped a cell for want of its output."""
+    from racekit.sim.pages_bench import READY
+    s = voila_pages["aeroplane_chess"]
+    browser = s.page.context.browser      # the module's browser: one sync Playwright per thread
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 900}) for _ in range(CLASS)]
+    try:
+        pages = [c.new_page() for c in contexts]
+        started = time.monotonic()
+        for page in pages:                 # "commit": every request is under way before any is done
+            page.goto(s.page.url, wait_until="commit", timeout=PAGE_TIMEOUT_MS)
+        seconds = []
+        for i, page in enumerate(pages):
+            with artifacts_on_failure(page, f"voila-class-{i}", s.log_path):
+                state = page.wait_for_function(READY, arg=True, timeout=PAGE_TIMEOUT_MS,
+                                               polling=250).json_value()
+                assert state == "ok", f"student {i + 1}: {state}"
+                seconds.append(time.monotonic() - started)
+        log = s.log_path.read_text(errors="replace")
+        assert "Timeout waiting for IOPub output" not in log, "the server skipped a cell's output"
+        print(f"a class of {CLASS}: every page usable, the last after {max(seconds):.1f} s",
+              file=sys.stderr)
+    finally:
+        for c in contexts:
+            c.close()
 
 
 # ----- secrecy in "You play" mode, in the browser --------------------------------------------

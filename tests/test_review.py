@@ -144,6 +144,26 @@ def test_sweeps_handed_to_a_pool_give_the_same_tables():
     assert set(here["snow_tails"]["option"]) == {"end"}
 
 
+def test_the_stored_sweeps_are_what_the_scenarios_give_today(tmp_path):
+    """notebooks/review/scenario-sweeps.json (racekit review --sweeps), read by the designer review
+    notebook instead of sweeping at page load, against a fresh sweep of every shipped game; and
+    the file round-trips values that a table would merge (0, False, "0")."""
+    from racekit.games import SHIPPED
+    stored = review.stored_sweeps()
+    assert sorted(stored) == sorted(SHIPPED)
+    fresh = review.scenario_sweeps(SHIPPED)
+    for gid in SHIPPED:
+        a, b = stored[gid].to_dict("records"), fresh[gid].to_dict("records")
+        assert a == b, (f"{gid}: the stored sweeps are stale; run `racekit review --sweeps` "
+                        f"({len(a)} stored rows, {len(b)} fresh)")
+        assert [type(v) for v in stored[gid]["value"]] == [type(v) for v in fresh[gid]["value"]], gid
+    review.write_sweeps(tmp_path, ["snow_tails"])
+    again = review.stored_sweeps(tmp_path)["snow_tails"]
+    assert again.to_dict("records") == fresh["snow_tails"].to_dict("records")
+    with pytest.raises(FileNotFoundError, match="racekit review --sweeps"):
+        review.stored_sweeps(tmp_path / "nowhere")
+
+
 def test_open_options_are_the_amb_options_without_a_list_of_readings():
     left = {o.name for o in review.open_options("wingsuit")}
     assert {"cardset", "cubes_per_color"} <= left

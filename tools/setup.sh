@@ -75,6 +75,14 @@ if [ -n "$fresh" ]; then say "installing racekit with the extras $extras into .v
 # network whose proxy re-signs TLS works (uv's own roots refused it here: "invalid peer certificate").
 UV_SYSTEM_CERTS="${UV_SYSTEM_CERTS:-1}" UV_COMPILE_BYTECODE=1 VIRTUAL_ENV="$venv" "${uv[@]}" pip install --quiet --python "$venv/bin/python" \
     --compile-bytecode -c tools/constraints.txt -e ".[$extras]"
+# Voila's settings for the notebooks (pre-heated kernels with a pool per notebook, the executor's
+# timeouts; notebooks/voila.json) and racekit's Voila template (the folder opens on its start page,
+# share/voila/templates/racekit): linked into .venv's Jupyter paths, so every .venv/bin/voila reads them
+# wherever it starts (Voila itself reads voila.json only from the folder it starts in and the Jupyter
+# config path). Links, not copies: an edited voila.json needs no new set-up.
+mkdir -p "$venv/etc/jupyter" "$venv/share/jupyter/voila/templates"
+ln -sfn "$PWD/notebooks/voila.json" "$venv/etc/jupyter/voila.json"
+ln -sfn "$PWD/share/voila/templates/racekit" "$venv/share/jupyter/voila/templates/racekit"
 # racekit itself is installed editable (its source stays here): compile it too
 "$venv/bin/python" -m compileall -q -j 0 racekit >/dev/null
 # the extras sim, test and bench bring numba: compile the compiled playout kernels now, into numba's

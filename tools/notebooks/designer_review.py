@@ -25,7 +25,6 @@
 
 # %%
 import warnings
-from concurrent.futures import ProcessPoolExecutor
 
 import matplotlib.pyplot as plt
 import pandas as pd
@@ -41,8 +40,6 @@ pd.set_option("display.width", 120)
 pd.set_option("display.max_colwidth", 90)
 
 reviews = designer.stored_reviews()          # racekit review --all (notebooks/review/*.parquet)
-pool = ProcessPoolExecutor(max_workers=2)     # the scenario runs below
-sweeping = review.scenario_sweeps(SHIPPED, executor=pool, wait=False)
 for name, rv in reviews.items():
     s = rv.settings
     print(f"{name}: {len(rv.baseline):,} games of the rules as set, {len(rv.verdicts)} readings, "
@@ -167,9 +164,11 @@ for name, rv in reviews.items():
 # every scenario is run again under every other value of every ambiguity option; a scenario whose
 # verdict flips is a place where that reading changes what happens. Options that pick a board, track
 # or card file, and the few that take an open number, are left out; each game's list ends with them.
+# The sweeps were run by `racekit review --sweeps` and stored in `notebooks/review/` (a test checks
+# them against a fresh sweep), so the page does not run them when it opens.
 
 # %%
-sweeps = sweeping.result()   # review.scenario_sweeps: one task a scenario file, in the pool
+sweeps = review.stored_sweeps()   # review.scenario_sweeps, stored by racekit review --sweeps
 for gid, sweep in sweeps.items():
     flips = review.flips_by_reading(sweep)
     moved = {k: ids for k, ids in flips.items() if ids}
@@ -184,7 +183,6 @@ for gid, sweep in sweeps.items():
     print("  not swept (a content file or an open number, no list of readings): "
           + ", ".join(f"{o.name} ({review.amb_ids(o)})" for o in left))
     print()
-pool.shutdown()
 
 # %% [markdown]
 # ## The decisions in force

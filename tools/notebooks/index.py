@@ -80,5 +80,5 @@ racekit.rules("snow_tails", coverage=False).find("drift")
 # ## Running this page
 #
 # In JupyterLab run all cells (Run > Run All Cells), then open a game's notebook from the table above.
-# As an app without code, start Voila on the notebooks folder: `.venv/bin/voila notebooks/`, and open
-# `index.ipynb` in the page it shows.
+# As an app without code, start Voila on the notebooks folder: `.venv/bin/voila notebooks/` opens on this
+# page (to serve a class, see `docs/classroom.md`).
