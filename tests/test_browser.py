@@ -494,7 +494,6 @@ def test_voila_you_play_page_is_the_same_in_two_games_differing_in_another_seats
     assert picture_a == picture_b, "Red's board picture tells the two games apart"
 
 
-<<<<<<< HEAD
 # ----- finding one's way: contents links and the scenario picker (issue 19) ------------------
 def _nav_notebook(folder):
     """notebooks/wingsuit.ipynb as the builder makes it now (tools/build_notebooks.py: contents list,
@@ -611,7 +610,8 @@ def test_voila_scenario_picker_opens_a_scenario_and_refuses_a_bad_path(nav_page)
         expect(error).to_contain_text("no/such/case.yaml", timeout=CHANGE_TIMEOUT_MS)
         expect(error).to_contain_text("cannot read")
         assert status.inner_text() == before, "a refused file changed the game shown"
-=======
+
+
 # ----- lessons (issue 19): one answered right, one wrong, in Voila ----------------------------
 @pytest.fixture(scope="module")
 def lessons_page(voila_pages):
@@ -675,4 +675,3 @@ def test_voila_lesson_answered_right_then_wrong_shows_the_reveal_and_the_score(l
                 widget.get_by_role("button", name="Next lesson", exact=True).click()
         assert widget.locator(".racekit-lesson-error").inner_text().strip() == ""
         s.mark("lessons")
->>>>>>> lessons
