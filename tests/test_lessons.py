@@ -277,3 +277,33 @@ def test_two_worlds_differing_in_blues_hand_look_the_same(tmp_path, game, lesson
             assert not w.error_box.value
         shown.append(seen)
     assert shown[0] == shown[1]
+
+
+# ----- what a teacher tripped on, trying the lessons in Voila (issue 19) ------------------------
+def test_a_chance_step_reads_as_a_die_roll_or_card_draw_not_engine_jargon():
+    """A class reads "Die roll or card draw: roll 4", not the engine's "chance: roll 4"."""
+    from racekit.core.lessons import CHANCE_WORDS, run_lessons
+    runs = run_lessons(list(SHIPPED))
+    moves = [s.move for r in runs for s in r.steps]
+    assert not [m for m in moves if m.startswith("chance")]
+    ac1 = next(r for r in runs if r.lesson.id == "AC-LES-01")
+    assert ac1.steps[0].move == CHANCE_WORDS + "roll 4"
+    hidden = next(r for r in runs if r.lesson.id == "ST-LES-03")   # Snow Tails' face-down draws
+    assert CHANCE_WORDS + "(hidden)" in [s.move for s in hidden.steps]
+
+
+def test_reveal_sentences_keep_their_clause_ids_small_and_apart():
+    """The engine's words at full size; the clause IDs they end with small and grey (the words
+    must read from the back of a room, the IDs are for whoever looks them up)."""
+    from racekit.explorer.lessons import _sentence_html, lesson_widget
+    assert _sentence_html("Red flies N. [WS-ACT-2, WS-FAQ-Q1b]") == (
+        "Red flies N. <span class='racekit-lesson-clauses' style='font-size:75%;color:#777'>"
+        "[WS-ACT-2, WS-FAQ-Q1b]</span>")
+    assert _sentence_html("No clauses here.") == "No clauses here."
+    w = lesson_widget("wingsuit", mode="class")
+    w.show(3)
+    w.show_all_button.click()
+    assert "Green and Red meet at (3,13) at the same altitude 3. <span class='racekit-lesson-clauses'" \
+        in w.reveal_html.value
+    assert "[WS-COLLIDE-2, WS-CRASH-2, WS-FAQ-Q2, WS-AMB-13]</span>" in w.reveal_html.value
+

@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 import inspect
 import io
+import re
 import string
 import threading
 
@@ -53,6 +54,19 @@ def _png(state, seat, size=(6.4, 4.8), dpi: int = 70) -> bytes:
         buf = io.BytesIO()
         fig.savefig(buf, format="png", metadata={"Software": None})
     return buf.getvalue()
+
+
+_CLAUSES = re.compile(r"^(.*?)\s*(\[[A-Z][A-Za-z0-9_, .\-]*\])$", re.S)
+
+
+def _sentence_html(sentence: str) -> str:
+    """An event sentence for a class: its words at full size, the clause IDs it ends with
+    (``[WS-CRASH-3, WS-ALT-1]``) small and grey, so the words read from the back of a room."""
+    m = _CLAUSES.match(sentence)
+    if not m:
+        return html.escape(sentence)
+    return (f"{html.escape(m.group(1))} <span class='racekit-lesson-clauses' "
+            f"style='font-size:75%;color:#777'>{html.escape(m.group(2))}</span>")
 
 
 def _letter(i: int) -> str:
@@ -224,8 +238,8 @@ class LessonWidget(widgets.VBox):
         step = self.run.steps[k]
         mark = "border-left:4px solid #e8a400;padding-left:0.5em;background:#fff8e0" if step.decisive \
             else "padding-left:0.8em"
-        lines = [f"<div style='{mark}'><b>{html.escape(step.move)}</b>"]
-        lines += [f"<div>· {html.escape(s)}</div>" for s in step.sentences]
+        lines = [f"<div style='{mark};font-size:115%'><b>{html.escape(step.move)}</b>"]
+        lines += [f"<div>· {_sentence_html(s)}</div>" for s in step.sentences]
         if step.decisive:
             lines.append("<div><i>This is the step the deciding rule acts on.</i></div>")
         return "".join(lines) + "</div>"
