@@ -307,3 +307,59 @@ def test_reveal_sentences_keep_their_clause_ids_small_and_apart():
         in w.reveal_html.value
     assert "[WS-COLLIDE-2, WS-CRASH-2, WS-FAQ-Q2, WS-AMB-13]</span>" in w.reveal_html.value
 
+
+def test_self_study_says_why_before_offering_the_next_lesson():
+    """"Here is why:" is followed by the why (the reveal), not by "Next: ..."; the offer of the
+    next lesson comes under the reveal, with the score, and goes when the next lesson shows."""
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("wingsuit", mode="self")
+    w.answer_box.value = w.answer_box.options[0]
+    w.check_button.click()
+    assert "Here is why" in w.feedback.value and "Next:" not in w.feedback.value
+    assert "Next: <i>One step too far past the side edge</i>" in w.score_html.value
+    words = w.children[2].children[1].children
+    assert words.index(w.feedback) < words.index(w.reveal_html) < words.index(w.score_html)
+    w.next_lesson_button.click()
+    assert "Next:" not in w.score_html.value and "Score: " in w.score_html.value
+
+
+def test_self_study_switches_game_without_code_and_keeps_each_score():
+    """In Voila a learner cannot edit the cell: the Game list switches game; each game keeps its
+    widget and score."""
+    from racekit.explorer.lessons import LessonWidget, self_study
+    s = self_study("wingsuit")
+    assert s.game_box.value == "wingsuit" and set(s.game_box.options) >= {
+        ("Wingsuit Flight (九张牌：翼装飞行)", "wingsuit")}
+    assert {v for _, v in s.game_box.options} == set(SHIPPED)
+    ws = s.current
+    run = ws.run
+    ws.answer_box.value = ws.answer_box.options[run.choices.index(run.answer)]
+    ws.check_button.click()
+    s.game_box.value = "snow_tails"
+    assert isinstance(s.current, LessonWidget) and s.current.run.lesson.game == "snow_tails"
+    assert s.current in s.children and ws not in s.children and s.current.mode == "self"
+    assert "Score: 0 of 0" in s.current.score_html.value
+    s.game_box.value = "wingsuit"
+    assert s.current is ws and "Score: 1 of 1" in ws.score_html.value
+    assert not s.error_box.value
+    with pytest.raises(ValueError, match="not one of the games"):
+        self_study("chess")
+
+
+def test_lessons_page_gives_no_answer_away_before_the_lessons():
+    """Projected to a class, lessons.ipynb must not list the answers above the questions: the list
+    of every lesson with its answer is the page's last section, for the teacher."""
+    import importlib.util
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("build_notebooks", root / "tools" / "build_notebooks.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    cells = builder.parse((root / "tools" / "notebooks" / "lessons.py").read_text(encoding="utf-8"),
+                          "en", "lessons")
+    answers = [i for i, c in enumerate(cells) if c.cell_type == "code" and ".line()" in c.source]
+    lessons = [i for i, c in enumerate(cells) if c.cell_type == "code" and
+               ("lesson_widget(" in c.source or "self_study(" in c.source)]
+    assert answers and lessons and min(answers) > max(lessons)
+    assert "For the teacher" in cells[min(answers) - 1].source
+    assert any('self_study("wingsuit")' in c.source for c in cells)

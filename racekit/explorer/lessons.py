@@ -1,7 +1,8 @@
 """The lesson widget: a question about a scenario, then the engine's answer, step by step.
 
 ``racekit.explorer.lessons.lesson_widget(game_id, mode="class")`` (or ``mode="self"``) shows a
-game's shipped lessons (:mod:`racekit.core.lessons`) one at a time.
+game's shipped lessons (:mod:`racekit.core.lessons`) one at a time; ``self_study()`` puts every
+game's lessons behind a **Game** list (a Voila page cannot edit the cell to change game).
 
 * **class mode** (one projector): the position and the question with its choices lettered
   A, B, C...; **Hands up** shows a pause line for a show of hands; **Next step** then plays
@@ -108,6 +109,7 @@ class LessonWidget(widgets.VBox):
         self._answered: dict[int, bool] = {}
         self._shown_steps = 0
         self._hints = 0
+        self._offer = ""
         self._pictures: dict = {}
         self.picker = widgets.Dropdown(options=[(f"{r.lesson.id}: {r.lesson.title}", i)
                                                 for i, r in enumerate(self.runs)],
@@ -180,7 +182,7 @@ class LessonWidget(widgets.VBox):
                 return
             self.index = index
             run, lesson = self.run, self.run.lesson
-            self._shown_steps, self._hints = 0, 0
+            self._shown_steps, self._hints, self._offer = 0, 0, ""
             seat = "" if lesson.seat is None else \
                 f" · asked from {html.escape(run.seat_names[lesson.seat])}'s seat"
             self.title.value = (f"<h3 style='margin:0.2em 0'>{html.escape(lesson.title)}</h3>"
@@ -211,7 +213,9 @@ class LessonWidget(widgets.VBox):
 
     def _show_score(self) -> None:
         if self.mode == "self":
-            self.score_html.value = (f"<b>Score: {self.score} of {self.tried}</b> "
+            # the offer of the next lesson comes after the why (under the reveal), with the score
+            offer = f"<div>{self._offer}</div>" if self._offer else ""
+            self.score_html.value = (f"{offer}<b>Score: {self.score} of {self.tried}</b> "
                                      f"({len(self.runs) - self.tried} lessons not tried yet)")
 
     def hint(self) -> str:
@@ -308,10 +312,9 @@ class LessonWidget(widgets.VBox):
                        f"<span style='color:#b00000'>Not quite: you said "
                        f"{html.escape(run.words(value))}.</span>")
             following = self.runs[(self.index + 1) % len(self.runs)].lesson
-            offer = ("You have tried every lesson." if self.tried == len(self.runs) else
-                     f"Next: <i>{html.escape(following.title)}</i> (press <b>Next lesson</b>).")
-            self.feedback.value = (f"<div style='font-size:130%'><b>{verdict}</b> Here is why:</div>"
-                                   f"<div>{offer}</div>")
+            self._offer = ("You have tried every lesson." if self.tried == len(self.runs) else
+                           f"Next: <i>{html.escape(following.title)}</i> (press <b>Next lesson</b>).")
+            self.feedback.value = f"<div style='font-size:130%'><b>{verdict}</b> Here is why:</div>"
             self.check_button.disabled = True
             self._shown_steps = len(run.steps)
             self._render_reveal()
@@ -342,3 +345,62 @@ def lesson_widget(game_id: str, mode: str = "class", **kw) -> LessonWidget:
     """The lessons of ``game_id`` in a widget; ``mode``: ``"class"`` (one projector, the reveal
     step by step) or ``"self"`` (self-study: answer, check, score, next lesson)."""
     return LessonWidget(game_id, mode=mode, **kw)
+
+
+class GameLessons(widgets.VBox):
+    """Self-study (or class) lessons of several games behind a **Game** list, for a page without
+    code (Voila): the learner switches game without editing a cell. Each game's
+    :class:`LessonWidget` is made the first time it is chosen and kept, with its score.
+
+    Attributes:
+        game_box (Dropdown of game ids, labelled with the games' names), widgets (``{game_id:
+        LessonWidget}`` made so far), current (the shown one), error_box (HTML).
+
+    Raises:
+        ValueError: an unknown mode, or ``first`` not among ``games``.
+    """
+
+    def __init__(self, first: str = "wingsuit", mode: str = "self", games=None, **kw):
+        from ..core.game import game_class
+        from ..games import SHIPPED
+        if mode not in MODES:
+            raise ValueError(f"mode must be 'class' or 'self', got {mode!r}")
+        games = list(games or SHIPPED)
+        if first not in games:
+            raise ValueError(f"{first!r} is not one of the games {games}")
+        super().__init__()
+        self.add_class("racekit-lesson-games")
+        self.mode, self._kw = mode, kw
+        self.widgets: dict[str, LessonWidget] = {}
+        self.game_box = widgets.Dropdown(options=[(game_class(g).game_type.long_name, g) for g in games],
+                                         value=first, description="Game",
+                                         layout=widgets.Layout(width="36em"))
+        self.error_box = widgets.HTML()
+        self.current = self._widget(first)
+        self.children = [self.game_box, self.current, self.error_box]
+        self.game_box.observe(lambda ch: self._switch(ch["new"]), names="value")
+
+    def _widget(self, game_id: str) -> LessonWidget:
+        if game_id not in self.widgets:
+            self.widgets[game_id] = LessonWidget(game_id, mode=self.mode, **self._kw)
+        return self.widgets[game_id]
+
+    def _switch(self, game_id: str) -> None:
+        self.error_box.value = ""
+        try:
+            self.current = self._widget(game_id)
+        except Exception as exc:   # shown, not lost in a callback
+            self.error_box.value = (f"<div style='color:#b00000'>Something went wrong: "
+                                    f"{html.escape(type(exc).__name__)}: "
+                                    f"{html.escape(str(exc)[:300])}</div>")
+            return
+        self.children = [self.game_box, self.current, self.error_box]
+
+    def __repr__(self) -> str:
+        return f"<GameLessons {self.mode} mode, {self.game_box.value}: {self.current!r}>"
+
+
+def self_study(first: str = "wingsuit", games=None, **kw) -> GameLessons:
+    """Self-study lessons with a **Game** list (every shipped game; ``first`` shown first): the
+    learner answers, checks, keeps a score per game and switches game without code."""
+    return GameLessons(first, mode="self", games=games, **kw)
