@@ -129,3 +129,25 @@ def test_the_start_page_lists_every_notebook_with_what_it_is_for():
     table = nb.game_table(about=sentences).data
     for game in SHIPPED:
         assert sentences[game] in table and f"({game}.ipynb)" in table
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_title_slide_holds_no_code(name):
+    """Presented with jupyterlab-rise, the first slide is the title and its words; set-up code
+    (wingsuit: imports and the options list) starts a slide of its own, or the first slide a class
+    sees runs off the screen (773 px of 684 at 1280x720 before)."""
+    cells = [c for c in builder.cells_of(name) if c.metadata["slideshow"]["slide_type"] != "skip"]
+    kinds = [c.metadata["slideshow"]["slide_type"] for c in cells]
+    first = cells[:next((i for i, k in enumerate(kinds[1:], 1) if k != "-"), len(cells))]
+    assert first[0].source.startswith("# ")
+    assert all(c.cell_type == "markdown" for c in first), [c.source[:40] for c in first]
+
+
+def test_a_code_cell_after_the_title_starts_a_subslide_and_later_ones_join_theirs():
+    md = nbformat.v4.new_markdown_cell
+    code = nbformat.v4.new_code_cell
+    cells = [md("# Title"), md("Words."), code("import racekit"), code("print(1)"),
+             md("## A section"), code("x = 1")]
+    builder.add_slides(cells)
+    assert [c.metadata["slideshow"]["slide_type"] for c in cells] == \
+        ["slide", "-", "subslide", "-", "slide", "-"]
