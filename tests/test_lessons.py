@@ -363,3 +363,27 @@ def test_lessons_page_gives_no_answer_away_before_the_lessons():
     assert answers and lessons and min(answers) > max(lessons)
     assert "For the teacher" in cells[min(answers) - 1].source
     assert any('self_study("wingsuit")' in c.source for c in cells)
+
+
+def test_class_mode_folds_the_steps_already_shown_so_the_newest_stays_in_view():
+    """WS-LES-14 reveals ten plies: in class mode each earlier step folds to its move (its words
+    one click away), the newest and the deciding ones stay open; self-study shows every step."""
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("wingsuit", mode="class")
+    w.show(next(i for i, r in enumerate(w.runs) if r.lesson.id == "WS-LES-14"))
+    steps = w.run.steps
+    assert len(steps) >= 5
+    for shown in range(1, len(steps) + 1):
+        w.next_step_button.click()
+        folded = w.reveal_html.value.count("<details class='racekit-lesson-folded'")
+        want = sum(1 for k in range(shown - 1) if not steps[k].decisive)
+        assert folded == want, (shown, folded, want)
+        assert f"<b>{steps[shown - 1].move}</b>" in w.reveal_html.value
+    assert "The engine&#x27;s answer" in w.reveal_html.value or "engine's answer" in w.reveal_html.value
+    for step in steps:     # every sentence is still there, folded or not
+        assert all(s.split(" [")[0].replace("'", "&#x27;") in w.reveal_html.value for s in step.sentences)
+    s = lesson_widget("wingsuit", mode="self")
+    s.show(w.index)
+    s.answer_box.value = s.answer_box.options[0]
+    s.check_button.click()
+    assert "<details" not in s.reveal_html.value

@@ -238,15 +238,26 @@ class LessonWidget(widgets.VBox):
                                f"Who says {html.escape(ask)}? Count the hands, then press "
                                f"<b>Next step</b>.</div>")
 
-    def _step_html(self, k: int) -> str:
+    def _step_html(self, k: int, folded: bool = False) -> str:
+        """Step ``k`` of the reveal; ``folded``: its move only, its sentences behind a click (an
+        HTML ``<details>``, opened in the browser without the kernel)."""
         step = self.run.steps[k]
         mark = "border-left:4px solid #e8a400;padding-left:0.5em;background:#fff8e0" if step.decisive \
             else "padding-left:0.8em"
-        lines = [f"<div style='{mark};font-size:115%'><b>{html.escape(step.move)}</b>"]
-        lines += [f"<div>· {_sentence_html(s)}</div>" for s in step.sentences]
+        sentences = [f"<div>· {_sentence_html(s)}</div>" for s in step.sentences]
         if step.decisive:
-            lines.append("<div><i>This is the step the deciding rule acts on.</i></div>")
-        return "".join(lines) + "</div>"
+            sentences.append("<div><i>This is the step the deciding rule acts on.</i></div>")
+        if folded:
+            return (f"<details class='racekit-lesson-folded' style='{mark};font-size:100%;color:#555'>"
+                    f"<summary>{html.escape(step.move)}</summary>{''.join(sentences)}</details>")
+        return (f"<div style='{mark};font-size:115%'><b>{html.escape(step.move)}</b>"
+                + "".join(sentences) + "</div>")
+
+    def _folded(self, k: int) -> bool:
+        """Class mode folds the steps already talked about (not the newest, not a deciding one):
+        the newest step stays next to the buttons instead of sliding below the screen as the
+        steps pile up (WS-LES-14 has ten)."""
+        return self.mode == "class" and k < self._shown_steps - 1 and not self.run.steps[k].decisive
 
     def _answer_html(self) -> str:
         run = self.run
@@ -258,7 +269,7 @@ class LessonWidget(widgets.VBox):
 
     def _render_reveal(self) -> None:
         run = self.run
-        parts = [self._step_html(k) for k in range(self._shown_steps)]
+        parts = [self._step_html(k, self._folded(k)) for k in range(self._shown_steps)]
         if self._shown_steps >= len(run.steps):
             parts.append(self._answer_html())
         self.reveal_html.value = "".join(parts)
