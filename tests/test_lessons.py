@@ -387,3 +387,13 @@ def test_class_mode_folds_the_steps_already_shown_so_the_newest_stays_in_view():
     s.answer_box.value = s.answer_box.options[0]
     s.check_button.click()
     assert "<details" not in s.reveal_html.value
+
+
+def test_lesson_buttons_are_as_wide_as_their_words():
+    """ipywidgets' 148-px buttons put "Next lesson" on a second row beside Leaf Marathon's and Snow
+    Tails' landscape pictures at 1280 px; each button is as wide as its label."""
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("snow_tails", mode="class")
+    buttons = [w.check_button, w.hint_button, w.hands_button, w.next_step_button,
+               w.show_all_button, w.next_lesson_button]
+    assert all(b.layout.width == "auto" for b in buttons)

@@ -126,6 +126,12 @@ class LessonWidget(widgets.VBox):
         self.next_step_button = widgets.Button(description="Next step", button_style="primary")
         self.show_all_button = widgets.Button(description="Show all")
         self.next_lesson_button = widgets.Button(description="Next lesson")
+        # buttons as wide as their words (ipywidgets' default is 148 px each): the five of class
+        # mode fit one row beside a landscape picture (Leaf Marathon, Snow Tails) at 1280 px
+        for w in (self.check_button, self.hint_button, self.hands_button, self.next_step_button,
+                  self.show_all_button, self.next_lesson_button):
+            w.layout.width = "auto"
+            w.layout.padding = "0 1.2em"
         self.hint_html = widgets.HTML()
         self.reveal_html = widgets.HTML()
         self.feedback = widgets.HTML()
