@@ -397,3 +397,20 @@ def test_lesson_buttons_are_as_wide_as_their_words():
     buttons = [w.check_button, w.hint_button, w.hands_button, w.next_step_button,
                w.show_all_button, w.next_lesson_button]
     assert all(b.layout.width == "auto" for b in buttons)
+
+
+def test_a_number_lesson_does_not_judge_an_empty_box():
+    """WS-LES-08 asks for a number: Check on an untouched box (it showed 0) or on words is not an
+    answer and does not count; a typed number is judged."""
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("wingsuit", mode="self")
+    w.show(next(i for i, r in enumerate(w.runs) if r.choices is None))
+    assert w.number_box in w.answer_row.children and w.number_box.value == ""
+    for typed in ("", "  ", "two"):
+        w.number_box.value = typed
+        w.check_button.click()
+        assert "Type a whole number first" in w.feedback.value and w.tried == 0
+        assert not w.check_button.disabled
+    w.number_box.value = f" {w.run.answer} "
+    w.check_button.click()
+    assert "Right!" in w.feedback.value and w.score == w.tried == 1

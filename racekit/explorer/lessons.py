@@ -83,7 +83,7 @@ class LessonWidget(widgets.VBox):
         index: the lesson shown; mode: ``"class"`` or ``"self"``.
         score, tried: right first answers and lessons answered, in self-study mode.
         picker (Dropdown), title, question, choices_html (HTML), image (Image), answer_box
-        (RadioButtons, or IntText for a number typed freely), check_button, hint_button,
+        (RadioButtons), number_box (Text, for a number typed freely), check_button, hint_button,
         hands_button, next_step_button, show_all_button, next_lesson_button (Button),
         reveal_html, feedback, score_html, error_box (HTML).
 
@@ -119,7 +119,10 @@ class LessonWidget(widgets.VBox):
         self.question = widgets.HTML()
         self.choices_html = widgets.HTML()
         self.answer_box = widgets.RadioButtons(options=[], layout=widgets.Layout(width="auto"))
-        self.number_box = widgets.IntText(description="Your answer", layout=widgets.Layout(width="14em"))
+        # a Text box, empty until the learner types (an IntText would start at 0 and judge an
+        # untouched box as the answer "0")
+        self.number_box = widgets.Text(description="Your answer", placeholder="type a number",
+                                       layout=widgets.Layout(width="14em"))
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.hint_button = widgets.Button(description="Hint")
         self.hands_button = widgets.Button(description="Hands up")
@@ -208,7 +211,7 @@ class LessonWidget(widgets.VBox):
                     self.answer_box.value = None
                     self.answer_row.children = [self.answer_box]
                 else:
-                    self.number_box.value = 0
+                    self.number_box.value = ""
                     self.answer_row.children = [self.number_box]
                 self.check_button.disabled = False
             self.hint_button.disabled = not lesson.hints
@@ -306,7 +309,11 @@ class LessonWidget(widgets.VBox):
         """The learner's answer in the run's canonical form (``None``: nothing chosen)."""
         run = self.run
         if run.choices is None:
-            return self.number_box.value
+            text = self.number_box.value.strip()
+            try:
+                return int(text)
+            except ValueError:
+                return None        # empty, or not a whole number: not an answer yet
         if self.answer_box.value is None:
             return None
         return run.choices[self.answer_box.options.index(self.answer_box.value)]
@@ -317,7 +324,8 @@ class LessonWidget(widgets.VBox):
         with self._lock:
             value = self.chosen()
             if value is None:
-                self.feedback.value = "<i>Pick an answer first.</i>"
+                self.feedback.value = ("<i>Type a whole number first.</i>" if self.run.choices is None
+                                       else "<i>Pick an answer first.</i>")
                 return None
             run = self.run
             right = run.is_right(value)
