@@ -151,3 +151,13 @@ def test_a_code_cell_after_the_title_starts_a_subslide_and_later_ones_join_their
     builder.add_slides(cells)
     assert [c.metadata["slideshow"]["slide_type"] for c in cells] == \
         ["slide", "-", "subslide", "-", "slide", "-"]
+
+
+def test_the_start_page_says_how_to_present_the_slides():
+    """A teacher trying Alt+R got the slides in a half-width side panel, and the explorer slide
+    asked for the cells to be run: the start page says to run all cells first and where the
+    full-screen button is."""
+    text = " ".join(c.source for c in builder.cells_of("index") if c.cell_type == "markdown")
+    text = " ".join(text.split())
+    assert "Run > Run All Cells" in text and "Alt+R" in text
+    assert "full-screen button" in text and "scrolls" in text
