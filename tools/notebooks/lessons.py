@@ -19,8 +19,8 @@
 #   **Hands up** and count the hands, then **Next step** plays the scenario one move at a time
 #   (the highlighted step is where the deciding rule acts); the last step shows the answer and the
 #   rule. **Show all** reveals everything at once; **Hint** gives a nudge first.
-# * **Self-study mode** (at the end of this page): pick an answer and press **Check**; the kit says
-#   right or wrong, shows why, and keeps your score. **Next lesson** goes on.
+# * **Self-study mode** (the *Self-study* section, for every game): pick an answer and press
+#   **Check**; the kit says right or wrong, shows why, and keeps your score. **Next lesson** goes on.
 #
 # A lesson asked from one player's seat (such as "You play Red") shows only what that seat may see.
 # The list of every lesson with the answer the engine computes is at the end of the page, under
