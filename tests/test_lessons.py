@@ -414,3 +414,13 @@ def test_a_number_lesson_does_not_judge_an_empty_box():
     w.number_box.value = f" {w.run.answer} "
     w.check_button.click()
     assert "Right!" in w.feedback.value and w.score == w.tried == 1
+
+
+def test_class_mode_question_and_choices_read_from_the_back_of_a_room():
+    """Projected at 1280x720 the class-mode question (120%) and choices (115%) were small next to
+    the picture: 140% and 135%; self-study (one reader at a screen) keeps 120%."""
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("leaf_marathon", mode="class")
+    assert "font-size:140%" in w.question.value and "font-size:135%" in w.choices_html.value
+    s = lesson_widget("leaf_marathon", mode="self")
+    assert "font-size:120%" in s.question.value

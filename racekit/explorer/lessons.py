@@ -198,10 +198,13 @@ class LessonWidget(widgets.VBox):
                                 f"<div style='color:#555'>lesson {self.index + 1} of "
                                 f"{len(self.runs)} · {html.escape(lesson.id)}{seat}</div>")
             self.image.value = self._picture((self.index, -1), run.question_state)
-            self.question.value = f"<p style='font-size:120%'><b>{html.escape(lesson.question)}</b></p>"
+            # class mode is read from the back of a room: the question and choices larger
+            big = self.mode == "class"
+            self.question.value = (f"<p style='font-size:{140 if big else 120}%;line-height:1.35'>"
+                                   f"<b>{html.escape(lesson.question)}</b></p>")
             labels = self._choice_labels()
             if self.mode == "class":
-                self.choices_html.value = ("<div style='font-size:115%'>" + "<br>".join(
+                self.choices_html.value = ("<div style='font-size:135%;line-height:1.5'>" + "<br>".join(
                     html.escape(l) for l in labels) + "</div>") if labels else \
                     "<i>Everyone writes down a number.</i>"
             else:
