@@ -161,3 +161,20 @@ def test_the_start_page_says_how_to_present_the_slides():
     text = " ".join(text.split())
     assert "Run > Run All Cells" in text and "Alt+R" in text
     assert "full-screen button" in text and "scrolls" in text
+
+
+def test_a_silent_set_up_cell_after_the_title_is_no_slide_once_run():
+    """lessons.ipynb's first code cell only imports: once run it shows nothing, so it is no slide
+    (an empty slide of three import lines); one that prints stays a subslide."""
+    md = nbformat.v4.new_markdown_cell
+    silent = nbformat.v4.new_code_cell("import racekit")
+    talks = nbformat.v4.new_code_cell("print(1)")
+    silent.execution_count, talks.execution_count = 1, 2
+    talks.outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
+    cells = [md("# Title"), md("Words."), silent, talks, md("## A section")]
+    builder.add_slides(cells)
+    assert [c.metadata["slideshow"]["slide_type"] for c in cells] == \
+        ["slide", "-", "skip", "subslide", "slide"]
+    fresh = [md("# Title"), nbformat.v4.new_code_cell("import racekit")]   # not run yet
+    builder.add_slides(fresh)
+    assert fresh[1].metadata["slideshow"]["slide_type"] == "subslide"
