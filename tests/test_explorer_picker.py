@@ -146,3 +146,25 @@ def test_a_guest_page_opens_no_scenario(explorer):
     ex.picker.open_button.click()
     assert "opens no scenario" in ex.error_box.value
     assert _shown(ex) == before
+
+
+def test_the_list_puts_the_worked_examples_first_in_number_order():
+    """A teacher looks for the IDs the notebooks name (WS-SCN-06 for Q2): the spec's worked
+    examples come first, then event, boundary and edge cases; numbers in number order."""
+    ids = [sid for _, sid in picker.shipped_scenarios("wingsuit")]
+    assert ids[0] == "WS-SCN-01" and ids.index("WS-SCN-06") < ids.index("WS-BND-01")
+    kinds = [sid.split("-")[1] for sid in ids]
+    assert kinds == sorted(kinds, key=["SCN", "EVENT", "BND", "EDGE"].index)
+    assert ids.index("WS-BND-02") < ids.index("WS-BND-02-2") < ids.index("WS-BND-03")
+    assert ids.index("WS-SCN-09") < ids.index("WS-SCN-10")
+    for game_id in SHIPPED:
+        assert picker.shipped_scenarios(game_id)[0][1].split("-")[1] == "SCN", game_id
+
+
+def test_an_opened_scenarios_set_up_events_say_set_up_not_ply_minus_one(explorer):
+    """Opening WS-SCN-10 shows the order of play decided in its set-up: the log says "set-up",
+    not "ply -1"."""
+    ex = explorer("wingsuit")
+    picker.open_scenario(ex, "WS-SCN-10")
+    assert "Action order" in ex.event_log.value
+    assert "ply -1" not in ex.event_log.value and "set-up:" in ex.event_log.value

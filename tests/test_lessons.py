@@ -277,3 +277,150 @@ def test_two_worlds_differing_in_blues_hand_look_the_same(tmp_path, game, lesson
             assert not w.error_box.value
         shown.append(seen)
     assert shown[0] == shown[1]
+
+
+# ----- what a teacher tripped on, trying the lessons in Voila (issue 19) ------------------------
+def test_a_chance_step_reads_as_a_die_roll_or_card_draw_not_engine_jargon():
+    """A class reads "Die roll or card draw: roll 4", not the engine's "chance: roll 4"."""
+    from racekit.core.lessons import CHANCE_WORDS, run_lessons
+    runs = run_lessons(list(SHIPPED))
+    moves = [s.move for r in runs for s in r.steps]
+    assert not [m for m in moves if m.startswith("chance")]
+    ac1 = next(r for r in runs if r.lesson.id == "AC-LES-01")
+    assert ac1.steps[0].move == CHANCE_WORDS + "roll 4"
+    hidden = next(r for r in runs if r.lesson.id == "ST-LES-03")   # Snow Tails' face-down draws
+    assert CHANCE_WORDS + "(hidden)" in [s.move for s in hidden.steps]
+
+
+def test_reveal_sentences_keep_their_clause_ids_small_and_apart():
+    """The engine's words at full size; the clause IDs they end with small and grey (the words
+    must read from the back of a room, the IDs are for whoever looks them up)."""
+    from racekit.explorer.lessons import _sentence_html, lesson_widget
+    assert _sentence_html("Red flies N. [WS-ACT-2, WS-FAQ-Q1b]") == (
+        "Red flies N. <span class='racekit-lesson-clauses' style='font-size:75%;color:#777'>"
+        "[WS-ACT-2, WS-FAQ-Q1b]</span>")
+    assert _sentence_html("No clauses here.") == "No clauses here."
+    w = lesson_widget("wingsuit", mode="class")
+    w.show(3)
+    w.show_all_button.click()
+    assert "Green and Red meet at (3,13) at the same altitude 3. <span class='racekit-lesson-clauses'" \
+        in w.reveal_html.value
+    assert "[WS-COLLIDE-2, WS-CRASH-2, WS-FAQ-Q2, WS-AMB-13]</span>" in w.reveal_html.value
+
+
+def test_self_study_says_why_before_offering_the_next_lesson():
+    """"Here is why:" is followed by the why (the reveal), not by "Next: ..."; the offer of the
+    next lesson comes under the reveal, with the score, and goes when the next lesson shows."""
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("wingsuit", mode="self")
+    w.answer_box.value = w.answer_box.options[0]
+    w.check_button.click()
+    assert "Here is why" in w.feedback.value and "Next:" not in w.feedback.value
+    assert "Next: <i>One step too far past the side edge</i>" in w.score_html.value
+    words = w.children[2].children[1].children
+    assert words.index(w.feedback) < words.index(w.reveal_html) < words.index(w.score_html)
+    w.next_lesson_button.click()
+    assert "Next:" not in w.score_html.value and "Score: " in w.score_html.value
+
+
+def test_self_study_switches_game_without_code_and_keeps_each_score():
+    """In Voila a learner cannot edit the cell: the Game list switches game; each game keeps its
+    widget and score."""
+    from racekit.explorer.lessons import LessonWidget, self_study
+    s = self_study("wingsuit")
+    assert s.game_box.value == "wingsuit" and set(s.game_box.options) >= {
+        ("Wingsuit Flight (九张牌：翼装飞行)", "wingsuit")}
+    assert {v for _, v in s.game_box.options} == set(SHIPPED)
+    ws = s.current
+    run = ws.run
+    ws.answer_box.value = ws.answer_box.options[run.choices.index(run.answer)]
+    ws.check_button.click()
+    s.game_box.value = "snow_tails"
+    assert isinstance(s.current, LessonWidget) and s.current.run.lesson.game == "snow_tails"
+    assert s.current in s.children and ws not in s.children and s.current.mode == "self"
+    assert "Score: 0 of 0" in s.current.score_html.value
+    s.game_box.value = "wingsuit"
+    assert s.current is ws and "Score: 1 of 1" in ws.score_html.value
+    assert not s.error_box.value
+    with pytest.raises(ValueError, match="not one of the games"):
+        self_study("chess")
+
+
+def test_lessons_page_gives_no_answer_away_before_the_lessons():
+    """Projected to a class, lessons.ipynb must not list the answers above the questions: the list
+    of every lesson with its answer is the page's last section, for the teacher."""
+    import importlib.util
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    spec = importlib.util.spec_from_file_location("build_notebooks", root / "tools" / "build_notebooks.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    cells = builder.parse((root / "tools" / "notebooks" / "lessons.py").read_text(encoding="utf-8"),
+                          "en", "lessons")
+    answers = [i for i, c in enumerate(cells) if c.cell_type == "code" and ".line()" in c.source]
+    lessons = [i for i, c in enumerate(cells) if c.cell_type == "code" and
+               ("lesson_widget(" in c.source or "self_study(" in c.source)]
+    assert answers and lessons and min(answers) > max(lessons)
+    assert "For the teacher" in cells[min(answers) - 1].source
+    assert any('self_study("wingsuit")' in c.source for c in cells)
+
+
+def test_class_mode_folds_the_steps_already_shown_so_the_newest_stays_in_view():
+    """WS-LES-14 reveals ten plies: in class mode each earlier step folds to its move (its words
+    one click away), the newest and the deciding ones stay open; self-study shows every step."""
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("wingsuit", mode="class")
+    w.show(next(i for i, r in enumerate(w.runs) if r.lesson.id == "WS-LES-14"))
+    steps = w.run.steps
+    assert len(steps) >= 5
+    for shown in range(1, len(steps) + 1):
+        w.next_step_button.click()
+        folded = w.reveal_html.value.count("<details class='racekit-lesson-folded'")
+        want = sum(1 for k in range(shown - 1) if not steps[k].decisive)
+        assert folded == want, (shown, folded, want)
+        assert f"<b>{steps[shown - 1].move}</b>" in w.reveal_html.value
+    assert "The engine&#x27;s answer" in w.reveal_html.value or "engine's answer" in w.reveal_html.value
+    for step in steps:     # every sentence is still there, folded or not
+        assert all(s.split(" [")[0].replace("'", "&#x27;") in w.reveal_html.value for s in step.sentences)
+    s = lesson_widget("wingsuit", mode="self")
+    s.show(w.index)
+    s.answer_box.value = s.answer_box.options[0]
+    s.check_button.click()
+    assert "<details" not in s.reveal_html.value
+
+
+def test_lesson_buttons_are_as_wide_as_their_words():
+    """ipywidgets' 148-px buttons put "Next lesson" on a second row beside Leaf Marathon's and Snow
+    Tails' landscape pictures at 1280 px; each button is as wide as its label."""
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("snow_tails", mode="class")
+    buttons = [w.check_button, w.hint_button, w.hands_button, w.next_step_button,
+               w.show_all_button, w.next_lesson_button]
+    assert all(b.layout.width == "auto" for b in buttons)
+
+
+def test_a_number_lesson_does_not_judge_an_empty_box():
+    """WS-LES-08 asks for a number: Check on an untouched box (it showed 0) or on words is not an
+    answer and does not count; a typed number is judged."""
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("wingsuit", mode="self")
+    w.show(next(i for i, r in enumerate(w.runs) if r.choices is None))
+    assert w.number_box in w.answer_row.children and w.number_box.value == ""
+    for typed in ("", "  ", "two"):
+        w.number_box.value = typed
+        w.check_button.click()
+        assert "Type a whole number first" in w.feedback.value and w.tried == 0
+        assert not w.check_button.disabled
+    w.number_box.value = f" {w.run.answer} "
+    w.check_button.click()
+    assert "Right!" in w.feedback.value and w.score == w.tried == 1
+
+
+def test_class_mode_question_and_choices_read_from_the_back_of_a_room():
+    """Projected at 1280x720 the class-mode question (120%) and choices (115%) were small next to
+    the picture: 140% and 135%; self-study (one reader at a screen) keeps 120%."""
+    from racekit.explorer.lessons import lesson_widget
+    w = lesson_widget("leaf_marathon", mode="class")
+    assert "font-size:140%" in w.question.value and "font-size:135%" in w.choices_html.value
+    s = lesson_widget("leaf_marathon", mode="self")
+    assert "font-size:120%" in s.question.value

@@ -129,3 +129,52 @@ def test_the_start_page_lists_every_notebook_with_what_it_is_for():
     table = nb.game_table(about=sentences).data
     for game in SHIPPED:
         assert sentences[game] in table and f"({game}.ipynb)" in table
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_title_slide_holds_no_code(name):
+    """Presented with jupyterlab-rise, the first slide is the title and its words; set-up code
+    (wingsuit: imports and the options list) starts a slide of its own, or the first slide a class
+    sees runs off the screen (773 px of 684 at 1280x720 before)."""
+    cells = [c for c in builder.cells_of(name) if c.metadata["slideshow"]["slide_type"] != "skip"]
+    kinds = [c.metadata["slideshow"]["slide_type"] for c in cells]
+    first = cells[:next((i for i, k in enumerate(kinds[1:], 1) if k != "-"), len(cells))]
+    assert first[0].source.startswith("# ")
+    assert all(c.cell_type == "markdown" for c in first), [c.source[:40] for c in first]
+
+
+def test_a_code_cell_after_the_title_starts_a_subslide_and_later_ones_join_theirs():
+    md = nbformat.v4.new_markdown_cell
+    code = nbformat.v4.new_code_cell
+    cells = [md("# Title"), md("Words."), code("import racekit"), code("print(1)"),
+             md("## A section"), code("x = 1")]
+    builder.add_slides(cells)
+    assert [c.metadata["slideshow"]["slide_type"] for c in cells] == \
+        ["slide", "-", "subslide", "-", "slide", "-"]
+
+
+def test_the_start_page_says_how_to_present_the_slides():
+    """A teacher trying Alt+R got the slides in a half-width side panel, and the explorer slide
+    asked for the cells to be run: the start page says to run all cells first and where the
+    full-screen button is."""
+    text = " ".join(c.source for c in builder.cells_of("index") if c.cell_type == "markdown")
+    text = " ".join(text.split())
+    assert "Run > Run All Cells" in text and "Alt+R" in text
+    assert "full-screen button" in text and "scrolls" in text
+
+
+def test_a_silent_set_up_cell_after_the_title_is_no_slide_once_run():
+    """lessons.ipynb's first code cell only imports: once run it shows nothing, so it is no slide
+    (an empty slide of three import lines); one that prints stays a subslide."""
+    md = nbformat.v4.new_markdown_cell
+    silent = nbformat.v4.new_code_cell("import racekit")
+    talks = nbformat.v4.new_code_cell("print(1)")
+    silent.execution_count, talks.execution_count = 1, 2
+    talks.outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n")]
+    cells = [md("# Title"), md("Words."), silent, talks, md("## A section")]
+    builder.add_slides(cells)
+    assert [c.metadata["slideshow"]["slide_type"] for c in cells] == \
+        ["slide", "-", "skip", "subslide", "slide"]
+    fresh = [md("# Title"), nbformat.v4.new_code_cell("import racekit")]   # not run yet
+    builder.add_slides(fresh)
+    assert fresh[1].metadata["slideshow"]["slide_type"] == "subslide"

@@ -57,3 +57,14 @@ def test_the_stored_notebook_is_its_source(name, lang):
     built = nbformat.read(path, as_version=4)
     cells = B.cells_of(name, lang)
     assert [(c.cell_type, c.source) for c in built.cells] == [(c.cell_type, c.source) for c in cells]
+
+
+def test_no_merge_conflict_markers_in_sources_or_tests():
+    """A merge left `<<<<<<< HEAD` ... `>>>>>>> lessons` in three game notebooks' sources (their
+    markdown would show the markers to a class) and in the browser tests (which then cannot load)."""
+    marker = ("<<<<<<< ", "=======\n", ">>>>>>> ")
+    files = [*sorted((ROOT / "tools" / "notebooks").glob("*.py")), *sorted((ROOT / "tests").glob("*.py"))]
+    hits = [f"{path.relative_to(ROOT)}:{n}" for path in files
+            for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(keepends=True), 1)
+            if line.startswith(marker) and (line != "=======\n" or "<<<<<<< " in path.read_text())]
+    assert not hits, f"merge conflict markers left in: {hits}"

@@ -210,11 +210,25 @@ def slide_type(cell, previous) -> str:
 
 
 def add_slides(cells: list) -> None:
-    """Write every cell's ``slideshow.slide_type`` (see :func:`slide_type`)."""
-    previous = None
+    """Write every cell's ``slideshow.slide_type`` (see :func:`slide_type`). A slide opened by a
+    level-1 heading (the notebook's title) holds the title and its words only: a code cell that
+    would join it starts a slide of its own below it (``subslide``), or the first slide a class
+    sees would run off the screen with set-up code; once run, such a cell that shows nothing
+    (imports only) is left out of the slides (``skip``)."""
+    previous, title_slide = None, False
     for cell in cells:
-        cell.metadata["slideshow"] = {"slide_type": slide_type(cell, previous)}
-        if cell.metadata["slideshow"]["slide_type"] != "skip":
+        kind = slide_type(cell, previous)
+        if kind == "slide":
+            title_slide = any(level == 1 for level, _ in headings(cell))
+        elif kind == "subslide":
+            title_slide = False
+        elif kind == "-" and cell.cell_type == "code" and title_slide:
+            # run and silent (imports only): nothing for a class to see, so no slide of its own
+            silent = cell.get("execution_count") is not None and not cell.get("outputs")
+            kind = "skip" if silent else "subslide"
+            title_slide = silent
+        cell.metadata["slideshow"] = {"slide_type": kind}
+        if kind != "skip":
             previous = cell
 
 

@@ -153,7 +153,8 @@ class RevealStep:
 
     ply: int
     move: str
-    """``Red: take B1`` or ``chance: 4``."""
+    """``Red: take B1``, or ``Die roll or card draw: roll 4`` for a chance outcome (words a class
+    reads: no ``chance:`` jargon)."""
     sentences: list[str]
     clauses: list[str]
     decisive: bool
@@ -411,6 +412,10 @@ def _check_event_kind(lesson: Lesson, doc: Located) -> None:
                              f"its kinds: {', '.join(kinds)}")
 
 
+CHANCE_WORDS = "Die roll or card draw: "
+"""How a reveal step names a chance outcome (a class reads it: not the engine's ``chance:``)."""
+
+
 def run_lesson(path: str | Path) -> LessonRun:
     """Load a lesson, play its scenario and compute the answer.
 
@@ -452,10 +457,10 @@ def run_lesson(path: str | Path) -> LessonRun:
     for ply in range(lesson.ask_after, until):
         action = history[ply]
         actor = state.current_player()
-        move = ("chance: " if actor < 0 else f"{names[actor]}: ") + state.action_to_string(action)
+        move = (CHANCE_WORDS if actor < 0 else f"{names[actor]}: ") + state.action_to_string(action)
         state.apply_action(action)
         if not _may_see(state, ply, lesson.seat):
-            move = ("chance: (hidden)" if actor < 0 else f"{names[actor]}: (a secret choice)")
+            move = (f"{CHANCE_WORDS}(hidden)" if actor < 0 else f"{names[actor]}: (a secret choice)")
         events = [e for e in state.events if e.ply == ply]
         sentences = [game.render(e, details=False) for e in events]
         clauses = list(dict.fromkeys(c for e in events for c in e.clauses))

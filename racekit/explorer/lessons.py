@@ -1,7 +1,8 @@
 """The lesson widget: a question about a scenario, then the engine's answer, step by step.
 
 ``racekit.explorer.lessons.lesson_widget(game_id, mode="class")`` (or ``mode="self"``) shows a
-game's shipped lessons (:mod:`racekit.core.lessons`) one at a time.
+game's shipped lessons (:mod:`racekit.core.lessons`) one at a time; ``self_study()`` puts every
+game's lessons behind a **Game** list (a Voila page cannot edit the cell to change game).
 
 * **class mode** (one projector): the position and the question with its choices lettered
   A, B, C...; **Hands up** shows a pause line for a show of hands; **Next step** then plays
@@ -22,6 +23,7 @@ from __future__ import annotations
 import html
 import inspect
 import io
+import re
 import string
 import threading
 
@@ -55,6 +57,19 @@ def _png(state, seat, size=(6.4, 4.8), dpi: int = 70) -> bytes:
     return buf.getvalue()
 
 
+_CLAUSES = re.compile(r"^(.*?)\s*(\[[A-Z][A-Za-z0-9_, .\-]*\])$", re.S)
+
+
+def _sentence_html(sentence: str) -> str:
+    """An event sentence for a class: its words at full size, the clause IDs it ends with
+    (``[WS-CRASH-3, WS-ALT-1]``) small and grey, so the words read from the back of a room."""
+    m = _CLAUSES.match(sentence)
+    if not m:
+        return html.escape(sentence)
+    return (f"{html.escape(m.group(1))} <span class='racekit-lesson-clauses' "
+            f"style='font-size:75%;color:#777'>{html.escape(m.group(2))}</span>")
+
+
 def _letter(i: int) -> str:
     return string.ascii_uppercase[i] if i < 26 else str(i + 1)
 
@@ -68,7 +83,7 @@ class LessonWidget(widgets.VBox):
         index: the lesson shown; mode: ``"class"`` or ``"self"``.
         score, tried: right first answers and lessons answered, in self-study mode.
         picker (Dropdown), title, question, choices_html (HTML), image (Image), answer_box
-        (RadioButtons, or IntText for a number typed freely), check_button, hint_button,
+        (RadioButtons), number_box (Text, for a number typed freely), check_button, hint_button,
         hands_button, next_step_button, show_all_button, next_lesson_button (Button),
         reveal_html, feedback, score_html, error_box (HTML).
 
@@ -94,6 +109,7 @@ class LessonWidget(widgets.VBox):
         self._answered: dict[int, bool] = {}
         self._shown_steps = 0
         self._hints = 0
+        self._offer = ""
         self._pictures: dict = {}
         self.picker = widgets.Dropdown(options=[(f"{r.lesson.id}: {r.lesson.title}", i)
                                                 for i, r in enumerate(self.runs)],
@@ -103,13 +119,22 @@ class LessonWidget(widgets.VBox):
         self.question = widgets.HTML()
         self.choices_html = widgets.HTML()
         self.answer_box = widgets.RadioButtons(options=[], layout=widgets.Layout(width="auto"))
-        self.number_box = widgets.IntText(description="Your answer", layout=widgets.Layout(width="14em"))
+        # a Text box, empty until the learner types (an IntText would start at 0 and judge an
+        # untouched box as the answer "0")
+        self.number_box = widgets.Text(description="Your answer", placeholder="type a number",
+                                       layout=widgets.Layout(width="14em"))
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.hint_button = widgets.Button(description="Hint")
         self.hands_button = widgets.Button(description="Hands up")
         self.next_step_button = widgets.Button(description="Next step", button_style="primary")
         self.show_all_button = widgets.Button(description="Show all")
         self.next_lesson_button = widgets.Button(description="Next lesson")
+        # buttons as wide as their words (ipywidgets' default is 148 px each): the five of class
+        # mode fit one row beside a landscape picture (Leaf Marathon, Snow Tails) at 1280 px
+        for w in (self.check_button, self.hint_button, self.hands_button, self.next_step_button,
+                  self.show_all_button, self.next_lesson_button):
+            w.layout.width = "auto"
+            w.layout.padding = "0 1.2em"
         self.hint_html = widgets.HTML()
         self.reveal_html = widgets.HTML()
         self.feedback = widgets.HTML()
@@ -166,17 +191,20 @@ class LessonWidget(widgets.VBox):
                 return
             self.index = index
             run, lesson = self.run, self.run.lesson
-            self._shown_steps, self._hints = 0, 0
+            self._shown_steps, self._hints, self._offer = 0, 0, ""
             seat = "" if lesson.seat is None else \
                 f" · asked from {html.escape(run.seat_names[lesson.seat])}'s seat"
             self.title.value = (f"<h3 style='margin:0.2em 0'>{html.escape(lesson.title)}</h3>"
                                 f"<div style='color:#555'>lesson {self.index + 1} of "
                                 f"{len(self.runs)} · {html.escape(lesson.id)}{seat}</div>")
             self.image.value = self._picture((self.index, -1), run.question_state)
-            self.question.value = f"<p style='font-size:120%'><b>{html.escape(lesson.question)}</b></p>"
+            # class mode is read from the back of a room: the question and choices larger
+            big = self.mode == "class"
+            self.question.value = (f"<p style='font-size:{140 if big else 120}%;line-height:1.35'>"
+                                   f"<b>{html.escape(lesson.question)}</b></p>")
             labels = self._choice_labels()
             if self.mode == "class":
-                self.choices_html.value = ("<div style='font-size:115%'>" + "<br>".join(
+                self.choices_html.value = ("<div style='font-size:135%;line-height:1.5'>" + "<br>".join(
                     html.escape(l) for l in labels) + "</div>") if labels else \
                     "<i>Everyone writes down a number.</i>"
             else:
@@ -186,7 +214,7 @@ class LessonWidget(widgets.VBox):
                     self.answer_box.value = None
                     self.answer_row.children = [self.answer_box]
                 else:
-                    self.number_box.value = 0
+                    self.number_box.value = ""
                     self.answer_row.children = [self.number_box]
                 self.check_button.disabled = False
             self.hint_button.disabled = not lesson.hints
@@ -197,7 +225,9 @@ class LessonWidget(widgets.VBox):
 
     def _show_score(self) -> None:
         if self.mode == "self":
-            self.score_html.value = (f"<b>Score: {self.score} of {self.tried}</b> "
+            # the offer of the next lesson comes after the why (under the reveal), with the score
+            offer = f"<div>{self._offer}</div>" if self._offer else ""
+            self.score_html.value = (f"{offer}<b>Score: {self.score} of {self.tried}</b> "
                                      f"({len(self.runs) - self.tried} lessons not tried yet)")
 
     def hint(self) -> str:
@@ -220,15 +250,26 @@ class LessonWidget(widgets.VBox):
                                f"Who says {html.escape(ask)}? Count the hands, then press "
                                f"<b>Next step</b>.</div>")
 
-    def _step_html(self, k: int) -> str:
+    def _step_html(self, k: int, folded: bool = False) -> str:
+        """Step ``k`` of the reveal; ``folded``: its move only, its sentences behind a click (an
+        HTML ``<details>``, opened in the browser without the kernel)."""
         step = self.run.steps[k]
         mark = "border-left:4px solid #e8a400;padding-left:0.5em;background:#fff8e0" if step.decisive \
             else "padding-left:0.8em"
-        lines = [f"<div style='{mark}'><b>{html.escape(step.move)}</b>"]
-        lines += [f"<div>· {html.escape(s)}</div>" for s in step.sentences]
+        sentences = [f"<div>· {_sentence_html(s)}</div>" for s in step.sentences]
         if step.decisive:
-            lines.append("<div><i>This is the step the deciding rule acts on.</i></div>")
-        return "".join(lines) + "</div>"
+            sentences.append("<div><i>This is the step the deciding rule acts on.</i></div>")
+        if folded:
+            return (f"<details class='racekit-lesson-folded' style='{mark};font-size:100%;color:#555'>"
+                    f"<summary>{html.escape(step.move)}</summary>{''.join(sentences)}</details>")
+        return (f"<div style='{mark};font-size:115%'><b>{html.escape(step.move)}</b>"
+                + "".join(sentences) + "</div>")
+
+    def _folded(self, k: int) -> bool:
+        """Class mode folds the steps already talked about (not the newest, not a deciding one):
+        the newest step stays next to the buttons instead of sliding below the screen as the
+        steps pile up (WS-LES-14 has ten)."""
+        return self.mode == "class" and k < self._shown_steps - 1 and not self.run.steps[k].decisive
 
     def _answer_html(self) -> str:
         run = self.run
@@ -240,7 +281,7 @@ class LessonWidget(widgets.VBox):
 
     def _render_reveal(self) -> None:
         run = self.run
-        parts = [self._step_html(k) for k in range(self._shown_steps)]
+        parts = [self._step_html(k, self._folded(k)) for k in range(self._shown_steps)]
         if self._shown_steps >= len(run.steps):
             parts.append(self._answer_html())
         self.reveal_html.value = "".join(parts)
@@ -271,7 +312,11 @@ class LessonWidget(widgets.VBox):
         """The learner's answer in the run's canonical form (``None``: nothing chosen)."""
         run = self.run
         if run.choices is None:
-            return self.number_box.value
+            text = self.number_box.value.strip()
+            try:
+                return int(text)
+            except ValueError:
+                return None        # empty, or not a whole number: not an answer yet
         if self.answer_box.value is None:
             return None
         return run.choices[self.answer_box.options.index(self.answer_box.value)]
@@ -282,7 +327,8 @@ class LessonWidget(widgets.VBox):
         with self._lock:
             value = self.chosen()
             if value is None:
-                self.feedback.value = "<i>Pick an answer first.</i>"
+                self.feedback.value = ("<i>Type a whole number first.</i>" if self.run.choices is None
+                                       else "<i>Pick an answer first.</i>")
                 return None
             run = self.run
             right = run.is_right(value)
@@ -294,10 +340,9 @@ class LessonWidget(widgets.VBox):
                        f"<span style='color:#b00000'>Not quite: you said "
                        f"{html.escape(run.words(value))}.</span>")
             following = self.runs[(self.index + 1) % len(self.runs)].lesson
-            offer = ("You have tried every lesson." if self.tried == len(self.runs) else
-                     f"Next: <i>{html.escape(following.title)}</i> (press <b>Next lesson</b>).")
-            self.feedback.value = (f"<div style='font-size:130%'><b>{verdict}</b> Here is why:</div>"
-                                   f"<div>{offer}</div>")
+            self._offer = ("You have tried every lesson." if self.tried == len(self.runs) else
+                           f"Next: <i>{html.escape(following.title)}</i> (press <b>Next lesson</b>).")
+            self.feedback.value = f"<div style='font-size:130%'><b>{verdict}</b> Here is why:</div>"
             self.check_button.disabled = True
             self._shown_steps = len(run.steps)
             self._render_reveal()
@@ -328,3 +373,62 @@ def lesson_widget(game_id: str, mode: str = "class", **kw) -> LessonWidget:
     """The lessons of ``game_id`` in a widget; ``mode``: ``"class"`` (one projector, the reveal
     step by step) or ``"self"`` (self-study: answer, check, score, next lesson)."""
     return LessonWidget(game_id, mode=mode, **kw)
+
+
+class GameLessons(widgets.VBox):
+    """Self-study (or class) lessons of several games behind a **Game** list, for a page without
+    code (Voila): the learner switches game without editing a cell. Each game's
+    :class:`LessonWidget` is made the first time it is chosen and kept, with its score.
+
+    Attributes:
+        game_box (Dropdown of game ids, labelled with the games' names), widgets (``{game_id:
+        LessonWidget}`` made so far), current (the shown one), error_box (HTML).
+
+    Raises:
+        ValueError: an unknown mode, or ``first`` not among ``games``.
+    """
+
+    def __init__(self, first: str = "wingsuit", mode: str = "self", games=None, **kw):
+        from ..core.game import game_class
+        from ..games import SHIPPED
+        if mode not in MODES:
+            raise ValueError(f"mode must be 'class' or 'self', got {mode!r}")
+        games = list(games or SHIPPED)
+        if first not in games:
+            raise ValueError(f"{first!r} is not one of the games {games}")
+        super().__init__()
+        self.add_class("racekit-lesson-games")
+        self.mode, self._kw = mode, kw
+        self.widgets: dict[str, LessonWidget] = {}
+        self.game_box = widgets.Dropdown(options=[(game_class(g).game_type.long_name, g) for g in games],
+                                         value=first, description="Game",
+                                         layout=widgets.Layout(width="36em"))
+        self.error_box = widgets.HTML()
+        self.current = self._widget(first)
+        self.children = [self.game_box, self.current, self.error_box]
+        self.game_box.observe(lambda ch: self._switch(ch["new"]), names="value")
+
+    def _widget(self, game_id: str) -> LessonWidget:
+        if game_id not in self.widgets:
+            self.widgets[game_id] = LessonWidget(game_id, mode=self.mode, **self._kw)
+        return self.widgets[game_id]
+
+    def _switch(self, game_id: str) -> None:
+        self.error_box.value = ""
+        try:
+            self.current = self._widget(game_id)
+        except Exception as exc:   # shown, not lost in a callback
+            self.error_box.value = (f"<div style='color:#b00000'>Something went wrong: "
+                                    f"{html.escape(type(exc).__name__)}: "
+                                    f"{html.escape(str(exc)[:300])}</div>")
+            return
+        self.children = [self.game_box, self.current, self.error_box]
+
+    def __repr__(self) -> str:
+        return f"<GameLessons {self.mode} mode, {self.game_box.value}: {self.current!r}>"
+
+
+def self_study(first: str = "wingsuit", games=None, **kw) -> GameLessons:
+    """Self-study lessons with a **Game** list (every shipped game; ``first`` shown first): the
+    learner answers, checks, keeps a score per game and switches game without code."""
+    return GameLessons(first, mode="self", games=games, **kw)

@@ -22,10 +22,24 @@ import ipywidgets as widgets
 _SHIPPED: dict[str, list[tuple[str, str]]] = {}
 
 
+_KINDS = ("SCN", "EVENT", "BND", "EDGE")
+"""The order of the list: the spec's worked examples (``-SCN-``, the ones the notebooks and the
+FAQ name) first, then event cases, boundary cases and edge cases; anything else last."""
+
+
+def _list_order(scenario_id: str) -> tuple:
+    """Sort key: the kind's rank (:data:`_KINDS`), then the ID with its numbers compared as
+    numbers (``WS-SCN-9`` before ``WS-SCN-10``, ``WS-BND-02`` before ``WS-BND-02-2``)."""
+    parts = scenario_id.upper().split("-")
+    rank = next((i for i, kind in enumerate(_KINDS) if kind in parts[1:2]), len(_KINDS))
+    return (rank, [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in parts])
+
+
 def shipped_scenarios(game_id: str) -> list[tuple[str, str]]:
-    """``[(label, scenario_id)]`` of the game's shipped scenarios in file order; the label is
-    ``"ID: title"`` (shortened). Cached per game. A file that cannot be read is left out (the
-    scenario runner, ``racekit scenarios``, reports it)."""
+    """``[(label, scenario_id)]`` of the game's shipped scenarios, the worked examples first (see
+    :func:`_list_order`: a teacher looks for the ``-SCN-`` IDs the notebooks name, not the
+    boundary tests); the label is ``"ID: title"`` (shortened). Cached per game. A file that
+    cannot be read is left out (the scenario runner, ``racekit scenarios``, reports it)."""
     if game_id not in _SHIPPED:
         from ..core.scenarios import load_scenario, scenario_paths
         out = []
@@ -36,7 +50,7 @@ def shipped_scenarios(game_id: str) -> list[tuple[str, str]]:
                 continue
             title = scenario.title if len(scenario.title) <= 70 else scenario.title[:69] + "…"
             out.append((f"{scenario.id}: {title}", scenario.id))
-        _SHIPPED[game_id] = out
+        _SHIPPED[game_id] = sorted(out, key=lambda entry: _list_order(entry[1]))
     return _SHIPPED[game_id]
 
 

@@ -874,7 +874,9 @@ class Explorer(widgets.VBox):
             text = self._render_event(event, table)
             if event.ply >= since:
                 text = f"<b>{text}</b>"
-            lines.append(f"<div><span style='color:#777'>{_w('log_ply', ply=event.ply)}</span> {text}</div>")
+            # events of a scenario's set-up come before its first ply (ply -1): say so in words
+            when = _w("log_ply", ply=event.ply) if event.ply >= 0 else _w("log_setup")
+            lines.append(f"<div><span style='color:#777'>{when}</span> {text}</div>")
         return "<div style='font-family:sans-serif;line-height:1.4'>" + "".join(lines) + "</div>"
 
     def _render_event(self, event, table=None) -> str:

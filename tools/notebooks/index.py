@@ -14,8 +14,11 @@
 # ## The notebooks
 #
 # Every notebook opens with its contents. In JupyterLab each can also be shown as slides, one idea
-# and one large picture a slide: View > Render as Reveal Slideshow, or Alt+R (the `jupyterlab-rise`
-# extension of the `lab` install); Space moves on, W shows every slide.
+# and one large picture a slide: first Run > Run All Cells (the explorer and the lessons only work
+# once run), then View > Render as Reveal Slideshow, or Alt+R (the `jupyterlab-rise` extension of
+# the `lab` install). The slides open beside the notebook; the full-screen button at the top left
+# of their panel fills the screen (Esc leaves). Space moves on, W shows every slide, and a slide
+# taller than the screen scrolls.
 #
 # * **One notebook per game** (the table below): the rules phase by phase with pictures and worked
 #   scenarios, the readings the kit chose where the text is unclear, then an explorer to play with,

@@ -19,23 +19,17 @@
 #   **Hands up** and count the hands, then **Next step** plays the scenario one move at a time
 #   (the highlighted step is where the deciding rule acts); the last step shows the answer and the
 #   rule. **Show all** reveals everything at once; **Hint** gives a nudge first.
-# * **Self-study mode** (at the end of this page): pick an answer and press **Check**; the kit says
-#   right or wrong, shows why, and keeps your score. **Next lesson** goes on.
+# * **Self-study mode** (the *Self-study* section, for every game): pick an answer and press
+#   **Check**; the kit says right or wrong, shows why, and keeps your score. **Next lesson** goes on.
 #
 # A lesson asked from one player's seat (such as "You play Red") shows only what that seat may see.
-#
-# Every lesson, with the answer the engine computes today:
+# The list of every lesson with the answer the engine computes is at the end of the page, under
+# *For the teacher*, so that projecting this page does not give the answers away.
 
 # %%
 from racekit.core.lessons import run_lessons
-from racekit.explorer.lessons import lesson_widget
+from racekit.explorer.lessons import lesson_widget, self_study
 from racekit.games import SHIPPED
-
-for game in SHIPPED:
-    runs = run_lessons([game])
-    print(f"{game}: {len(runs)} lessons, {sum(r.ok for r in runs)} ready")
-    for run in runs:
-        print("  " + run.line())
 
 # %% [markdown]
 # ## Aeroplane Chess
@@ -77,9 +71,22 @@ lesson_widget("wingsuit", mode="class")
 # %% [markdown]
 # ## Self-study
 #
-# Answer the Wingsuit lessons on your own: pick an answer, press **Check**, read why, and go on with
-# **Next lesson**. Only your first answer to each lesson counts towards the score. Change the game
-# in the cell to study another one: `lesson_widget("snow_tails", mode="self")`.
+# Answer the lessons on your own: choose the **Game** (Wingsuit Flight first), pick an answer, press
+# **Check**, read why, and go on with **Next lesson**. Only your first answer to each lesson counts
+# towards the score; each game keeps its own score.
 
 # %% nbval-ignore-output
-lesson_widget("wingsuit", mode="self")
+self_study("wingsuit")
+
+# %% [markdown]
+# ## For the teacher: every lesson and its answer
+#
+# The answer the engine computes today for every lesson (`racekit lessons` prints the same list).
+# Keep this part off the projector until the class has answered.
+
+# %%
+for game in SHIPPED:
+    runs = run_lessons([game])
+    print(f"{game}: {len(runs)} lessons, {sum(r.ok for r in runs)} ready")
+    for run in runs:
+        print("  " + run.line())
