@@ -23,14 +23,15 @@ def explore(game: str | None = None, seed: int | None = None, **kwargs):
     return _explore(game, seed=seed, **kwargs)
 
 
-def rules(game: str, coverage: bool = True):
-    """The rule clauses of ``game``: an HTML table in a notebook, text in a terminal.
+def rules(game: str, coverage: bool = True, lang: str | None = None):
+    """The rule clauses of ``game``: an HTML table in a notebook, text in a terminal;
+    ``lang="zh"`` in Chinese (default: the language in force, see racekit.core.i18n).
 
     ``racekit.rules("snow_tails").find("drift")`` keeps the clauses that mention drift;
     ``coverage=False`` leaves out the coverage column (see racekit.ruletable).
     """
     from .ruletable import rules as _rules
-    return _rules(game, coverage=coverage)
+    return _rules(game, coverage=coverage, lang=lang)
 
 
 def simulate(game, n_games: int, agents="random", seed: int = 0, options=None, executor=None, **kwargs):

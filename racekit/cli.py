@@ -10,6 +10,15 @@ import typer
 from typer.core import TyperGroup
 
 from .core.errors import RacekitError
+from .core.i18n import LanguageError, seat_name, text as _text, use_lang
+
+
+def _t(key: str, **fields) -> str:
+    """The command line's words in the language in force (``racekit/locale/<lang>/cli.yaml``)."""
+    return _text(f"cli.{key}", **fields)
+
+
+_LANG_HELP = "language of the output: en (English) or zh (简体中文); default: RACEKIT_LANG, else en"
 
 
 class _Commands(TyperGroup):
@@ -127,7 +136,11 @@ def _settings(pairs: list[str], players, preset) -> tuple:
 
 
 def _fail(exc: Exception | str) -> None:
-    typer.secho(f"error: {exc}", fg="red", err=True)
+    try:
+        line = _t("error", message=exc)
+    except (RacekitError, KeyError):   # a bad RACEKIT_LANG: say it in English
+        line = f"error: {exc}"
+    typer.secho(line, fg="red", err=True)
     raise typer.Exit(2)
 
 
@@ -138,7 +151,12 @@ def _guarded(command):
         for name, value in kwargs.items():
             _check_file_name(name, value)
         try:
-            return command(*args, **kwargs)
+            with use_lang(kwargs.get("lang")) as lang:   # --lang, else RACEKIT_LANG, else en
+                return command(*args, **kwargs)
+        except LanguageError as exc:
+            typer.secho(f"error: --lang: {exc}" if kwargs.get("lang") else f"error: {exc}",
+                        fg="red", err=True)
+            raise typer.Exit(2)
         except (typer.Exit, typer.Abort, _CLICK_ERROR):
             raise
         except RacekitError as exc:
@@ -182,33 +200,51 @@ def _check_file_name(option: str, value) -> None:
 def _ranking(state) -> None:
     """The ranking of a finished game; of a game not over, only the seats that hold a place
     already (the game's ``text.places_so_far``), never the others as if placed."""
-    names = state.game.seat_names
-    label, groups, note = "Ranking", state.ranking(), ""
+    names = [seat_name(n) for n in state.game.seat_names]
+    label, groups, note = _t("ranking"), state.ranking(), ""
     if not state.is_terminal():
         import importlib
         target = state.game.game_type.text
         so_far = getattr(importlib.import_module(target.partition(":")[0]), "places_so_far",
                          None) if target else None
         if so_far is None:      # a game that does not say who holds a place yet
-            label, note = "Order so far (the game is not over; these are not places)", ""
+            label, note = _t("order_so_far"), ""
         else:
             label, groups, note = so_far(state)
     places = "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
                        for i, grp in enumerate(groups))
-    typer.echo(f"{label}: {places or 'none yet'}{note}")
+    typer.echo(_t("ranking_line", label=label, places=places or _t("none_yet"), note=note))
     out = getattr(state, "dropped_out", None)
     if callable(out) and out():
-        typer.echo("Dropped out: " + ", ".join(names[s] for s in out()))
+        typer.echo(_t("dropped_out", names=_text("words.list.sep").join(names[s] for s in out())))
+
+
+def _long_name(game) -> str:
+    """A game's (or game type's) full name in the language in force."""
+    gt = getattr(game, "game_type", game)
+    from .core.i18n import has
+    return _t(f"game_names.{gt.id}") if has(f"cli.game_names.{gt.id}") else gt.long_name
+
+
+def _house_rules(game) -> list[str]:
+    """``house rule: NAME = v (rulebook: d, CLAUSE)`` per parameter away from the rulebook."""
+    out = []
+    for name, value in game.params.changed().items():
+        par = game.game_type.param(name)
+        out.append(_t("house_rule", name=name, value=value, default=par.default, clause=par.clause))
+    return out
 
 
 @app.command()
 @_guarded
-def games(game: Optional[str] = typer.Argument(None, help="only this game (default: every game)")) -> None:
+def games(game: Optional[str] = typer.Argument(None, help="only this game (default: every game)"),
+          lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
     """List the games with their seats, presets, agents, options and parameters (rule numbers:
     name, rulebook default, bounds, clause)."""
     from . import game_names
     from .core.agents import agent_names
     from .core.game import game_class, is_draft
+    from .core.i18n import option_text
     if game is not None:
         try:
             game_class(game)
@@ -216,17 +252,19 @@ def games(game: Optional[str] = typer.Argument(None, help="only this game (defau
             _fail(exc)
     for name in game_names() if game is None else [game]:
         gt = game_class(name).game_type
-        presets = ", ".join(p.name for p in gt.presets) or "default"
-        draft = " (draft: not shipped yet)" if is_draft(name) else ""
-        typer.echo(f"{name}{draft}: {gt.long_name}; {gt.min_players}-{gt.max_players} players; presets: {presets}; "
-                   f"agents: {', '.join(agent_names(gt))}")
+        presets = ", ".join(p.name for p in gt.presets) or _t("default")
+        draft = _t("draft") if is_draft(name) else ""
+        typer.echo(_t("games_line", id=name, draft=draft, name=_long_name(gt), low=gt.min_players,
+                      high=gt.max_players, presets=presets, agents=", ".join(agent_names(gt))))
         for opt in gt.options:
-            choices = " | ".join(str(c) for c in opt.choices) if opt.choices else "value"
-            typer.echo(f"    {opt.name} = {opt.default!s}  ({choices})  {opt.doc}")
+            choices = " | ".join(str(c) for c in opt.choices) if opt.choices else _t("value")
+            doc = option_text(name, opt.name, opt.doc, "options")
+            typer.echo(f"    {opt.name} = {opt.default!s}  ({choices})  {doc}")
         if gt.params:
-            typer.echo("  parameters (-p NAME=VALUE): name = rulebook default  [bounds]  clause  meaning")
+            typer.echo(_t("params_head"))
         for par in gt.params:
-            typer.echo(f"    {par.name} = {par.default}  [{par.low}..{par.high}]  {par.clause}  {par.doc}")
+            doc = option_text(name, par.name, par.doc, "params")
+            typer.echo(f"    {par.name} = {par.default}  [{par.low}..{par.high}]  {par.clause}  {doc}")
 
 
 @app.command()
@@ -249,7 +287,8 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
                                             "everything"),
          quiet: bool = typer.Option(False, help="print only the ranking"),
          summary: bool = typer.Option(False, help="print a few lines: the game and seed, the "
-                                      "winner, the ranking and the number of plies")) -> None:
+                                      "winner, the ranking and the number of plies"),
+         lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
     """Play a whole game headless and print it turn by turn, ending with the ranking."""
     from . import load_game
     from .core.agents import make_agent
@@ -261,17 +300,18 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
         players, preset, options = _settings(option, players, preset)
         g = load_game(game, players=players, preset=preset, params=_params(param), **options)
         if seat is not None and not 0 <= seat < g.num_players:
-            _fail(f"--seat must be a seat of this game, 0 to {g.num_players - 1}; got {seat}")
+            _fail(_t("seat_range", last=g.num_players - 1, seat=seat))
         seed = new_seed() if seed is None else seed
         session = Session(g, seed=seed, agents=[make_agent(agent, seed, g) for _ in range(g.num_players)])
     except (RacekitError, ValueError, TypeError) as exc:
         _fail(exc)
-    names = g.seat_names
+    names = [seat_name(n) for n in g.seat_names]
     quiet = quiet or summary
     if summary or not quiet:
-        shown = f"seed {seed}" if seat is None else f"{names[seat]}'s view (seed hidden)"
-        typer.echo(f"{g.game_type.long_name} · preset {g.preset} · {g.num_players} players · {shown}")
-        for line in g.house_rules():
+        shown = _t("seed", seed=seed) if seat is None else _t("view", name=names[seat])
+        typer.echo(_t("header", name=_long_name(g), preset=g.preset, players=g.num_players,
+                      shown=shown))
+        for line in _house_rules(g):
             typer.echo(line)
     try:
         _play_out(session, names, quiet, seat)
@@ -279,9 +319,9 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
         _fail(no_end(g, seed if seat is None else None, session.max_plies))
     if summary:
         first = session.state.ranking()[0] if session.state.ranking() else []
-        typer.echo("Winner: " + (" & ".join(names[s] for s in first) or "none"))
+        typer.echo(_t("winner", names=" & ".join(names[s] for s in first) or _t("nobody")))
     _ranking(session.state)
-    typer.echo(f"{session.state.ply} plies")
+    typer.echo(_t("plies", n=session.state.ply))
     if save:
         try:
             if seat is None:
@@ -290,7 +330,7 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
                 save_game(session.state, save, seat=seat)
         except OSError as exc:
             _fail(f"cannot write {save}: {exc.strerror}")
-        typer.echo(f"saved to {save}" + (f" ({names[seat]}'s view)" if seat is not None else ""))
+        typer.echo(_t("saved", path=save) if seat is None else _t("saved_view", path=save, name=names[seat]))
 
 
 def _play_out(session, names, quiet: bool, seat) -> None:
@@ -304,13 +344,13 @@ def _play_out(session, names, quiet: bool, seat) -> None:
         state = session.state
         actor, ply, mark = state.current_player(), state.ply, len(state.events)
         action = session.next_action()
-        label = state.action_to_string(action)
+        label = state.action_label(action)
         session.step(action)
         if quiet:
             continue
-        who = "chance" if actor < 0 else names[actor]
+        who = _t("chance") if actor < 0 else names[actor]
         if not session.state.visible_to(ply, seat):
-            label = "(hidden)"
+            label = _t("hidden")
         typer.echo(f"{ply:4d} {who}: {label}")
         for event in session.state.events[mark:]:   # a seat's view: no raw data of an event
             typer.echo(f"       {g.render(event, details=seat is None)}")
@@ -321,7 +361,8 @@ def _play_out(session, names, quiet: bool, seat) -> None:
 def replay(path: Path = typer.Argument(..., help="a save file written by --save"),
            show: bool = typer.Option(False, "--show", help="also print the position reached "
                                      "(where a broken file stops)"),
-           story: bool = typer.Option(True, help="print the game's story (its events)")) -> None:
+           story: bool = typer.Option(True, help="print the game's story (its events)"),
+           lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
     """Replay a save file with no random generator: the story, the position and the ranking.
 
     A file whose entry K breaks a rule is replayed up to K: `replayed K of N plies`, and the
@@ -332,25 +373,25 @@ def replay(path: Path = typer.Argument(..., help="a save file written by --save"
     state, info = result.state, result.info
     if info.actions:   # an edited name that disagrees with its number: say so before anything else
         check_names(state.game, info, str(path), limit=result.replayed, setup=state.initial_setup)
-    seed = "no seed recorded" if info.seed is None else f"seed {info.seed}"
+    seed = _t("no_seed") if info.seed is None else _t("seed", seed=info.seed)
     # the same header as `racekit play` (the game's name, not its id)
-    typer.echo(f"{state.game.game_type.long_name} · preset {info.preset} · {info.players} players · {seed}"
-               + (" · from a set-up position" if info.setup is not None else ""))
-    for line in state.game.house_rules():
+    typer.echo(_t("header", name=_long_name(state.game), preset=info.preset, players=info.players,
+                  shown=seed) + (_t("from_setup") if info.setup is not None else ""))
+    for line in _house_rules(state.game):
         typer.echo(line)
     if story:
         _story(state, info.history[:result.replayed])
     if result.error is not None:
         exc, k = result.error, result.replayed
-        typer.echo(f"replayed {k} of {result.total} plies")
+        typer.echo(_t("replayed_part", k=k, total=result.total))
         named = info.actions[k] if info.actions and k < len(info.actions) else None
-        what = f"action {info.history[k]}" + (f', written as "{named}"' if named else "")
-        typer.echo(f"entry {k} ({what}) breaks the rules: [{exc.clause}] {exc.reason}")
+        what = _t("entry_action", action=info.history[k]) + (_t("entry_named", name=named) if named else "")
+        typer.echo(_t("breaks", k=k, what=what, clause=exc.clause, reason=exc.reason))
         if show:
             typer.echo(state.to_text())
         _ranking(state)
         raise typer.Exit(1)
-    typer.echo(f"replayed {result.replayed} of {result.total} plies with no random generator")
+    typer.echo(_t("replayed_all", k=result.replayed, total=result.total))
     if show:
         typer.echo(state.to_text())
     _ranking(state)
@@ -359,7 +400,7 @@ def replay(path: Path = typer.Argument(..., help="a save file written by --save"
 def _story(state, history) -> None:
     """Print each ply (who, what) and the events it caused, in plain words."""
     game = state.game
-    names = game.seat_names
+    names = [seat_name(n) for n in game.seat_names]
     by_ply: dict[int, list] = {}
     for event in state.events:
         by_ply.setdefault(event.ply, []).append(event)
@@ -368,8 +409,8 @@ def _story(state, history) -> None:
     probe = game.new_initial_state(setup=state.initial_setup, record_events=False)
     for ply, action in enumerate(history):
         actor = probe.current_player()
-        who = "chance" if actor < 0 else names[actor]
-        typer.echo(f"{ply:4d} {who}: {probe.action_to_string(action)}")
+        who = _t("chance") if actor < 0 else names[actor]
+        typer.echo(f"{ply:4d} {who}: {probe.action_label(action)}")
         probe.apply_action(action)
         for event in by_ply.get(ply, []):
             typer.echo(f"       {game.render(event)}")
@@ -378,7 +419,8 @@ def _story(state, history) -> None:
 @app.command()
 @_guarded
 def scenarios(targets: Optional[List[str]] = typer.Argument(
-        None, help="game ids, scenario files or folders (default: every game's shipped scenarios)")) -> None:
+        None, help="game ids, scenario files or folders (default: every game's shipped scenarios)"),
+              lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
     """Run scenarios: one line each, then `N passed, M failed`.
 
     `racekit scenarios snow_tails` runs the shipped ones; `racekit scenarios my/case.yaml my/folder`
@@ -391,9 +433,9 @@ def scenarios(targets: Optional[List[str]] = typer.Argument(
     for result in results:
         typer.echo(result.line())
     for path, kind in content:   # the tracks, card sets, maps... beside the scenarios naming them
-        typer.echo(f"content {path}: {kind}, read by the scenarios that name it (not run)")
+        typer.echo(_t("content", path=path, kind=kind))
     failed = sum(not r.passed for r in results)
-    typer.echo(f"{len(results) - failed} passed, {failed} failed")
+    typer.echo(_t("passed_failed", passed=len(results) - failed, failed=failed))
     raise typer.Exit(1 if failed else 0)
 
 
@@ -422,7 +464,8 @@ def lessons(targets: Optional[List[str]] = typer.Argument(
 @app.command()
 @_guarded
 def rules(game: str = typer.Argument(..., help="game id"),
-          brief: bool = typer.Option(False, help="only the summary lines and the gaps")) -> None:
+          brief: bool = typer.Option(False, help="only the summary lines and the gaps"),
+          lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
     """Every clause: where it is implemented, which tests and scenarios exercise it; every ambiguity with its decision."""
     from .core.clauses import report
     try:
@@ -614,7 +657,8 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
                                         "settings, checked against the engine on a few games of "
                                         "the run first) | kernel | engine"),
              out: Optional[Path] = typer.Option(None, help="write every game as a row: FILE.parquet "
-                                                "or FILE.csv")) -> None:
+                                                "or FILE.csv"),
+             lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
     """Play many games; print win rates per seat (95% intervals) and game length."""
     import importlib.util
     if importlib.util.find_spec("pandas") is None:
@@ -708,7 +752,8 @@ def review(game: Optional[str] = typer.Argument(None, help="game id (or --all)")
            keep: str = typer.Option("all", help="games written by --out: all | baseline (the "
                                     "rules as set only: a smaller file)"),
            load: Optional[Path] = typer.Option(None, help="print a review written by --out, "
-                                               "without playing")) -> None:
+                                               "without playing"),
+           lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
     """Designer review: who wins by play order, how games end, and a verdict per reading that
     holds (paired games in rounds until each verdict is decided or the budget runs out)."""
     _need_stats()
@@ -789,7 +834,8 @@ def sweep(game: str = typer.Argument(..., help="game id"),
           agents: str = typer.Option("random", help="agent for every seat, or one per seat"),
           seed: int = typer.Option(0, help="simulation seed (the same game seeds in every combination)"),
           workers: Optional[int] = typer.Option(None, min=1, max=256, help="local processes"),
-          out: Optional[Path] = typer.Option(None, help="write every game: FILE.parquet")) -> None:
+          out: Optional[Path] = typer.Option(None, help="write every game: FILE.parquet"),
+          lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
     """Play every combination of option values into one table; one summary line per combination."""
     _need_stats()
     from .sim.designer import sweep as run

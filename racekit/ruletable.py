@@ -56,9 +56,9 @@ class RuleRow:
         """The summary, and for an ambiguity its decision and option, as one paragraph."""
         out = self.summary
         if self.decision:
-            out += f" Decision: {self.decision}"
+            out += _r("decision", decision=self.decision)
             if self.option:
-                out += f" (option {self.option})"
+                out += _r("option", option=self.option)
         return out
 
 
@@ -75,6 +75,8 @@ class Rules:
     rows: list[RuleRow] = field(default_factory=list)
     show_coverage: bool = True
     selection: str = ""
+    lang: str | None = None
+    """The language the table speaks (``None``: the one in force when it is shown)."""
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -93,7 +95,7 @@ class Rules:
         return [row.id for row in self.rows]
 
     def _subset(self, rows: list[RuleRow], selection: str) -> "Rules":
-        return Rules(self.game, self.title, rows, self.show_coverage, selection)
+        return Rules(self.game, self.title, rows, self.show_coverage, selection, self.lang)
 
     def find(self, *words: str) -> "Rules":
         """The rows whose ID, summary or decision contain every one of ``words`` (any case)."""
@@ -121,27 +123,39 @@ class Rules:
 
     def headline(self) -> str:
         """``Snow Tails (雪橇竞速): 56 clauses, 15 ambiguities; coverage: 40 asserted, …``."""
+        from .core.i18n import use_lang
+        with use_lang(self.lang):
+            return self._headline()
+
+    def _headline(self) -> str:
         clauses = sum(not r.is_ambiguity for r in self.rows)
         ambiguities = len(self.rows) - clauses
-        head = (f"{self.title}: {clauses} clause{'s' * (clauses != 1)}, "
-                f"{ambiguities} ambiguit{'ies' if ambiguities != 1 else 'y'}")
+        head = _r("headline", title=self.title, clauses=_r("clauses", n=clauses),
+                  ambiguities=_r("ambiguities", n=ambiguities))
         if self.selection:
-            head += f" ({self.selection})"
+            head += _r("selection", selection=self.selection)
         if self.show_coverage and self.rows:
             counts = self.counts()
             labels = [k for k in _ORDER if k in counts] + sorted(set(counts) - set(_ORDER))
-            head += "; coverage: " + ", ".join(f"{counts[k]} {k}" for k in labels)
+            head += _r("coverage", counts=", ".join(_r("count", n=counts[k], label=_status(k))
+                                                    for k in labels))
         return head
 
     def __str__(self) -> str:
-        cols = [("clause", [r.id for r in self.rows]),
-                ("presets", [", ".join(r.presets) or "all" for r in self.rows])]
+        from .core.i18n import use_lang
+        with use_lang(self.lang):
+            return self._text()
+
+    def _text(self) -> str:
+        cols = [(_r("col_clause"), [r.id for r in self.rows]),
+                (_r("col_presets"), [", ".join(r.presets) or _r("all") for r in self.rows])]
         if self.show_coverage:
-            cols.append(("coverage", [r.coverage for r in self.rows]))
+            cols.append((_r("col_coverage"), [_status(r.coverage) for r in self.rows]))
         widths = [max(len(head), *(len(v) for v in values)) if values else len(head)
                   for head, values in cols]
         indent = sum(widths) + 2 * len(widths)
-        lines = [self.headline(), "  ".join(h.ljust(w) for (h, _), w in zip(cols, widths)) + "  rule"]
+        lines = [self.headline(), "  ".join(h.ljust(w) for (h, _), w in zip(cols, widths))
+                 + "  " + _r("col_rule")]
         for i, row in enumerate(self.rows):
             lead = "  ".join(values[i].ljust(w) for (_, values), w in zip(cols, widths)) + "  "
             body = textwrap.wrap(row.text(), width=max(40, 110 - indent)) or [""]
@@ -152,8 +166,14 @@ class Rules:
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
+        from .core.i18n import use_lang
+        with use_lang(self.lang):
+            return self._html()
+
+    def _html(self) -> str:
         esc = html.escape
-        head = ["clause", "rule (in our words)", "presets"] + (["coverage"] if self.show_coverage else [])
+        head = [_r("col_clause"), _r("col_rule_html"), _r("col_presets")] + \
+            ([_r("col_coverage")] if self.show_coverage else [])
         out = [f'<div class="racekit-rules"><p><b>{esc(self.headline())}</b></p>',
                '<table class="racekit-rules-table">',
                "<thead><tr>" + "".join(f'<th style="text-align:left">{h}</th>' for h in head)
@@ -161,19 +181,30 @@ class Rules:
         for row in self.rows:
             text = esc(row.summary)
             if row.decision:
-                text += f"<br><i>Decision:</i> {esc(row.decision)}"
+                text += f"<br><i>{esc(_r('decision_html'))}</i> {esc(row.decision)}"
                 if row.option:
-                    text += f" (option <code>{esc(row.option)}</code>)"
-            cells = [f"<code>{esc(row.id)}</code>", text, esc(", ".join(row.presets) or "all")]
+                    text += esc(_r("option", option="\0")).replace("\0", f"<code>{esc(row.option)}</code>")
+            cells = [f"<code>{esc(row.id)}</code>", text, esc(", ".join(row.presets) or _r("all"))]
             if self.show_coverage:
-                cells.append(esc(row.coverage))
+                cells.append(esc(_status(row.coverage)))
             out.append(f'<tr data-clause="{esc(row.id)}">'
                        + "".join(f'<td style="text-align:left">{c}</td>' for c in cells) + "</tr>")
         out.append("</tbody></table></div>")
         return "\n".join(out)
 
 
-def rules(game: str, coverage: bool = True) -> Rules:
+def _r(key: str, **fields) -> str:
+    """The table's words in the language in force (``racekit/locale/<lang>/rules.yaml``)."""
+    from .core.i18n import text
+    return text(f"rules.{key}", **fields)
+
+
+def _status(label: str) -> str:
+    from .core.i18n import has
+    return _r(f"status.{label}") if has(f"rules.status.{label}") else label
+
+
+def rules(game: str, coverage: bool = True, lang: str | None = None) -> Rules:
     """Every clause and ambiguity of ``game`` with its summary, presets and coverage.
 
     ``coverage=False`` leaves the coverage column out (it changes whenever tests change; notebooks
@@ -184,18 +215,36 @@ def rules(game: str, coverage: bool = True) -> Rules:
     Raises:
         racekit.UnknownGameError: ``game`` is not a registered game.
     """
+    from .core.i18n import check_lang, get_lang
+    lang = check_lang(lang) if lang else get_lang()
+    table = _rules(game, coverage, lang)
+    table.lang = lang
+    return table
+
+
+def _rules(game: str, coverage: bool, lang: str) -> Rules:
     from .core.clauses import coverage as find_coverage
     from .core.clauses import load_clauses
     from .core.game import game_class
+    from .core.i18n import clause_text
     gt = game_class(game).game_type
+
+    def words(cid, summary, decision=""):
+        return (clause_text(game, cid, summary, lang),
+                clause_text(game, cid, decision, lang, field="decision"))
     spec = load_clauses(game)
     presets = {entry.id: tuple(entry.presets) for entry in spec.clauses}
     rows = []
     if coverage:
         for cov in find_coverage(game):
-            rows.append(RuleRow(cov.id, cov.summary, presets.get(cov.id, ()), coverage_label(cov),
-                                cov.decision, cov.option))
+            summary, decision = words(cov.id, cov.summary, cov.decision)
+            rows.append(RuleRow(cov.id, summary, presets.get(cov.id, ()), coverage_label(cov),
+                                decision, cov.option))
     else:
-        rows = [RuleRow(e.id, e.summary, tuple(e.presets)) for e in spec.clauses]
-        rows += [RuleRow(a.id, a.summary, (), "", a.decision, a.option) for a in spec.ambiguities]
-    return Rules(game, gt.long_name, rows, show_coverage=coverage)
+        rows = [RuleRow(e.id, words(e.id, e.summary)[0], tuple(e.presets)) for e in spec.clauses]
+        rows += [RuleRow(a.id, *words(a.id, a.summary, a.decision)[:1], (), "",
+                         words(a.id, a.summary, a.decision)[1], a.option) for a in spec.ambiguities]
+    from .core.i18n import has, text
+    title = text(f"cli.game_names.{game}", lang=lang) if has(f"cli.game_names.{game}", lang) \
+        else gt.long_name
+    return Rules(game, title, rows, show_coverage=coverage)

@@ -227,10 +227,11 @@ def coverage(game_id: str) -> list[Coverage]:
 
 def summary_line(rows: list[Coverage]) -> str:
     """``N clauses: A asserted, C cited only, G gaps``."""
+    from .i18n import text
     a = sum(r.status == "asserted" for r in rows)
     c = sum(r.status == "cited" for r in rows)
     g = sum(r.status == "gap" for r in rows)
-    return f"{len(rows)} clauses: {a} asserted, {c} cited only, {g} gaps"
+    return text("rules.summary", n=len(rows), a=a, c=c, g=g)
 
 
 def report(game_id: str, verbose: bool = True) -> tuple[str, int]:
@@ -240,24 +241,26 @@ def report(game_id: str, verbose: bool = True) -> tuple[str, int]:
     output (and every row that is not asserted) lists where it is implemented,
     cited and asserted.
     """
+    from .i18n import clause_text, text
     rows = coverage(game_id)
     lines = []
-    tag = {"asserted": "ok   ", "cited": "CITED", "gap": "GAP  "}
     for row in rows:
         ok = row.status == "asserted"
-        lines.append(f"{tag[row.status]} {row.id}: {row.summary}")
+        lines.append(f"{text('rules.tag.' + row.status)} {row.id}: "
+                     f"{clause_text(game_id, row.id, row.summary)}")
         if row.decision:
-            opt = f" (option {row.option})" if row.option else ""
-            lines.append(f"        decision: {row.decision}{opt}")
+            opt = text("rules.option", option=row.option) if row.option else ""
+            decision = clause_text(game_id, row.id, row.decision, field="decision")
+            lines.append(text("rules.report_decision", decision=decision, option=opt))
         if verbose or not ok:
             impl = ", ".join(row.implemented[:4]) + (" …" if len(row.implemented) > 4 else "")
-            lines.append(f"        implemented: {impl or 'NOT FOUND'}")
+            lines.append(text("rules.report_implemented", where=impl or text("rules.not_found")))
             by = ", ".join(row.asserted_by[:5]) + (" …" if len(row.asserted_by) > 5 else "")
-            lines.append(f"        asserted: {by or 'NOT ASSERTED'}")
+            lines.append(text("rules.report_asserted", where=by or text("rules.not_asserted")))
             if not ok:
                 cited = ", ".join(row.tests[:3] + row.scenarios[:4])
-                lines.append(f"        cited only in: {cited or 'nowhere'}")
+                lines.append(text("rules.report_cited", where=cited or text("rules.nowhere")))
     rules = sum(1 for r in rows if not r.decision)
-    lines.append(f"({rules} rules and {len(rows) - rules} ambiguities)")
+    lines.append(text("rules.report_counts", rules=rules, ambiguities=len(rows) - rules))
     lines.append(summary_line(rows))
     return "\n".join(lines), sum(r.status != "asserted" for r in rows)

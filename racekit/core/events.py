@@ -35,7 +35,7 @@ class Event:
 
 
 def render(event: Event, templates: dict[str, str], seat_names: list[str], details: bool = True) -> str:
-    """Turn an event into one plain English sentence.
+    """Turn an event into one plain sentence in the language in force (:mod:`racekit.core.i18n`).
 
     ``templates`` maps an event kind to a ``str.format`` template, or to a
     function of the fields returning the sentence (for plurals and wording that
@@ -48,10 +48,12 @@ def render(event: Event, templates: dict[str, str], seat_names: list[str], detai
     weight for scenario checks); a template says only what every seat may see, so a
     seat's view (``racekit play --seat``, a "You play" page) passes ``details=False``.
     """
+    from .i18n import seat_names as local_names, text
+    seat_names = local_names(seat_names)      # in the language in force ("Red" -> "红方")
     names = [seat_names[s] if 0 <= s < len(seat_names) else str(s) for s in event.seats]
     fields = dict(event.data)
     fields.setdefault("seat", names[0] if names else "")
-    fields.setdefault("seats", " and ".join(names))
+    fields.setdefault("seats", text("words.seats_join").join(names))
     fields.setdefault("names", names)
     fields.setdefault("seat_names", list(seat_names))
     template = templates.get(event.kind)

@@ -179,8 +179,11 @@ class ScenarioResult:
         return self.scenario.id
 
     def line(self) -> str:
-        mark = "PASS" if self.passed else "FAIL"
-        text = f"{mark} {self.scenario.id:<14} {self.scenario.title}"
+        from .i18n import scenario_text, text as _text
+        mark = _text("cli.pass") if self.passed else _text("cli.fail")
+        title = scenario_text(getattr(self.scenario, "game", "") or "", self.scenario.id, "title",
+                              self.scenario.title)
+        text = f"{mark} {self.scenario.id:<14} {title}"
         for failure in self.failures:
             text += f"\n     - {failure}"
         if self.failed_at is not None:

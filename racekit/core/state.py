@@ -129,6 +129,18 @@ class State(ABC):
             raise ValueError(f"{action!r} is not an action id (an integer)")
         return self._action_to_string(int(action))
 
+    def action_label(self, action: int, lang: str | None = None) -> str:
+        """:meth:`action_to_string` in ``lang`` (default: the language in force; the game's
+        catalogue ``actions`` table). Saves and scenarios keep the English name; either is
+        accepted by :meth:`string_to_action`."""
+        name = self.action_to_string(action)
+        from .i18n import Texts, get_lang
+        lang = lang or get_lang()
+        if lang == "en":
+            return name
+        local = Texts(self.game.game_type.id).pattern("actions", name, lang)
+        return name if local is None else local
+
     def string_to_action(self, text: str) -> int:
         """Parse an action name; by default match the names of the legal actions.
 
@@ -144,6 +156,11 @@ class State(ABC):
         for a in allowed:
             if self.action_to_string(a) == text:
                 return a
+        if not text.isascii():   # a name typed in Chinese ("掷出 6 点")
+            wanted = " ".join(text.split())
+            for a in allowed:
+                if " ".join(self.action_label(a, "zh").split()) == wanted:
+                    return a
         try:
             parsed = self._parse_action(text)
         except (ValueError, TypeError, KeyError, IndexError, OverflowError):

@@ -3,34 +3,24 @@
 Fields: the event data plus ``seat`` (first seat's name), ``seats`` (names joined), ``names``
 and ``seat_names``; see :func:`racekit.core.events.render`. No sentence names a drawn or
 blindly taken card (LM-AMB-43).
+
+Every sentence is in this game's catalogue (``locale/<lang>/text.yaml``, English and Chinese);
+the twenty event descriptions' English is :data:`EVENT_TEMPLATES` (content data), their Chinese
+and the Chinese content names (characters, cards, event names) are in ``locale/zh/content.yaml``.
 """
 from __future__ import annotations
 
-from fractions import Fraction
+from functools import lru_cache
+
+from racekit.core.i18n import (Texts, content_text, get_lang, number, register_names, seat_name,
+                               use_lang)
 
 from .params import DEFAULTS
 
-PHASES = {
-    "order_die": "roll a die for the play order",
-    "deal": "deal the characters of the draft",
-    "keep_char": "keep one of the characters dealt",
-    "draw": "draw a card",
-    "select": "choose cards",
-    "turn": "play cards, then end the turn",
-    "window": "any-time window: play a special card or pass",
-    "d20": "roll the d20 for an event",
-    "die": "roll a die for the event",
-    "blind": "take a card unseen",
-    "target": "choose a player",
-    "count": "choose how many cards to take",
-    "resin": "choose whether to throw a Resin Ball",
-    "scav_mode": "take or give armor or cards",
-    "friend": "choose a Friendship buff",
-    "revive": "come back at half now, or wait for full",
-    "keep_armor": "keep the armor for the new leg?",
-    "keep_buff": "keep one element buff for the new leg",
-    "over": "the game is over",
-}
+T = Texts("leaf_marathon")
+
+PHASES = T.mapping("phases")
+"""Phase names as a teacher says them, in the language in force."""
 
 EVENT_TEMPLATES = {
     1: "Your trigger card becomes Get Over Here (weight 0): at any time, pull a pony exactly "
@@ -72,21 +62,21 @@ EVENT_TEMPLATES = {
 }
 """Event descriptions; ``{name}`` is a rule number of params.PARAMS, filled by :func:`event_text`."""
 
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
 
 def _numbers(params: dict | None = None) -> dict:
     """The values the descriptions state: the rulebook's, with ``params`` (house rules) over them."""
     p = {**DEFAULTS, **(params or {})}
     k = p["scavenge_cards"]
-    return {**p, "scavenge_cards": f"{_WORDS[k] if k < len(_WORDS) else k} card{'' if k == 1 else 's'}",
-            "ffr_cost": _n(p["ffr_cost"], "point")}
+    word = T(f"words.number.{k}") if T.has(f"words.number.{k}") else str(k)
+    return {**p, "scavenge_cards": T("numbers.scavenge_cards", n=k, word=word),
+            "ffr_cost": T("numbers.ffr_cost", n=p["ffr_cost"])}
 
 
 def event_text(number: int, params: dict | None = None) -> str:
     """The description of d20 event ``number`` under the parameter values ``params`` (only those
-    away from the rulebook are needed; LM-EVENT-01..20)."""
-    return EVENT_TEMPLATES[number].format(**_numbers(params))
+    away from the rulebook are needed; LM-EVENT-01..20), in the language in force."""
+    template = content_text("leaf_marathon", ("events", str(number)), EVENT_TEMPLATES[number])
+    return template.format(**_numbers(params))
 
 
 EVENT_SCENARIOS = {
@@ -103,77 +93,101 @@ terrain and free advance, and the rounding down; 13: the take, then the give; 19
 the point per copy at the finish, never below 0)."""
 
 
-def _n(k, word, plural=None):
-    return f"{_num(k)} {word}" if k == 1 else f"{_num(k)} {plural or word + 's'}"
+_num = number
+"""A count or a score in words a student reads: 3, 2.5, 2 2/3 (:func:`racekit.core.i18n.number`)."""
+
+with use_lang("en"):
+    EVENT_TEXT = {n: event_text(n) for n in EVENT_TEMPLATES}
+"""The description of each event at the rulebook's numbers (the default reading), in English."""
 
 
-def _num(x) -> str:
-    """A count or a score in words a student reads: 3, 2.5, 2 2/3 (points shared three ways under
-    ``tie_points = split``), never 2.6666666666666665."""
-    if isinstance(x, bool) or not isinstance(x, (int, float)) or float(x) == int(x):
-        return str(int(x)) if isinstance(x, float) else str(x)
-    share = Fraction(x).limit_denominator(60)
-    if share.denominator == 2:
-        return f"{float(share):g}"
-    whole, part = divmod(share.numerator, share.denominator)
-    return (f"{whole} " if whole else "") + f"{part}/{share.denominator}"
+@lru_cache(maxsize=None)
+def _content_ids() -> dict:
+    """English content names -> ``(section, id)`` of locale/zh/content.yaml: card types, the
+    special cards of the shipped decks, the characters of the shipped rosters."""
+    from .cards import TYPE_NAMES
+    from .content import load_deck, load_roster, shipped_names
+    out = {name: ("cards", name) for name in TYPE_NAMES}
+    for deck in shipped_names("decks"):
+        for sp in load_deck(deck).specials:
+            out[sp.name] = ("specials", sp.id)
+    out.setdefault("Resin Ball", ("specials", "resin_ball"))
+    for roster in shipped_names("rosters"):
+        r = load_roster(roster)
+        for c in list(r.characters) + list(getattr(r, "fixtures", None) or []):
+            out[c.name] = ("characters", c.id)
+    return out
 
 
-def _a(noun):
-    """The noun with its indefinite article: "an effect", "a weapon"."""
-    return ("an " if str(noun)[:1].lower() in "aeiou" else "a ") + str(noun)
+def _named(name: str) -> str:
+    """A character's or card's name in the language in force."""
+    if name is None or get_lang() == "en":
+        return name
+    key = _content_ids().get(name)
+    return content_text("leaf_marathon", key, name) if key else name
 
 
-def _and(names):
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _card(name: str) -> str:
+    """``weapon``, ``weapon (received)``, ``Bear``, ``recovery (bound)`` in the language in force."""
+    if get_lang() == "en":
+        return name
+    marks = ""
+    for mark in ("bound", "received"):
+        if name.endswith(f" ({mark})"):
+            name = name[: -len(mark) - 3]
+            marks = T(f"words.card_mark.{mark}") + marks
+    return _named(name) + marks
 
 
-EVENT_TEXT = {n: event_text(n) for n in EVENT_TEMPLATES}
-"""The description of each event at the rulebook's numbers (the default reading)."""
+def _a(card: str) -> str:
+    """The card with its indefinite article: "an effect", "a weapon (received)", "a Bear"."""
+    base = card.split(" (")[0]
+    if T.has(f"words.a_card.{base}"):
+        return T(f"words.a_card.{base}") + _card(card)[len(_card(base)):]
+    if get_lang() == "en":
+        return ("an " if str(card)[:1].lower() in "aeiou" else "a ") + str(card)
+    return _card(card)
+
+
+def _any_name(name: str) -> str:
+    """A card's, character's or d20 event's English name in the language in force."""
+    from .d20 import NAMES
+    for n, english in NAMES.items():
+        if english == name:
+            return _event_name(n, name)
+    return _card(name)
+
+
+register_names("leaf_marathon", _any_name)
+
+
+def _event_name(number, name):
+    return content_text("leaf_marathon", ("event_names", str(number)), name) if number else name
 
 
 def _order(order, seat_names, **_):
-    return "Play order: " + ", ".join(seat_names[s] for s in order) + "."
+    return T("events.order", order=T("events.list_sep").join(seat_names[s] for s in order))
 
 
 def _move(seat, start, end, total, squares, stamina_before, stamina_after, **_):
     if total == 0 and start == end:
-        return f"{seat} does not move (movement 0)."
-    return (f"{seat} moves from square {start} to {end} ({_n(squares, 'square')} counted, movement "
-            f"{total}); stamina {stamina_before} -> {stamina_after}.")
+        return T("events.move.still", seat=seat)
+    return T("events.move.text", seat=seat, start=start, end=end, squares=squares, total=total,
+             stamina_before=stamina_before, stamina_after=stamina_after)
 
 
-OPTION_TEMPLATES = {
-    ("get_over_here", "within5"): "any pony 1 to {goh_distance} squares away may be pulled",
-    ("resin_blocks_teleport", True): "a pony held by a Resin Ball cannot be pulled",
-    ("teleport_triggers_terrain", True): "a pony moved onto forest pays the forest's stamina",
-    ("finished_targetable", True): "ponies that have finished the leg may be chosen too",
-    ("travel_light_unit", "cards"): "you run one square per card dropped, whatever its weight",
-    ("attraction_die", "d20"): "the die is a d20",
-    ("bind_lift", "global"): "one new element card lifts the bind for everyone",
-    ("bear_double", "all"): "Bear also doubles 2-for-3's draw",
-    ("resin_hold", "keep_as_special"): "the action card is kept as a Resin Ball to throw at any time",
-    ("resin_self", False): "you may not hold yourself",
-    ("butterfingers_pick", "random"): "the discards are picked blind",
-    ("release_to", "any_behind"): "Release may go to any pony behind",
-    ("roadblock_pay", "before_entering"): "the roadblock is paid from the square before it",
-    ("rewind_order", "terrain_then_event"): "leaf turns into forest first, then the event repeats",
-    ("stop_applies", "next_round"): "the lost round is the next one",
-    ("ffr_penalty", "once"): "a finish costs {ffr_cost} however many copies are held",
-    ("magic_bind_scope", "held_now"): "only the cards held now weigh double",
-    ("magic_bind_scope", "leg"): "the doubling lasts to the end of the leg",
-    ("magic_bind_stack", "multiply"): "a second Magic Bind doubles again",
-    ("effect_cards", "triggers_and_elements"): "trigger and unplayed element cards count as effect cards",
-    ("trigger_discard", "any_use"): "a held trigger card may be discarded too",
-    ("bear_after_faint", "on_return"): "a faint keeps the refill and the doubling for the pony's return",
-    ("armor_weight_in_hand", 1): "armor in hand weighs 1, so it doubles too",
-}
-"""What a non-default option changes in an event's description (d20.EVENT_OPTIONS); ``{name}``
-is a rule number of params.PARAMS."""
+def _option_key(name, value) -> str:
+    return f"option_words.{name}.{str(value).lower() if isinstance(value, bool) else value}"
 
-OPTION_WORDS = {key: words.format(**_numbers()) for key, words in OPTION_TEMPLATES.items()}
-"""The same words at the rulebook's numbers."""
+
+OPTION_WORDS: dict = {}
+"""What a non-default option changes in an event's description (d20.EVENT_OPTIONS), at the
+rulebook's numbers, in English: ``{(option, value): words}`` (the catalogue's ``option_words``)."""
+with use_lang("en"):
+    for _key in T.keys("option_words"):
+        _name, _, _value = _key.partition(".")
+        _typed = {"true": True, "false": False}.get(_value, int(_value) if _value.isdigit() else _value)
+        OPTION_WORDS[(_name, _typed)] = T(f"option_words.{_key}", **_numbers())
 
 
 def _bonus(bonus, doubled) -> int:
@@ -182,39 +196,68 @@ def _bonus(bonus, doubled) -> int:
 
 
 def _d20(seat, number, name, options=None, params=None, **_):
-    stop = "" if name.endswith(("!", "?", ".")) else "."     # "Bear!" ends its own sentence
-    text = f"{seat} rolls {number} on the d20: {name}{stop} {event_text(number, params)}"
+    name = _event_name(number, name)
+    stop = "" if name.endswith(("!", "?", ".", "！", "？", "。")) else T("events.d20.stop")
+    text = T("events.d20.text", seat=seat, number=number, name=name, stop=stop,
+             description=event_text(number, params))
+    sep = T("events.d20.house_sep")
     if params:
-        text += " House rule: " + "; ".join(f"{k} = {v}" for k, v in params.items()) + "."
+        text += T("events.d20.house", rules=sep.join(T("events.d20.house_rule", name=k, value=v)
+                                                     for k, v in params.items()))
     if options:
         numbers = _numbers(params)
-        said = [f"{OPTION_TEMPLATES.get((k, v), 'it plays by this option').format(**numbers)} ({k} = {v})"
-                for k, v in options.items()]
-        text += " Options in force: " + "; ".join(said) + "."
+        said = []
+        for k, v in options.items():
+            key = _option_key(k, v)
+            words = T(key, **numbers) if T.has(key) else T("events.d20.option_other")
+            said.append(T("events.d20.option", words=words, name=k, value=v))
+        text += T("events.d20.options", said=sep.join(said))
     return text
 
 
 def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, base_points=None, **_):
-    over = f" with {overshoot} to spare" if overshoot else ""
-    head = f"{seat} finishes leg {leg} in place {place}{over}"
+    over = T("events.finish.over", overshoot=overshoot) if overshoot else ""
+    head = T("events.finish.head", seat=seat, leg=leg, place=place, over=over)
     if not ffr_held:
-        return f"{head}: {_n(points, 'point')}."
+        return T("events.finish.plain", head=head, points=points)
     base = points if base_points is None else base_points
     cut = base - points                         # what the Free Forced Rest penalty really took
-    held = f"{_n(ffr_held, 'Free Forced Rest card')} held"
+    held = T("events.finish.held", ffr=ffr_held)
     if cut == 0:
-        return f"{head}: {_n(points, 'point')} ({held}; points never go below 0)."
-    floor = " (points never go below 0)" if points == 0 and cut < ffr_held else ""
-    return (f"{head}: {_n(base, 'point')} for the place minus {_num(cut)} for {held} = "
-            f"{_n(points, 'point')}{floor}.")
+        return T("events.finish.floor_only", head=head, points=points, held=held)
+    floor = T("events.finish.floor") if points == 0 and cut < ffr_held else ""
+    return T("events.finish.cut", head=head, base=base, cut=_num(cut), held=held, points=points,
+             floor=floor)
 
 
 def _totals(totals, seat_names, **_):
-    return "The game is over. Totals: " + ", ".join(f"{seat_names[s]} {_num(t)}" for s, t in enumerate(totals)) + "."
+    return T("events.game_over.text", parts=T("events.list_sep").join(
+        T("events.game_over.part", name=seat_names[s], value=_num(t)) for s, t in enumerate(totals)))
 
 
 def _movement_totals(totals, seat_names, **_):
-    return "Movement this round: " + ", ".join(f"{seat_names[int(s)]} {v}" for s, v in totals.items()) + "."
+    return T("events.movement_totals.text", parts=T("events.list_sep").join(
+        T("events.movement_totals.part", name=seat_names[int(s)], value=v) for s, v in totals.items()))
+
+
+def _pair(key):
+    """An event about two seats (``names[0]`` acts on ``names[1]``)."""
+    return lambda names, **f: T(key, user=names[0], target=names[1], **f)
+
+
+def _hand_reset(seat, before, size=DEFAULTS["leg_hand"], **_):
+    key = "cut" if before > size else "fill" if before < size else "keep"
+    return T(f"events.hand_reset.{key}", seat=seat, before=before, size=size)
+
+
+def _leg_stamina(seat, before, after, max_stamina=None, **_):
+    key = "raised" if after > before else "stays"
+    return T(f"events.leg_stamina.{key}", seat=seat, before=before, after=after,
+             max_stamina=max_stamina)
+
+
+def _either(key_yes, key_no, flag, **fields):
+    return T(key_yes if flag else key_no, **fields)
 
 
 COUNTED = ("d20", "faint", "revived", "trigger_played", "special_played", "action_card",
@@ -224,121 +267,77 @@ COUNTED = ("d20", "faint", "revived", "trigger_played", "special_played", "actio
 in the order the compiled kernel counts them (``kernel_jit.EVENTS``)."""
 
 
-TEMPLATES = {
+TEMPLATES = T.events({
     "order": _order,
-    "order_rule": "The order goes by distance to the finish; ponies just back from a faint go last.",
-    "order_roll": "{seat} rolls {face} for the order.",
-    "dealt": "{seat} is dealt a character card.",
-    "kept": "{seat} keeps one character in secret.",
-    "character": "{seat} runs as {name}: max stamina {max_stamina}, movement {movement}, weight limit {weight_limit}.",
-    "draw": "{seat} draws a card ({hand} in hand).",
-    "picked": lambda seat, count, purpose, **_: f"{seat} picks a card ({count} so far, {purpose.replace('_', ' ')}).",
-    "target": lambda names, purpose, **_: f"{names[0]} chooses {names[1]} ({purpose}).",
-    "passed": lambda seat, premove, **_: f"{seat} passes in the {'pre-move' if premove else 'any-time'} window.",
-    "exchange": lambda seat, count, **_: f"{seat} swaps {_n(count, 'card')} in the opening exchange.",
-    "round_start": "Round {round} of leg {leg} begins.",
-    "round_end": "Round {round} ends.",
-    "turn_start": "{seat}'s play turn.",
-    "turn_end": "{seat} ends the play turn.",
-    "action_card": lambda seat, played, doubled=False, bonus=None, **_: (
-        f"{seat} plays an action card for +{_bonus(bonus, doubled)} movement"
-        + (" (doubled by the Bear)" if doubled else "") + f" ({played} this round)."),
-    "two_for_three": lambda seat, card, draws=DEFAULTS["two_for_three_draw"], **_: (
-        f"{seat} plays an action card and {_a(card)} and draws {draws} (2-for-3)."),
-    "shed": lambda seat, cards, draws=DEFAULTS["shed_draw"], **_: (
-        f"{seat} sheds {cards[0]} and {cards[1]} and draws {draws}."),
-    "weapon_given": lambda names, distance, **_: f"{names[0]} hands a weapon to {names[1]} ({distance} away).",
-    "armor_equipped": lambda seat, replaced, **_: f"{seat} equips armor" + (" (the old one is discarded)." if replaced else "."),
-    "armor_used": "{seat}'s armor absorbs the damage and is discarded.",
-    "recovered": "{seat} recovers: stamina {before} -> {after}.",
-    "element": lambda seat, buff, max_stamina, weight_limit, movement, lifted_bind, **_: (
-        f"{seat} plays an element card" + (f" for buff {buff}" if buff != "-" else " only to lift the bind")
-        + (" and is free of Physical Bind" if lifted_bind else "")
-        + f": max stamina {max_stamina}, weight limit {weight_limit}, movement {movement}."),
-    "trigger_played": "{seat} plays a trigger card.",
+    "character": lambda seat, name, **f: T("events.character", seat=seat, name=_named(name), **f),
+    "passed": lambda seat, premove, **_: _either("events.passed.premove", "events.passed.anytime",
+                                                 premove, seat=seat),
+    "action_card": lambda seat, played, doubled=False, bonus=None, **_: T(
+        "events.action_card.text", seat=seat, bonus=_bonus(bonus, doubled), played=played,
+        doubled=T("events.action_card.doubled") if doubled else ""),
+    "two_for_three": lambda seat, card, draws=DEFAULTS["two_for_three_draw"], **_: T(
+        "events.two_for_three", seat=seat, card=_a(card), draws=draws),
+    "shed": lambda seat, cards, draws=DEFAULTS["shed_draw"], **_: T(
+        "events.shed", seat=seat, first=_card(cards[0]), second=_card(cards[1]), draws=draws),
+    "weapon_given": _pair("events.weapon_given"),
+    "armor_equipped": lambda seat, replaced, **_: _either(
+        "events.armor_equipped.replaced", "events.armor_equipped.new", replaced, seat=seat),
+    "element": lambda seat, buff, max_stamina, weight_limit, movement, lifted_bind, **_: T(
+        "events.element.text", seat=seat, max_stamina=max_stamina, weight_limit=weight_limit,
+        movement=movement,
+        what=T("events.element.buff", buff=buff) if buff != "-" else T("events.element.lift_only"),
+        lifted=T("events.element.lifted") if lifted_bind else ""),
     "d20": _d20,
-    "special_card": "{seat}'s trigger card becomes {card} in hand.",
-    "special_played": "{seat} plays {card}.",
-    "rainboom": "{seat}'s move this round costs no stamina; {seat} will faint after it.",
-    "bear": "{seat} gives up this round's move for a refill next round.",
-    "roadblock": "{seat} puts a roadblock on square {square}.",
-    "stopped": "{seat} loses a round ({when}).",
-    "teleport": lambda seat, start, end, terrain=False, **_: (
-        f"{seat} is moved from square {start} to {end} ("
-        + ("a teleport: no draw; a forest there still costs stamina)." if terrain
-           else "no terrain, draw or stamina).")),
+    "special_card": lambda seat, card, **_: T("events.special_card", seat=seat, card=_card(card)),
+    "special_played": lambda seat, card, **_: T("events.special_played", seat=seat, card=_card(card)),
+    "teleport": lambda seat, start, end, terrain=False, **_: _either(
+        "events.teleport.terrain", "events.teleport.plain", terrain, seat=seat, start=start, end=end),
     "movement_totals": _movement_totals,
     "move": _move,
-    "forest": lambda seat, square, cost, **_: (
-        f"{seat} enters forest on square {square} "
-        + (f"(stamina -{cost})." if cost else "(it costs no stamina here).")),
-    "converted": "Square {square} turns into {to} track.",
-    "swamp_stop": "The vine swamp on square {square} stops {seat}.",
-    "slide": "{seat} slides down the sand to square {to}.",
-    "sand_pass": "{seat} runs over the sand on square {square}.",
-    "roadblock_paid": "{seat} spends 1 movement clearing the roadblock on square {square}.",
-    "roadblock_stop": "{seat} stops at the roadblock on square {square}.",
-    "faint": "{seat} faints on square {square} and sits out the next round.",
+    "forest": lambda seat, square, cost, **_: _either(
+        "events.forest.cost", "events.forest.free", cost, seat=seat, square=square, cost=cost),
     "finish": _finish,
-    "draw_due": lambda seat, cards, **_: f"{seat} is to draw {_n(cards, 'card')} for the move.",
-    "draw_lost": lambda seat, lost, **_: f"No cards are left to draw; {seat} loses {_n(lost, 'draw')}.",
-    "reshuffle": lambda cards, **_: f"The discard pile ({_n(cards, 'card')}) is shuffled into a new draw pile.",
-    "buff_c": lambda seat, stamina, gained=DEFAULTS["buff_c_regen"], **_: (
-        f"{seat} regains {gained} stamina (buff C): {stamina}."),
-    "sits_out": "{seat} sits out this round after fainting.",
-    "revived": "{seat} is back with {stamina} stamina.",
-    "waits": "{seat} waits one more round to come back at full stamina.",
-    "bear_refill": "{seat} is refilled to {stamina} stamina after the Bear.",
-    "bear_lost": "{seat}'s Bear refill and doubling are lost to the faint.",
-    "bear_kept": "{seat}'s Bear refill and doubling wait until {seat} comes back from the faint.",
-    "leg_start": "Leg {leg} begins: everyone is back on the start (finish on square {finish}).",
-    "hand_reset": lambda seat, before, size=DEFAULTS["leg_hand"], **_: (
-        f"{seat} cuts the hand from {before} to {_n(size, 'card')}." if before > size else
-        f"{seat} fills the hand from {_n(before, 'card')} up to {size}." if before < size else
-        f"{seat} already holds {_n(size, 'card')} for the new leg."),
-    "discarded": lambda seat, count, **_: f"{seat} discards {_n(count, 'card')}.",
-    "keep_armor": lambda seat, kept, **_: f"{seat} {'keeps' if kept else 'drops'} the armor.",
-    "keep_buff": lambda seat, kept, **_: f"{seat} keeps " + (f"buff {kept}." if kept else "no element buff."),
-    "leg_stamina": lambda seat, before, after, max_stamina=None, **_: (
-        f"{seat}'s stamina is raised from {before} to {after} for the new leg." if after > before else
-        f"{seat}'s stamina {before} is below half of {max_stamina}, which rounds down to {after}: "
-        f"it stays {after} for the new leg."),
+    "buff_c": lambda seat, stamina, gained=DEFAULTS["buff_c_regen"], **_: T(
+        "events.buff_c", seat=seat, stamina=stamina, gained=gained),
+    "hand_reset": _hand_reset,
+    "keep_armor": lambda seat, kept, **_: _either("events.keep_armor.kept", "events.keep_armor.dropped",
+                                                  kept, seat=seat),
+    "keep_buff": lambda seat, kept, **_: _either("events.keep_buff.kept", "events.keep_buff.none",
+                                                 kept, seat=seat, kept=kept),
+    "leg_stamina": _leg_stamina,
     "game_over": _totals,
-    "guard": "The engine's round limit ({rounds}) ends the game.",
-    "no_effect": "The event has no effect here.",
-    "physical_bind": "Physical Bind: every buff stops working.",
-    "magic_bind": lambda armor=False, **_: ("Magic Bind: weapon, " + ("armor, " if armor else "")
-                                            + "effect and recovery cards now weigh double"
-                                            + ("." if armor else "; armor's weight does not change.")),
-    "travel_light": lambda seat, discarded, squares, **_: (f"{seat} drops {_n(discarded, 'card')} and "
-                                                         f"runs {_n(squares, 'square')}."),
-    "barter": lambda seat, count, **_: f"{seat} barters {_n(count, 'card')}.",
-    "butterfingers": lambda seat, discards, hand, **_: f"{seat} must drop {_n(discards, 'card')} of the {hand} in hand.",
-    "royal_grace": lambda seat, draws, **_: f"{seat} draws {_n(draws, 'card')} by royal grace.",
-    "forced_trade": lambda names, count, **_: f"{names[0]} takes {_n(count, 'card')} from {names[1]} unseen; the same number goes back.",
-    "blind_take": lambda names, **_: f"{names[0]} takes a card from {names[1]} unseen.",
-    "scavenge": lambda names, armor, cards, **_: f"{names[0]} takes {'the armor' if armor else _n(cards, 'card')} from {names[1]}.",
-    "release": lambda names, armor, cards, **_: f"{names[0]} gives {'the armor' if armor else _n(cards, 'card')} to {names[1]}.",
-    "swap": lambda names, **_: f"{names[0]} and {names[1]} swap squares.",
-    "resin_ball": lambda names, **_: f"{names[0]} holds {names[1]} in place with a Resin Ball this round.",
-    "die": "{seat} rolls {face}.",
-    "rewind": lambda seat, repeats, name, **_: (f"Rewind: {name} (event {repeats}) happens again for {seat}."
-                                                if repeats else "Rewind: there is no earlier event to repeat."),
-    "rewind_terrain": lambda squares, **_: f"{_n(len(squares), 'leaf square')} turn into forest.",
-    "friendship": "Friendship Forever: everyone gains a buff; Physical Bind ends.",
-    "friend_buff": "{seat} gains buff {buff} from Friendship Forever.",
-}
+    "magic_bind": lambda armor=False, **_: _either("events.magic_bind.armor",
+                                                   "events.magic_bind.no_armor", armor),
+    "target": _pair("events.target"),
+    "forced_trade": _pair("events.forced_trade"),
+    "blind_take": _pair("events.blind_take"),
+    "scavenge": lambda names, armor, cards, **_: _either(
+        "events.scavenge.armor", "events.scavenge.cards", armor, user=names[0], target=names[1],
+        cards=cards),
+    "release": lambda names, armor, cards, **_: _either(
+        "events.release.armor", "events.release.cards", armor, user=names[0], target=names[1],
+        cards=cards),
+    "swap": _pair("events.swap"),
+    "resin_ball": _pair("events.resin_ball"),
+    "rewind": lambda seat, repeats, name, **_: (
+        T("events.rewind.text", seat=seat, repeats=repeats, name=_event_name(repeats, name))
+        if repeats else T("events.rewind.none")),
+    "rewind_terrain": lambda squares, **_: T("events.rewind_terrain", squares=len(squares)),
+})
+"""Event kind -> sentence in the language in force (the catalogue's ``events.<kind>``; the
+kinds above pick among its keys)."""
 
 
 def places_so_far(state) -> tuple[str, list[list[int]], str]:
     """What a game that is not over can say about places (``racekit play``/``replay``): the
     places of the current leg so far, only ponies that have finished it (LM-FINISH-1), then who
     is still running and the points so far (the final ranking goes by points, LM-END-1)."""
-    names = state.game.seat_names
+    names = [seat_name(n) for n in state.game.seat_names]
     done = {s for g in state.places for s in g}
     running = [names[s] for s in range(state.n) if s not in done]
     from .finish import totals as _totals_of
     totals = _totals_of(state)
-    note = f"; still running: {_and(running)}" if running else ""
-    note += ". Points so far: " + ", ".join(f"{names[s]} {_num(totals[s])}" for s in range(state.n))
-    return f"Places so far in leg {state.leg + 1}", [list(g) for g in state.places], note
+    note = T("places_so_far.running", names=running) if running else ""
+    note += T("places_so_far.points", parts=T("events.list_sep").join(
+        T("places_so_far.part", name=names[s], value=_num(totals[s])) for s in range(state.n)))
+    return T("places_so_far.label", leg=state.leg + 1), [list(g) for g in state.places], note

@@ -1,0 +1,514 @@
+"""Languages and message catalogues: every text a user reads, in English or Simplified Chinese.
+
+The language is chosen at run time: :func:`set_lang`, the context manager :func:`use_lang`, or
+the environment variable ``RACEKIT_LANG`` (``en`` or ``zh``); the default is English. The core
+knows no game: a game's texts live in its own catalogue files.
+
+Catalogues are small YAML files, one per language and domain, validated on loading (a bad file
+is refused naming the file, the line and the key; see docs/i18n.md):
+
+* ``racekit/locale/<lang>/<name>.yaml``: the kit's own texts (``cli``, ``words`` ...); keys
+  ``<name>.<key>``;
+* ``racekit/games/<id>/locale/<lang>/text.yaml``: a game's event sentences, phase names,
+  action names ...; keys ``<id>.<key>``.
+
+A value is a ``str.format`` template, or a plural entry ``{one: ..., other: ...}`` chosen by the
+field ``n``. Templates take three kinds of field format of their own:
+
+* ``{cards:#card}``: a count with its noun, from the catalogue's ``nouns`` (``1 card``,
+  ``2 cards``; ``2 张牌``): English plural forms live in the catalogue, never in code;
+* ``{names:and}``: a list joined as the language joins it (``Red, Blue and Green``;
+  ``红方、蓝方和绿方``);
+* ``{colour:@colour}``: a word of the game's ``words.colour`` table (the value itself if the
+  table has no entry).
+
+A shipped text missing from a catalogue raises :class:`MissingText` (a test failure, never a
+silent fall-back); only what a user writes (a scenario title with no Chinese) falls back to
+its own words.
+"""
+from __future__ import annotations
+
+import os
+import re
+import string
+from collections.abc import Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterator
+
+from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
+
+from .errors import FileFormatError, RacekitError
+
+LANGS = ("en", "zh")
+"""The languages racekit speaks: English (the default) and Simplified Chinese."""
+LANG_NAMES = {"en": "English", "zh": "简体中文"}
+ENV = "RACEKIT_LANG"
+
+_ROOT = Path(__file__).resolve().parent.parent          # the racekit package
+_lang: ContextVar[str | None] = ContextVar("racekit_lang", default=None)
+
+
+class LanguageError(RacekitError, ValueError):
+    """A language racekit does not speak."""
+
+
+class MissingText(RacekitError, KeyError):
+    """A shipped catalogue lacks a key (a bug: the completeness test catches it)."""
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` normalised (``"ZH"``, ``"zh-CN"``, ``"zh_Hans"`` -> ``"zh"``).
+
+    Raises:
+        LanguageError: not one of :data:`LANGS` (the message names the allowed ones).
+    """
+    text = str(lang).strip()
+    base = re.split(r"[-_.]", text.lower(), maxsplit=1)[0] if text else ""
+    if base in LANGS:
+        return base
+    allowed = ", ".join(f"{k} ({v})" for k, v in LANG_NAMES.items())
+    raise LanguageError(f"unknown language {text[:20]!r}; racekit speaks {allowed}")
+
+
+def get_lang() -> str:
+    """The language in force: the one set here, else ``RACEKIT_LANG``, else ``"en"``.
+
+    Raises:
+        LanguageError: ``RACEKIT_LANG`` names a language racekit does not speak.
+    """
+    lang = _lang.get()
+    if lang is not None:
+        return lang
+    env = os.environ.get(ENV, "").strip()
+    if not env:
+        return "en"
+    try:
+        return check_lang(env)
+    except LanguageError as exc:
+        raise LanguageError(f"{ENV}: {exc}") from None
+
+
+def set_lang(lang: str | None) -> None:
+    """Speak ``lang`` from now on (``None``: back to ``RACEKIT_LANG`` or English)."""
+    _lang.set(None if lang is None else check_lang(lang))
+
+
+@contextmanager
+def use_lang(lang: str | None) -> Iterator[str]:
+    """Speak ``lang`` inside the block (``None``: keep the language in force); yields it."""
+    token = _lang.set(check_lang(lang) if lang is not None else _lang.get())
+    try:
+        yield get_lang()
+    finally:
+        _lang.reset(token)
+
+
+# --- catalogue files ----------------------------------------------------------------------
+
+class Plural(BaseModel):
+    """An entry with plural forms, chosen by the field ``n`` (English: one / other)."""
+    model_config = ConfigDict(extra="forbid")
+    one: str
+    other: str
+
+
+_PAIRS = TypeAdapter(list[tuple[str, str]])
+
+
+def _flatten(doc, node, path: list, out: dict) -> None:
+    if isinstance(node, str):
+        out[".".join(path)] = node
+    elif isinstance(node, dict) and node and set(node) <= {"one", "other"}:
+        try:
+            out[".".join(path)] = Plural.model_validate(node)
+        except ValidationError as exc:
+            raise doc.error(path, "a plural entry needs both one: and other: as text") from exc
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if not isinstance(key, (str, int)) or isinstance(key, bool):
+                raise doc.error(path, f"a key must be a word, got {key!r}")
+            _flatten(doc, value, path + [str(key)], out)
+    elif isinstance(node, list):
+        try:
+            pairs = _PAIRS.validate_python(node)
+            for pattern, _tmpl in pairs:
+                re.compile(pattern)
+        except (ValidationError, re.error) as exc:
+            raise doc.error(path, "a list entry must hold [pattern, text] pairs") from exc
+        out[".".join(path)] = pairs
+    else:
+        raise doc.error(path, f"a text must be a string, got {type(node).__name__}")
+
+
+def load_catalogue(path: str | Path, prefix: str = "") -> dict[str, Any]:
+    """The entries of one catalogue file as ``{dotted key: text | Plural | pairs}``.
+
+    Raises:
+        FileFormatError: not YAML, not a mapping, or a bad entry (names file, line and key).
+    """
+    from .yamlfile import read_yaml
+    doc = read_yaml(path)
+    if not isinstance(doc.data, dict):
+        raise doc.error([], "a catalogue holds a mapping of keys to texts")
+    out: dict[str, Any] = {}
+    _flatten(doc, doc.data, [], out)
+    return {f"{prefix}{k}": v for k, v in out.items()}
+
+
+def game_locale(game_id: str) -> Path:
+    """The folder of a game's catalogues: ``racekit/games/<id>/locale``."""
+    return _ROOT / "games" / game_id / "locale"
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str, domain: str) -> dict[str, Any]:
+    """Every entry of ``domain`` in ``lang``: ``"core"`` (``racekit/locale/<lang>/*.yaml``, keys
+    ``<file stem>.<key>``) or a game id (its ``locale/<lang>/text.yaml``, keys ``<id>.<key>``)."""
+    lang = check_lang(lang)
+    out: dict[str, Any] = {}
+    if domain == "core":
+        folder = _ROOT / "locale" / lang
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            out.update(load_catalogue(path, prefix=f"{path.stem}."))
+    else:
+        path = game_locale(domain) / lang / "text.yaml"
+        if path.is_file():
+            out.update(load_catalogue(path, prefix=f"{domain}."))
+    return out
+
+
+def _entry(key: str, lang: str):
+    domain = key.partition(".")[0]
+    table = catalogue(lang, "core" if domain in _core_stems() else domain)
+    if key not in table:
+        raise MissingText(f"no {LANG_NAMES[lang]} text for {key!r}")
+    return table[key]
+
+
+@lru_cache(maxsize=None)
+def _core_stems() -> frozenset:
+    return frozenset(p.stem for lang in LANGS for p in (_ROOT / "locale" / lang).glob("*.yaml"))
+
+
+def has(key: str, lang: str | None = None) -> bool:
+    """Whether the catalogue of ``lang`` (default: the one in force) holds ``key``."""
+    try:
+        _entry(key, lang or get_lang())
+        return True
+    except MissingText:
+        return False
+
+
+# --- formatting ---------------------------------------------------------------------------
+
+def number(x) -> str:
+    """A count or a score as a student reads it: 3, 2.5, 2 2/3 (never 2.6666666666666665)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)) or float(x) == int(x):
+        return str(int(x)) if isinstance(x, float) else str(x)
+    share = Fraction(x).limit_denominator(60)
+    if share.denominator == 2:
+        return f"{float(share):g}"
+    whole, part = divmod(share.numerator, share.denominator)
+    return (f"{whole} " if whole else "") + f"{part}/{share.denominator}"
+
+
+class _Formatter(string.Formatter):
+    def __init__(self, lang: str, domain: str):
+        self.lang, self.domain = lang, domain
+
+    def _lookup(self, key: str):
+        for k in (f"{self.domain}.{key}", f"words.{key}"):
+            try:
+                return _entry(k, self.lang)
+            except MissingText:
+                continue
+        raise MissingText(f"no {LANG_NAMES[self.lang]} text for {self.domain}.{key} or words.{key}")
+
+    def format_field(self, value, spec):
+        if spec.startswith("#"):                       # a count with its noun
+            entry = self._lookup(f"nouns.{spec[1:]}")
+            return _choose(entry, value).format(n=number(value))
+        if spec == "and":                              # a list joined
+            return join(value, self.lang)
+        if spec.startswith("@"):                       # a word of a table
+            try:
+                return str(self._lookup(f"words.{spec[1:]}.{value}"))
+            except MissingText:
+                return str(value)
+        if spec == "num":
+            return number(value)
+        return super().format_field(value, spec)
+
+
+def _choose(entry, n) -> str:
+    if isinstance(entry, Plural):
+        return entry.one if n == 1 else entry.other
+    return entry
+
+
+def join(items, lang: str | None = None) -> str:
+    """``Red``, ``Red and Blue``, ``Red, Blue and Green`` (zh: ``红方、蓝方和绿方``)."""
+    lang = lang or get_lang()
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    sep, last = _entry("words.list.sep", lang), _entry("words.list.last", lang)
+    return sep.join(items[:-1]) + last + items[-1]
+
+
+def text(key: str, /, lang: str | None = None, **fields) -> str:
+    """The text of ``key`` in ``lang`` (default: the language in force), filled with ``fields``
+    (a plural entry is chosen by ``n``).
+
+    Raises:
+        MissingText: the catalogue has no such key.
+    """
+    lang = lang or get_lang()
+    entry = _choose(_entry(key, lang), fields.get("n", 0))
+    if isinstance(entry, list):
+        raise MissingText(f"{key!r} is a table of patterns, not a text")
+    return _Formatter(lang, key.partition(".")[0]).format(entry, **fields) if fields or "{" in entry \
+        else entry
+
+
+class Texts:
+    """The texts of one domain (a game id, or ``"cli"``): ``T("events.roll", seat=...)``."""
+
+    def __init__(self, domain: str):
+        self.domain = domain
+
+    def __call__(self, key: str, /, **fields) -> str:
+        return text(f"{self.domain}.{key}", **fields)
+
+    def has(self, key: str, lang: str | None = None) -> bool:
+        return has(f"{self.domain}.{key}", lang)
+
+    def keys(self, prefix: str, lang: str = "en") -> list[str]:
+        """The keys under ``prefix`` (without it) in ``lang``'s catalogue, in file order."""
+        table = catalogue(lang, "core" if self.domain in _core_stems() else self.domain)
+        head = f"{self.domain}.{prefix}."
+        return [k[len(head):] for k in table if k.startswith(head)]
+
+    def mapping(self, prefix: str) -> "LocalMapping":
+        """A read-only mapping ``{key: text}`` under ``prefix`` that speaks the language in
+        force each time it is read (phase names, option group titles)."""
+        return LocalMapping(self, prefix)
+
+    def groups(self, prefix: str, groups: Mapping) -> "GroupMapping":
+        """``{title: members}`` whose titles (catalogue ``<prefix>.<id>``) speak the language in
+        force; ``groups`` maps each id to its members."""
+        return GroupMapping(self, prefix, groups)
+
+    def events(self, functions: Mapping | None = None) -> "EventTexts":
+        """The game's event templates for :func:`racekit.core.events.render`."""
+        return EventTexts(self, functions or {})
+
+    def pattern(self, table: str, label: str, lang: str | None = None) -> str | None:
+        """``label`` rewritten by the first matching ``[pattern, text]`` pair of ``table``
+        (``None``: no pattern matches)."""
+        lang = lang or get_lang()
+        try:
+            pairs = _entry(f"{self.domain}.{table}", lang)
+        except MissingText:
+            return None
+        for pattern, tmpl in pairs:
+            m = re.fullmatch(pattern, label)
+            if m:
+                groups = {k: _sub(self, k, v, lang) for k, v in m.groupdict().items() if v is not None}
+                return _Formatter(lang, self.domain).format(tmpl, *m.groups(), **groups)
+        return None
+
+
+def _sub(texts: Texts, name: str, value: str, lang: str) -> str:
+    """A named group of an action pattern: ``s`` a seat name, any other name a word of the
+    game's table ``words.<name>`` (the value itself when the table lacks it)."""
+    if name == "s":
+        return seat_name(value, lang)
+    key = f"{texts.domain}.words.{name}.{value}"
+    if has(key, lang):
+        return text(key, lang=lang)
+    if name.startswith("name") and texts.domain in _NAMES:   # a content name (card, character)
+        with use_lang(lang):
+            return _NAMES[texts.domain](value)
+    return value
+
+
+_NAMES: dict = {}
+
+
+def register_names(domain: str, function) -> None:
+    """Let ``function(english_name) -> name in the language in force`` translate the content
+    names (cards, characters, events) that a game's action patterns capture as ``(?P<name>…)``."""
+    _NAMES[domain] = function
+
+
+class LocalMapping(Mapping):
+    """``{key: text}`` read from the catalogue of the language in force at each access."""
+
+    def __init__(self, texts: Texts, prefix: str):
+        self.texts, self.prefix = texts, prefix
+
+    def __getitem__(self, key):
+        try:
+            return self.texts(f"{self.prefix}.{key}")
+        except MissingText:
+            raise KeyError(key) from None
+
+    def __iter__(self):
+        return iter(self.texts.keys(self.prefix))
+
+    def __len__(self):
+        return len(self.texts.keys(self.prefix))
+
+
+class GroupMapping(Mapping):
+    """``{title in the language in force: members}`` (the explorer's option groups)."""
+
+    def __init__(self, texts: Texts, prefix: str, groups: Mapping):
+        self.texts, self.prefix, self.groups = texts, prefix, dict(groups)
+
+    def _titles(self) -> dict:
+        return {self.texts(f"{self.prefix}.{k}"): v for k, v in self.groups.items()}
+
+    def __getitem__(self, title):
+        return self._titles()[title]
+
+    def __iter__(self):
+        return iter(self._titles())
+
+    def __len__(self):
+        return len(self.groups)
+
+
+class EventTexts(Mapping):
+    """A game's event templates: ``kind -> function(**fields) -> sentence``. A kind named in
+    ``functions`` is written by that function (it picks catalogue keys); every other kind is
+    the catalogue's ``events.<kind>`` filled with the event's fields."""
+
+    def __init__(self, texts: Texts, functions: Mapping):
+        self.texts, self.functions = texts, dict(functions)
+
+    def _kinds(self) -> list[str]:
+        plain = [k.partition(".")[0] for k in self.texts.keys("events")]
+        return list(dict.fromkeys(plain + list(self.functions)))
+
+    def __getitem__(self, kind):
+        if kind in self.functions:
+            return self.functions[kind]
+        if not self.texts.has(f"events.{kind}", "en"):
+            raise KeyError(kind)
+        return lambda **fields: self.texts(f"events.{kind}", **fields)
+
+    def __iter__(self):
+        return iter(self._kinds())
+
+    def __len__(self):
+        return len(self._kinds())
+
+
+# --- seat names ---------------------------------------------------------------------------
+
+def seat_name(name: str, lang: str | None = None) -> str:
+    """A seat's name in ``lang`` (``"Red"`` -> ``"红方"``); ``Seat 3`` -> ``座位 3``; any other
+    name (a game's own) as it is."""
+    lang = lang or get_lang()
+    if lang == "en":
+        return name
+    try:
+        return _entry(f"words.seats.{name}", lang)
+    except MissingText:
+        m = re.fullmatch(r"Seat (\d+)", str(name))
+        return text("words.seat_n", lang=lang, n=int(m.group(1))) if m else name
+
+
+def seat_names(names, lang: str | None = None) -> list[str]:
+    return [seat_name(n, lang) for n in names]
+
+
+# --- data files of the other helper (clauses, scenarios, options, content) -----------------
+
+DATA_FILES: dict = {}
+"""``{(game id, name): path}``: read this file instead of ``locale/zh/<name>.yaml`` (tests; call
+``_data_file.cache_clear()`` after a change)."""
+
+
+@lru_cache(maxsize=None)
+def _data_file(game_id: str, name: str) -> dict:
+    path = Path(DATA_FILES.get((game_id, name), game_locale(game_id) / "zh" / f"{name}.yaml"))
+    if not path.is_file():
+        return {}
+    from .yamlfile import read_yaml
+    doc = read_yaml(path)
+    if not isinstance(doc.data, dict):
+        raise doc.error([], "the file must hold a mapping")
+    return doc.data
+
+
+def clause_text(game_id: str, clause_id: str, english: str, lang: str | None = None,
+                field: str = "summary") -> str:
+    """A clause's ``summary`` (or an ambiguity's ``decision``) in ``lang``
+    (``locale/zh/clauses.yaml``: ``ID: 摘要`` and ``ID.decision: 决定``); English, or no Chinese
+    for it: ``english``."""
+    if (lang or get_lang()) == "en" or not english:
+        return english
+    value = _data_file(game_id, "clauses").get(clause_id if field == "summary" else f"{clause_id}.{field}")
+    return value if isinstance(value, str) else english
+
+
+def scenario_text(game_id: str, scenario_id: str, field: str, english: str,
+                  lang: str | None = None) -> str:
+    """A shipped scenario's ``title`` or ``outcome`` in ``lang`` (``locale/zh/scenarios.yaml``);
+    a user's own scenario keeps its own words."""
+    if (lang or get_lang()) == "en":
+        return english
+    entry = _data_file(game_id, "scenarios").get(scenario_id)
+    value = entry.get(field) if isinstance(entry, dict) else None
+    return value if isinstance(value, str) else english
+
+
+def option_text(game_id: str, name: str, english: str, kind: str = "options",
+                lang: str | None = None) -> str:
+    """An option's (``kind="options"``) or rule parameter's (``"params"``) help in ``lang``
+    (``locale/zh/options.yaml``)."""
+    if (lang or get_lang()) == "en":
+        return english
+    table = _data_file(game_id, "options").get(kind) or {}
+    value = table.get(name)
+    if isinstance(value, dict):
+        value = value.get("help")
+    return value if isinstance(value, str) else english
+
+
+def content_text(game_id: str, key, english: str, lang: str | None = None) -> str:
+    """A name or description of a game's content data in ``lang`` (``locale/zh/content.yaml``;
+    nested keys joined by dots or given as a tuple)."""
+    if (lang or get_lang()) == "en":
+        return english
+    node: Any = _data_file(game_id, "content")
+    for part in (key if isinstance(key, tuple) else str(key).split(".")):
+        if not isinstance(node, dict):
+            return english
+        node = node.get(part, node.get(int(part)) if str(part).isdigit() else None)
+    return node if isinstance(node, str) else english
+
+
+@lru_cache(maxsize=None)
+def glossary(path: str | None = None) -> list[dict]:
+    """The glossary ``racekit/locale/glossary.yaml``: ``[{concept, en, zh, games, source}]``
+    (``[]`` when the file is not there yet)."""
+    p = Path(path) if path else _ROOT / "locale" / "glossary.yaml"
+    if not p.is_file():
+        return []
+    from .yamlfile import read_yaml
+    data = read_yaml(p).data
+    items = data.get("terms", data) if isinstance(data, dict) else data
+    if not isinstance(items, list):
+        raise FileFormatError(f"{p}: the glossary is a list of {{concept, en, zh}} entries")
+    return [i for i in items if isinstance(i, dict)]
