@@ -5,14 +5,44 @@ private matplotlib Figure, so notebook cells never leak pyplot figures and the
 stored text output (``<IPython.core.display.Image object>``) is stable for nbval.
 They are drawn in racekit's style (:mod:`racekit.plotting`), so Chinese names
 render when a CJK font is installed.
+
+Everything here speaks the language in force (:func:`racekit.set_lang`; the Chinese notebooks
+set ``"zh"`` in their first cell). The words a notebook's code cells print themselves come from
+the catalogue ``racekit/locale/<lang>/notebooks.yaml`` through :data:`words`:
+``print(nb.words("first_to_move"), ...)`` prints "first to move:" or "先行动的是：", so one code
+cell serves both languages.
 """
 from __future__ import annotations
 
 import io
 
+from .core.i18n import Texts, get_lang, has, option_text, scenario_text, text
 from .core.scenarios import ScenarioResult, run_scenario, scenario_paths
 from .figures import plotter
 from .plotting import game_title, style
+
+
+words = Texts("notebooks")
+"""The notebooks' own words in the language in force: ``words("key", **fields)`` is the entry
+``key`` of ``racekit/locale/<lang>/notebooks.yaml`` (a ``str.format`` template);
+``words.mapping("about")`` the entries under ``about`` as a mapping.
+
+Raises:
+    racekit.core.i18n.MissingText: the catalogue has no such key.
+"""
+
+
+def game_name(game_id: str) -> str:
+    """The game's name in the language in force (``Snow Tails (雪橇竞速)``, ``雪橇竞速（Snow Tails）``)."""
+    from .core.game import game_class
+    key = f"cli.game_names.{game_id}"
+    return text(key) if get_lang() != "en" and has(key) else game_class(game_id).game_type.long_name
+
+
+def option_help(game, option) -> str:
+    """The help of one of ``game``'s options (a :class:`racekit.core.game.Option`) in the
+    language in force (Chinese: ``locale/zh/options.yaml``)."""
+    return option_text(game.game_type.id, option.name, option.doc)
 
 
 def _png(fig) -> bytes:
@@ -41,7 +71,8 @@ def before_after(result: ScenarioResult, size=(13, 5.5)):
     with style():
         fig = Figure(figsize=size, dpi=80, layout="constrained")
         draw = plotter(result.scenario.game)
-        for i, (state, label) in enumerate([(result.before, "before"), (result.after, "after")]):
+        for i, (state, label) in enumerate([(result.before, words("before")),
+                                            (result.after, words("after"))]):
             ax = fig.add_subplot(1, 2, i + 1)
             draw(state, ax)
             ax.set_title(f"{result.id} {label}", fontsize=10)
@@ -51,12 +82,16 @@ def before_after(result: ScenarioResult, size=(13, 5.5)):
 def explain(result: ScenarioResult, events: bool = True) -> str:
     """The scenario in words: title, clauses, the rule's outcome, what happened, pass or fail."""
     sc = result.scenario
-    lines = [f"{sc.id}: {sc.title}", f"  rules: {', '.join(sc.clauses)}", f"  outcome: {sc.outcome}"]
+    game = getattr(sc, "game", "") or ""
+    lines = [words("explain.title", id=sc.id, title=scenario_text(game, sc.id, "title", sc.title)),
+             words("explain.rules", clauses=", ".join(sc.clauses)),
+             words("explain.outcome", outcome=scenario_text(game, sc.id, "outcome", sc.outcome))]
     if events and result.after is not None:
         # every event, the set-up's own automatic steps (ply -1) first: they are part of the story
         for event in result.after.events:
             lines.append("  - " + result.after.game.render(event))
-    lines.append("  check: " + ("PASS" if result.passed else "FAIL: " + "; ".join(result.failures)))
+    lines.append(words("explain.check", verdict=words("explain.pass") if result.passed
+                       else words("explain.fail", failures="; ".join(result.failures))))
     return "\n".join(lines)
 
 
@@ -86,15 +121,15 @@ def game_table(games=None, about: dict | None = None):
 
     from .core.game import game_class
     from .games import SHIPPED
-    rows = ["| game | players | rule sets (presets) | notebook |", "|---|---|---|---|"]
+    head = [words("table.game"), words("table.players"), words("table.presets"), words("table.notebook")]
     if about is not None:
-        rows = ["| game | players | rule sets (presets) | notebook | what it is for |",
-                "|---|---|---|---|---|"]
+        head.append(words("table.about"))
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for game_id in games or SHIPPED:
         gt = game_class(game_id).game_type
-        presets = ", ".join(p.name for p in gt.presets) or "default"
-        row = (f"| **{gt.long_name}** | {gt.min_players} to {gt.max_players} | {presets} | "
-               f"[open {game_id}.ipynb]({game_id}.ipynb) |")
+        presets = ", ".join(p.name for p in gt.presets) or words("table.default")
+        row = (f"| **{game_name(game_id)}** | {words('table.seats', low=gt.min_players, high=gt.max_players)}"
+               f" | {presets} | [{words('table.open', file=f'{game_id}.ipynb')}]({game_id}.ipynb) |")
         if about is not None:
             row += f" {about.get(game_id, '')} |"
         rows.append(row)
@@ -117,5 +152,5 @@ def gallery(games=None, columns: int = 2, width: float = 13):
         for i, game_id in enumerate(games):
             ax = fig.add_subplot(rows, columns, i + 1)
             plotter(game_id)(load_game(game_id).new_initial_state(), ax)
-            ax.set_title(game_title(game_id), fontsize=12)
+            ax.set_title(game_title(game_id) if get_lang() == "en" else game_name(game_id), fontsize=12)
         return Image(_png(fig))

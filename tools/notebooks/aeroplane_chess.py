@@ -163,16 +163,15 @@ print(f"{sum(r.passed for r in results)} passed, {sum(not r.passed for r in resu
 racekit.rules("aeroplane_chess", coverage=False).find("fly")
 
 # %% [markdown]
-<<<<<<< HEAD
 # ## What the text says, what the kit chose
 #
 # <!-- readings -->
-=======
+
+# %% [markdown]
 # ## Lessons
 #
 # Test yourself or a class: the Aeroplane Chess lessons in [lessons.ipynb](lessons.ipynb) ask what a
 # position does, then let the engine show the answer step by step, with the rule that decides it.
->>>>>>> lessons
 
 # %% [markdown]
 # ## Explore

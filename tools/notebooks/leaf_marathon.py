@@ -244,16 +244,15 @@ for event in race.state.events:
         print(game.render(event))
 
 # %% [markdown]
-<<<<<<< HEAD
 # ## What the text says, what the kit chose
 #
 # <!-- readings -->
-=======
+
+# %% [markdown]
 # ## Lessons
 #
 # Test yourself or a class: the Leaf Marathon lessons in [lessons.ipynb](lessons.ipynb) ask what a
 # position does, then let the engine show the answer step by step, with the rule that decides it.
->>>>>>> lessons
 
 # %% [markdown]
 # ## Explore

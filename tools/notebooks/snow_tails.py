@@ -195,16 +195,15 @@ nb.picture(midgame(medium, seed=1), "Medium track, four careful drivers, halfway
 racekit.rules("snow_tails", coverage=False).find("limit")
 
 # %% [markdown]
-<<<<<<< HEAD
 # ## What the text says, what the kit chose
 #
 # <!-- readings -->
-=======
+
+# %% [markdown]
 # ## Lessons
 #
 # Test yourself or a class: the Snow Tails lessons in [lessons.ipynb](lessons.ipynb) ask what a
 # position does, then let the engine show the answer step by step, with the rule that decides it.
->>>>>>> lessons
 
 # %% [markdown]
 # ## Explore
