@@ -44,7 +44,9 @@ def english_words(text: str) -> list[str]:
     """Words of Latin letters in ``text`` that are not codes: clause IDs (stripped first), action
     and plane codes (``R1``, ``DL``, ``C3``, ``L+R+B``, ``N``), buff letters, command-line options
     and their upper-case placeholders (``--seat``, ``-p NAME=VALUE``)."""
+    text = re.sub(r"<[^>]*>", " ", text)                                  # HTML tags
     text = CLAUSES.sub("", text.strip())
+    text = re.sub(r"\b[A-Z]{2,3}(?:-[A-Za-z0-9]+)+", " ", text)             # a clause ID in a sentence
     text = re.sub(r"(?<![\w-])--?[a-z][\w-]*", " ", text)          # command-line options: --seat
     words = re.findall(r"[A-Za-z][A-Za-z_'-]*", text)
     return [w for w in words if not re.fullmatch(r"[A-Z][A-Z0-9_]*", w)]   # codes: R1, DL, NAME
@@ -405,3 +407,47 @@ def test_templates_use_the_shipped_glossary(gid):
         pytest.skip("racekit/locale/glossary.yaml (the data helper's file) is not here yet")
     misses = glossary_misses(i18n.glossary(str(path)), gid)
     assert not misses, "\n".join(misses)
+
+
+# ---------------------------------------------------------------- the explorer
+
+@pytest.mark.parametrize("gid", SHIPPED)
+def test_the_explorer_switches_language_without_a_reset(gid):
+    import matplotlib
+    matplotlib.use("Agg")
+    from racekit.explorer.widget import Explorer
+    e = Explorer(gid, seed=5, agent="random", lang="zh")
+    try:
+        assert e.step_button.description == "下一步" and e.lang_toggle.value == "zh"
+        for _ in range(4):
+            e.step()
+        ply, line, seed = e.session.cursor, list(e.session.line), e.session.seed
+        zh_log, zh_status, zh_image = e.event_log.value, e.status.value, e.image.value
+        assert "第 " in zh_log and "随机种子" in zh_status
+        e.lang_toggle.value = "en"                      # the toggle, as a click sets it
+        assert e.error is None, e.error
+        assert (e.session.cursor, list(e.session.line), e.session.seed) == (ply, line, seed)
+        assert e.step_button.description == "Step" and e.players_box.description == "Players"
+        assert e.event_log.value != zh_log and not CJK.search(re.sub(r"<[^>]*>", "", e.event_log.value))
+        assert "seed 5" in e.status.value
+        assert e.image.value != zh_image or gid == "aeroplane_chess"
+        e.lang_toggle.value = "zh"
+        assert e.event_log.value == zh_log and e.session.cursor == ply
+        e.step()
+        assert e.error is None and e.session.cursor > ply
+        options = [label for label, _ in e.dropdown.widget.options]
+        assert all(CJK.search(label) or not english_words(label) for label in options) or PENDING
+    finally:
+        e.close()
+
+
+def test_explore_takes_lang_and_refuses_an_unknown_one():
+    import matplotlib
+    matplotlib.use("Agg")
+    e = racekit.explore("snow_tails", seed=1, lang="zh")
+    try:
+        assert e.lang == "zh" and e.reset_button.description == "重新开始"
+    finally:
+        e.close()
+    with pytest.raises(i18n.LanguageError):
+        racekit.explore("snow_tails", seed=1, lang="de")

@@ -179,6 +179,11 @@ class Board:
             next render starts from a fresh board); and RuntimeError when ``draw``
             drew into some other figure.
         """
+        from ..plotting import style
+        with style():   # the font list with a CJK font: Chinese names and labels render
+            return self._render(state, **kw)
+
+    def _render(self, state, **kw) -> bytes:
         if self.draw is not None and self.painter_class is not None:
             try:
                 return self._paint(state, **kw)

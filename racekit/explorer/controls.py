@@ -36,7 +36,7 @@ class ActionDropdown:
             self.widget.disabled = True
             return
         legal = state.legal_actions()
-        self.widget.options = [(state.action_to_string(a), a) for a in legal]
+        self.widget.options = [(state.action_label(a), a) for a in legal]   # in the page's language
         self.widget.value = preselect if preselect in legal else legal[0]
         self.widget.disabled = not enabled
 

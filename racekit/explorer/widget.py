@@ -53,6 +53,8 @@ from ..core.agents import agent_names, make_agent
 from ..core.chance import new_seed
 from ..core.errors import IllegalActionError
 from ..core.game import load_game
+from ..core.i18n import (check_lang, clause_text, get_lang, has, option_text, scenario_text, seat_name,
+                         text, use_lang)
 from ..core.session import Session
 from ..core.state import CHANCE
 from .board import Board, resolve_painter, resolve_plot
@@ -73,9 +75,14 @@ def _locked(method):
     """Run ``method`` holding the explorer's lock (re-entrant: handlers call each other)."""
     @functools.wraps(method)
     def run(self, *args, **kw):
-        with self._lock:
+        with self._lock, use_lang(getattr(self, "lang", None)):   # the page's language
             return method(self, *args, **kw)
     return run
+
+
+def _w(key: str, **fields) -> str:
+    """The explorer's words in the language in force (``racekit/locale/<lang>/explorer.yaml``)."""
+    return text(f"explorer.{key}", **fields)
 
 
 # ----- the game's words: clause summaries, phase names, option groups -----------------------
@@ -85,7 +92,8 @@ _CLAUSES: dict[str, dict] = {}
 def clause_table(game_id: str) -> dict[str, dict]:
     """``{clause_id: {"summary": ..., "decision": ..., "option": ...}}`` of a game, in file order
     (from its ``clauses.yaml``; empty when the game ships none). Cached per game."""
-    if game_id not in _CLAUSES:
+    key = (game_id, get_lang())
+    if key not in _CLAUSES:
         table: dict[str, dict] = {}
         try:
             from ..core.clauses import load_clauses
@@ -94,11 +102,14 @@ def clause_table(game_id: str) -> dict[str, dict]:
             spec = None
         if spec is not None:
             for entry in spec.clauses:
-                table[entry.id] = {"summary": entry.summary, "decision": "", "option": None}
+                table[entry.id] = {"summary": clause_text(game_id, entry.id, entry.summary),
+                                   "decision": "", "option": None}
             for amb in spec.ambiguities:
-                table[amb.id] = {"summary": amb.summary, "decision": amb.decision, "option": amb.option}
-        _CLAUSES[game_id] = table
-    return _CLAUSES[game_id]
+                table[amb.id] = {"summary": clause_text(game_id, amb.id, amb.summary),
+                                 "decision": clause_text(game_id, amb.id, amb.decision, field="decision"),
+                                 "option": amb.option}
+        _CLAUSES[key] = table
+    return _CLAUSES[key]
 
 
 def _text_module(game_type):
@@ -131,7 +142,7 @@ def option_groups(game_type) -> list[tuple[str, list]]:
             out.append((title, members))
     rest = [o for o in game_type.options if o.name not in used]
     if rest:
-        out.append(("Other rules" if out else "Rule options", rest))
+        out.append((_w("other_rules") if out else _w("rule_options"), rest))
     return out
 
 
@@ -202,7 +213,7 @@ class Explorer(widgets.VBox):
                  preset: str | None = None, agent: str = "manual", human: int | None = None,
                  every_draw: bool = False, log_size: int = 12, figsize=(8, 6), dpi: int = 80,
                  image_format: str = "jpeg", scenario: str | None = None, host: bool | None = None,
-                 seat: int | None = None, **options):
+                 seat: int | None = None, lang: str | None = None, **options):
         # check every argument before any widget exists: a failed call raises its one error
         # (a half-made widget would also complain from Widget.__del__ when collected)
         if seat is not None:   # the word of `racekit play --seat N`: the same as human=N
@@ -219,7 +230,9 @@ class Explorer(widgets.VBox):
             raise ValueError(f"human must be a seat from 0 to {game.num_players - 1}; got {human!r}")
         if image_format not in ("jpeg", "png"):
             raise ValueError(f"image_format must be 'jpeg' or 'png', got {image_format!r}")
+        lang = check_lang(lang) if lang is not None else get_lang()
         super().__init__()
+        self.lang = lang   # the page's language: the toggle switches it without a reset
         self._lock = threading.RLock()
         self.game_id = game_id
         self.game = game
@@ -245,7 +258,9 @@ class Explorer(widgets.VBox):
         self._factory = None
         self._custom = None
         self._rules_key = None
-        self._build_widgets(agent, human, every_draw, image_format)
+        with use_lang(self.lang):
+            self._build_widgets(agent, human, every_draw, image_format)
+            self._relabel()
         self._built = True
         self._guard(self._start)
 
@@ -267,9 +282,12 @@ class Explorer(widgets.VBox):
             value=game.preset, disabled=not gt.presets, style=label,
             layout=widgets.Layout(width="15em"))
         self.option_boxes: dict[str, widgets.Widget] = {}
+        self._option_help: dict[str, tuple] = {}
+        self._group_titles: list = []
         option_rows = []
         for title, opts in option_groups(gt):
             rows = [widgets.HTML(f"<b>{html.escape(title)}</b>")]
+            self._group_titles.append(rows[0])
             for opt in opts:
                 box = self._option_box(opt, game.options[opt.name])
                 self.option_boxes[opt.name] = box
@@ -277,6 +295,7 @@ class Explorer(widgets.VBox):
                 help_text = widgets.HTML(
                     f"<span style='color:#555;font-size:90%'>{html.escape(opt.doc)}{cites}</span>",
                     layout=widgets.Layout(flex="1 1 20em"))
+                self._option_help[opt.name] = (help_text, opt)
                 help_text.add_class("racekit-option-help")
                 rows.append(widgets.HBox([box, help_text],
                                          layout=widgets.Layout(align_items="center")))
@@ -337,8 +356,9 @@ class Explorer(widgets.VBox):
         self.image.add_class("racekit-board")
         self.event_log = widgets.HTML(layout=widgets.Layout(width="100%"))
         self.event_log.add_class("racekit-log")
-        log_panel = widgets.VBox([widgets.HTML("<b>Events</b> (latest first; point at a clause ID "
-                                               "to read the rule)"), self.event_log],
+        self._events_head = widgets.HTML("<b>Events</b> (latest first; point at a clause ID "
+                                         "to read the rule)")
+        log_panel = widgets.VBox([self._events_head, self.event_log],
                                  layout=widgets.Layout(min_width="18em", max_height="32em",
                                                        overflow="auto", flex="1 1 0"))
         self.rules_html = widgets.HTML()
@@ -347,8 +367,14 @@ class Explorer(widgets.VBox):
                                              selected_index=None)
         self.rules_panel.add_class("racekit-rules")
 
+        self.lang_toggle = widgets.ToggleButtons(options=[("English", "en"), ("中文", "zh")],
+                                                 value=self.lang, style={"button_width": "5em"},
+                                                 tooltip="English / 中文: the page's language")
+        self.lang_toggle.add_class("racekit-lang")
+        self.lang_toggle.observe(lambda change: self._syncing or self._guard(self.set_lang, change["new"]),
+                                 names="value")
         setup_row = widgets.HBox([self.players_box, self.preset_box, self.seed_box, self.agent_box,
-                                  self.human_box, self.reset_button],
+                                  self.human_box, self.reset_button, self.lang_toggle],
                                  layout=widgets.Layout(flex_flow="row wrap"))
         self.options_panel = widgets.Accordion(
             children=[widgets.VBox(option_rows)],
@@ -362,6 +388,7 @@ class Explorer(widgets.VBox):
         # front end does not apply the note's own update, as in Voila)
         help_line = widgets.HTML(f"<style>.racekit-loading{{display:none}}</style>"
                                  f"<span style='color:#555;font-size:90%'>{PLY_HELP}</span>")
+        self._help_line = help_line
         help_line.add_class("racekit-help")
         from .picker import ScenarioPicker   # the "Scenarios" panel (racekit/explorer/picker.py)
         self.picker = ScenarioPicker(self)
@@ -389,6 +416,52 @@ class Explorer(widgets.VBox):
         self.rules_panel.observe(lambda _: self._syncing or self._guard(self._refresh_rules, clear=False),
                                  names="selected_index")
         self.try_button.on_click(lambda _: self._guard(self.try_typed))
+
+    @_locked
+    def set_lang(self, lang: str) -> None:
+        """Speak ``lang`` (``"en"`` or ``"zh"``) on this page: labels, status line, log, action
+        names and picture switch at once; the game and its position stay (no reset).
+
+        Raises:
+            LanguageError: a language racekit does not speak.
+        """
+        self.lang = check_lang(lang)
+        with use_lang(self.lang):
+            if self.lang_toggle.value != self.lang:
+                self._sync(lambda: setattr(self.lang_toggle, "value", self.lang))
+            self._relabel()
+            self._rules_key = None
+            self.board.painter = None   # the picture's fixed labels are redrawn in the new language
+            self.refresh()
+
+    def _relabel(self) -> None:
+        """Every fixed label in the language in force (the relabel hook of the language toggle)."""
+        labels = {self.players_box: "players", self.preset_box: "preset", self.seed_box: "seed",
+                  self.agent_box: "agent", self.human_box: "you_play", self.reset_button: "reset",
+                  self.back_button: "back", self.step_button: "step", self.forward_button: "forward",
+                  self.play: "play", self.speed: "speed", self.history: "ply",
+                  self.every_draw: "every_draw", self.dropdown.widget: "action",
+                  self.try_button: "try"}
+        for box, key in labels.items():
+            box.description = _w(key)
+        self.lang_toggle.description = ""
+        self.action_text.placeholder = _w("type_action")
+        self._events_head.value = _w("events_head")
+        self._help_line.value = ("<style>.racekit-loading{display:none}</style>"
+                                 f"<span style='color:#555;font-size:90%'>{_w('ply_help')}</span>")
+        self.options_panel.set_title(0, _w("options_title", n=len(self.option_boxes)))
+        groups = option_groups(self.game.game_type)
+        for widget, (title, _opts) in zip(self._group_titles, groups):
+            widget.value = f"<b>{html.escape(title)}</b>"
+        gid = self.game.game_type.id
+        for help_text, opt in self._option_help.values():
+            cites = f" <i>({html.escape(', '.join(opt.clauses))})</i>" if opt.clauses else ""
+            doc = option_text(gid, opt.name, opt.doc)
+            help_text.value = f"<span style='color:#555;font-size:90%'>{html.escape(doc)}{cites}</span>"
+        watch = _w("watch")
+        seats = [(watch, None)] + [(seat_name(n), i) for i, n in enumerate(self.game.seat_names)]
+        if list(self.human_box.options) != seats:
+            self._sync(lambda: setattr(self.human_box, "options", seats))
 
     @staticmethod
     def _option_box(opt, value):
@@ -451,10 +524,10 @@ class Explorer(widgets.VBox):
         return self.viewer is not None and not self._host_by_name and not self._over
 
     def _seed_text(self) -> str:
-        return "hidden until the game ends" if self.seed_hidden() else str(self.session.seed)
+        return _w("seed_hidden") if self.seed_hidden() else str(self.session.seed)
 
     def _seed_words(self) -> str:
-        return "seed hidden until the game ends" if self.seed_hidden() else f"seed {self.session.seed}"
+        return _w("seed_words_hidden") if self.seed_hidden() else _w("seed_words", seed=self.session.seed)
 
     def _plot_kw(self) -> dict:
         viewer = self.viewer
@@ -619,7 +692,7 @@ class Explorer(widgets.VBox):
         self.refresh()
 
     def _seats_changed(self) -> None:
-        seats = [("no seat (watch)", None)] + [(n, i) for i, n in enumerate(self.game.seat_names)]
+        seats = [(_w("watch"), None)] + [(seat_name(n), i) for i, n in enumerate(self.game.seat_names)]
         if list(self.human_box.options) != seats:
             keep = self.human_box.value
             self.human_box.options = seats
@@ -696,11 +769,11 @@ class Explorer(widgets.VBox):
                 self._show_error(exc, "The game's action controls failed; using the dropdown")
                 self._custom = None
         if self._custom is None:
-            note = "game over" if state.is_terminal() else "chance: seeded draw"
+            note = _w("over_note") if state.is_terminal() else _w("chance_note")
             if decision and not manual and self.human_box.value is not None:
                 # a person plays another seat: the agent's options (its hand) stay its secret
-                player = self.game.seat_names[state.current_player()]
-                self.dropdown.show_note(f"{player} decides ({self.agent_box.value} agent)")
+                player = seat_name(self.game.seat_names[state.current_player()])
+                self.dropdown.show_note(_w("decides", name=player, agent=self.agent_box.value))
             else:
                 if decision and not manual:
                     recorded = self.chosen_action()
@@ -713,32 +786,34 @@ class Explorer(widgets.VBox):
 
     def _status_html(self, state, cursor: int, length: int) -> str:
         game = self.game
-        names = game.seat_names
+        names = [seat_name(n) for n in game.seat_names]
         player = state.current_player()
         phase = ""
         if state.phase and not state.is_terminal():
             words = phase_words(game.game_type, state.phase)
             phase = (f": {html.escape(words)} <span style='color:#888;font-size:85%'>"
-                     f"(phase {html.escape(str(state.phase))})</span>")
+                     f"({html.escape(_w('phase', phase=state.phase))})</span>")
         if state.is_terminal():
-            places = " · ".join(", ".join(names[s] for s in group) for group in state.ranking())
-            who = f"<b>Game over.</b> Ranking: {html.escape(places)}"
+            sep = text("words.list.sep")
+            places = " · ".join(sep.join(names[s] for s in group) for group in state.ranking())
+            who = _w("game_over", places=html.escape(places))
         elif state.is_chance_node():
-            who = f"Chance: Step draws from the seed{phase}"
+            who = _w("chance", phase=phase)
         else:
             if self.is_human(player):
-                by = "your decision: choose below, then Step"
+                by = _w("yours")
             else:
-                by = f"decided by the {html.escape(self.agent_box.value)} agent"
-            who = f"<b>{html.escape(names[player])}</b> to act ({by}){phase}"
+                by = _w("agents", agent=html.escape(self.agent_box.value))
+            who = _w("to_act", name=html.escape(names[player]), by=by, phase=phase)
         title = ""
         if self.scenario is not None and self.session.setup is self.scenario.setup:
-            title = (f"scenario <b>{html.escape(self.scenario.id)}</b> "
-                     f"({html.escape(self.scenario.title)}) · ")
-        return (f"{title}<b>{html.escape(game.game_type.long_name)}</b> · preset {html.escape(game.preset)} · "
-                f"{game.num_players} players · {html.escape(self._seed_words())} · "
-                f"<span title='a ply is one decision or one chance draw'>ply {cursor} of {length}</span>"
-                f" · {who}"
+            title = _w("scenario", id=html.escape(self.scenario.id), title=html.escape(
+                scenario_text(game.game_type.id, self.scenario.id, "title", self.scenario.title)))
+        long_name = (text(f"cli.game_names.{game.game_type.id}")
+                     if has(f"cli.game_names.{game.game_type.id}") else game.game_type.long_name)
+        return (title + _w("status", name=html.escape(long_name), preset=html.escape(game.preset),
+                           players=game.num_players, seed=html.escape(self._seed_words()),
+                           cursor=cursor, length=length, who=who)
                 + "".join(f"<br><span class='racekit-house-rule'>{html.escape(line)}</span>"
                           for line in game.house_rules()))
 
@@ -759,14 +834,14 @@ class Explorer(widgets.VBox):
     def _log_html(self, state, since: int) -> str:
         events = state.events[-self.log_size:]
         if not events:
-            return "<i>No events yet: press Step.</i>"
+            return _w("no_events")
         table = clause_table(self.game_id)
         lines = []
         for event in reversed(events):
             text = self._render_event(event, table)
             if event.ply >= since:
                 text = f"<b>{text}</b>"
-            lines.append(f"<div><span style='color:#777'>ply {event.ply}:</span> {text}</div>")
+            lines.append(f"<div><span style='color:#777'>{_w('log_ply', ply=event.ply)}</span> {text}</div>")
         return "<div style='font-family:sans-serif;line-height:1.4'>" + "".join(lines) + "</div>"
 
     def _render_event(self, event, table=None) -> str:
@@ -790,19 +865,20 @@ class Explorer(widgets.VBox):
     def _refresh_rules(self) -> None:
         """The Rules panel: its title always; its table only while it is open."""
         involved = getattr(self, "_involved_now", [])
-        if not involved and self.rules_panel.selected_index is None and self.game_id not in _CLAUSES:
+        if not involved and self.rules_panel.selected_index is None and \
+                (self.game_id, get_lang()) not in _CLAUSES:
             # nothing cites a clause yet: read clauses.yaml later (it costs a first picture's time)
-            if self.rules_panel.get_title(0) != "Rules":
-                self.rules_panel.set_title(0, "Rules")
+            if self.rules_panel.get_title(0) != _w("rules"):
+                self.rules_panel.set_title(0, _w("rules"))
             return
         table = clause_table(self.game_id)
         now = [c for c in involved if c in table] + [c for c in involved if c not in table]
-        title = f"Rules: {len(table)} clauses" + (f" · this step: {', '.join(now)}" if now else "")
+        title = _w("rules_title", n=len(table)) + (_w("rules_now", ids=", ".join(now)) if now else "")
         if self.rules_panel.get_title(0) != title:
             self.rules_panel.set_title(0, title)
         if self.rules_panel.selected_index is None:
             return
-        key = (self.game_id, tuple(now))
+        key = (self.game_id, tuple(now), get_lang())
         if key == self._rules_key:
             return
         self._rules_key = key
@@ -990,7 +1066,7 @@ def _clause_span(cid: str, table: dict) -> str:
     entry = table.get(cid)
     if entry is None:
         return html.escape(cid)
-    tip = entry["summary"] + (f" Decision: {entry['decision']}" if entry["decision"] else "")
+    tip = entry["summary"] + (_w("decision_tip", decision=entry["decision"]) if entry["decision"] else "")
     return (f"<span class='racekit-clause' title='{html.escape(tip, quote=True)}' "
             f"style='text-decoration:underline dotted;cursor:help'>{html.escape(cid)}</span>")
 
@@ -998,25 +1074,26 @@ def _clause_span(cid: str, table: dict) -> str:
 def _rules_table(table: dict, now: list[str]) -> str:
     """The Rules panel: the clauses of this step first (highlighted), then every clause."""
     if not table:
-        return "<i>This game ships no clause list.</i>"
+        return _w("no_clauses")
     now_set = set(now)
 
     def row(cid, entry):
         mark = " style='background:#fff3bf'" if cid in now_set else ""
         extra = ""
         if entry["decision"]:
-            opt = f" (option <code>{html.escape(entry['option'])}</code>)" if entry["option"] else ""
-            extra = (f"<div style='color:#555'>Our decision: {html.escape(entry['decision'])}"
+            opt = (html.escape(_w("option", option="\0")).replace(
+                "\0", f"<code>{html.escape(entry['option'])}</code>") if entry["option"] else "")
+            extra = (f"<div style='color:#555'>{html.escape(_w('decision', decision=entry['decision']))}"
                      f"{opt}</div>")
         return (f"<tr{mark}><td style='white-space:nowrap;vertical-align:top;padding-right:1em'>"
                 f"<code>{html.escape(cid)}</code></td><td>{html.escape(entry['summary'])}{extra}</td></tr>")
 
     parts = ["<div style='max-height:28em;overflow:auto;font-size:90%'>"]
     if now:
-        parts.append("<b>Rules the latest step involved</b><table>")
+        parts.append(f"<b>{html.escape(_w('now_head'))}</b><table>")
         parts += [row(c, table[c]) for c in now if c in table]
         parts.append("</table><br>")
-    parts.append("<b>Every clause of the game</b> (highlighted: the latest step's)<table>")
+    parts.append(f"{_w('every_head')}<table>")
     parts += [row(c, e) for c, e in table.items()]
     parts.append("</table></div>")
     return "".join(parts)

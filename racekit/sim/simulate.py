@@ -633,49 +633,50 @@ def _attrs_from_columns(df) -> dict:
 
 
 def summary_text(df) -> str:
-    """The plain-text summary ``racekit simulate`` prints."""
+    """The plain-text summary ``racekit simulate`` prints (in the language in force)."""
+    from ..core.i18n import seat_name, text
+
+    def _s(key, **fields):
+        return text(f"sim.{key}", **fields)
     attrs = df.attrs if df.attrs.get("played_by") else _attrs_from_columns(df)
     seats = seat_table(df)
     # the options set (a reading) are named, as racekit bench names them
-    label = attrs.get("label") or (f"{df['game'].iloc[0]} "
-                                   f"({df['preset'].iloc[0]}, {int(df['players'].iloc[0])} players)")
-    lines = [f"{label[:-1]}, agents {df['agents'].iloc[0]}): "
-             f"{len(df)} games, seed {attrs.get('seed', '?')}, played by the {attrs.get('played_by')}"
-             + (f" ({attrs['no_kernel']})" if attrs.get("played_by") == "engine" and attrs.get("no_kernel")
-                else f" ({attrs['implementation']})" if attrs.get("implementation") else "")]
+    label = attrs.get("label") or _s("label", game=df['game'].iloc[0], preset=df['preset'].iloc[0],
+                                     players=int(df['players'].iloc[0]))
+    how = (f" ({attrs['no_kernel']})" if attrs.get("played_by") == "engine" and attrs.get("no_kernel")
+           else f" ({attrs['implementation']})" if attrs.get("implementation") else "")
+    lines = [_s("head", label=label[:-1], agents=df['agents'].iloc[0], n=len(df),
+                seed=attrs.get('seed', '?'), by=attrs.get('played_by'), how=how)]
     lines += attrs.get("house_rules", [])
-    lines.append(f"{'seat':<8}{'wins':>7}{'win rate':>10}  {'95% interval':<16}{'fair':>7}{'edge':>8}")
+    lines.append(_s("table_head"))
     for s, r in seats.iterrows():
         mark = "" if r.fair_inside else "  *"
-        lines.append(f"{r['name']:<8}{r.wins:>7}{r.win_rate:>10.3f}  "
+        name = seat_name(r['name'])
+        pad = 8 - sum(2 if ord(ch) > 0x2e80 else 1 for ch in name)   # a Chinese name is twice as wide
+        lines.append(f"{name}{' ' * max(pad, 0)}{r.wins:>7}{r.win_rate:>10.3f}  "
                      f"[{r.ci_low:.3f}, {r.ci_high:.3f}]  {r.fair_share:>6.3f}{r.edge_points:>+7.1f}{mark}")
     if "play_order" in df and (df["play_order"] != "").all():
         first = position_table(df).loc[1]
-        lines.append(f"first player (play order): {100 * first.win_rate:.1f}% "
-                     f"[{100 * first.ci_low:.1f}%, {100 * first.ci_high:.1f}%] of finished games "
-                     f"(fair {100 * first.fair_share:.1f}%)")
+        lines.append(_s("first", rate=100 * first.win_rate, lo=100 * first.ci_low,
+                        hi=100 * first.ci_high, fair=100 * first.fair_share))
     nowin = int((df["winner"] == "").sum())
     if nowin:
-        lines.append(f"no winner (one shared place): {nowin} games")
+        lines.append(_s("nowin", n=nowin))
     n_seats = int(df["players"].iloc[0])
     winners_per_game = [sum(int(w) for w in row) for row in
                         zip(*(df[f"win_{s}"] for s in range(n_seats)))]
     shared = sum(1 for k in winners_per_game if k > 1)
     if shared:   # the fair share is not 1/seats: say why, in the table's own numbers
-        lines.append(f"more than one winner: {shared} games (a shared first place or a winning side; "
-                     f"every winner counts, so fair = {sum(winners_per_game) / len(df):.2f} winners "
-                     f"a game / {n_seats} seats)")
+        lines.append(_s("shared", n=shared, per=sum(winners_per_game) / len(df), seats=n_seats))
     lengths = length_table(df)
     for col, r in lengths.iterrows():
-        lines.append(f"{col:<8}mean {r['mean']:.1f}  median {r['median']:.0f}  "
-                     f"5%-95% {r.p5:.0f}-{r.p95:.0f}  range {r['min']:.0f}-{r['max']:.0f}")
+        lines.append(_s("length", col=col, mean=r['mean'], median=r['median'], p5=r.p5, p95=r.p95,
+                        lo=r['min'], hi=r['max']))
     counts = [c for c in df.columns if c.startswith("n_") and df[c].any()]
     if counts:
-        lines.append("events per game: " + ", ".join(f"{c[2:].replace('_', ' ')} {df[c].mean():.2f}"
-                                                     for c in counts))
-    lines.append("edge = win rate - fair share, in percentage points"
-                 + ("; * the fair share lies outside the seat's 95% interval"
-                    if not seats["fair_inside"].all() else ""))
+        lines.append(_s("events", parts=", ".join(f"{c[2:].replace('_', ' ')} {df[c].mean():.2f}"
+                                                  for c in counts)))
+    lines.append(_s("edge") + (_s("outside") if not seats["fair_inside"].all() else ""))
     return "\n".join(lines)
 
 

@@ -19,6 +19,10 @@ from matplotlib.text import Text
 from matplotlib.transforms import TransformedPatchPath
 
 from .actions import MOVE_GROUP, bits, decode, piece_name
+from racekit.core.i18n import Texts, seat_name
+
+P = Texts("aeroplane_chess")
+"""The picture's words (the game's catalogue, ``plot.*``), in the language in force."""
 
 LIGHT = 0.4   # how much the board squares are blended toward white
 
@@ -150,11 +154,10 @@ class Painter:
                 add(Circle(xy, cell * 0.3, facecolor="white", edgecolor=_blend(col, 0.3),
                            linewidth=0.8, zorder=1))
             lx, ly = bx, by + (half + cell * 0.45) * (1 if by > 0 else -1)
-            ax.text(lx, ly, b.colours[seat].title() + ("" if present else " (empty)"), ha="center",
+            ax.text(lx, ly, seat_name(b.colours[seat].title()) + ("" if present else P("plot.empty")),
+                    ha="center",
                     va="center", fontsize=8, color=col if present else "0.6")
-        ax.text(0, -lim - cell * 0.6, "dashed arrow: shortcut · white triangle: entry square · "
-                "dotted: last move · gold ring: can move · x: where that move ends · "
-                "number: pieces stacked", ha="center", va="center", fontsize=6, color="0.3")
+        ax.text(0, -lim - cell * 0.6, P("plot.key"), ha="center", va="center", fontsize=6, color="0.3")
 
     @staticmethod
     def _key(state):
@@ -270,13 +273,13 @@ class Painter:
 
         # ----- title ------------------------------------------------------------------------------
         if title is None:
-            names = state.game.seat_names
+            names = [seat_name(n) for n in state.game.seat_names]
             cp = state.current_player()
             if state.is_terminal():
-                who = "game over: " + " + ".join(names[s] for s in (state.winner or [])) + " won"
+                who = P("plot.over", names=" + ".join(names[s] for s in (state.winner or [])))
             elif cp < 0:
-                who = f"{names[state.roller]} to roll"
+                who = P("plot.to_roll", name=names[state.roller])
             else:
-                who = f"{names[cp]} to decide" + (f" (rolled {state.die})" if state.die else "")
-            title = f"Aeroplane Chess · {state.game.preset} · {who}"
+                who = P("plot.to_decide", name=names[cp]) + (P("plot.rolled", die=state.die) if state.die else "")
+            title = P("plot.title", preset=state.game.preset, who=who)
         self.ax.set_title(title, fontsize=10)

@@ -38,7 +38,7 @@ def make(state):
 class ListControls:
     def __init__(self, state):
         self.state = state
-        names = [(state.action_to_string(a), a) for a in state.legal_actions()]
+        names = [(state.action_label(a), a) for a in state.legal_actions()]
         self.dropdown = widgets.Dropdown(options=names, description="action",
                                          layout=widgets.Layout(width="28em"))
         self.widget = widgets.VBox([self.dropdown])

@@ -18,6 +18,11 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import FancyArrowPatch, Rectangle
 from matplotlib.text import Text
 
+from racekit.core.i18n import Texts, seat_name
+
+P = Texts("leaf_marathon")
+"""The picture's words (the game's catalogue, ``plot.*``), in the language in force."""
+
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#e6b800", "#9467bd", "#ff7f0e")
 TERRAIN_COLOURS = {"start": "#d9d9d9", "leaf": "#f0b36a", "forest": "#3f8f3f", "vine": "#6a4c93",
                    "sand": "#f3e29a", "finish": "#ffffff"}
@@ -51,9 +56,9 @@ class Painter:
             if i % 5 == 0 or i == n - 1:  # few labels: text is the slow part of a redraw
                 ax.add_artist(Text(i + 0.47, LANE_Y - 0.22, str(i), ha="center", va="center", fontsize=6,
                                    color="#666666"))
-        ax.add_artist(Text(n - 0.06, top + 0.35, "F forest   V vine swamp   ~ sand   X roadblock   leaf: orange",
+        ax.add_artist(Text(n - 0.06, top + 0.35, P("plot.key"),
                            fontsize=6, ha="right", va="top", color="#555555"))
-        names = state.game.seat_names
+        names = [seat_name(n) for n in state.game.seat_names]
         for s in range(state.n):
             y = -0.8 - ROW_H * s
             ax.add_artist(Text(-1.1, y, names[s], ha="left", va="center", fontsize=8, color=SEAT_COLOURS[s],
@@ -113,7 +118,7 @@ class Painter:
         for s in range(state.n):
             y = -0.8 - ROW_H * s
             if state.char[s] < 0:
-                self._add(Text(0.7, y, "(no character yet)", va="center", fontsize=7, color="#666666"))
+                self._add(Text(0.7, y, P("plot.no_character"), va="center", fontsize=7, color="#666666"))
                 continue
             m = S.max_stamina(state, s)
             frac = state.stamina[s] / m if m else 0
@@ -123,37 +128,36 @@ class Painter:
             limit = S.weight_limit(state, s)
             if seat is None or seat == s:
                 w = C.hand_weight(state, s)
-                wt = f"weight {w}/{limit}" + (f" (-{w - limit})" if w > limit else "")
+                wt = P("plot.weight", w=w, limit=limit) + (f" (-{w - limit})" if w > limit else "")
                 wc = "#b00000" if w > limit else "black"
             else:
-                wt, wc = f"weight ?/{limit}", "#666666"
+                wt, wc = P("plot.weight", w="?", limit=limit), "#666666"
             k = len(state.hand[s])
-            bits = [f"{k} card" if k == 1 else f"{k} cards"]
+            bits = [P("plot.cards", n=k)]
             if state.armor[s] >= 0:
-                bits.append("armor")
+                bits.append(P("plot.armor"))
             buffs = S.buffs(state, s)
             if buffs:
-                bits.append("buffs " + "".join(buffs))
+                bits.append(P("plot.buffs", buffs="".join(buffs)))
             if state.bound[s]:
-                bits.append("bound")
+                bits.append(P("plot.bound"))
             if state.faint[s]:
-                bits.append("fainted")
+                bits.append(P("plot.fainted"))
             if state.finished[s]:
-                bits.append(f"finished #{state.fin_place[s]}")
+                bits.append(P("plot.finished", place=state.fin_place[s]))
             from .finish import _total
             from .text import _num
-            bits.append(f"{_num(_total(state.leg_points[s]))} pts")
+            bits.append(P("plot.points", points=_num(_total(state.leg_points[s]))))
             self._add(Text(6.0, y, wt + "   " + "  ".join(bits), va="center", fontsize=7,
                            color=wc))
         if title:
             # read the prompt without running a set-up position's pending flow
             who = (-4 if state.pk == "over" else state._cp) if state.pk else None
-            names = state.game.seat_names
+            names = [seat_name(n) for n in state.game.seat_names]
             from racekit.games.leaf_marathon.text import PHASES
-            head = (f"Leaf Marathon, leg {state.leg + 1}/{len(state.legs)}, round {state.round}, "
-                    f"ply {state.ply}: "
-                    + ("set-up position" if who is None else "game over" if who < -1 else
-                       (f"{names[who]} to {PHASES.get(state.pk, state.pk)}" if who >= 0 else
+            head = (P("plot.head", leg=state.leg + 1, legs=len(state.legs), round=state.round, ply=state.ply)
+                    + (P("plot.setup") if who is None else P("plot.over") if who < -1 else
+                       (P("plot.to", name=names[who], phase=PHASES.get(state.pk, state.pk)) if who >= 0 else
                         PHASES.get(state.pk, state.pk))))
             self._add(Text(-1.1, ax.get_ylim()[1] - 0.15, head, va="top", fontsize=9))
 

@@ -182,7 +182,7 @@ class ListControls(_Base):
 
     def __init__(self, state):
         legal = state.legal_actions()
-        self.dropdown = widgets.Dropdown(options=[(state.action_to_string(a), a) for a in legal],
+        self.dropdown = widgets.Dropdown(options=[(state.action_label(a), a) for a in legal],
                                          description="Action")
         from .text import PHASES
         words = PHASES.get(state.phase, state.phase.replace("_", " "))

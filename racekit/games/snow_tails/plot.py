@@ -37,6 +37,10 @@ from matplotlib.text import Text
 from matplotlib.transforms import TransformedPatchPath
 
 from .consts import OUT
+from racekit.core.i18n import Texts, seat_name
+
+P = Texts("snow_tails")
+"""The picture's words (the game's catalogue, ``plot.*``), in the language in force."""
 
 SEAT_COLOURS = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd")
 TILE_FILLS = {"start": "#eef3f8", "straight": "#f7fbff", "corner": "#eaf2fb", "finish": "#f4f4f4"}
@@ -149,7 +153,7 @@ class Painter:
         _draw_plan(add, state, plan, view)
         if title:
             phase = _phase_words(state.phase)
-            ax.set_title(f"Snow Tails - {self.track.name} - round {state.round} - {phase}",
+            ax.set_title(P("plot.title", track=self.track.name, round=state.round, phase=phase),
                          fontsize=10)
         else:
             ax.set_title("")
@@ -502,7 +506,7 @@ def _finish_flag(ax, tr, V, A, B):
     ax.plot([bx, tx], [by, ty], color="#333333", linewidth=1.5, zorder=6, solid_capstyle="butt")
     ax.add_artist(Polygon(shape["pennant"], closed=True, facecolor="black", edgecolor="black",
                          zorder=6))
-    ax.text(*shape["label"], "finish", fontsize=8, ha=shape["ha"], va=shape["va"], zorder=6,
+    ax.text(*shape["label"], P("plot.finish"), fontsize=8, ha=shape["ha"], va=shape["va"], zorder=6,
             color="#222222")
 
 
@@ -653,33 +657,31 @@ def _legend_rows(state, plan):
         return rows
     colour = SEAT_COLOURS[mover % 5]
     if plan["ends"]:
-        rows.append(("dot", colour, "possible end squares"))
+        rows.append(("dot", colour, P("plot.ends")))
     if plan["steps"]:
-        rows.append(("forward", colour, "forward step (F)"))
+        rows.append(("forward", colour, P("plot.forward")))
         if any(d for _, _, d in plan["steps"]):
-            rows.append(("drift", DRIFT_COLOUR, "drift step (DL / DR)"))
+            rows.append(("drift", DRIFT_COLOUR, P("plot.drift")))
         if plan["end"] is not None and plan["end"] != state.pos[mover]:
-            rows.append(("ghost", colour, "where the sled ends"))
+            rows.append(("ghost", colour, P("plot.ghost")))
     for _, kind in plan["stops"]:
-        what = {"wall": "stops: side wall", "blocked": "stops: a sled ahead",
-                "end_of_track": "stops: end of the track"}[kind]
-        rows.append(("stop", STOP_COLOUR, what))
+        rows.append(("stop", STOP_COLOUR, P(f"plot.stops.{kind}")))
     for limit, over in plan["over"]:
-        rows.append(("text", STOP_COLOUR, f"{over} over the limit of {limit}"))
+        rows.append(("text", STOP_COLOUR, P("plot.over", over=over, limit=limit)))
     if plan["damage"]:
-        cards = "card" if plan["damage"] == 1 else "cards"
-        rows.append(("text", STOP_COLOUR, f"+{plan['damage']} damage {cards}"))
+        rows.append(("text", STOP_COLOUR, P("plot.damage", n=plan["damage"])))
     return rows
 
 
 def _result_rows(state):
     """At the end: the places, and who dropped out (they share the last place, ST-ELIM-1)."""
-    names = state.game.seat_names
+    names = [seat_name(n) for n in state.game.seat_names]
     out = {k for k in range(state.n) if state.status[k] == OUT}
-    rows = [("title", "#222222", "Race over")]
+    rows = [("title", "#222222", P("plot.race_over"))]
     for place, group in enumerate(state.ranking(), start=1):
         if group and all(k in out for k in group):
-            rows.append(("text", STOP_COLOUR, "dropped out: " + ", ".join(names[k] for k in group)))
+            rows.append(("text", STOP_COLOUR, P("plot.dropped", names=P("plot.sep").join(
+                names[k] for k in group))))
         else:
             rows.append(("text", "#222222", f"{place}. " + " & ".join(names[k] for k in group)))
     return rows
@@ -705,17 +707,17 @@ def _mat_box(state, s):
     """The mat in points: name, the three card values, their labels and the speed."""
     da = DrawingArea(PANEL_W, MAT_H, 0, 0)
     L, R, B = state.left[s], state.right[s], state.brake[s]
-    name = state.game.seat_names[s]
-    da.add_artist(_text(PANEL_W / 2, MAT_H - 9, f"{name}'s mat", 10, SEAT_COLOURS[s % 5], "bold"))
+    name = seat_name(state.game.seat_names[s])
+    da.add_artist(_text(PANEL_W / 2, MAT_H - 9, P("plot.mat", name=name), 10, SEAT_COLOURS[s % 5], "bold"))
     card, sep = 34, 10
     x = (PANEL_W - 3 * card - 2 * sep) / 2
-    for label, value, fill in (("L", L, "#ffffff"), ("R", R, "#ffffff"), ("Brake", B, "#fde0e0")):
+    for label, value, fill in (("L", L, "#ffffff"), ("R", R, "#ffffff"), (P("plot.brake"), B, "#fde0e0")):
         da.add_artist(FancyBboxPatch((x, 36), card, card, boxstyle="round,pad=0,rounding_size=4",
                                      facecolor=fill, edgecolor="#555555", linewidth=1))
         da.add_artist(_text(x + card / 2, 53, str(value), 15, "#111111", "bold"))
         da.add_artist(_text(x + card / 2, 27, label, 9, "#444444"))
         x += card + sep
-    da.add_artist(_text(PANEL_W / 2, 10, f"speed {L} + {R} \u2212 {B} = {L + R - B}", 9.5,
+    da.add_artist(_text(PANEL_W / 2, 10, P("plot.speed", L=L, R=R, B=B, v=L + R - B), 9.5,
                         "#111111"))
     return da
 

@@ -80,7 +80,7 @@ class ListControls:
     def __init__(self, state):
         self.state = state
         legal = state.legal_actions()
-        self.dropdown = widgets.Dropdown(options=[(state.action_to_string(a), a) for a in legal],
+        self.dropdown = widgets.Dropdown(options=[(state.action_label(a), a) for a in legal],
                                          description="action", layout=widgets.Layout(width="30em"))
         self.widget = widgets.VBox([widgets.HTML(f"<i>{html.escape(state.phase)}</i>"), self.dropdown])
         self.widget.add_class("racekit-controls")

@@ -23,6 +23,10 @@ from racekit.boards.hex import DIRECTIONS, corners, xy
 
 from . import actions as A
 from .cards import VOID, WHITE, token_text
+from racekit.core.i18n import Texts, seat_name
+
+P = Texts("wingsuit")
+"""The picture's words (the game's catalogue, ``plot.*``), in the language in force."""
 
 _CACHE: dict = {}
 
@@ -178,7 +182,7 @@ class Painter:
             yhi = xy(0, b.H * k)[1]
             ax.add_artist(Rectangle((0, ylo), self.xmax, yhi - ylo, fill=False, lw=1.4,
                                     ec="#555555" if k >= state.k_min else "#bbbbbb"))
-            ax.add_artist(Text(-0.3, (ylo + yhi) / 2, f"card {k}\n{cs.cards[b.track[k - 1]].id}",
+            ax.add_artist(Text(-0.3, (ylo + yhi) / 2, P("plot.card", k=k, id=cs.cards[b.track[k - 1]].id),
                                ha="right", va="center", fontsize=6, color="#444444"))
             for c, yy in b.geo.reset_hexes(k):
                 x0, y0 = xy(c, yy)
@@ -186,16 +190,16 @@ class Painter:
         for h, kind in (b.starts(1) if state.k_min == 1 else ()):
             c, y = b.cy(h)
             ax.add_artist(PolyPatch(corners(c, y, 0.8), "#d62728" if kind == "front" else "#f08080"))
-        ax.add_artist(Text(self.xmax / 2, self.ymax + 0.5, "finish ↑",
+        ax.add_artist(Text(self.xmax / 2, self.ymax + 0.5, P("plot.finish"),
                            ha="center", va="bottom", fontsize=7, color="#555555"))
         if cs.illustrative:
-            ax.add_artist(Text(self.xmax / 2, -0.5, "illustrative kit cards (not the printed game)",
+            ax.add_artist(Text(self.xmax / 2, -0.5, P("plot.illustrative"),
                                ha="center", va="top", fontsize=6, style="italic", color="#777777"))
 
     def _draw_queue(self, state):
         ax, cs = self.target, state.cs
         rows = state.rows()
-        ax.add_artist(Text(self.qx + self.cw, self.ymax + 0.5, "action queue\nCautious | Brave",
+        ax.add_artist(Text(self.qx + self.cw, self.ymax + 0.5, P("plot.queue"),
                            ha="center", va="bottom", fontsize=7))
         for r in range(6):
             y0 = r * self.rh
@@ -229,7 +233,7 @@ class Painter:
             return
         add = self._add
         b = state.board
-        names = state.game.seat_names
+        names = [seat_name(n) for n in state.game.seat_names]
         # characters: dice in seat colours, altitude on top; stacks side by side
         seen: dict = {}
         for s in range(state.n):
@@ -272,25 +276,25 @@ class Painter:
                               lw=0.6, zorder=5))
         # title
         cp = state.current_player()
-        who = names[cp] if 0 <= cp < len(names) else ("chance" if cp == -1 else "game over")
+        who = names[cp] if 0 <= cp < len(names) else (P("plot.chance") if cp == -1 else P("plot.over"))
         held = "  ".join(f"{names[s]} {'R' * state.cubes[s][0]}{'Y' * state.cubes[s][1]}"
                          f"{'B' * state.cubes[s][2]}" for s in range(state.n) if sum(state.cubes[s]))
-        title = f"round {state.round} · {state.phase} · next: {who}"
+        title = P("plot.title", round=state.round, phase=state.phase, who=who)
         add(Text(-3.0, self.ymax + 4.0, title, fontsize=8, va="top"))
         if held:
-            add(Text(-3.0, self.ymax + 2.8, "cubes: " + held, fontsize=6, va="top"))
+            add(Text(-3.0, self.ymax + 2.8, P("plot.cubes", held=held), fontsize=6, va="top"))
 
     def _deal_text(self, state):
         cs = state.cs
-        lines = ["Dealing the cards (WS-SETUP-1..4)", ""]
+        lines = [P("plot.dealing"), ""]
         for k, i in enumerate(state.qcards):
             colour = ("red", "yellow", "blue")[k]
-            lines.append(f"{colour} pile -> queue: {cs.cards[i].id if i is not None else '...'}")
+            lines.append(P("plot.pile", colour=colour, card=cs.cards[i].id if i is not None else "..."))
         if state.queue:
-            lines.append("queue, bottom to top: " + " ".join(f"{cs.cards[c].id}@{b}" for c, b in state.queue))
-        lines.append("track, bottom to top: " + (" ".join(cs.cards[i].id for i in state.dealt) or "..."))
+            lines.append(P("plot.deal_queue", cards=" ".join(f"{cs.cards[c].id}@{b}" for c, b in state.queue)))
+        lines.append(P("plot.deal_track", cards=" ".join(cs.cards[i].id for i in state.dealt) or "..."))
         if cs.illustrative:
-            lines += ["", "(the kit's own illustrative cards)"]
+            lines += ["", P("plot.own_cards")]
         self._add(Text(0.5, 9.5, "\n".join(lines), va="top", fontsize=9, family="monospace"))
 
     def _add(self, artist):
