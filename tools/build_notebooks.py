@@ -8,6 +8,12 @@ Source format (percent cells, like jupytext):
     # %%                     a code cell whose text output nbval compares
     # %% nbval-ignore-output a code cell whose output is a picture or a widget (nbval runs it,
                              errors still fail, but its output is not compared)
+    ...  # en only           a code line kept in the English notebook only (the mark removed), for a
+                             text that exists in English only (``state.to_text()``, the compact
+                             text of the golden files); the Chinese notebook leaves the line out
+
+Code cells are the same in both languages: the words they print come from the language in force
+(``nb.words("key")``, racekit/locale/<lang>/notebooks.yaml; see racekit/notebook.py).
 
 The builder adds, to every notebook:
 - a linked contents list after the title (its sections; questions "Q1. ..." nested under their
@@ -36,6 +42,9 @@ SRC = ROOT / "tools" / "notebooks"
 
 LANGS = ("en", "zh")
 ZH_SETUP = "racekit.set_lang(\"zh\")  # 本页以中文显示：事件、规则、选项与图片"
+
+
+EN_ONLY = "# en only"
 
 
 class SourceError(ValueError):
@@ -69,6 +78,8 @@ def parse(text: str, lang: str = "en", name: str = "?") -> list:
                 missing.remove(twin["line"])
             twin.update(cell=None)
         elif kind == "code":
+            body = "\n".join(l[: -len(EN_ONLY)].rstrip() if l.endswith(EN_ONLY) else l
+                             for l in body.splitlines() if lang == "en" or not l.endswith(EN_ONLY))
             cell = nbformat.v4.new_code_cell(body)
             if tags:
                 cell.metadata["tags"] = list(tags)
