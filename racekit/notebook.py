@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import io
 
-from .core.i18n import Texts, get_lang, has, option_text, scenario_text, text
+from .core.i18n import Texts, get_lang, has, option_text, scenario_text, seat_name, text
 from .core.scenarios import ScenarioResult, run_scenario, scenario_paths
 from .figures import plotter
 from .plotting import game_title, style
@@ -30,6 +30,18 @@ words = Texts("notebooks")
 Raises:
     racekit.core.i18n.MissingText: the catalogue has no such key.
 """
+
+
+__all__ = ["words", "seat_name", "game_name", "option_help", "content_name", "picture", "before_after",
+           "explain", "run", "game_table", "gallery"]
+
+
+def content_name(game_id: str, name: str) -> str:
+    """A content name of ``game_id`` (a card, a character, an event) in the language in force:
+    the game's registered translation (``racekit.core.i18n.register_names``), else ``name``."""
+    from .core import i18n
+    function = i18n._NAMES.get(game_id)
+    return function(name) if function is not None and name is not None and get_lang() != "en" else name
 
 
 def game_name(game_id: str) -> str:
