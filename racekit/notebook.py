@@ -32,8 +32,8 @@ Raises:
 """
 
 
-__all__ = ["words", "seat_name", "game_name", "option_help", "content_name", "picture", "before_after",
-           "explain", "run", "game_table", "gallery"]
+__all__ = ["words", "seat_name", "game_name", "option_help", "shorten", "content_name", "picture", "before_after",
+           "explain", "scenario_title", "run", "game_table", "gallery"]
 
 
 def content_name(game_id: str, name: str) -> str:
@@ -55,6 +55,22 @@ def option_help(game, option) -> str:
     """The help of one of ``game``'s options (a :class:`racekit.core.game.Option`) in the
     language in force (Chinese: ``locale/zh/options.yaml``)."""
     return option_text(game.game_type.id, option.name, option.doc)
+
+
+def shorten(text_: str, width: int) -> str:
+    """``text_`` cut to ``width`` columns with a mark where it was cut: at a word in English
+    (``textwrap.shorten``), at a character in Chinese (a Chinese character takes two columns)."""
+    import textwrap
+    import unicodedata
+    if text_.isascii():
+        return textwrap.shorten(text_, width)
+    out, used = "", 0
+    for ch in " ".join(text_.split()):
+        w = 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        if used + w > width - 1:
+            return out + "…"
+        out, used = out + ch, used + w
+    return out
 
 
 def _png(fig) -> bytes:
@@ -89,6 +105,13 @@ def before_after(result: ScenarioResult, size=(13, 5.5)):
             draw(state, ax)
             ax.set_title(f"{result.id} {label}", fontsize=10)
         return Image(_png(fig))
+
+
+def scenario_title(result: ScenarioResult) -> str:
+    """A scenario's title in the language in force (a shipped scenario's Chinese title from its
+    game's ``locale/zh/scenarios.yaml``; a user's own scenario keeps its own words)."""
+    sc = result.scenario
+    return scenario_text(getattr(sc, "game", "") or "", sc.id, "title", sc.title)
 
 
 def explain(result: ScenarioResult, events: bool = True) -> str:

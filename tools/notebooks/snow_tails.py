@@ -24,8 +24,6 @@
 # 可以按同样的文件格式录入自己的赛道板块（`docs/snow_tails_tracks.md`）。
 
 # %%
-import textwrap
-
 import racekit
 from racekit import notebook as nb
 from racekit.core.session import Session
@@ -33,7 +31,7 @@ from racekit.core.session import Session
 game = racekit.load_game("snow_tails", players=4, track="teaching")
 print(game)
 for option in game.game_type.options[:6]:
-    print(f"{option.name:>19} = {game.options[option.name]!s:<22} {textwrap.shorten(nb.option_help(game, option), 58)}")
+    print(f"{option.name:>19} = {game.options[option.name]!s:<22} {nb.shorten(nb.option_help(game, option), 58)}")
 
 # %% [markdown]
 # ## Setting up

@@ -38,8 +38,6 @@
 # `racekit play wingsuit -p alt_max=3` 或 `racekit.load_game("wingsuit", params={"alt_max": 3})` 就是高度上限为 3 的玩法。
 
 # %%
-import textwrap
-
 import racekit
 from racekit import notebook as nb
 from racekit.core.agents import make_agent
@@ -48,7 +46,7 @@ from racekit.core.session import Session
 game = racekit.load_game("wingsuit", players=3)
 print(game)
 for option in game.game_type.options[2:8]:
-    print(f"{option.name:>22} = {game.options[option.name]!s:<14} {textwrap.shorten(nb.option_help(game, option), 60)}")
+    print(f"{option.name:>22} = {game.options[option.name]!s:<14} {nb.shorten(nb.option_help(game, option), 60)}")
 
 # %% [markdown]
 # ## Setting up
