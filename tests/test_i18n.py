@@ -139,14 +139,16 @@ def test_every_catalogue_key_is_in_both_languages(domain):
             assert _fields(text) <= have | {"n"}, f"{key}: Chinese asks for {_fields(text) - have}"
 
 
-def _dummy(domain: str, lang: str, spec: str):
+def _dummy(domain: str, lang: str, spec: str, key: str):
     if spec == "and":
         return ["Red", "Blue"] if lang == "en" else ["红方", "蓝方"]
     if spec.startswith("@"):
         table = catalogue(lang, domain)
-        head = f"{domain}.words.{spec[1:]}." if domain != "core" else f"words.{spec[1:]}."
-        keys = [k[len(head):] for k in table if k.startswith(head)]
-        return keys[0] if keys else "x"
+        for head in (f"{key.partition('.')[0]}.words.{spec[1:]}.", f"words.{spec[1:]}."):
+            keys = [k[len(head):] for k in table if k.startswith(head)]
+            if keys:
+                return keys[0]
+        return "x"
     return 2
 
 
@@ -159,7 +161,7 @@ def test_every_catalogue_entry_renders_in_its_own_language(domain):
             if isinstance(entry, list) or ".words." in f".{key}" or key.startswith("cli.game_names."):
                 continue
             for tmpl in _texts(entry):
-                fields = {name: _dummy(domain, lang, spec or "")
+                fields = {name: _dummy(domain, lang, spec or "", key)
                           for _, name, spec, _ in string.Formatter().parse(tmpl) if name}
                 fields.setdefault("n", 2)
                 text = i18n.text(key, lang=lang, **fields)

@@ -18,6 +18,9 @@ import ipywidgets as widgets
 
 from . import cards as C
 from . import stats as S
+from racekit.core.i18n import seat_name
+
+from .text import T as K, _card
 
 
 def group_of(name: str) -> str:
@@ -39,7 +42,7 @@ class ListControls:
     def __init__(self, state):
         self.state = state
         names = [(state.action_label(a), a) for a in state.legal_actions()]
-        self.dropdown = widgets.Dropdown(options=names, description="action",
+        self.dropdown = widgets.Dropdown(options=names, description=K("controls.action"),
                                          layout=widgets.Layout(width="28em"))
         self.widget = widgets.VBox([self.dropdown])
         self.widget.add_class("racekit-controls")
@@ -47,7 +50,7 @@ class ListControls:
 
     def selected_action(self) -> int:
         if self.dropdown.value is None:
-            raise ValueError("choose an action first")
+            raise ValueError(K("controls.choose"))
         return self.dropdown.value
 
 
@@ -58,20 +61,27 @@ class TurnControls:
         self.groups: dict[str, list] = {}
         for a in state.legal_actions():
             name = state.action_to_string(a)
-            self.groups.setdefault(group_of(name), []).append((name, a))
-        hand = ", ".join(C.name(c) for c in state.hand[s]) or "no cards"
+            self.groups.setdefault(group_of(name), []).append((state.action_label(a), a))
+        hand = K("list_sep").join(_card(C.name(c)) for c in state.hand[s]) or K("controls.no_cards")
         weight = C.hand_weight(state, s)
-        info = widgets.HTML(f"<b>{html.escape(state.game.seat_names[s])}</b>: {html.escape(hand)} "
-                            f"(weight {weight} of {S.weight_limit(state, s)}, movement now "
-                            f"{S.movement_total(state, s)})")
-        self.use = widgets.Dropdown(options=list(self.groups), description="use",
-                                    layout=widgets.Layout(width="20em"))
-        self.which = widgets.Dropdown(description="which", layout=widgets.Layout(width="24em"))
+        info = widgets.HTML(K("controls.info", name=html.escape(seat_name(state.game.seat_names[s])),
+                              hand=html.escape(hand), weight=weight, limit=S.weight_limit(state, s),
+                              movement=S.movement_total(state, s)))
+        self.use = widgets.Dropdown(options=[(self._group_label(g), g) for g in self.groups],
+                                    description=K("controls.use"), layout=widgets.Layout(width="20em"))
+        self.which = widgets.Dropdown(description=K("controls.which"), layout=widgets.Layout(width="24em"))
         self.use.observe(self._fill, names="value")
         self._fill()
         self.widget = widgets.VBox([info, widgets.HBox([self.use, self.which])])
         self.widget.add_class("racekit-controls")
         self.widget.add_class("racekit-turn")
+
+    def _group_label(self, group: str) -> str:
+        """A kind of use in the language in force (an action standing alone: its own name)."""
+        if K.has(f"controls.groups.{group}"):
+            return K(f"controls.groups.{group}")
+        alone = [label for label, _ in self.groups[group]]
+        return alone[0] if len(alone) == 1 and group not in ("2-for-3", "shed") else group
 
     def _fill(self, _=None):
         options = self.groups.get(self.use.value, [])

@@ -166,7 +166,7 @@ def _event_name(number, name):
 
 
 def _order(order, seat_names, **_):
-    return T("events.order", order=T("events.list_sep").join(seat_names[s] for s in order))
+    return T("events.order", order=T("list_sep").join(seat_names[s] for s in order))
 
 
 def _move(seat, start, end, total, squares, stamina_before, stamina_after, **_):
@@ -231,12 +231,12 @@ def _finish(seat, place, points, leg, ffr_held=0, overshoot=None, base_points=No
 
 
 def _totals(totals, seat_names, **_):
-    return T("events.game_over.text", parts=T("events.list_sep").join(
+    return T("events.game_over.text", parts=T("list_sep").join(
         T("events.game_over.part", name=seat_names[s], value=_num(t)) for s, t in enumerate(totals)))
 
 
 def _movement_totals(totals, seat_names, **_):
-    return T("events.movement_totals.text", parts=T("events.list_sep").join(
+    return T("events.movement_totals.text", parts=T("list_sep").join(
         T("events.movement_totals.part", name=seat_names[int(s)], value=v) for s, v in totals.items()))
 
 
@@ -338,6 +338,6 @@ def places_so_far(state) -> tuple[str, list[list[int]], str]:
     from .finish import totals as _totals_of
     totals = _totals_of(state)
     note = T("places_so_far.running", names=running) if running else ""
-    note += T("places_so_far.points", parts=T("events.list_sep").join(
+    note += T("places_so_far.points", parts=T("list_sep").join(
         T("places_so_far.part", name=names[s], value=_num(totals[s])) for s in range(state.n)))
     return T("places_so_far.label", leg=state.leg + 1), [list(g) for g in state.places], note

@@ -29,6 +29,7 @@ import ipywidgets as widgets
 from racekit.core.errors import IllegalActionError
 
 from . import actions as A
+from .text import T as K
 
 _SPOT_CHOICES = ("-", "L", "R", "B")
 _SMALL = {"button_width": "3.2em"}
@@ -74,10 +75,10 @@ class _Base:
     def _update_preview(self) -> None:
         try:
             action = self.selected_action()
-            text = f"Step will try: <b>{html.escape(self.state.action_to_string(action))}</b>"
+            text = K("controls.will_try", action=html.escape(self.state.action_label(action)))
             if action not in self.state.legal_actions():
                 clause, why = self.state._why_illegal(action)
-                text += f" <span style='color:#900'>(refused: {html.escape(why)} [{clause}])</span>"
+                text += K("controls.refused", why=html.escape(why), clause=clause)
         except (ValueError, IllegalActionError) as exc:
             text = f"<i style='color:#900'>{html.escape(str(exc))}</i>"
         self.preview.value = text
@@ -98,15 +99,16 @@ class PlayControls(_Base):
         view = state.snapshot(seat)["seats"][seat]
         self.cards = list(view["hand"] or [])
         self.toggles = [widgets.ToggleButtons(options=_SPOT_CHOICES, value="-", style=_SMALL,
-                                              tooltips=["keep", "left dog", "right dog", "brake"])
+                                              tooltips=[K("controls.keep"), K("controls.left"),
+                                                        K("controls.right"), K("controls.brake")])
                         for _ in self.cards]
         for toggle in self.toggles:
             toggle.add_class("racekit-card")
         self._preselect(state)
         mat = view["mat"]
-        header = (f"<b>Step 1: play cards</b> (now L{mat['left']} R{mat['right']} "
-                  f"B{mat['brake']}; damage cards in hand: {view['damage']})")
-        super().__init__(state, header, self.toggles, [f"card {v}" for v in self.cards])
+        header = K("controls.play_head", left=mat['left'], right=mat['right'], brake=mat['brake'],
+                   damage=view['damage'])
+        super().__init__(state, header, self.toggles, [K("controls.card", v=v) for v in self.cards])
 
     def _preselect(self, state) -> None:
         legal = state.legal_actions()
@@ -157,21 +159,21 @@ class MoveControls(_Base):
         legal = state.legal_actions()
         first = A.steps_of(legal[0]) if legal else ()
         self.steps = [widgets.ToggleButtons(options=A.STEP_NAMES, value=A.STEP_NAMES[d], style=_SMALL,
-                                            tooltips=["forward", "drift left", "drift right"])
+                                            tooltips=[K("controls.forward"), K("controls.drift_left"),
+                                                      K("controls.drift_right")])
                       for d in (first or [A.F] * max(speed, 0))]
         for toggle in self.steps:
             toggle.add_class("racekit-step")
-        drift_text = f"drift {drift} to the {side}" if drift else "no drift"
-        header = (f"<b>Step 2: move</b> (speed {speed}, {drift_text}): "
-                  "choose when to drift")
-        super().__init__(state, header, self.steps, [f"step {i + 1}" for i in range(len(self.steps))])
+        drift_text = K("controls.drift", drift=drift, side=side) if drift else K("controls.no_drift")
+        header = K("controls.move_head", speed=speed, drift=drift_text)
+        super().__init__(state, header, self.steps, [K("controls.step", i=i + 1) for i in range(len(self.steps))])
 
     def sequence(self) -> list[str]:
         return [t.value for t in self.steps]
 
     def selected_action(self) -> int:
         if not self.steps:
-            raise ValueError("There is no step to choose.")
+            raise ValueError(K("controls.no_step"))
         return A.move_id([A.STEP_NAMES.index(v) for v in self.sequence()])
 
 
@@ -183,7 +185,7 @@ class ListControls(_Base):
     def __init__(self, state):
         legal = state.legal_actions()
         self.dropdown = widgets.Dropdown(options=[(state.action_label(a), a) for a in legal],
-                                         description="Action")
+                                         description=K("controls.action"))
         from .text import PHASES
         words = PHASES.get(state.phase, state.phase.replace("_", " "))
         super().__init__(state, f"<b>{html.escape(words[:1].upper() + words[1:])}</b>",
@@ -191,5 +193,5 @@ class ListControls(_Base):
 
     def selected_action(self) -> int:
         if self.dropdown.value is None:
-            raise ValueError("Choose an action first.")
+            raise ValueError(K("controls.choose"))
         return self.dropdown.value

@@ -84,7 +84,7 @@ def _dents_out(seat, wanted, left, **_):
 
 
 def _round_start(round, names, **_):
-    return T("events.round_start", round=round, order=T("events.order_sep").join(names))
+    return T("events.round_start", round=round, order=T("order_sep").join(names))
 
 
 def _wall(seat, position, step, moved=1, **_):

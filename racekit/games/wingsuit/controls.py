@@ -18,6 +18,9 @@ import html
 import ipywidgets as widgets
 
 from . import actions as A
+from racekit.core.i18n import seat_name
+
+from .text import PHASES, T as K
 
 
 def make(state):
@@ -31,23 +34,22 @@ class PlanControls:
     def __init__(self, state):
         self.state = state
         seat = state.current_player()
-        name = state.game.seat_names[seat]
+        name = seat_name(state.game.seat_names[seat])
         defaults = [(1, "Cautious"), (3, "Cautious"), (5, "Brave")]
         self.faces, self.hands = [], []
         rows = []
         for i, (face, hand) in enumerate(defaults):
-            f = widgets.Dropdown(options=[1, 2, 3, 4, 5, 6], value=face, description=f"die {i + 1}",
+            f = widgets.Dropdown(options=[1, 2, 3, 4, 5, 6], value=face, description=K("controls.die", i=i + 1),
                                  layout=widgets.Layout(width="9em"))
-            h = widgets.ToggleButtons(options=["Cautious", "Brave"], value=hand,
+            h = widgets.ToggleButtons(options=[(K("controls.cautious"), "Cautious"),
+                                               (K("controls.brave"), "Brave")], value=hand,
                                       style={"button_width": "6em"})
             row = widgets.HBox([f, h])
             row.add_class("racekit-input")
             rows.append(row)
             self.faces.append(f)
             self.hands.append(h)
-        head = widgets.HTML(f"<b>{html.escape(name)}</b> plans in secret: three dice with different "
-                            "faces, at least one in each hand. Others should look away; the plan "
-                            "stays hidden until everyone has committed.")
+        head = widgets.HTML(K("controls.plan_head", name=html.escape(name)))
         self.preview = widgets.HTML()
         self.preview.add_class("racekit-preview")
         self.widget = widgets.VBox([head, *rows, self.preview])
@@ -70,10 +72,10 @@ class PlanControls:
     def _update(self):
         a = self.selected_action()
         if a in self.state.legal_actions():
-            self.preview.value = "Step will commit this plan."
+            self.preview.value = K("controls.will_commit")
         else:
             clause, why = self.state._why_illegal(a)
-            self.preview.value = f"<span style='color:#900'>Not allowed: {html.escape(why)} [{clause}]</span>"
+            self.preview.value = K("controls.not_allowed", why=html.escape(why), clause=clause)
 
 
 class ListControls:
@@ -81,8 +83,9 @@ class ListControls:
         self.state = state
         legal = state.legal_actions()
         self.dropdown = widgets.Dropdown(options=[(state.action_label(a), a) for a in legal],
-                                         description="action", layout=widgets.Layout(width="30em"))
-        self.widget = widgets.VBox([widgets.HTML(f"<i>{html.escape(state.phase)}</i>"), self.dropdown])
+                                         description=K("controls.action"), layout=widgets.Layout(width="30em"))
+        words = PHASES.get(state.phase, state.phase)
+        self.widget = widgets.VBox([widgets.HTML(f"<i>{html.escape(words)}</i>"), self.dropdown])
         self.widget.add_class("racekit-controls")
         self.widget.add_class("racekit-list")
 

@@ -60,13 +60,13 @@ def _reveal(plans, seat_names, **_):
 def _interference(moved, threshold, **_):
     if not moved:
         return T("events.interference.none", threshold=threshold)
-    pairs = T("events.list_sep").join(T("events.interference.pair", a=a, b=b) for a, b in moved.items())
+    pairs = T("list_sep").join(T("events.interference.pair", a=a, b=b) for a, b in moved.items())
     return T("events.interference.moved", pairs=pairs)
 
 
 def _order(names, altitudes, **_):
     parts = [T("events.order.part", name=n, altitude=a) for n, a in zip(names, altitudes)]
-    return T("events.order.text", parts=T("events.list_sep").join(parts))
+    return T("events.order.text", parts=T("list_sep").join(parts))
 
 
 def _move(seat, frm, to, direction, move, altitude, **_):
@@ -121,15 +121,15 @@ in the order the compiled kernel counts them (``kernel_jit.EVENTS``)."""
 
 
 TEMPLATES = T.events({
-    "queue": lambda rows, **_: T("events.queue", rows=T("events.list_sep").join(rows)),
-    "deal_track": lambda cards, unused, **_: T("events.deal_track", cards=T("events.list_sep").join(cards),
+    "queue": lambda rows, **_: T("events.queue", rows=T("list_sep").join(rows)),
+    "deal_track": lambda cards, unused, **_: T("events.deal_track", cards=T("list_sep").join(cards),
                                                unused=unused),
     "reveal": _reveal,
     "interference": _interference,
     "order": _order,
     "take": lambda seat, cell, icons, left, **_: T(
         "events.take.text", seat=seat, cell=cell,
-        icons=T("events.list_sep").join(map(_icon, icons)) or T("events.take.none")),
+        icons=T("list_sep").join(map(_icon, icons)) or T("events.take.none")),
     "move": _move,
     "crash": _crash,
     "sprint": lambda seat, before, altitude, direction, **_: T(
