@@ -24,8 +24,8 @@ PROPER = {
     "Aeroplane", "Chess", "Snow", "Tails", "Wingsuit", "Flight", "Leaf", "Marathon",
     # Python's own words in printed values
     "True", "False", "None",
-    # the d20 (二十面骰) as the tables write its column
-    "d20",
+    # the d20 (二十面骰) as the tables write its column; Snow Tails' track value straightW
+    "d20", "straightW",
 }
 """Words allowed in Chinese text besides the generated ones (option names and values, presets,
 game ids, clause and scenario IDs, short codes)."""

@@ -137,7 +137,7 @@ racekit.rules("snow_tails", coverage=False).find(nb.words("st.find_drift"))
 # ## 运行本页
 #
 # 在 JupyterLab 里运行全部单元格（菜单 `Run > Run All Cells`），再从上面的表格打开一个游戏的笔记本。想把它当成不用写代码的
-# 应用，就在 notebooks 文件夹上启动 Voila：`.venv/bin/voila notebooks/`，然后在它显示的页面里打开 `zh/index.ipynb`。
+# 应用，就在 `notebooks` 文件夹上启动 Voila：`.venv/bin/voila notebooks/`，然后在它显示的页面里打开 `zh/index.ipynb`。
 #
 # JupyterLab 自己的菜单和按钮也可以是中文：`lab` 安装里带着中文语言包，在菜单 `Settings > Language` 里选
 # `中文 (简体, 中国)`，页面重新载入后界面就是中文了（选 `English` 换回来）。
