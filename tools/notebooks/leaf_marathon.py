@@ -219,7 +219,7 @@ from racekit.games.leaf_marathon.demo import roll_event
 
 for number in (8, 13, 14, 16):
     state, lines = roll_event(number)
-    print(f"d20 = {number}:")
+    print(nb.words("lm.rolled", n=number))
     for line in lines[1:]:
         print("   ", line)
 

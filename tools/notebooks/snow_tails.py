@@ -235,9 +235,9 @@ print(nb.words("passed_failed", passed=sum(r.passed for r in results), failed=su
 # gets round. Here is a seeded race between four careful drivers, shown halfway and at the end.
 
 # %% [markdown zh]
-# ## medium 赛道上的一整场比赛
+# ## 中程赛道上的一整场比赛
 #
-# medium 赛道有四个弯角，速度上限从 2 到 5。完全随机的车手会撞墙出局，这本身就是一堂关于漂移的课；本工具的**谨慎**车手会往前看一个
+# 中程赛道（`medium`）有四个弯角，速度上限从 2 到 5。完全随机的车手会撞墙出局，这本身就是一堂关于漂移的课；本工具的**谨慎**车手会往前看一个
 # 回合（它在棋盘的副本上把每种出牌和漂移走法都试一遍，从不偷看别人的手牌），能跑完全程。下面是四位谨慎车手的一场带种子的比赛，
 # 分别展示比赛进行到一半和结束时的样子。
 
