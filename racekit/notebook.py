@@ -32,8 +32,25 @@ Raises:
 """
 
 
-__all__ = ["words", "seat_name", "game_name", "option_help", "shorten", "content_name", "picture", "before_after",
+__all__ = ["words", "seat_name", "game_name", "option_help", "shorten", "content_name", "keep_lang", "picture", "before_after",
            "explain", "scenario_title", "run", "game_table", "gallery"]
+
+
+def keep_lang(function):
+    """``function`` run in the language in force now, wherever it is called later: for a widget's
+    callback, which the kernel may run outside the context of the cell that set the page's
+    language (:func:`racekit.set_lang` sets a context variable: another thread, as ipykernel 7 may
+    use for comm messages, starts from ``RACEKIT_LANG`` or English)."""
+    import functools
+
+    from .core.i18n import use_lang
+    lang = get_lang()
+
+    @functools.wraps(function)
+    def run(*args, **kwargs):
+        with use_lang(lang):
+            return function(*args, **kwargs)
+    return run
 
 
 def content_name(game_id: str, name: str) -> str:

@@ -145,3 +145,26 @@ def test_every_reading_has_its_chinese_prose():
             assert f"`{option} = " in switch, (game, option)
             for text in (title, original, kit, switch):
                 assert not _english_words(text), (game, option, _english_words(text))
+
+
+def test_a_widget_callback_keeps_the_page_language():
+    """ipykernel may run a widget's callback in another thread, where racekit.set_lang's context
+    variable is unset: nb.keep_lang runs it in the language in force when the cell defined it."""
+    import threading
+
+    import racekit
+    from racekit import notebook as nb
+    out = {}
+    with racekit.use_lang("zh"):
+        kept = nb.keep_lang(lambda: nb.words("hand"))
+    thread = threading.Thread(target=lambda: out.update(kept=kept(), plain=nb.words("hand")))
+    thread.start()
+    thread.join()
+    assert out == {"kept": "手牌：", "plain": "hand:"}
+
+
+def test_chinese_help_is_cut_by_columns():
+    from racekit import notebook as nb
+    assert nb.shorten("a fairly long English sentence here", 20) == "a fairly long [...]"
+    cut = nb.shorten("比赛赛道：随附的赛道（我们自己设计的示例布局）", 20)
+    assert cut.endswith("…") and len(cut) == 10, cut

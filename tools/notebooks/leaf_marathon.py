@@ -233,6 +233,7 @@ button = widgets.Button(description=nb.words("lm.roll_this"))
 out = widgets.Output()
 
 
+@nb.keep_lang   # a click runs outside this cell: keep the page's language
 def show(_=None):
     out.clear_output()
     state, lines = roll_event(choice.value)
@@ -278,6 +279,7 @@ pick = widgets.Dropdown(options=[(f"{r.id}: {nb.scenario_title(r)}", r.id) for r
 shown = widgets.Output()
 
 
+@nb.keep_lang   # a click runs outside this cell: keep the page's language
 def show_scenario(_=None):
     shown.clear_output()
     result = ALL[pick.value]
