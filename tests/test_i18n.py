@@ -43,11 +43,14 @@ runner = CliRunner()
 def english_words(text: str) -> list[str]:
     """Words of Latin letters in ``text`` that are not codes: clause IDs (stripped first), action
     and plane codes (``R1``, ``DL``, ``C3``, ``L+R+B``, ``N``), buff letters, command-line options
-    and their upper-case placeholders (``--seat``, ``-p NAME=VALUE``)."""
+    and their upper-case placeholders (``--seat``, ``-p NAME=VALUE``), option ids and settings as
+    typed (``butterfingers_pick = random``)."""
     text = re.sub(r"<[^>]*>", " ", text)                                  # HTML tags
     text = CLAUSES.sub("", text.strip())
     text = re.sub(r"\b[A-Z]{2,3}(?:-[A-Za-z0-9]+)+", " ", text)             # a clause ID in a sentence
-    text = re.sub(r"(?<![\w-])--?[a-z][\w-]*", " ", text)          # command-line options: --seat
+    text = re.sub(r"(?<![\w-])--?[a-z][\w-]*", " ", text)
+    text = re.sub(r"\b[a-z][a-z0-9_]* = [\w.,-]+", " ", text)              # a setting: bind_lift = global
+    text = re.sub(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b", " ", text)       # option ids: armor_weight_in_hand          # command-line options: --seat
     words = re.findall(r"[A-Za-z][A-Za-z_'-]*", text)
     return [w for w in words if not re.fullmatch(r"[A-Z][A-Z0-9_]*", w)]   # codes: R1, DL, NAME
 
@@ -337,6 +340,7 @@ GLOSSARY_EXCEPTIONS = {
     ("leaf_marathon", "events.leg_stamina.stays", "round"): "'rounds down': arithmetic (向下取整)",
     ("wingsuit", "phases.start", "cell"): "a start cell is a cell of the map (起点格), not an action cell",
     ("wingsuit", "phases.plan", "hand"): "a 'hand' of dice: the original's 两堆 (hidden in each hand)",
+    ("wingsuit", "controls.plan_head", "hand"): "a 'hand' of dice (两堆), not a hand of cards",
     ("aeroplane_chess", "events.first_player", "start"): "'drawn to start': the verb (先走)",
     ("aeroplane_chess", "phases.first", "start"): "'who starts': the verb (谁先走)",
     ("aeroplane_chess", "events.gift", "hand"): "'hands the extra roll': the verb (让给)",

@@ -76,10 +76,11 @@ class Option:
                 typed = f"{short(value)} (read as {type(value).__name__})" \
                     if isinstance(value, bool) and not any(isinstance(c, bool) for c in self.choices) \
                     else short(value)
-                raise OptionError(
-                    f"option {self.name!r} cannot be {typed}; allowed values: "
-                    + ", ".join(repr(c) for c in self.choices)
-                    + (f" (settles {', '.join(self.clauses)})" if self.clauses else ""), field=field)
+                raise OptionError(_e(
+                    "option_value", name=repr(self.name), typed=typed,
+                    allowed=", ".join(repr(c) for c in self.choices),
+                    settles=_e("settles", clauses=", ".join(self.clauses)) if self.clauses else ""),
+                    field=field)
         if self.check is not None:
             try:
                 return self.check(value)
@@ -325,8 +326,8 @@ class GameType:
                 return opt
         names = [o.name for o in self.options]
         close = difflib.get_close_matches(str(name).lower(), names, n=1, cutoff=0.6)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise OptionError(f"{self.id} has no option {short(name)}{hint}; options: " + ", ".join(names),
+        hint = _e("did_you_mean", name=repr(close[0])) if close else ""
+        raise OptionError(_e("no_option", game=self.id, name=short(name), hint=hint, names=", ".join(names)),
                           field=f"options.{str(name)[:40]}")
 
     def param(self, name: str) -> Param:
@@ -355,8 +356,8 @@ class GameType:
         for preset in self.presets:
             if preset.name == name:
                 return preset
-        raise OptionError(f"{self.id} has no preset {short(name)}; presets: "
-                          + ", ".join(p.name for p in self.presets), field="preset")
+        raise OptionError(_e("no_preset", game=self.id, name=short(name),
+                             names=", ".join(p.name for p in self.presets)), field="preset")
 
 
 class Game(ABC):
@@ -417,10 +418,10 @@ class Game(ABC):
         if isinstance(players, str) and re.fullmatch(r"[0-9]{1,4}", players.strip()):
             players = int(players)
         if isinstance(players, bool) or not isinstance(players, int) or not lo <= players <= hi:
-            seats = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-            rule = f" ({chosen.seats_clause})" if chosen.seats_clause else ""
-            raise OptionError(f"{gt.id} ({self.preset}) seats {seats} players{rule}; got "
-                              f"{short(players)}", field="players")
+            seats = _e("seats_exactly", lo=lo) if lo == hi else _e("seats_range", lo=lo, hi=hi)
+            rule = _e("rule", clause=chosen.seats_clause) if chosen.seats_clause else ""
+            raise OptionError(_e("players", game=gt.id, preset=self.preset, seats=seats, rule=rule,
+                                 got=short(players)), field="players")
         self.num_players = players
         values = {opt.name: opt.default for opt in gt.options}
         for name, value in chosen.options.items():
@@ -489,6 +490,12 @@ class Game(ABC):
         return f"<{self.game_type.id} preset={self.preset} players={self.num_players}{changed}>"
 
 
+
+def _e(key: str, **fields) -> str:
+    """An error message in the language in force (``racekit/locale/<lang>/errors.yaml``)."""
+    from .i18n import text
+    return text(f"errors.{key}", **fields)
+
 def _resolve(dotted: str):
     module, _, attr = dotted.partition(":")
     return getattr(importlib.import_module(module), attr)
@@ -530,7 +537,7 @@ def is_draft(game_id: str) -> bool:
 
 def game_class(name: str) -> type[Game]:
     if name not in _REGISTRY:
-        raise UnknownGameError(f"unknown game {name!r}; known games: {', '.join(game_names())}")
+        raise UnknownGameError(_e("unknown_game", name=repr(name), names=", ".join(game_names())))
     return _resolve(_REGISTRY[name])
 
 

@@ -486,6 +486,18 @@ def option_text(game_id: str, name: str, english: str, kind: str = "options",
     return value if isinstance(value, str) else english
 
 
+def option_value_text(game_id: str, name: str, value, lang: str | None = None) -> str:
+    """An option value's words in ``lang`` (``options.yaml``: ``options.NAME.values.VALUE``, the
+    value as typed: ``true``, ``5``); English, or no Chinese for it: the value as typed."""
+    typed = str(value).lower() if isinstance(value, bool) else str(value)
+    if (lang or get_lang()) == "en":
+        return str(value)
+    entry = (_data_file(game_id, "options").get("options") or {}).get(name)
+    values = entry.get("values") if isinstance(entry, dict) else None
+    words = values.get(typed, values.get(value)) if isinstance(values, dict) else None
+    return f"{words}（{typed}）" if isinstance(words, str) else str(value)
+
+
 def content_text(game_id: str, key, english: str, lang: str | None = None) -> str:
     """A name or description of a game's content data in ``lang`` (``locale/zh/content.yaml``;
     nested keys joined by dots or given as a tuple)."""

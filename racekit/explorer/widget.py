@@ -53,8 +53,8 @@ from ..core.agents import agent_names, make_agent
 from ..core.chance import new_seed
 from ..core.errors import IllegalActionError
 from ..core.game import load_game
-from ..core.i18n import (check_lang, clause_text, get_lang, has, option_text, scenario_text, seat_name,
-                         text, use_lang)
+from ..core.i18n import (check_lang, clause_text, get_lang, has, option_text, option_value_text,
+                         scenario_text, seat_name, text, use_lang)
 from ..core.session import Session
 from ..core.state import CHANCE
 from .board import Board, resolve_painter, resolve_plot
@@ -221,7 +221,9 @@ class Explorer(widgets.VBox):
                 raise ValueError(f"seat={seat!r} and human={human!r} name two seats; give one "
                                  "(seat is another name for human)")
             human = seat
-        game = load_game(game_id, players=players, preset=preset, **options)
+        lang = check_lang(lang) if lang is not None else get_lang()
+        with use_lang(lang):   # a bad setting is refused in the page's language
+            game = load_game(game_id, players=players, preset=preset, **options)
         choices = agent_choices(game.game_type)
         if agent not in choices:
             raise ValueError(f"agent must be one of {', '.join(choices)}; got {agent!r}")
@@ -230,7 +232,6 @@ class Explorer(widgets.VBox):
             raise ValueError(f"human must be a seat from 0 to {game.num_players - 1}; got {human!r}")
         if image_format not in ("jpeg", "png"):
             raise ValueError(f"image_format must be 'jpeg' or 'png', got {image_format!r}")
-        lang = check_lang(lang) if lang is not None else get_lang()
         super().__init__()
         self.lang = lang   # the page's language: the toggle switches it without a reset
         self._lock = threading.RLock()
@@ -454,6 +455,14 @@ class Explorer(widgets.VBox):
         for widget, (title, _opts) in zip(self._group_titles, groups):
             widget.value = f"<b>{html.escape(title)}</b>"
         gid = self.game.game_type.id
+        for name, box in self.option_boxes.items():   # the values' words (ids in English)
+            opt = self.game.game_type.option(name)
+            if opt.choices and isinstance(box, widgets.Dropdown):
+                labelled = [(option_value_text(gid, name, c), c) for c in opt.choices]
+                if [label for label, _ in box.options] != [label for label, _ in labelled]:
+                    keep = box.value
+                    self._sync(lambda box=box, labelled=labelled, keep=keep: (
+                        setattr(box, "options", labelled), setattr(box, "value", keep)))
         for help_text, opt in self._option_help.values():
             cites = f" <i>({html.escape(', '.join(opt.clauses))})</i>" if opt.clauses else ""
             doc = option_text(gid, opt.name, opt.doc)
@@ -791,8 +800,8 @@ class Explorer(widgets.VBox):
         phase = ""
         if state.phase and not state.is_terminal():
             words = phase_words(game.game_type, state.phase)
-            phase = (f": {html.escape(words)} <span style='color:#888;font-size:85%'>"
-                     f"({html.escape(_w('phase', phase=state.phase))})</span>")
+            phase = _w("phase_part", words=html.escape(words),
+                       phase=html.escape(_w("phase", phase=state.phase)))
         if state.is_terminal():
             sep = text("words.list.sep")
             places = " · ".join(sep.join(names[s] for s in group) for group in state.ranking())
