@@ -168,3 +168,12 @@ def test_chinese_help_is_cut_by_columns():
     assert nb.shorten("a fairly long English sentence here", 20) == "a fairly long [...]"
     cut = nb.shorten("比赛赛道：随附的赛道（我们自己设计的示例布局）", 20)
     assert cut.endswith("…") and len(cut) == 10, cut
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_chinese_pictures_have_every_glyph(name):
+    """matplotlib warns "Glyph … missing from font(s)" when Chinese text is drawn without the CJK
+    font (the picture then shows boxes): no Chinese notebook may carry that warning."""
+    for i, cell in enumerate(_cells(name)):
+        for out in cell.get("outputs", []):
+            assert "missing from font" not in "".join(out.get("text", "")), (name, i)

@@ -48,11 +48,13 @@ import pandas as pd
 
 import racekit
 from racekit.games import SHIPPED
+from racekit.plotting import rc
 from racekit.sim import designer, heatmap, review
 from racekit.sim.quality import quality_table
 from racekit.sim.simulate import completion_table, position_table, seat_table
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
+plt.rcParams.update(rc())   # racekit's fonts: Chinese names and labels render in the plots
 pd.set_option("display.width", 120)
 pd.set_option("display.max_colwidth", 90)
 
