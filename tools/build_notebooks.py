@@ -51,6 +51,28 @@ class SourceError(ValueError):
     """A notebook source that cannot be built in every language (names the file and line)."""
 
 
+CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
+LINE_END = re.compile(rf"[{CJK}]\*{{0,2}}$")
+LINE_START = re.compile(rf"\*{{0,2}}[{CJK}]")
+
+
+def join_cjk_lines(text: str) -> str:
+    """Chinese text with its source's line breaks taken out where a line ends and the next goes on
+    with a Chinese character or punctuation mark (bold or italic marks around it allowed): a
+    renderer turns a line break inside a paragraph into a space, which Chinese does not put
+    between characters. Headings, list items and code blocks keep their lines."""
+    out, fenced = [], False
+    for line in text.split("\n"):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif (out and not fenced and LINE_END.search(out[-1]) and not out[-1].lstrip().startswith("#")
+              and LINE_START.match(line.lstrip())):
+            out[-1] += line.lstrip()
+            continue
+        out.append(line)
+    return "\n".join(out)
+
+
 def parse(text: str, lang: str = "en", name: str = "?") -> list:
     """The cells of one notebook source in one language (``en`` or ``zh``).
 
@@ -71,6 +93,7 @@ def parse(text: str, lang: str = "en", name: str = "?") -> list:
             if lang != "en":
                 missing.append(start)
         elif kind == "markdown zh":
+            body = join_cjk_lines(body)
             if twin["cell"] is None:
                 raise SourceError(f"{name}.py, line {start}: a [markdown zh] cell must follow its English markdown cell")
             if lang == "zh":
