@@ -32,7 +32,7 @@ Raises:
 """
 
 
-__all__ = ["words", "seat_name", "game_name", "option_help", "shorten", "content_name", "keep_lang", "picture", "before_after",
+__all__ = ["words", "seat_name", "game_name", "option_help", "shorten", "ljust", "wrap", "content_name", "keep_lang", "picture", "before_after",
            "explain", "scenario_title", "run", "game_table", "gallery"]
 
 
@@ -72,6 +72,34 @@ def option_help(game, option) -> str:
     """The help of one of ``game``'s options (a :class:`racekit.core.game.Option`) in the
     language in force (Chinese: ``locale/zh/options.yaml``)."""
     return option_text(game.game_type.id, option.name, option.doc)
+
+
+def columns(text_: str) -> int:
+    """How many columns ``text_`` takes in a monospace output (a Chinese character takes two)."""
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text_)
+
+
+def ljust(text_: str, width: int) -> str:
+    """``text_`` padded with spaces to ``width`` columns (``str.ljust`` counting a Chinese
+    character as two columns), so that Chinese names line up in a printed table."""
+    return text_ + " " * max(0, width - columns(text_))
+
+
+def wrap(text_: str, width: int) -> list[str]:
+    """``text_`` cut into lines of at most ``width`` columns: at spaces in English
+    (``textwrap.wrap``), anywhere but before a closing punctuation mark in Chinese."""
+    import textwrap
+    if text_.isascii():
+        return textwrap.wrap(text_, width)
+    lines, line = [], ""
+    for ch in text_:
+        if columns(line + ch) > width and line and ch not in "，。；：、）》”！？":
+            lines.append(line.rstrip())
+            line = ch.lstrip()
+        else:
+            line += ch
+    return lines + ([line] if line else [])
 
 
 def shorten(text_: str, width: int) -> str:

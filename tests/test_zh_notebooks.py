@@ -168,6 +168,10 @@ def test_chinese_help_is_cut_by_columns():
     assert nb.shorten("a fairly long English sentence here", 20) == "a fairly long [...]"
     cut = nb.shorten("比赛赛道：随附的赛道（我们自己设计的示例布局）", 20)
     assert cut.endswith("…") and len(cut) == 10, cut
+    assert nb.columns(nb.ljust("给我过来", 22)) == 22 and nb.ljust("abc", 5) == "abc  "
+    lines = nb.wrap("你的事件触发牌变成“给我过来”（负重 0）：任何时候都可以打出，把前方或后方正好相距 5 格的一匹小马拉到你的格子上。", 30)
+    assert all(nb.columns(line) <= 30 for line in lines) and not lines[1].startswith(("，", "。", "："))
+    assert nb.wrap("an English sentence to wrap", 12) == ["an English", "sentence to", "wrap"]
 
 
 @pytest.mark.parametrize("name", NAMES)

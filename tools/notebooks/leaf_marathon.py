@@ -24,8 +24,6 @@
 # 有这款游戏的人可以按同样的文件格式录入自己的内容（`docs/leaf_marathon_content.md`）。
 
 # %%
-import textwrap
-
 import racekit
 from racekit import notebook as nb
 from racekit.core.session import Session
@@ -197,9 +195,9 @@ from racekit.games.leaf_marathon.text import EVENT_SCENARIOS, event_text
 print(nb.words("lm.d20_head"))
 for number, name in NAMES.items():
     # the shipped scenarios whose checks are exactly what the description says
-    lines = (textwrap.wrap(event_text(number), int(nb.words("lm.wrap")))
+    lines = (nb.wrap(event_text(number), 70)
              + [nb.words("lm.scenarios", ids=", ".join(EVENT_SCENARIOS[number]))])
-    print(f"{number:>3}  {nb.content_name('leaf_marathon', name):<22}{clause(number):<13}{lines[0]}")
+    print(f"{number:>3}  {nb.ljust(nb.content_name('leaf_marathon', name), 22)}{clause(number):<13}{lines[0]}")
     for more in lines[1:]:
         print(" " * 40 + more)
 
