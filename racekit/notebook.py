@@ -9,8 +9,8 @@ render when a CJK font is installed.
 Everything here speaks the language in force (:func:`racekit.set_lang`; the Chinese notebooks
 set ``"zh"`` in their first cell). The words a notebook's code cells print themselves come from
 the catalogue ``racekit/locale/<lang>/notebooks.yaml`` through :data:`words`:
-``print(nb.words("first_to_move"), ...)`` prints "first to move:" or "先行动的是：", so one code
-cell serves both languages.
+``print(nb.words("st.first_to_move"), ...)`` prints "first to move:" or "先走的是：", so one
+code cell serves both languages.
 """
 from __future__ import annotations
 
@@ -32,8 +32,9 @@ Raises:
 """
 
 
-__all__ = ["words", "seat_name", "game_name", "option_help", "shorten", "ljust", "wrap", "content_name", "keep_lang", "picture", "before_after",
-           "explain", "scenario_title", "run", "game_table", "gallery"]
+__all__ = ["words", "seat_name", "game_name", "option_help", "content_name", "keep_lang", "columns",
+           "ljust", "wrap", "shorten", "picture", "before_after", "explain", "scenario_title", "run",
+           "game_table", "gallery"]
 
 
 def keep_lang(function):
@@ -106,12 +107,11 @@ def shorten(text_: str, width: int) -> str:
     """``text_`` cut to ``width`` columns with a mark where it was cut: at a word in English
     (``textwrap.shorten``), at a character in Chinese (a Chinese character takes two columns)."""
     import textwrap
-    import unicodedata
     if text_.isascii():
         return textwrap.shorten(text_, width)
     out, used = "", 0
     for ch in " ".join(text_.split()):
-        w = 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+        w = columns(ch)
         if used + w > width - 1:
             return out + "…"
         out, used = out + ch, used + w
