@@ -166,7 +166,9 @@ def plain(text: str) -> str:
 def heading_id(text: str) -> str:
     """The id JupyterLab and Voila give a heading: its text with every space as "-"
     (JupyterLab: ``textContent.replace(/ /g, '-')``; nbconvert, which Voila uses, the same,
-    URL-quoted: equal for the characters our headings use, which a test checks)."""
+    URL-quoted, and it quotes the links' targets alike: a Chinese heading's id is ``%E8%A7%84…``
+    in Voila and ``规…`` in JupyterLab, and a browser finds either from the quoted link, trying
+    the id as written, then unquoted; tests/test_notebook_nav.py checks that they agree)."""
     return plain(text).replace(" ", "-")
 
 
