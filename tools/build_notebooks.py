@@ -166,10 +166,37 @@ def plain(text: str) -> str:
 def heading_id(text: str) -> str:
     """The id JupyterLab and Voila give a heading: its text with every space as "-"
     (JupyterLab: ``textContent.replace(/ /g, '-')``; nbconvert, which Voila uses, the same,
-    URL-quoted, and it quotes the links' targets alike: a Chinese heading's id is ``%E8%A7%84…``
-    in Voila and ``规…`` in JupyterLab, and a browser finds either from the quoted link, trying
-    the id as written, then unquoted; tests/test_notebook_nav.py checks that they agree)."""
+    URL-quoted: a Chinese heading's id is ``%E8%A7%84…`` in Voila and ``规…`` in JupyterLab, so
+    the contents list links a Chinese section by its cell (:func:`section_link`))."""
     return plain(text).replace(" ", "-")
+
+
+CELL_LINK = "#cell-id=@"
+
+
+def section_link(words: str, heading: str) -> str:
+    """A Markdown link to the section ``heading`` of the same notebook: ``[words](#id)`` when
+    the heading's id is ASCII. A Chinese id is URL-quoted by every Markdown renderer, and
+    JupyterLab 4 looks a quoted fragment up without unquoting it (its headings carry the raw id):
+    such a section is linked by its cell instead, ``#cell-id=<cell id>``, which JupyterLab and
+    Voila (nbconvert's lab template: ``id="cell-id=…"``) both know; :func:`cells_of` fills in the
+    cell id once the cells have their ids."""
+    ident = heading_id(heading)
+    return f"[{words}](#{ident})" if ident.isascii() else f"[{words}]({CELL_LINK}{ident}@)"
+
+
+def link_cells(cells: list) -> None:
+    """Give every cell its stable id (``<name>-<index>``, see :func:`cells_of`) and point the
+    contents list's cell links at the cell that opens each section."""
+    first = {}
+    for cell in cells:
+        if cell.cell_type == "markdown":
+            for _, text in headings(cell)[:1]:
+                first.setdefault(heading_id(text), cell.id)
+    for cell in cells:
+        if cell.cell_type == "markdown" and CELL_LINK in cell.source:
+            cell.source = re.sub(re.escape(CELL_LINK) + r"(.+?)@\)",
+                                 lambda m: f"#cell-id={first[m.group(1)]})", cell.source)
 
 
 def contents_cell(cells: list, lang: str = "en"):
@@ -187,10 +214,10 @@ def contents_cell(cells: list, lang: str = "en"):
     title, jump = CONTENTS[lang]
     lines = [title, ""]
     if any(plain(text) == EXPLORE[lang] for _, text in entries):
-        lines = [f"{title} · [{jump}](#{heading_id(EXPLORE[lang])})", ""]
+        lines = [f"{title} · {section_link(jump, EXPLORE[lang])}", ""]
     for level, text in entries:
         indent = "    " if QUESTION.match(plain(text)) else ""
-        lines.append(f"{indent}* [{plain(text)}](#{heading_id(text)})")
+        lines.append(f"{indent}* {section_link(plain(text), text)}")
     cell = nbformat.v4.new_markdown_cell("\n".join(lines))
     cell.metadata["racekit"] = {"contents": True}
     return cell
@@ -287,6 +314,9 @@ def cells_of(name: str, lang: str = "en") -> list:
     cells = parse((SRC / f"{name}.py").read_text(encoding="utf-8"), lang, name)
     cells = with_contents(one_section_a_cell(with_readings(cells, name, lang)), lang)
     add_slides(cells)
+    for i, cell in enumerate(cells):  # stable cell ids: a rebuild changes only what changed
+        cell.id = f"{name[:12]}-{i:03d}"
+    link_cells(cells)
     return cells
 
 
@@ -301,8 +331,6 @@ def build(name: str, lang: str = "en") -> None:
     nb.metadata["language_info"] = {"name": "python"}
     nb.metadata["rise"] = {"scroll": True}   # jupyterlab-rise: a slide taller than the screen scrolls
     nb.cells = cells_of(name, lang)
-    for i, cell in enumerate(nb.cells):  # stable cell ids: a rebuild changes only what changed
-        cell.id = f"{name[:12]}-{i:03d}"
     out = ROOT / "notebooks" / ("" if lang == "en" else lang)
     out.mkdir(exist_ok=True)
     start = time.perf_counter()
