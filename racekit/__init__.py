@@ -7,12 +7,13 @@
 from .core.errors import (FileFormatError, IllegalActionError, OptionError, RacekitError,
                           SetupError, UnknownGameError)
 from .core.game import game_names, load_game
+from .core.i18n import get_lang, set_lang, use_lang  # the language racekit speaks: en or zh
 from .core.state import CHANCE, TERMINAL
 from . import games as _games  # registers the games  # noqa: F401
 
 __version__ = "0.1.0"
 
-__all__ = ["load_game", "game_names", "explore", "rules", "simulate", "CHANCE", "TERMINAL", "RacekitError",
+__all__ = ["load_game", "game_names", "set_lang", "get_lang", "use_lang", "explore", "rules", "simulate", "CHANCE", "TERMINAL", "RacekitError",
            "OptionError", "IllegalActionError", "SetupError", "FileFormatError", "UnknownGameError"]
 
 

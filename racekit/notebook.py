@@ -5,14 +5,117 @@ private matplotlib Figure, so notebook cells never leak pyplot figures and the
 stored text output (``<IPython.core.display.Image object>``) is stable for nbval.
 They are drawn in racekit's style (:mod:`racekit.plotting`), so Chinese names
 render when a CJK font is installed.
+
+Everything here speaks the language in force (:func:`racekit.set_lang`; the Chinese notebooks
+set ``"zh"`` in their first cell). The words a notebook's code cells print themselves come from
+the catalogue ``racekit/locale/<lang>/notebooks.yaml`` through :data:`words`:
+``print(nb.words("st.first_to_move"), ...)`` prints "first to move:" or "先走的是：", so one
+code cell serves both languages.
 """
 from __future__ import annotations
 
 import io
 
+from .core.i18n import Texts, get_lang, has, option_text, scenario_text, seat_name, text
 from .core.scenarios import ScenarioResult, run_scenario, scenario_paths
 from .figures import plotter
 from .plotting import TITLE_PX, game_title, px_font, style
+
+
+words = Texts("notebooks")
+"""The notebooks' own words in the language in force: ``words("key", **fields)`` is the entry
+``key`` of ``racekit/locale/<lang>/notebooks.yaml`` (a ``str.format`` template);
+``words.mapping("about")`` the entries under ``about`` as a mapping.
+
+Raises:
+    racekit.core.i18n.MissingText: the catalogue has no such key.
+"""
+
+
+__all__ = ["words", "seat_name", "game_name", "option_help", "content_name", "keep_lang", "columns",
+           "ljust", "wrap", "shorten", "picture", "before_after", "explain", "scenario_title", "run",
+           "game_table", "gallery"]
+
+
+def keep_lang(function):
+    """``function`` run in the language in force now, wherever it is called later: for a widget's
+    callback, which the kernel may run outside the context of the cell that set the page's
+    language (:func:`racekit.set_lang` sets a context variable: another thread, as ipykernel 7 may
+    use for comm messages, starts from ``RACEKIT_LANG`` or English)."""
+    import functools
+
+    from .core.i18n import use_lang
+    lang = get_lang()
+
+    @functools.wraps(function)
+    def run(*args, **kwargs):
+        with use_lang(lang):
+            return function(*args, **kwargs)
+    return run
+
+
+def content_name(game_id: str, name: str) -> str:
+    """A content name of ``game_id`` (a card, a character, an event) in the language in force:
+    the game's registered translation (``racekit.core.i18n.register_names``), else ``name``."""
+    from .core import i18n
+    function = i18n._NAMES.get(game_id)
+    return function(name) if function is not None and name is not None and get_lang() != "en" else name
+
+
+def game_name(game_id: str) -> str:
+    """The game's name in the language in force (``Snow Tails (雪橇竞速)``, ``雪橇竞速（Snow Tails）``)."""
+    from .core.game import game_class
+    key = f"cli.game_names.{game_id}"
+    return text(key) if get_lang() != "en" and has(key) else game_class(game_id).game_type.long_name
+
+
+def option_help(game, option) -> str:
+    """The help of one of ``game``'s options (a :class:`racekit.core.game.Option`) in the
+    language in force (Chinese: ``locale/zh/options.yaml``)."""
+    return option_text(game.game_type.id, option.name, option.doc)
+
+
+def columns(text_: str) -> int:
+    """How many columns ``text_`` takes in a monospace output (a Chinese character takes two)."""
+    import unicodedata
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text_)
+
+
+def ljust(text_: str, width: int) -> str:
+    """``text_`` padded with spaces to ``width`` columns (``str.ljust`` counting a Chinese
+    character as two columns), so that Chinese names line up in a printed table."""
+    return text_ + " " * max(0, width - columns(text_))
+
+
+def wrap(text_: str, width: int) -> list[str]:
+    """``text_`` cut into lines of at most ``width`` columns: at spaces in English
+    (``textwrap.wrap``), anywhere but before a closing punctuation mark in Chinese."""
+    import textwrap
+    if text_.isascii():
+        return textwrap.wrap(text_, width)
+    lines, line = [], ""
+    for ch in text_:
+        if columns(line + ch) > width and line and ch not in "，。；：、）》”！？":
+            lines.append(line.rstrip())
+            line = ch.lstrip()
+        else:
+            line += ch
+    return lines + ([line] if line else [])
+
+
+def shorten(text_: str, width: int) -> str:
+    """``text_`` cut to ``width`` columns with a mark where it was cut: at a word in English
+    (``textwrap.shorten``), at a character in Chinese (a Chinese character takes two columns)."""
+    import textwrap
+    if text_.isascii():
+        return textwrap.shorten(text_, width)
+    out, used = "", 0
+    for ch in " ".join(text_.split()):
+        w = columns(ch)
+        if used + w > width - 1:
+            return out + "…"
+        out, used = out + ch, used + w
+    return out
 
 
 def _png(fig) -> bytes:
@@ -78,7 +181,8 @@ def before_after_figure(result: ScenarioResult, size=None):
     with style():
         fig = Figure(figsize=size, dpi=PICTURE_DPI, layout="constrained")
         draw = plotter(game_id)
-        for i, (state, label) in enumerate([(result.before, "before"), (result.after, "after")]):
+        for i, (state, label) in enumerate([(result.before, words("before")),
+                                            (result.after, words("after"))]):
             ax = fig.add_subplot(2, 1, i + 1) if rows else fig.add_subplot(1, 2, i + 1)
             draw(state, ax)
             ax.set_title(f"{result.id} {label}", fontsize=px_font(fig, TITLE_PX))
@@ -93,15 +197,26 @@ def before_after(result: ScenarioResult, size=None):
     return Image(_png(before_after_figure(result, size)))
 
 
+def scenario_title(result: ScenarioResult) -> str:
+    """A scenario's title in the language in force (a shipped scenario's Chinese title from its
+    game's ``locale/zh/scenarios.yaml``; a user's own scenario keeps its own words)."""
+    sc = result.scenario
+    return scenario_text(getattr(sc, "game", "") or "", sc.id, "title", sc.title)
+
+
 def explain(result: ScenarioResult, events: bool = True) -> str:
     """The scenario in words: title, clauses, the rule's outcome, what happened, pass or fail."""
     sc = result.scenario
-    lines = [f"{sc.id}: {sc.title}", f"  rules: {', '.join(sc.clauses)}", f"  outcome: {sc.outcome}"]
+    game = getattr(sc, "game", "") or ""
+    lines = [words("explain.title", id=sc.id, title=scenario_text(game, sc.id, "title", sc.title)),
+             words("explain.rules", clauses=", ".join(sc.clauses)),
+             words("explain.outcome", outcome=scenario_text(game, sc.id, "outcome", sc.outcome))]
     if events and result.after is not None:
         # every event, the set-up's own automatic steps (ply -1) first: they are part of the story
         for event in result.after.events:
             lines.append("  - " + result.after.game.render(event))
-    lines.append("  check: " + ("PASS" if result.passed else "FAIL: " + "; ".join(result.failures)))
+    lines.append(words("explain.check", verdict=words("explain.pass") if result.passed
+                       else words("explain.fail", failures="; ".join(result.failures))))
     return "\n".join(lines)
 
 
@@ -131,15 +246,15 @@ def game_table(games=None, about: dict | None = None):
 
     from .core.game import game_class
     from .games import SHIPPED
-    rows = ["| game | players | rule sets (presets) | notebook |", "|---|---|---|---|"]
+    head = [words("table.game"), words("table.players"), words("table.presets"), words("table.notebook")]
     if about is not None:
-        rows = ["| game | players | rule sets (presets) | notebook | what it is for |",
-                "|---|---|---|---|---|"]
+        head.append(words("table.about"))
+    rows = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for game_id in games or SHIPPED:
         gt = game_class(game_id).game_type
-        presets = ", ".join(p.name for p in gt.presets) or "default"
-        row = (f"| **{gt.long_name}** | {gt.min_players} to {gt.max_players} | {presets} | "
-               f"[open {game_id}.ipynb]({game_id}.ipynb) |")
+        presets = ", ".join(p.name for p in gt.presets) or words("table.default")
+        row = (f"| **{game_name(game_id)}** | {words('table.seats', low=gt.min_players, high=gt.max_players)}"
+               f" | {presets} | [{words('table.open', file=f'{game_id}.ipynb')}]({game_id}.ipynb) |")
         if about is not None:
             row += f" {about.get(game_id, '')} |"
         rows.append(row)
@@ -167,5 +282,6 @@ def gallery(games=None, columns: int = 2, width: float | None = None):
         for i, game_id in enumerate(games):
             ax = fig.add_subplot(rows, columns, i + 1)
             plotter(game_id)(load_game(game_id).new_initial_state(), ax)
-            ax.set_title(game_title(game_id), fontsize=px_font(fig, TITLE_PX + 4))
+            ax.set_title(game_title(game_id) if get_lang() == "en" else game_name(game_id),
+                         fontsize=px_font(fig, TITLE_PX + 4))
         return Image(_png(fig))

@@ -102,7 +102,9 @@ class Rules:
         wanted = [w.lower() for w in words]
         rows = [r for r in self.rows
                 if all(w in f"{r.id} {r.text()}".lower() for w in wanted)]
-        return self._subset(rows, "matching " + ", ".join(repr(w) for w in words))
+        from .core.i18n import use_lang
+        with use_lang(self.lang):
+            return self._subset(rows, _r("matching", words=", ".join(repr(w) for w in words)))
 
     def only(self, ids) -> "Rules":
         """The rows of ``ids`` in the order given, each once (e.g. the clauses an event carries).
@@ -115,7 +117,9 @@ class Rules:
             if cid not in seen:
                 seen.add(cid)
                 rows.append(self[cid])
-        return self._subset(rows, "selected")
+        from .core.i18n import use_lang
+        with use_lang(self.lang):
+            return self._subset(rows, _r("selected"))
 
     def counts(self) -> Counter:
         """How many rows carry each coverage label."""

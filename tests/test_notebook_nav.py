@@ -7,6 +7,7 @@ import html
 import re
 import sys
 from pathlib import Path
+from urllib.parse import unquote
 
 import nbformat
 import pytest
@@ -21,9 +22,14 @@ NAMES = sorted(p.stem for p in (ROOT / "tools" / "notebooks").glob("*.py"))
 
 
 def _links(cell) -> list[tuple[str, str]]:
-    """``[(text, target)]`` of the cell's in-page links as Voila renders them (nbconvert)."""
+    """``[(text, target)]`` of the cell's in-page links as Voila renders them (nbconvert).
+
+    nbconvert URL-quotes a non-ASCII heading id and the links to it alike (``#%E8%A7%84…``): a
+    browser first looks for the id as written (Voila's quoted id), then for its unquoted form
+    (JupyterLab's id, the heading's text), so a link works in both when the unquoted forms agree;
+    targets and ids are compared unquoted."""
     from nbconvert.filters.markdown_mistune import markdown2html_mistune
-    return [(html.unescape(re.sub(r"<[^>]+>", "", text)), html.unescape(href))
+    return [(html.unescape(re.sub(r"<[^>]+>", "", text)), unquote(html.unescape(href)))
             for href, text in re.findall(r'<a href="#([^"]+)">(.*?)</a>', markdown2html_mistune(cell.source))]
 
 
@@ -38,17 +44,31 @@ def _rendered_headings(cells) -> dict[str, tuple[str, str]]:
         for level, ident, inner in re.findall(r"<h([12]) id=\"([^\"]+)\">(.*?)</h\1>",
                                               markdown2html_mistune(cell.source), re.S):
             text = html.unescape(re.sub(r"<[^>]+>", "", re.sub(r"<a class=\"anchor-link\".*?</a>", "", inner)))
-            out[html.unescape(ident)] = (text.replace(" ", "-"), text)
+            out[unquote(html.unescape(ident))] = (text.replace(" ", "-"), text)
     return out
 
 
+@pytest.mark.parametrize("lang", builder.LANGS)
 @pytest.mark.parametrize("name", NAMES)
-def test_every_notebook_opens_with_contents_linking_each_section(name):
-    cells = builder.cells_of(name)
+def test_every_notebook_opens_with_contents_linking_each_section(name, lang):
+    cells = builder.cells_of(name, lang)
     assert cells[0].source.startswith("# "), "the title comes first"
     contents = cells[1]
     assert contents.metadata.get("racekit", {}).get("contents"), "the contents list follows the title"
     links = _links(contents)
+    # a Chinese section is linked by its cell (#cell-id=…: JupyterLab 4 does not unquote a quoted
+    # heading id, nbconvert quotes it): the link leads to the cell whose first heading it names
+    by_id = {c.id: c for c in cells}
+    for k, (text, target) in enumerate(links):
+        if target.startswith("cell-id="):
+            cell = by_id.get(target[len("cell-id="):])
+            assert cell is not None, f"{name}: the link {text!r} names no cell (#{target})"
+            ident = next(iter(_rendered_headings([cell])), None)
+            assert ident is not None and cell.source.lstrip().startswith("#"), \
+                f"{name}: the cell of {text!r} does not open with its heading"
+            links[k] = (text, ident)
+        else:
+            assert target.isascii(), f"{name}: {target!r}: a quoted id JupyterLab cannot find"
     headings = _rendered_headings(cells[1:])
     targets = [target for _, target in links]
     # every section (h1 after the title, h2) is listed, in order, and nothing else
@@ -62,19 +82,23 @@ def test_every_notebook_opens_with_contents_linking_each_section(name):
         lab_id, heading_text = headings[target]
         assert lab_id == target, f"{name}: JupyterLab names {heading_text!r} #{lab_id}, the link says #{target}"
     if name in SHIPPED:
-        assert links[0] == ("go to the explorer ↓", "Explore"), "the explorer is reachable from the top"
-        assert "Explore" in headings
+        explore, jump = builder.EXPLORE[lang], builder.CONTENTS[lang][1]
+        assert links[0] == (jump, explore), "the explorer is reachable from the top"
+        assert explore in headings
 
 
-def test_wingsuit_contents_list_every_faq_question():
-    contents = builder.cells_of("wingsuit")[1].source
+@pytest.mark.parametrize("lang", builder.LANGS)
+def test_wingsuit_contents_list_every_faq_question(lang):
+    contents = builder.cells_of("wingsuit", lang)[1].source
     for q in range(1, 7):
-        assert re.search(rf"^    \* \[Q{q}\. [^\]]+\]\(#Q{q}\.-", contents, re.M), f"Q{q} is not listed"
+        assert re.search(rf"^    \* \[Q{q}\. [^\]]+\]\(#(Q{q}\.-|cell-id=wingsuit-)", contents, re.M), \
+            f"Q{q} is not listed"
 
 
+@pytest.mark.parametrize("lang", builder.LANGS)
 @pytest.mark.parametrize("name", NAMES)
-def test_every_cell_has_slide_metadata_and_each_section_starts_a_slide(name):
-    cells = builder.cells_of(name)
+def test_every_cell_has_slide_metadata_and_each_section_starts_a_slide(name, lang):
+    cells = builder.cells_of(name, lang)
     kinds = [c.metadata.get("slideshow", {}).get("slide_type") for c in cells]
     assert all(k in ("slide", "subslide", "fragment", "-", "skip") for k in kinds), kinds
     assert kinds[0] == "slide" and kinds[1] == "skip"      # the title; the contents list is no slide
@@ -99,16 +123,18 @@ def test_a_code_cell_that_shows_a_picture_is_its_own_slide():
     assert builder.slide_type(text, cell) == "subslide"
 
 
+@pytest.mark.parametrize("lang", builder.LANGS)
 @pytest.mark.parametrize("name", SHIPPED)
-def test_the_stored_game_notebook_has_contents_and_slides(name):
-    """The built notebook itself (notebooks/NAME.ipynb, rebuilt by tools/build_notebooks.py)."""
-    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
+def test_the_stored_game_notebook_has_contents_and_slides(name, lang):
+    """The built notebook itself (notebooks/NAME.ipynb, notebooks/zh/NAME.ipynb, rebuilt by
+    tools/build_notebooks.py)."""
+    nb = nbformat.read(ROOT / "notebooks" / ("" if lang == "en" else lang) / f"{name}.ipynb", as_version=4)
     kinds = [c.metadata.get("slideshow", {}).get("slide_type") for c in nb.cells]
     assert None not in kinds, "rebuild the notebooks: .venv/bin/python tools/build_notebooks.py"
     assert nb.cells[1].metadata.get("racekit", {}).get("contents")
     assert nb.metadata.get("rise", {}).get("scroll") is True
     assert [c.source for c in nb.cells if c.cell_type == "markdown"] == \
-        [c.source for c in builder.cells_of(name) if c.cell_type == "markdown"], \
+        [c.source for c in builder.cells_of(name, lang) if c.cell_type == "markdown"], \
         "the stored notebook's text is not its source's (rebuild it)"
     sections = [c for c in nb.cells if c.cell_type == "markdown" and re.match(r"#{1,2} ", c.source)]
     assert sections and all(c.metadata["slideshow"]["slide_type"] == "slide" for c in sections)
@@ -121,14 +147,17 @@ def test_the_start_page_lists_every_notebook_with_what_it_is_for():
         line = next((l for l in source.splitlines() if f"({name}.ipynb)" in l), None)
         assert line is not None, f"the start page does not link {name}.ipynb"
     assert "designer review" in source.lower()
-    about = re.search(r"nb\.game_table\(about=(\{.*?\})\)", source, re.S)
-    assert about, "the games' table says what each notebook is for"
-    sentences = eval(about.group(1))  # the literal dict of the page's own source
-    assert set(sentences) == set(SHIPPED) and all(len(s) > 20 for s in sentences.values())
+    assert 'nb.game_table(about=nb.words.mapping("about"))' in source, \
+        "the games' table says what each notebook is for (racekit/locale/<lang>/notebooks.yaml)"
+    import racekit
     from racekit import notebook as nb
-    table = nb.game_table(about=sentences).data
-    for game in SHIPPED:
-        assert sentences[game] in table and f"({game}.ipynb)" in table
+    for lang in builder.LANGS:
+        with racekit.use_lang(lang):
+            sentences = dict(nb.words.mapping("about"))
+            assert set(sentences) == set(SHIPPED) and all(len(s) > 12 for s in sentences.values())
+            table = nb.game_table(about=nb.words.mapping("about")).data
+            for game in SHIPPED:
+                assert sentences[game] in table and f"({game}.ipynb)" in table
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -178,3 +207,25 @@ def test_a_silent_set_up_cell_after_the_title_is_no_slide_once_run():
     fresh = [md("# Title"), nbformat.v4.new_code_cell("import racekit")]   # not run yet
     builder.add_slides(fresh)
     assert fresh[1].metadata["slideshow"]["slide_type"] == "subslide"
+
+
+
+def test_the_start_pages_link_each_other():
+    """The English start page links the Chinese one (zh/index.ipynb) and back (../index.ipynb)."""
+    en = builder.cells_of("index", "en")
+    zh = builder.cells_of("index", "zh")
+    assert any("](zh/index.ipynb)" in c.source for c in en if c.cell_type == "markdown")
+    assert any("](../index.ipynb)" in c.source for c in zh if c.cell_type == "markdown")
+
+
+def test_chinese_pages_link_chinese_pages():
+    """A link from a Chinese notebook to another notebook stays relative: it opens the Chinese one
+    next to it (notebooks/zh/NAME.ipynb), and the notebook exists."""
+    for name in NAMES:
+        for cell in builder.cells_of(name, "zh"):
+            if cell.cell_type != "markdown":
+                continue
+            for target in re.findall(r"\]\(([^)#]+\.ipynb)\)", cell.source):
+                assert (ROOT / "notebooks" / "zh" / target).resolve().is_file() or target == "../index.ipynb", \
+                    (name, target)
+                assert not target.startswith("zh/"), (name, target)

@@ -68,3 +68,12 @@ def test_no_merge_conflict_markers_in_sources_or_tests():
             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(keepends=True), 1)
             if line.startswith(marker) and (line != "=======\n" or "<<<<<<< " in path.read_text())]
     assert not hits, f"merge conflict markers left in: {hits}"
+
+
+def test_chinese_lines_are_joined_without_a_space():
+    """A line break inside a Chinese paragraph would show as a space between two characters."""
+    text = "也可以用来\n**解决争议**（凭\n种子）\n* 列表\n* **每个**：写\n  **都是**量\n## 标题\n正文\n```\n中文\n中文\n```"
+    assert B.join_cjk_lines(text) == ("也可以用来**解决争议**（凭种子）\n* 列表\n* **每个**：写**都是**量\n"
+                                      "## 标题\n正文\n```\n中文\n中文\n```")
+    cells = B.parse("# %% [markdown]\n# Two\n# lines\n# %% [markdown zh]\n# 两\n# 行\n# %%\nimport racekit\n", "zh", "demo")
+    assert cells[0].source == "两行"

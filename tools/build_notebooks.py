@@ -8,6 +8,12 @@ Source format (percent cells, like jupytext):
     # %%                     a code cell whose text output nbval compares
     # %% nbval-ignore-output a code cell whose output is a picture or a widget (nbval runs it,
                              errors still fail, but its output is not compared)
+    ...  # en only           a code line kept in the English notebook only (the mark removed), for a
+                             text that exists in English only (``state.to_text()``, the compact
+                             text of the golden files); the Chinese notebook leaves the line out
+
+Code cells are the same in both languages: the words they print come from the language in force
+(``nb.words("key")``, racekit/locale/<lang>/notebooks.yaml; see racekit/notebook.py).
 
 The builder adds, to every notebook:
 - a linked contents list after the title (its sections; questions "Q1. ..." nested under their
@@ -38,8 +44,33 @@ LANGS = ("en", "zh")
 ZH_SETUP = "racekit.set_lang(\"zh\")  # 本页以中文显示：事件、规则、选项与图片"
 
 
+EN_ONLY = "# en only"
+
+
 class SourceError(ValueError):
     """A notebook source that cannot be built in every language (names the file and line)."""
+
+
+CJK = "\u2e80-\u9fff\u3000-\u303f\uff00-\uffef"
+LINE_END = re.compile(rf"[{CJK}]\*{{0,2}}$")
+LINE_START = re.compile(rf"\*{{0,2}}[{CJK}]")
+
+
+def join_cjk_lines(text: str) -> str:
+    """Chinese text with its source's line breaks taken out where a line ends and the next goes on
+    with a Chinese character or punctuation mark (bold or italic marks around it allowed): a
+    renderer turns a line break inside a paragraph into a space, which Chinese does not put
+    between characters. Headings, list items and code blocks keep their lines."""
+    out, fenced = [], False
+    for line in text.split("\n"):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+        elif (out and not fenced and LINE_END.search(out[-1]) and not out[-1].lstrip().startswith("#")
+              and LINE_START.match(line.lstrip())):
+            out[-1] += line.lstrip()
+            continue
+        out.append(line)
+    return "\n".join(out)
 
 
 def parse(text: str, lang: str = "en", name: str = "?") -> list:
@@ -62,6 +93,7 @@ def parse(text: str, lang: str = "en", name: str = "?") -> list:
             if lang != "en":
                 missing.append(start)
         elif kind == "markdown zh":
+            body = join_cjk_lines(body)
             if twin["cell"] is None:
                 raise SourceError(f"{name}.py, line {start}: a [markdown zh] cell must follow its English markdown cell")
             if lang == "zh":
@@ -69,6 +101,8 @@ def parse(text: str, lang: str = "en", name: str = "?") -> list:
                 missing.remove(twin["line"])
             twin.update(cell=None)
         elif kind == "code":
+            body = "\n".join(l[: -len(EN_ONLY)].rstrip() if l.endswith(EN_ONLY) else l
+                             for l in body.splitlines() if lang == "en" or not l.endswith(EN_ONLY))
             cell = nbformat.v4.new_code_cell(body)
             if tags:
                 cell.metadata["tags"] = list(tags)
@@ -132,8 +166,37 @@ def plain(text: str) -> str:
 def heading_id(text: str) -> str:
     """The id JupyterLab and Voila give a heading: its text with every space as "-"
     (JupyterLab: ``textContent.replace(/ /g, '-')``; nbconvert, which Voila uses, the same,
-    URL-quoted: equal for the characters our headings use, which a test checks)."""
+    URL-quoted: a Chinese heading's id is ``%E8%A7%84…`` in Voila and ``规…`` in JupyterLab, so
+    the contents list links a Chinese section by its cell (:func:`section_link`))."""
     return plain(text).replace(" ", "-")
+
+
+CELL_LINK = "#cell-id=@"
+
+
+def section_link(words: str, heading: str) -> str:
+    """A Markdown link to the section ``heading`` of the same notebook: ``[words](#id)`` when
+    the heading's id is ASCII. A Chinese id is URL-quoted by every Markdown renderer, and
+    JupyterLab 4 looks a quoted fragment up without unquoting it (its headings carry the raw id):
+    such a section is linked by its cell instead, ``#cell-id=<cell id>``, which JupyterLab and
+    Voila (nbconvert's lab template: ``id="cell-id=…"``) both know; :func:`cells_of` fills in the
+    cell id once the cells have their ids."""
+    ident = heading_id(heading)
+    return f"[{words}](#{ident})" if ident.isascii() else f"[{words}]({CELL_LINK}{ident}@)"
+
+
+def link_cells(cells: list) -> None:
+    """Give every cell its stable id (``<name>-<index>``, see :func:`cells_of`) and point the
+    contents list's cell links at the cell that opens each section."""
+    first = {}
+    for cell in cells:
+        if cell.cell_type == "markdown":
+            for _, text in headings(cell)[:1]:
+                first.setdefault(heading_id(text), cell.id)
+    for cell in cells:
+        if cell.cell_type == "markdown" and CELL_LINK in cell.source:
+            cell.source = re.sub(re.escape(CELL_LINK) + r"(.+?)@\)",
+                                 lambda m: f"#cell-id={first[m.group(1)]})", cell.source)
 
 
 def contents_cell(cells: list, lang: str = "en"):
@@ -151,10 +214,10 @@ def contents_cell(cells: list, lang: str = "en"):
     title, jump = CONTENTS[lang]
     lines = [title, ""]
     if any(plain(text) == EXPLORE[lang] for _, text in entries):
-        lines = [f"{title} · [{jump}](#{heading_id(EXPLORE[lang])})", ""]
+        lines = [f"{title} · {section_link(jump, EXPLORE[lang])}", ""]
     for level, text in entries:
         indent = "    " if QUESTION.match(plain(text)) else ""
-        lines.append(f"{indent}* [{plain(text)}](#{heading_id(text)})")
+        lines.append(f"{indent}* {section_link(plain(text), text)}")
     cell = nbformat.v4.new_markdown_cell("\n".join(lines))
     cell.metadata["racekit"] = {"contents": True}
     return cell
@@ -265,6 +328,9 @@ def cells_of(name: str, lang: str = "en") -> list:
     cells = parse((SRC / f"{name}.py").read_text(encoding="utf-8"), lang, name)
     cells = with_contents(one_section_a_cell(with_readings(cells, name, lang)), lang)
     add_slides(cells)
+    for i, cell in enumerate(cells):  # stable cell ids: a rebuild changes only what changed
+        cell.id = f"{name[:12]}-{i:03d}"
+    link_cells(cells)
     return cells
 
 
@@ -279,8 +345,6 @@ def build(name: str, lang: str = "en") -> None:
     nb.metadata["language_info"] = {"name": "python"}
     nb.metadata["rise"] = {"scroll": True}   # jupyterlab-rise: a slide taller than the screen scrolls
     nb.cells = cells_of(name, lang)
-    for i, cell in enumerate(nb.cells):  # stable cell ids: a rebuild changes only what changed
-        cell.id = f"{name[:12]}-{i:03d}"
     out = ROOT / "notebooks" / ("" if lang == "en" else lang)
     out.mkdir(exist_ok=True)
     start = time.perf_counter()

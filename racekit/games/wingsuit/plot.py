@@ -378,8 +378,9 @@ class Painter:
         lines.append(P("plot.deal_track", cards=" ".join(cs.cards[i].id for i in state.dealt) or "..."))
         if cs.illustrative:
             lines += ["", P("plot.own_cards")]
+        from racekit.plotting import font_family   # monospace, then the CJK font for Chinese words
         self._add(Text(0.5, 9.5, "\n".join(lines), va="top", fontsize=_pt(self.ax, 16),
-                       family="monospace"))
+                       family=["DejaVu Sans Mono", *font_family()[1:]]))
 
     def _add(self, artist):
         self.ax.add_artist(artist)
