@@ -205,7 +205,7 @@ OPTION_GROUPS = {
                             "discard_cubes_to"),
     "Cleanup": ("cover_mode", "cover_fallback", "cleanup_cards", "cleanup_updraft",
                 "cleanup_updraft_step", "boundary_card_for_cleanup"),
-    "End of the game": ("nonexit_scoring", "count_conditional_arrows", "max_rounds"),
+    "End of the game": ("nonexit_scoring", "count_conditional_arrows", "turn_limit"),
 }
 """How the explorer groups the rule options (every option is listed once)."""
 
