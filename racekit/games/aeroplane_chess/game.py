@@ -49,6 +49,7 @@ PRESETS = (
         options={"launch_rolls": "5,6", "six_bonus": "chained_giftable", "captured_to": "base",
                  "jump_fly": "on"},
         min_players=4, max_players=4, default_players=4, seats_clause="AC-TOUR-SETUP-1",
+        utility="team",
         source="篇三 (T) of original 001 [001:L30-58]; spec section 2.2 and the TOUR column of "
                "section 2.4",
         doc="Tournament rules: two sides (red+blue, yellow+green), launch on 5 or 6, chained sixes "
