@@ -40,6 +40,9 @@ class State(ABC):
     """
 
     phase: str = ""
+    capped: bool = False
+    """True once a round cap (the ``turn_limit`` option, an engine guard) ended the game rather
+    than the rules: a learner's truncation (racekit.adapters.pettingzoo)."""
     initial_setup: dict | None = None
     """The set-up this state's game started from (``None``: the normal start)."""
     check_aliases: dict = {}

@@ -27,11 +27,13 @@ HEADER = 32
 SEAT_SLOTS = 8
 
 
-def observation_tensor(state, seat: int) -> list[float]:
-    """The observation tensor of ``seat`` (layout in this module's docstring), a list of floats."""
+def observation_tensor(state, seat: int | None, full: bool = False) -> list[float]:
+    """The observation tensor of ``seat`` (layout in this module's docstring), a list of floats.
+    ``full=True`` (asked for by name: a centralised critic's global state, PettingZoo's
+    ``state()``) encodes ``snapshot(full=True)``, every secret included, with no seat slot."""
     size = state.game.game_type.observation_size
     out = [0.0] * size
-    if 0 <= seat < SEAT_SLOTS:
+    if seat is not None and 0 <= seat < SEAT_SLOTS and not full:
         out[seat] = 1.0
     cp = state.current_player()
     if 0 <= cp < SEAT_SLOTS:
@@ -61,7 +63,7 @@ def observation_tensor(state, seat: int) -> list[float]:
         else:
             out[HEADER + zlib.crc32(f"{path}={node}".encode()) % span] += 1.0
 
-    walk(state.snapshot(seat), "")
+    walk(state.snapshot(full=True) if full else state.snapshot(seat), "")
     return out
 
 

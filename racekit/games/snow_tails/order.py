@@ -72,6 +72,7 @@ def end_round(st) -> bool:
         # the turn_limit option (not a rule): the rest are ranked by position, as ST-AMB-23's
         for s in order_by_position(st, racing):
             st.places.append([s])
+        st.capped = True
         if st._record:
             st.emit("turn_limit", [], (), round=st.round)
         _game_over(st, [])
