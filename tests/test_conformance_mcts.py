@@ -46,3 +46,15 @@ def test_simulate_takes_an_mcts_seat():
                                    "mcts,careful,careful", "--seed", "1"])
     assert out.exit_code == 0, out.output
     assert "agents mcts+careful+careful" in out.output
+
+
+def test_mcts_against_careful_is_paired_and_stored(tmp_path):
+    from racekit.sim import strength
+    r = strength.mcts_vs_careful(n_games=3, seed=4)
+    assert r["better"] + r["worse"] + r["same"] == 3
+    assert 0 <= r["mcts_wins"] <= 3 and 0 <= r["careful_wins"] <= 3
+    assert strength.mcts_vs_careful(n_games=3, seed=4) == r        # the same seeds, the same games
+    text = strength.describe(r)
+    assert f"won {r['mcts_wins']}" in text and f"won {r['careful_wins']}" in text
+    stored = strength.stored()
+    assert stored is not None and set(stored) == set(r) and stored["games"] == strength.GAMES
