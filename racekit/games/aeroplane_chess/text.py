@@ -54,6 +54,8 @@ in the order the compiled kernel counts them (``kernel_jit.EVENTS``)."""
 
 
 TEMPLATES = {
+    "turn_limit": "The turn limit ({rounds} rounds, not a rule) ends the game: places taken, then "
+                  "progress, make the ranking.",
     "first_player": "{seat} is drawn to start.",
     "roll": "{seat} rolls a {die}.",
     "launch": "{seat} launches {piece} from the base to the take-off point with a {die}.",
@@ -100,7 +102,7 @@ OPTION_GROUPS = {
     "Captures": ("capture_mode", "tour_capture_mode", "captured_to", "capture_on_fly_path"),
     "Sixes and extra rolls": ("six_bonus", "six_without_move_rerolls", "three_sixes_penalty",
                               "bonus_roll_on_finish"),
-    "End of the game": ("finished_player", "play_for_places"),
+    "End of the game": ("finished_player", "play_for_places", "turn_limit"),
 }
 """How the explorer groups the rule options (options not listed go under "Other rules")."""
 

@@ -94,6 +94,8 @@ def _reshuffle(seat, cards, covered):
 
 
 TEMPLATES = {
+    "turn_limit": "The turn limit (not a rule) ends the race after round {round}: the sleds still "
+                  "racing are placed by position.",
     "first_player": "{seat} is picked at random to place a sled first.",
     "slot": "{seat} puts the sled on start slot {slot} at {position}.",
     "deal": lambda seat, slot, cards, **_:
@@ -178,7 +180,7 @@ OPTION_GROUPS = {
     "Collisions and damage": ("no_refill_scope", "collision_damage", "dent_supply",
                               "elim_check"),
     "Cards": ("deck_exhaust",),
-    "End of the race": ("finish_rank_metric", "end"),
+    "End of the race": ("finish_rank_metric", "end", "turn_limit"),
 }
 """How the explorer groups the rule options (options not listed go under "Other rules")."""
 
