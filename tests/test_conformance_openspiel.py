@@ -36,25 +36,36 @@ def _configs():
 
 CONFIGS = _configs()
 IDS = [f"{g}-{p}-{n}" for g, p, n in CONFIGS]
+# rule options that change the action space or the turn flow, for random_sim_test and sim_game
+VARIANTS = [("aeroplane_chess", "family", 4, {"optional_effects": True}),
+            ("aeroplane_chess", "tournament", 4, {"play_for_places": True}),
+            ("wingsuit", "standard", 3, {"distinct_scope": "per_group"}),
+            ("wingsuit", "standard", 4, {"queue_order": "chooser"}),
+            ("leaf_marathon", "standard", 3, {"draft": "sequential"}),
+            ("snow_tails", "standard", 3, {"end": "first_cross_round"}),
+            ("snow_tails", "standard", 4, {"slot_selection": "random"})]
+ALL = [(g, p, n, {}) for g, p, n in CONFIGS] + VARIANTS
+ALL_IDS = IDS + [f"{g}-{p}-{n}-{next(iter(o))}" for g, p, n, o in VARIANTS]
 
 
 def _load(gid, preset, players, **extra):
     return pyspiel.load_game(ro.short_name(gid), {"preset": preset, "players": players, **extra})
 
 
-@pytest.mark.parametrize("gid,preset,players", CONFIGS, ids=IDS)
-def test_random_sim_test_with_serialization(gid, preset, players):
-    pyspiel.random_sim_test(_load(gid, preset, players), num_sims=1, serialize=True,
-                            verbose=False)
-    pyspiel.random_sim_test(_load(gid, preset, players, turn_limit=3), num_sims=2,
+@pytest.mark.parametrize("gid,preset,players,options", ALL, ids=ALL_IDS)
+def test_random_sim_test_with_serialization(gid, preset, players, options):
+    if not options:   # one whole game per configuration, then short ones
+        pyspiel.random_sim_test(_load(gid, preset, players), num_sims=1, serialize=True,
+                                verbose=False)
+    pyspiel.random_sim_test(_load(gid, preset, players, turn_limit=3, **options), num_sims=2,
                             serialize=True, verbose=False)
 
 
-@pytest.mark.parametrize("gid,preset,players", CONFIGS, ids=IDS)
-def test_sim_game_with_pickling(gid, preset, players):
+@pytest.mark.parametrize("gid,preset,players,options", ALL, ids=ALL_IDS)
+def test_sim_game_with_pickling(gid, preset, players, options):
     from open_spiel.python.tests import games_sim_test
     case = games_sim_test.GamesSimTest()
-    case.sim_game(_load(gid, preset, players, turn_limit=4))
+    case.sim_game(_load(gid, preset, players, turn_limit=4, **options))
 
 
 @pytest.mark.parametrize("gid,preset,players", CONFIGS, ids=IDS)
