@@ -54,8 +54,8 @@ def test_a_numpy_integer_is_a_seed_of_the_explorer():
 def test_numpy_numbers_are_settings_too():
     """A row of the table holds players and options as NumPy numbers: load_game takes them."""
     game = load_game("wingsuit", players=np.int64(4), max_rounds=np.int64(30))
-    assert game.num_players == 4 and game.options["max_rounds"] == 30
-    assert type(game.num_players) is int and type(game.options["max_rounds"]) is int
+    assert game.num_players == 4 and game.options["turn_limit"] == 30
+    assert type(game.num_players) is int and type(game.options["turn_limit"]) is int
     assert json.dumps(game.settings())                        # and they save as JSON
     for bad in (np.float64(4.0), np.bool_(True), "4.0"):
         with pytest.raises(TypeError):

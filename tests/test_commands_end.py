@@ -59,7 +59,7 @@ def test_play_stops_at_the_guard_with_exit_2(extra, tmp_path):
     assert out.returncode == 2, out.stderr[-2000:]
     last = out.stderr.strip().splitlines()[-1]
     assert last.startswith("error: wingsuit (standard, 3 players)") and NO_END in last, last
-    assert "max_rounds" in last and "Traceback" not in out.stderr
+    assert "turn_limit" in last and "Traceback" not in out.stderr
     if "--seat" in extra:      # a seat's view never shows the seed, not even in the error
         assert "seed" not in last and not (tmp_path / "g.json").exists()
     else:

@@ -69,7 +69,7 @@ def test_readings_leave_out_the_value_the_preset_already_sets():
     family = racekit.load_game("aeroplane_chess", preset="family")
     launch = family.game_type.option("launch_rolls")
     assert family.options["launch_rolls"] == "none"
-    assert review.readings(launch, family) == ["5,6", "6", "even"]
+    assert review.readings(launch, family) == ["5,6", "only_6", "even"]
     tour = racekit.load_game("aeroplane_chess", preset="tournament")
     assert "5,6" not in review.readings(launch, tour) and "none" in review.readings(launch, tour)
 
@@ -105,7 +105,7 @@ def test_impact_tables_in_one_go_equal_one_table_at_a_time():
 def test_a_handful_of_games_does_not_judge_the_seats():
     opt = game_class("aeroplane_chess").game_type.option("launch_rolls")
     row = {**_row(40.0, 5.0, 75.0, -300, -500, -100), "games": 8, "changed": 8}
-    text = review.verdict(opt, "6", row, "Red")
+    text = review.verdict(opt, "only_6", row, "Red")
     assert "8 games are too few to judge the seats' win rates" in text and "outside" in text
     assert "Red) win rate" not in text
     assert round(review._t95(7), 3) == 2.365 and round(review._t95(11), 3) == 2.201

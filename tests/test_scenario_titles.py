@@ -24,7 +24,8 @@ from racekit.core.yamlfile import read_yaml
 
 GAMES = ("wingsuit", "aeroplane_chess", "leaf_marathon", "snow_tails")
 # options that pick content or stop the engine, not a rule reading
-NOT_RULES = {"map", "deck", "characters", "track", "cardset", "board", "board_model", "max_rounds"}
+NOT_RULES = {"map", "deck", "characters", "track", "cardset", "board", "board_model", "max_rounds",
+             "turn_limit"}
 # a colour word followed by one of these is an item or a cube, not a seat ("Red steal", "Blue gift")
 ITEM_WORDS = {"steal", "gift", "item", "items", "cube", "cubes", "effect", "free"}
 

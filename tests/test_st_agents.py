@@ -32,10 +32,10 @@ def play(track="teaching", seed=1, players=4, agent_seed=None, check=None, **opt
 
 # ----- the core hook ---------------------------------------------------------------------------
 def test_agent_names_generic_then_the_games_own():
-    assert agent_names() == ["random", "first"]
-    assert agent_names(GAME_TYPE) == ["random", "first", "careful"]
+    assert agent_names() == ["random", "first", "mcts"]
+    assert agent_names(GAME_TYPE) == ["random", "first", "careful", "mcts"]
     assert agent_names("snow_tails") == agent_names(racekit.load_game("snow_tails"))
-    assert agent_names("aeroplane_chess") == ["random", "first"]
+    assert agent_names("aeroplane_chess") == ["random", "first", "mcts"]
     assert GAME_TYPE.agents == (("careful", "racekit.games.snow_tails.agents:CarefulAgent"),)
 
 
@@ -45,7 +45,7 @@ def test_make_agent_resolves_generic_and_declared_agents():
     for game in ("snow_tails", GAME_TYPE, racekit.load_game("snow_tails", players=2)):
         agent = make_agent("careful", 7, game)
         assert isinstance(agent, CarefulAgent) and agent.seed == 7
-    with pytest.raises(ValueError, match="agents: random, first$"):
+    with pytest.raises(ValueError, match="agents: random, first, mcts$"):
         make_agent("careful", 1)                                   # a game's agent needs the game
     with pytest.raises(ValueError, match="for snow_tails; agents: random, first, careful"):
         make_agent("clever", 1, "snow_tails")

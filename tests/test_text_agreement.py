@@ -38,7 +38,9 @@ _PLURAL = dict(_FORMS)
 # events that neither the shipped scenarios nor the seeded games below reach
 EXTRA = {
     "aeroplane_chess": [Event(0, "stack", (0, 1), {"pieces": "R1+Y2", "square": 12}),
-                        Event(0, "game_over", (0,), {"places": [0, 1]})],
+                        Event(0, "game_over", (0,), {"places": [0, 1]}),
+                        Event(0, "turn_limit", (), {"rounds": 3})],
+    "snow_tails": [Event(0, "turn_limit", (), {"round": 3})],
     "leaf_marathon": [Event(0, "no_effect", (0,), {"event": 14}),
                       Event(0, "roadblock", (0,), {"square": 7})],
 }

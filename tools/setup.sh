@@ -2,7 +2,8 @@
 # Create .venv and install racekit with the given extras, pinned by tools/constraints.txt.
 #   bash tools/setup.sh [EXTRA[,EXTRA...]]   # default lab; e.g. lab,sim (tools/run.sh), test, lab,sim,bench
 # Extras (pyproject.toml): lab (JupyterLab, Voila), sim (pandas, scipy, statsmodels, dask, numba), bench (the anchors of
-# racekit bench --anchors: open_spiel, ludopy), test (what the tests need).
+# racekit bench --anchors: open_spiel, ludopy), rl (racekit.adapters: open_spiel, pettingzoo, gymnasium),
+# test (what the tests need, the rl extra's conformance tests included).
 #
 # Works on a stock Debian/Ubuntu whose python3 is "externally managed" (PEP 668): everything goes
 # into .venv, nothing into the system interpreter or the user's site-packages.

@@ -55,8 +55,16 @@ class FirstLegalAgent:
         return legal[0]
 
 
+def _mcts(seed: int = 0):
+    """OpenSpiel's MCTS on the adapter (:class:`racekit.adapters.mcts.MCTSAgent`; the rl extra)."""
+    from racekit.adapters.mcts import MCTSAgent   # imported only when asked for: OpenSpiel is optional
+    return MCTSAgent(seed)
+
+
 AGENTS = {"random": RandomAgent, "first": FirstLegalAgent}
 """The generic agents, which play any game."""
+SEARCH_AGENTS = {"mcts": _mcts}
+"""Agents that play any game by search on the adapters (the rl extra); listed after a game's own."""
 
 
 def _game_type(game):
@@ -69,14 +77,16 @@ def _game_type(game):
     return getattr(game, "game_type", game)
 
 
-def agent_names(game_type=None) -> list[str]:
-    """Names of the agents that can play ``game_type``: the generic ones, then the game's.
+def agent_names(game_type=None, search: bool = True) -> list[str]:
+    """Names of the agents that can play ``game_type``: the generic ones, then the game's, then
+    the search agents (``mcts``, the rl extra; ``search=False`` leaves them out, as the explorer).
 
     ``game_type`` may be a GameType, a configured Game, a game id, or None (generic only).
     """
     gt = _game_type(game_type)
     declared = [name for name, _ in getattr(gt, "agents", ())] if gt is not None else []
-    return list(AGENTS) + [name for name in declared if name not in AGENTS]
+    return list(AGENTS) + [name for name in declared if name not in AGENTS] + \
+        ([name for name in SEARCH_AGENTS if name not in declared] if search else [])
 
 
 def make_agent(name: str, seed: int = 0, game=None):
@@ -95,6 +105,8 @@ def make_agent(name: str, seed: int = 0, game=None):
     if name in AGENTS:
         return AGENTS[name](seed)
     gt = _game_type(game)
+    if name in SEARCH_AGENTS and name not in [d for d, _ in getattr(gt, "agents", ())]:
+        return SEARCH_AGENTS[name](seed)
     for declared, target in (getattr(gt, "agents", ()) if gt is not None else ()):
         if declared == name:
             module, _, attr = target.partition(":")

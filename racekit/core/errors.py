@@ -94,8 +94,8 @@ def no_end(game, seed: int | None = None, max_plies: int = MAX_PLIES) -> NoEndEr
     ``seed=None`` leaves the seed out of the message (a seat playing a game whose seed is its
     host's secret must not read it there)."""
     options = getattr(getattr(game, "game_type", None), "options", ())
-    hint = ("; cap the game with -o max_rounds=N (max_rounds= in Python)"
-            if any(getattr(o, "name", None) == "max_rounds" for o in options)
+    hint = ("; cap the game with -o turn_limit=N (turn_limit= in Python)"
+            if any(getattr(o, "name", None) == "turn_limit" for o in options)
             else "; try other agents")
     try:   # "wingsuit (standard, 3 players)", the words `racekit simulate` prints its games with
         where = f"{game.game_type.id} ({game.preset}, {game.num_players} players)"

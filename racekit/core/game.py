@@ -44,6 +44,16 @@ class Option:
     clauses: tuple = ()
     check: Callable[[Any], Any] | None = None
     unbuilt: tuple = ()
+    renamed: tuple = ()
+    """``(old, new)`` value pairs: a file or call with an old spelling of a value (``2``) reads
+    as the new one (``"2_colours"``), so files written before a rename keep working."""
+
+    @property
+    def type(self) -> type:
+        """The option's one value type (``str``, ``int`` or ``bool``): its default's type; every
+        choice has it (tests/test_declarations.py), so a typed parameter (OpenSpiel's) takes
+        every legal value."""
+        return type(self.default)
 
     def validate(self, value: Any) -> Any:
         """The option's value for ``value`` (also its text form: ``"true"``, ``"3"``, ``"on"``).
@@ -53,6 +63,10 @@ class Option:
         """
         field = f"options.{self.name}"
         value = plain(value)
+        for old, new in self.renamed:   # an old spelling ("2" or 2 for "2_colours")
+            if (value == old and type(value) is type(old)) or \
+                    (isinstance(value, str) and value.strip().lower() == str(old).lower()):
+                return new
         for unbuilt in self.unbuilt:
             if isinstance(value, str) and value.strip().lower() == str(unbuilt).lower():
                 raise OptionError(f"option {self.name!r} = {unbuilt!r} is declared by the spec but not "
@@ -63,9 +77,11 @@ class Option:
             for choice in self.choices:
                 if value == choice and type(value) is type(choice):
                     return choice
-            # accept the text form from the command line: "true", "3"
+            # accept the text form from the command line: "true", "3"; a comma as "+" ("5+6"
+            # for "5,6": the spelling in a settings line or an OpenSpiel game string)
             for choice in self.choices:
-                if isinstance(value, str) and str(choice).lower() == value.lower():
+                if isinstance(value, str) and (str(choice).lower() == value.lower() or
+                                               str(choice).replace(",", "+") == value):
                     return choice
             # a yes/no option also takes yes/no/on/off (YAML 1.1 and everyday words)
             if isinstance(value, str) and any(isinstance(c, bool) for c in self.choices):
@@ -87,6 +103,29 @@ class Option:
             except (ValueError, TypeError) as exc:
                 raise OptionError(f"option {self.name!r}: {exc}", field=field) from None
         return value
+
+
+def _turn_limit(value, high: int = 10000):
+    if isinstance(value, str) and value.strip().lower() in ("none", "off", "0", ""):
+        return 0
+    if value is None or value is False:
+        return 0
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit() \
+            and len(value.strip()) <= 6:
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
+        raise ValueError(f"a turn limit is a whole number of rounds from 1 to {high} (0 or "
+                         f"'none': no limit), not {short(value)}")
+    return value
+
+
+def turn_limit_option(clauses: tuple = (), high: int = 10000) -> "Option":
+    """The ``turn_limit`` option every game has: a number of rounds (0, the default: no limit,
+    the rulebook); when round ``turn_limit + 1`` would begin, the game ends with the current
+    ranking. Text ``none``/``off`` reads as 0. One value type: int."""
+    return Option("turn_limit", 0, (), "A round cap (not a rule; 0 = none): the game ends with "
+                  "the current ranking after this many rounds.", tuple(clauses),
+                  functools.partial(_turn_limit, high=high))
 
 
 _BOOL_WORDS = {"yes": True, "on": True, "true": True, "no": False, "off": False, "false": False}
@@ -259,6 +298,11 @@ class Preset:
     doc: str = ""
     seats_clause: str = ""
     """The rule clause that sets the seat range; a seat count outside it names it."""
+    utility: str = "zero_sum"
+    """The utility model of ``returns()`` under this preset: ``"zero_sum"`` (every seat for
+    itself; returns add up to 0) or ``"team"`` (partners share one place, so they get equal
+    returns, which still add up to 0: Aeroplane Chess tournament), or ``"general_sum"``.
+    See :meth:`Game.utility`."""
 
 
 @dataclass(frozen=True)
@@ -320,6 +364,65 @@ class GameType:
     """How many distinct ids chance outcomes can take, over every chance node (each lies in
     ``range(num_distinct_actions)`` too). 0: not declared yet."""
 
+    decision_ids: Callable[[], tuple] | None = None
+    """The action codec's ``decision_ids()``: every id a decision can take, sorted (a superset
+    of the ids that occur; tests/test_declarations.py checks random games against it). With
+    ``CHANCE_IDS`` it gives the dense index (:meth:`action_index`, :meth:`chance_index`)."""
+    chance_ids: tuple = ()
+    """Every id a chance outcome can take, sorted (the codec's ``CHANCE_IDS``)."""
+    renamed_options: tuple = ()
+    """``(old, new)`` pairs: an option spelled the old way in a file or a call is read as the
+    new one (``("max_rounds", "turn_limit")``)."""
+    observation_size: int = 1024
+    hidden_information: bool = False
+    """Whether a seat can hold something another seat cannot see (a hand, a plan): then
+    :meth:`~racekit.core.state.State.resample` draws worlds, else it copies."""
+    """Length of :meth:`racekit.core.state.State.observation_tensor` (see docs/contracts.md,
+    "Views for learning")."""
+
+    # ----- the dense action index ---------------------------------------------------
+    def _dense(self) -> tuple:
+        cached = _DENSE.get(self.id)
+        if cached is None:
+            if self.decision_ids is None or not self.chance_ids:
+                raise NotImplementedError(f"{self.id} declares no decision_ids/chance_ids")
+            dec = tuple(sorted(set(self.decision_ids())))
+            ch = tuple(sorted(set(self.chance_ids)))
+            cached = _DENSE[self.id] = (dec, {a: i for i, a in enumerate(dec)},
+                                        ch, {a: i for i, a in enumerate(ch)})
+        return cached
+
+    @property
+    def num_decision_indices(self) -> int:
+        """How many dense decision indices there are: ``action_index`` lies in ``range()`` of it."""
+        return len(self._dense()[0])
+
+    @property
+    def num_chance_indices(self) -> int:
+        """How many dense chance indices there are (``chance_index`` lies below it)."""
+        return len(self._dense()[2])
+
+    def action_index(self, action: int) -> int:
+        """The dense index (``0 <= i < num_decision_indices``) of decision id ``action``.
+
+        Raises:
+            KeyError: ``action`` is no decision id of this game's codec.
+        """
+        return self._dense()[1][action]
+
+    def action_id(self, index: int) -> int:
+        """The decision id of dense index ``index`` (the inverse of :meth:`action_index`)."""
+        return self._dense()[0][index]
+
+    def chance_index(self, outcome: int) -> int:
+        """The dense index of chance outcome id ``outcome`` (one index per id: an id that means
+        different things at different nodes, as Leaf Marathon's, keeps one index)."""
+        return self._dense()[3][outcome]
+
+    def chance_id(self, index: int) -> int:
+        """The chance outcome id of dense chance index ``index``."""
+        return self._dense()[2][index]
+
     def option(self, name: str) -> Option:
         for opt in self.options:
             if opt.name == name:
@@ -358,6 +461,9 @@ class GameType:
                 return preset
         raise OptionError(_e("no_preset", game=self.id, name=short(name),
                              names=", ".join(p.name for p in self.presets)), field="preset")
+
+
+_DENSE: dict = {}
 
 
 class Game(ABC):
@@ -426,7 +532,9 @@ class Game(ABC):
         values = {opt.name: opt.default for opt in gt.options}
         for name, value in chosen.options.items():
             values[name] = gt.option(name).validate(value)
+        renamed = dict(gt.renamed_options)
         for name, value in options.items():
+            name = renamed.get(name, name)   # an old spelling in a file or a call
             values[name] = gt.option(name).validate(value)
         self.options = values
         if params is not None and not isinstance(params, dict):
@@ -464,6 +572,37 @@ class Game(ABC):
             out["params"] = changed
         return out
 
+    def utility(self) -> dict:
+        """The utility model of ``returns()`` under this game's preset: ``{"model": "zero_sum" |
+        "team" | "general_sum", "min": -1.0, "max": 1.0, "sum": 0.0 or None}``.
+
+        ``returns()`` comes from the ranking (:meth:`racekit.core.state.State.returns`), so every
+        value lies in [-1, 1] and they add up to 0 in every preset; ``"team"`` says partners get
+        equal returns (tests/test_declarations.py checks all three against random games)."""
+        model = self.game_type.preset(self.preset).utility
+        return {"model": model, "min": -1.0, "max": 1.0,
+                "sum": None if model == "general_sum" else 0.0}
+
+    def turn_limit(self) -> int:
+        """The ``turn_limit`` option (rounds; 0: none, the rulebook): the game ends with the
+        current ranking when round ``turn_limit + 1`` would begin."""
+        return int(self.options.get("turn_limit", 0) or 0)
+
+    def settings_text(self) -> str:
+        """These settings as one line of text, ``players=3,preset=standard,NAME=VALUE,...``
+        (options and parameters away from their defaults only); :func:`parse_settings_text`
+        reads it back to the same settings (tests/test_declarations.py)."""
+        gt = self.game_type
+        parts = [f"players={self.num_players}", f"preset={self.preset}"]
+        base = {o.name: o.default for o in gt.options}
+        base.update(gt.preset(self.preset).options)
+        for name, value in self.options.items():
+            if value != base.get(name) or type(value) is not type(base.get(name)):
+                parts.append(f"{name}={option_text(value)}")
+        for name, value in self.params.changed().items():
+            parts.append(f"{name}={value}")
+        return ",".join(parts)
+
     @abstractmethod
     def new_initial_state(self, setup: dict | None = None, record_events: bool = True):
         """The state before the first ply, or the position described by ``setup``.
@@ -488,6 +627,39 @@ class Game(ABC):
                           if v != self.game_type.option(k).default)
         changed += "".join(f" {k}={v}" for k, v in self.params.changed().items())
         return f"<{self.game_type.id} preset={self.preset} players={self.num_players}{changed}>"
+
+
+def option_text(value) -> str:
+    """An option value as text that :meth:`Option.validate` reads back (``True`` -> ``true``,
+    ``"5,6"`` -> ``"5+6"``: no commas, so it fits a settings line and an OpenSpiel game string)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value).replace(",", "+")
+
+
+def parse_settings_text(game_id: str, text: str) -> dict:
+    """The ``load_game`` keyword arguments written by :meth:`Game.settings_text`.
+
+    Raises:
+        OptionError: a piece is not ``NAME=VALUE``, or names no option or parameter.
+    """
+    gt = game_class(game_id).game_type
+    out: dict = {"options": {}, "params": {}}
+    params = {p.name for p in gt.params}
+    renamed = dict(gt.renamed_options)
+    for piece in filter(None, (p.strip() for p in str(text).split(","))):
+        name, eq, value = piece.partition("=")
+        name = name.strip()
+        if not eq:
+            raise OptionError(f"settings text: {short(piece)} is not NAME=VALUE", field="settings")
+        if name in ("players", "preset"):
+            out[name] = value
+        elif name in params:
+            out["params"][name] = value
+        else:
+            gt.option(renamed.get(name, name))   # OptionError naming the options
+            out["options"][name] = value
+    return out
 
 
 

@@ -40,6 +40,9 @@ class State(ABC):
     """
 
     phase: str = ""
+    capped: bool = False
+    """True once a round cap (the ``turn_limit`` option, an engine guard) ended the game rather
+    than the rules: a learner's truncation (racekit.adapters.pettingzoo)."""
     initial_setup: dict | None = None
     """The set-up this state's game started from (``None``: the normal start)."""
     check_aliases: dict = {}
@@ -348,6 +351,30 @@ class State(ABC):
     def observation(self, seat: int | None = None) -> dict:
         """What ``seat`` may see (``None``: the public view). Default: the snapshot."""
         return self.snapshot(seat)
+
+    # ----- views for learning and search (racekit/core/views.py) ----------------
+    def observation_tensor(self, seat: int) -> list[float]:
+        """``seat``'s observation as ``game_type.observation_size`` floats, built from
+        ``snapshot(seat)`` (layout: :mod:`racekit.core.views`)."""
+        from .views import observation_tensor
+        return observation_tensor(self, seat)
+
+    def information_state_string(self, seat: int) -> str:
+        """What ``seat`` has seen: the history as it saw it (others' secrets as ``?``)."""
+        from .views import information_state_string
+        return information_state_string(self, seat)
+
+    def observation_string(self, seat: int) -> str:
+        """``snapshot(seat)`` as compact JSON (what the seat sees now)."""
+        from .views import observation_string
+        return observation_string(self, seat)
+
+    def resample(self, seat: int, rng) -> "State":
+        """A state drawn from the worlds consistent with everything ``seat`` has seen
+        (:func:`racekit.core.views.resample`; ``rng`` has ``random()``). A game without
+        hidden information returns a copy. Events are off in the returned state."""
+        from .views import resample
+        return resample(self, seat, rng)
 
     def __str__(self) -> str:
         return self.to_text()

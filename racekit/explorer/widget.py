@@ -74,7 +74,7 @@ PLY_HELP = ("A <b>ply</b> is one entry of the game's record: one decision by a s
 
 def agent_choices(game_type) -> tuple:
     """The agent dropdown's entries: manual, the generic agents, then the game's own."""
-    return ("manual", *agent_names(game_type))
+    return ("manual", *agent_names(game_type, search=False))   # no search agent in a lesson
 
 
 def _locked(method):

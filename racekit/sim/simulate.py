@@ -139,8 +139,9 @@ def play_chunk(settings_json: str, agents: tuple, seeds: list, engine: str = "au
 
 def _guard(game) -> int | None:
     """The round cap of these settings (an engine guard such as ``max_rounds``), or ``None``."""
-    cap = game.options.get("max_rounds")
-    return cap if _whole(cap) and cap > 0 else None
+    caps = [c for c in (game.options.get("max_rounds"), game.options.get("turn_limit"))
+            if _whole(c) and c > 0]
+    return min(caps) if caps else None
 
 
 OUTCOMES = ("winner", "shared", "no_winner", "guard")

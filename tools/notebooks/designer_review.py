@@ -280,6 +280,25 @@ print(f"racekit play {longest['game']} --preset {longest['preset']} --seed {long
       f"first to act: seat {int(longest['first_player'])}")
 
 # %% [markdown]
+# ## A searching player against the careful one
+#
+# How much does a player who looks ahead gain over the careful agent? Below, one Wingsuit seat is
+# played by Monte Carlo tree search (OpenSpiel's, on racekit's adapter: it searches a world drawn
+# from what that seat has seen, never the others' hidden plans) while the careful agent plays the
+# other seats; the same seeds are then played with the careful agent in that seat too. The games
+# were played by one command, `python -m racekit.sim.strength` (the `rl` extra), and stored in
+# `notebooks/review/mcts_vs_careful.json`. The search runs with its small default budget (8
+# simulations a decision, rollouts scored two rounds ahead), so this measures a quick searcher,
+# not the best one.
+
+# %%
+from racekit.sim import strength
+
+searched = strength.stored()
+print(strength.describe(searched) if searched else
+      "No stored comparison yet: run python -m racekit.sim.strength")
+
+# %% [markdown]
 # ## How sure is this, and how to be surer
 #
 # * **Every verdict holds at the stated level.** Each round's interval is taken at a confidence that

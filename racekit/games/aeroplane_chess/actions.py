@@ -163,3 +163,15 @@ def parse(text: str) -> int | None:
                 mask |= bit
             return MOVE + mask
     return None
+
+
+def decision_ids() -> tuple:
+    """Every id a decision can take, sorted (the dense index's decisions, GameType.decision_ids):
+    keep, give to a seat, the effect answers, and a move of any group of one side's planes
+    (a seat's own, or with its teammate's in the tournament stacks, AC-TOUR-STACK-1)."""
+    ids = {KEEP, *range(GIVE, GIVE + len(SEAT_NAMES)), *EFFECT_OF}
+    for side in ((0, 2), (1, 3)):
+        planes = [4 * s + k for s in side for k in range(4)]
+        for sub in range(1, 1 << len(planes)):
+            ids.add(MOVE + sum(1 << planes[i] for i in range(len(planes)) if sub >> i & 1))
+    return tuple(sorted(ids))

@@ -88,6 +88,13 @@ def _grouped(st, units) -> list[list[int]]:
 
 def ranking(st) -> list[list[int]]:
     r = st.r
+    if getattr(st, "capped", False):
+        # ended by the turn_limit option: places taken, then by progress (the kit's statistic)
+        if r.tour:
+            return [list(st.winner), [s for s in range(4) if s not in st.winner]] \
+                if st.winner else progress_order(st)
+        placed = [[s] for s in st.places]
+        return placed + _grouped(st, [[s] for s in range(r.n) if s not in st.places])
     if r.tour:
         sides = [[0, 2], [1, 3]]
         if st.winner:

@@ -105,7 +105,8 @@ def _after_roll(st, moved: bool) -> None:
 
 def _next_turn(st) -> None:
     turn.next_turn(st)
-    _roll_again(st)
+    if st.phase != "over":          # the turn_limit option may end the game here
+        _roll_again(st)
 
 
 def _roll_again(st) -> None:

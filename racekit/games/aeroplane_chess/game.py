@@ -8,8 +8,8 @@ an option whose default is ``"preset"`` takes its value from the preset table.
 from __future__ import annotations
 
 from ...core.errors import MAX_PLIES, FileFormatError, OptionError
-from ...core.game import Game, GameType, Option, Preset
-from .actions import CHANCE_IDS, LETTERS, NUM_DISTINCT_ACTIONS, SEAT_NAMES
+from ...core.game import Game, GameType, Option, Preset, turn_limit_option
+from .actions import CHANCE_IDS, LETTERS, NUM_DISTINCT_ACTIONS, SEAT_NAMES, decision_ids
 from .board import load_board
 from .params import PARAMS, die_outcomes
 from .setup import apply_setup
@@ -49,6 +49,7 @@ PRESETS = (
         options={"launch_rolls": "5,6", "six_bonus": "chained_giftable", "captured_to": "base",
                  "jump_fly": "on"},
         min_players=4, max_players=4, default_players=4, seats_clause="AC-TOUR-SETUP-1",
+        utility="team",
         source="篇三 (T) of original 001 [001:L30-58]; spec section 2.2 and the TOUR column of "
                "section 2.4",
         doc="Tournament rules: two sides (red+blue, yellow+green), launch on 5 or 6, chained sixes "
@@ -61,9 +62,10 @@ PRESET_VALUES = {p.name: dict(p.options) for p in PRESETS}
 OPTIONS = (
     Option("board", "standard52", (), "Board file: standard52 or a path to a YAML board.",
            ("AC-AMB-01",), check=_board_check),
-    Option("launch_rolls", "preset", ("preset", "none", "5,6", "6", "even"),
+    Option("launch_rolls", "preset", ("preset", "none", "5,6", "only_6", "even"),
            "Rolls that let a plane leave the base (none: any roll; planes then start on the "
-           "take-off point, otherwise in the base).", ("AC-AMB-02", "AC-TOUR-LAUNCH-1", "AC-FAM-LAUNCH-1")),
+           "take-off point, otherwise in the base; only_6: the die's highest face).",
+           ("AC-AMB-02", "AC-TOUR-LAUNCH-1", "AC-FAM-LAUNCH-1"), renamed=((6, "only_6"),)),
     Option("capture_mode", "land", ("land", "pass_and_land", "none"),
            "Family capture: on landing only, also when passing, or never.",
            ("AC-AMB-03", "AC-FAM-CAPTURE-1", "AC-FAM-CAPTURE-2", "AC-FAM-CAPTURE-3")),
@@ -106,11 +108,11 @@ OPTIONS = (
     Option("three_sixes_penalty", "off", ("off", "on"),
            "Three sixes in a row (a house rule; how many: parameter penalty_sixes): the last 6 of "
            "the run sends back the planes moved by the sixes before it and ends the turn.", ("AC-AMB-23",)),
-    Option("launch_moves_steps", 0, (0, "roll-1"),
-           "After a launch, the plane stays on the take-off point (0) or moves on roll-1 squares.",
-           ("AC-AMB-24",)),
-    Option("max_jumps_per_move", 1, (1, "unlimited"),
-           "Plain jumps per move.", ("AC-AMB-25",)),
+    Option("launch_moves_steps", "none", ("none", "roll-1"),
+           "After a launch, the plane stays on the take-off point (none) or moves on roll-1 squares.",
+           ("AC-AMB-24",), renamed=((0, "none"),)),
+    Option("max_jumps_per_move", "one", ("one", "unlimited"),
+           "Plain jumps per move.", ("AC-AMB-25",), renamed=((1, "one"),)),
     Option("stack_blocks", False, (False, True),
            "Blocking stacks (a house rule): two or more pieces of one side on a square block enemy "
            "pieces from walking past.", ("AC-AMB-26",)),
@@ -119,6 +121,7 @@ OPTIONS = (
            "the carried plane stays on the loop and goes round again, never put into its home "
            "column by the carry (new_lap), or such a group move is refused as a whole (refuse).",
            ("AC-AMB-27",)),
+    turn_limit_option(),
 )
 
 GAME_TYPE = GameType(
@@ -137,6 +140,8 @@ GAME_TYPE = GameType(
     num_distinct_actions=NUM_DISTINCT_ACTIONS,
     max_game_length=MAX_GAME_LENGTH,
     num_chance_outcomes=len(CHANCE_IDS),
+    decision_ids=decision_ids,
+    chance_ids=CHANCE_IDS,
 )
 
 
@@ -159,10 +164,10 @@ class Rules:
         self.bonus_face = p.bonus_face                    # AC-TOUR-SIX-1
         self.penalty_sixes = p.penalty_sixes              # AC-AMB-23
         launch = res("launch_rolls")
-        top = max(faces)                                  # "6": the die's highest face
+        top = max(faces)                                  # "only_6": the die's highest face
         self.launch = frozenset({"none": faces,                                   # AC-FAM-LAUNCH-1
                                  "5,6": [f for f in faces if f >= p.launch_from],  # AC-TOUR-LAUNCH-1
-                                 "6": [top], "even": [f for f in faces if f % 2 == 0]}[launch])
+                                 "only_6": [top], "even": [f for f in faces if f % 2 == 0]}[launch])
         # AC-FAM-SETUP-1 / AC-TOUR-SETUP-2: a launch roll means the planes start in the base
         self.start = 0 if launch == "none" else -1
         self.capture = o["tour_capture_mode"] if self.tour else o["capture_mode"]
@@ -179,7 +184,8 @@ class Rules:
         self.places = bool(o["play_for_places"])
         self.penalty = o["three_sixes_penalty"] == "on"
         self.launch_steps = o["launch_moves_steps"] == "roll-1"
-        self.max_jumps = 1 if o["max_jumps_per_move"] == 1 else 99
+        self.max_jumps = 1 if o["max_jumps_per_move"] == "one" else 99
+        self.turn_limit = o["turn_limit"]
         self.blocks = bool(o["stack_blocks"])
         self.new_lap = o["teammate_overrun"] == "new_lap"
         seats = list(range(players))

@@ -50,6 +50,8 @@ def supports(game) -> str | None:
         return "the kernel does not cover optional_effects=true: a decision on each effect"
     if r.blocks:
         return "the kernel does not cover stack_blocks=true"
+    if r.turn_limit:
+        return "the kernel does not cover turn_limit"
     return None
 
 

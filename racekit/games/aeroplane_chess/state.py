@@ -45,6 +45,8 @@ class AeroplaneState(State):
         self.prev = None
         self.fin_this_roll = False
         self.gifted = False          # an extra roll was given away in this turn (AC-TOUR-SIX-3)
+        self.turns = 0               # turns passed on (the turn_limit option counts them)
+        self.capped = False          # ended by the turn_limit option (ranked by progress)
         self._moves = None
 
     def clone(self):

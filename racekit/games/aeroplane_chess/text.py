@@ -76,7 +76,7 @@ OPTION_GROUPS = T.groups("option_groups", {
     "captures": ("capture_mode", "tour_capture_mode", "captured_to", "capture_on_fly_path"),
     "sixes": ("six_bonus", "six_without_move_rerolls", "three_sixes_penalty",
               "bonus_roll_on_finish"),
-    "end": ("finished_player", "play_for_places"),
+    "end": ("finished_player", "play_for_places", "turn_limit"),
 })
 """How the explorer groups the rule options (options not listed go under "Other rules")."""
 

@@ -122,6 +122,14 @@ def next_turn(st) -> None:
     st.turn = st.roller = s
     st.sixes = 0
     st.six_moved = 0
+    st.turns += 1
+    if r.turn_limit and st.turns >= r.turn_limit * r.n:
+        # the turn_limit option (not a rule): every seat has had turn_limit turns
+        st.capped = True
+        st.phase = "over"
+        if st._record:
+            st.emit("turn_limit", [], (), rounds=r.turn_limit)
+        return
     if st._record:
         clauses = ["AC-TOUR-TURN-1", "AC-AMB-12"] if r.tour else ["AC-FAM-TURN-1", "AC-AMB-09"]
         if gifted:

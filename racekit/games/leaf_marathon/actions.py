@@ -157,3 +157,16 @@ def parse_decision(text: str, seat_names, roster_names) -> int | None:
         if a in C.NAME_TO_CODE and b in C.NAME_TO_CODE:
             return shed(C.NAME_TO_CODE[a], C.NAME_TO_CODE[b])
     return None
+
+
+def decision_ids() -> tuple:
+    """Every id a decision can take, sorted (the dense index's decisions, GameType.decision_ids):
+    the fixed ids, the element and buff choices, a seat of up to ten, a count up to 99, a roster
+    index, and every card code in a 2-for-3, a pick and a shed of two cards (a <= b)."""
+    ids = set(FIXED) | {ELEMENT + b for b in range(4)} | {BUFF + b for b in range(len(BUFFS))}
+    ids |= {KEEP_BUFF + b for b in range(len(BUFFS))}
+    ids |= {base + s for base in (GIVE, GOH, TARGET, RESIN) for s in range(10)}
+    ids |= {COUNT + k for k in range(100)} | {KEEP_CHAR + i for i in range(KEEP_CHAR_MAX)}
+    ids |= {TWO3 + c for c in range(CODES)} | {PICK + c for c in range(CODES)}
+    ids |= {shed(a, b) for a in range(CODES) for b in range(a, CODES)}
+    return tuple(sorted(ids))

@@ -209,6 +209,7 @@ def task_round_end(st) -> None:
     if all(st.finished):
         st.push(("leg_change",))
     elif st.rounds_played >= st.o.max_rounds:
+        st.capped = True   # the engine's guard or the turn_limit option, not the rules' end
         st.emit("guard", [], ("LM-END-1",), rounds=st.rounds_played)
         st.push(("game_over",))
     else:

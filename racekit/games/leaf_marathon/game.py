@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from racekit.core.content import short
 from racekit.core.errors import MAX_PLIES, FileFormatError, OptionError
-from racekit.core.game import Game, GameType, Option, Preset
+from racekit.core.game import Game, GameType, Option, Preset, turn_limit_option
 
 from . import actions as A
 from . import cards as C
@@ -187,6 +187,7 @@ OPTIONS = (
     Option("max_rounds", 200, (),
            "Engine guard (ours, not a rule): the game ends after this many rounds.", (),
            _rounds),
+    turn_limit_option(high=100000),
 )
 
 
@@ -215,6 +216,9 @@ GAME_TYPE = GameType(
     max_game_length=MAX_PLIES,
     # max_legal_actions: not declared (no hand limit, LM-WEIGHT-5; see actions.py)
     num_chance_outcomes=len(A.CHANCE_IDS),
+    decision_ids=A.decision_ids,
+    chance_ids=A.CHANCE_IDS,
+    hidden_information=True,
 )
 
 
@@ -267,7 +271,8 @@ class Flags:
         self.resin_blocks_teleport = bool(o["resin_blocks_teleport"])
         self.ffr_penalty_once = o["ffr_penalty"] == "once"
         self.swamp_step = o["swamp_simultaneous"] == "movement_step"
-        self.max_rounds = int(o["max_rounds"])
+        # the engine's guard (max_rounds) and the turn limit end a game the same way
+        self.max_rounds = min(int(o["max_rounds"]), o["turn_limit"] or int(o["max_rounds"]))
 
 
 class LeafMarathon(Game):

@@ -351,3 +351,20 @@ def parse_decision(text: str) -> int | None:
     if m:
         return SLOT_BASE + int(m.group(1))
     return None
+
+
+LEGAL_MAX_STEPS = 9
+"""The longest step sequence a legal move can have (the named ones reach ``MAX_STEPS``)."""
+CHANCE_IDS = tuple(range(1, 6)) + tuple(range(FIRST_BASE, FIRST_BASE + 5)) \
+    + tuple(range(RSLOT_BASE, RSLOT_BASE + 10))
+"""Every chance outcome id: a card's value, the first player, a random start slot."""
+
+
+def decision_ids() -> tuple:
+    """Every id a decision can take, sorted (the dense index's decisions, GameType.decision_ids):
+    the plays, the bonus and discard choices, a start slot and a move of 1 to
+    :data:`LEGAL_MAX_STEPS` steps."""
+    ids = set(PLAY_PARTS) | {BONUS_BASE + k for k in range(12)}
+    ids |= {DISCARD_BASE + v for v in range(6)} | {SLOT_BASE + k for k in range(1, 10)}
+    ids |= set(range(MOVE_BASE + OFFSET[1], MOVE_BASE + OFFSET[LEGAL_MAX_STEPS + 1]))
+    return tuple(sorted(ids))

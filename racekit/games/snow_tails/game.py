@@ -8,9 +8,9 @@ Set-ups (your own start positions): see ``help(game.new_initial_state)`` and doc
 from __future__ import annotations
 
 from racekit.core.errors import OptionError
-from racekit.core.game import Game, GameType, Option, Preset
+from racekit.core.game import Game, GameType, Option, Preset, turn_limit_option
 
-from .actions import NUM_DISTINCT_ACTIONS
+from .actions import CHANCE_IDS, NUM_DISTINCT_ACTIONS, decision_ids
 from .params import PARAMS
 from .state import SnowTailsState
 from .tracks import check_track, load_track, track_names
@@ -61,8 +61,9 @@ OPTIONS = (
            "becomes the new deck while covered dog cards stay on the mat, so a long race can leave "
            "a short hand; no reshuffle at all; or reshuffle_all, which also returns the covered "
            "dog cards (all but the top card of each dog stack).", ("ST-AMB-13",)),
-    Option("dent_supply", "unlimited", ("unlimited", 20),
-           "The supply of damage cards.", ("ST-AMB-14",)),
+    Option("dent_supply", "unlimited", ("unlimited", "limited_20"),
+           "The supply of damage cards: unlimited, or 20 cards.", ("ST-AMB-14",),
+           renamed=((20, "limited_20"),)),
     Option("finish_rank_metric", "beyond_line", ("beyond_line", "short_of_line"),
            "Among sleds crossing in one round, who places first.", ("ST-AMB-16", "ST-END-3")),
     Option("bonus_after_stop", False, (False, True),
@@ -74,6 +75,7 @@ OPTIONS = (
     Option("end", "all_finished", ("all_finished", "first_cross_round"),
            "When the race ends: when every sled has crossed or is out, or at the end of the "
            "round in which the first sled crosses.", ("ST-AMB-23", "ST-END-1")),
+    turn_limit_option(),
 )
 
 GAME_TYPE = GameType(
@@ -97,6 +99,10 @@ GAME_TYPE = GameType(
     invariants="racekit.games.snow_tails.invariants:INVARIANTS",
     num_distinct_actions=NUM_DISTINCT_ACTIONS,
     max_game_length=MAX_GAME_LENGTH,
+    num_chance_outcomes=len(CHANCE_IDS),
+    decision_ids=decision_ids,
+    chance_ids=CHANCE_IDS,
+    hidden_information=True,
 )
 
 
@@ -106,7 +112,7 @@ class Flags:
     __slots__ = ("slot_selection", "bonus_round1", "bonus_requires_move", "bonus_partial",
                  "limit_planned", "limit_at_crossing", "limit_each", "refill_wall",
                  "collision_damage", "elim_immediate", "reshuffle", "reshuffle_all", "rank_beyond",
-                 "bonus_after_stop", "bonus_refuse", "end_first")
+                 "bonus_after_stop", "bonus_refuse", "end_first", "turn_limit")
 
     def __init__(self, o: dict):
         self.slot_selection = o["slot_selection"]
@@ -125,6 +131,7 @@ class Flags:
         self.bonus_after_stop = bool(o["bonus_after_stop"])
         self.bonus_refuse = o["bonus_blocked"] == "refuse_if_blocked"
         self.end_first = o["end"] == "first_cross_round"
+        self.turn_limit = o["turn_limit"]
 
 
 class SnowTails(Game):

@@ -132,7 +132,7 @@ def _places(st):
 def _dents(st):
     if st.dents_left is None:
         return
-    supply = int(st.game.options["dent_supply"])
+    supply = int(st.game.options["dent_supply"].rpartition("_")[2])
     held = sum(st.dmg)
     if st.dents_left < 0 or held + st.dents_left > supply:
         yield Violation("dents_left", st.dents_left, f"{held} damage cards held and {st.dents_left} "

@@ -68,6 +68,15 @@ def end_round(st) -> bool:
     if not racing:
         _game_over(st, ["ST-END-1"])
         return True
+    if st.o.turn_limit and st.round >= st.o.turn_limit:
+        # the turn_limit option (not a rule): the rest are ranked by position, as ST-AMB-23's
+        for s in order_by_position(st, racing):
+            st.places.append([s])
+        st.capped = True
+        if st._record:
+            st.emit("turn_limit", [], (), round=st.round)
+        _game_over(st, [])
+        return True
     st.round += 1
     return False
 

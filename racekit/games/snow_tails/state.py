@@ -47,7 +47,7 @@ class SnowTailsState(State):
         self.tidx = 0
         self.first = None
         self.places: list[list[int]] = []
-        self.dents_left = None if g.options["dent_supply"] == "unlimited" else int(g.options["dent_supply"])
+        self.dents_left = None if g.options["dent_supply"] == "unlimited" else int(g.options["dent_supply"].rpartition("_")[2])
         self.occ = [-1] * self.track.num_squares
         self.pos = [-1] * n
         self.slot = [0] * n

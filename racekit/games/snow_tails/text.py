@@ -135,7 +135,7 @@ OPTION_GROUPS = T.groups("option_groups", {
     "limits": ("limit_speed", "limit_eval", "limit_per_line"),
     "damage": ("no_refill_scope", "collision_damage", "dent_supply", "elim_check"),
     "cards": ("deck_exhaust",),
-    "end": ("finish_rank_metric", "end"),
+    "end": ("finish_rank_metric", "end", "turn_limit"),
 })
 """How the explorer groups the rule options (options not listed go under "Other rules")."""
 

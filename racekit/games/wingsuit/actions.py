@@ -259,3 +259,22 @@ def parse_decision(text: str, hid, seat_index) -> int | None:
     except (ValueError, KeyError):
         return None
     return None
+
+
+def decision_ids() -> tuple:
+    """Every id a decision can take, sorted (the dense index's decisions, GameType.decision_ids):
+    a cell of a board up to 1000 hexes, every plan mask, and each fixed or composed id below."""
+    ids = set(range(HEX, HEX + 1000))
+    ids.update(PLAN + m for m in range(DUP))
+    ids.update(TAKE + c for c in range(12))
+    ids.update((GO, END, DECLINE, RISE, STAY))
+    ids.update(LAY + b for b in range(6))
+    ids.update(ORDER + p for p in range(len(PERMS)))
+    ids.update(SPRINT + d for d in range(6))
+    ids.update(FREE + d for d in range(6))
+    ids.update(RETURN + c for c in range(len(COLOURS)))
+    ids.update(steal(c, s) for c in range(len(COLOURS)) for s in range(MAX_SEATS))
+    ids.update(YELLOW + c for c in range(len(COLOURS)))
+    ids.update(give(c, cell, s) for c in range(len(COLOURS)) for cell in range(12)
+               for s in range(MAX_SEATS))
+    return tuple(sorted(ids))

@@ -157,6 +157,7 @@ def end_action_phase(st) -> None:
 
 
 def finish(st, capped: bool = False) -> None:
+    st.capped = capped
     st.ph = "end"
     st._cp = TERMINAL
     if st._record:

@@ -10,7 +10,7 @@ Set-up for scenarios: see :mod:`racekit.games.wingsuit.setup`.
 from __future__ import annotations
 
 from racekit.core.errors import MAX_PLIES, FileFormatError, OptionError
-from racekit.core.game import Game, GameType, Option, Preset
+from racekit.core.game import Game, GameType, Option, Preset, turn_limit_option
 
 from racekit.core.content import short
 
@@ -36,12 +36,6 @@ def _whole(v, lo: int, hi: int, what: str) -> int:
     return n
 
 
-def _int_or_none(v):
-    if v in (None, "none"):
-        return "none"
-    return _whole(v, 1, 10000, "a round cap (or 'none')")
-
-
 def _cubes(v):
     return _whole(v, 1, 99, "the number of cubes of each colour")
 
@@ -53,9 +47,9 @@ OPTIONS = (
     Option("board_model", "flat_7x4", ("flat_7x4", "flat_from_file"),
            "Flat-top hexes, 7 columns x 4 hex heights per card; flat_from_file takes the grid "
            "from the card-set file.", ("WS-AMB-29",)),
-    Option("interference_threshold", "auto", ("auto", 2, 3),
+    Option("interference_threshold", "auto", ("auto", "2_colours", "3_colours"),
            "Colours that make a cell move in Interference: auto = 2 for up to 3 players, 3 for 4-5.",
-           ("WS-AMB-01", "WS-VAR-45P-1")),
+           ("WS-AMB-01", "WS-VAR-45P-1"), renamed=((2, "2_colours"), (3, "3_colours"))),
     Option("max_players", 5, (5, 4), "Largest table: 5 (the variant's 4-5) or 4 (the intro's 2-4).",
            ("WS-AMB-01", "WS-GEN-1")),
     Option("cubes_per_color", 5, (), "Cubes of each colour in the bag.", ("WS-AMB-02",), _cubes),
@@ -132,11 +126,10 @@ OPTIONS = (
            ("WS-AMB-32",)),
     Option("cleanup_updraft", "automatic", ("automatic", "optional"),
            "Whether the Cleanup updraft is automatic or each owner's choice.", ("WS-AMB-33",)),
-    Option("max_rounds", "none", (), "A round cap for simulations (none in normal play).",
-           ("WS-AMB-34",), _int_or_none),
+    turn_limit_option(("WS-AMB-34",)),
 )
 
-# No rule bounds a game (a character may hover for ever; max_rounds is "none" by default and
+# No rule bounds a game (a character may hover for ever; turn_limit is 0, none, by default and
 # may be set up to 10,000 rounds), so the longest game is the engine's guard.
 GAME_TYPE = GameType(
     id="wingsuit",
@@ -162,6 +155,10 @@ GAME_TYPE = GameType(
     max_game_length=MAX_PLIES,
     max_legal_actions=A.MAX_LEGAL_ACTIONS,
     num_chance_outcomes=len(A.CHANCE_IDS),
+    decision_ids=A.decision_ids,
+    chance_ids=A.CHANCE_IDS,
+    renamed_options=(("max_rounds", "turn_limit"),),
+    hidden_information=True,
 )
 
 
@@ -194,7 +191,7 @@ class Flags:
         self.cleanup_repeat = o["cleanup_cards"] == "repeat"
         self.cover_fallback_colour = o["cover_fallback"] == "ignore_colour_rule"
         self.cleanup_optional = o["cleanup_updraft"] == "optional"
-        self.max_rounds = 0 if o["max_rounds"] == "none" else int(o["max_rounds"])
+        self.max_rounds = o["turn_limit"]   # 0: no cap
         self.distance = o["distance"]
         self.dynamic = o["order_mode"] == "dynamic"
         self.builtin_effects = o["item_effects"] == "per_color_builtin"
@@ -202,7 +199,7 @@ class Flags:
     def threshold(self, n: int) -> int:
         if self._th == "auto":
             return 2 if n <= 3 else 3
-        return int(self._th)
+        return int(self._th[0])   # "2_colours" -> 2
 
 
 class Wingsuit(Game):

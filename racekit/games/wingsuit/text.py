@@ -162,7 +162,7 @@ OPTION_GROUPS = T.groups("option_groups", {
                 "discard_cubes_to"),
     "cleanup": ("cover_mode", "cover_fallback", "cleanup_cards", "cleanup_updraft",
                 "cleanup_updraft_step", "boundary_card_for_cleanup"),
-    "end": ("nonexit_scoring", "count_conditional_arrows", "max_rounds"),
+    "end": ("nonexit_scoring", "count_conditional_arrows", "turn_limit"),
 })
 """How the explorer groups the rule options (every option is listed once)."""
 

@@ -1,0 +1,2 @@
+"""Adapters to other game frameworks (the optional ``rl`` extra): :mod:`.openspiel`,
+:mod:`.pettingzoo`. Importing this package imports neither framework."""

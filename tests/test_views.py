@@ -1,0 +1,253 @@
+"""The core declarations for learning and search (issue 21, docs/contracts.md "Views for learning
+and search"), each checked against seeded random games: the dense action index, the turn limit,
+the utility model, the observation tensor and information-state string (hiding carries over),
+resample's odds, one value type per option and the settings <-> text round trip."""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import racekit
+from racekit.core.errors import OptionError
+from racekit.core.game import game_class, load_game, parse_settings_text, shipped_names
+from secrecy_helpers import replay, twins
+
+GAMES = shipped_names()
+
+
+def _random_game(game, seed, cap=400):
+    rng = random.Random(seed)
+    state = game.new_initial_state(record_events=False)
+    seen = []
+    while not state.is_terminal() and state.ply < cap:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            a = rng.choices(outcomes, probs)[0]
+        else:
+            a = rng.choice(state.legal_actions())
+        seen.append((state.is_chance_node(), state.legal_actions(), state.chance_outcomes()))
+        state.apply_action(a)
+    return state, seen
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_dense_index_covers_every_id_of_random_games(game_id):
+    gt = game_class(game_id).game_type
+    for k in range(6):
+        game = load_game(game_id, players=gt.min_players + k % (gt.max_players - gt.min_players + 1))
+        _, seen = _random_game(game, k)
+        for chance, legal, outcomes in seen:
+            for a, _ in outcomes:
+                i = gt.chance_index(a)
+                assert 0 <= i < gt.num_chance_indices and gt.chance_id(i) == a
+            indices = [gt.action_index(a) for a in legal]
+            assert indices == sorted(indices)   # sorted ids stay sorted
+            assert all(0 <= i < gt.num_decision_indices and gt.action_id(i) == a
+                       for i, a in zip(indices, legal))
+    assert gt.num_decision_indices < gt.num_distinct_actions   # dense: fewer than the raw ids
+
+
+def test_dense_index_is_small_where_the_ids_are_sparse():
+    ws = game_class("wingsuit").game_type
+    assert ws.num_distinct_actions == 32115 and ws.num_decision_indices < 6000
+    assert game_class("leaf_marathon").game_type.num_decision_indices < 40000
+    with pytest.raises(KeyError):
+        ws.action_index(5)   # a die face is a chance outcome, not a decision
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_turn_limit_ends_the_game_with_the_current_ranking(game_id):
+    gt = game_class(game_id).game_type
+    assert gt.option("turn_limit").default == 0   # the rulebook: no limit
+    for limit in (1, 3):
+        game = load_game(game_id, turn_limit=limit)
+        for seed in range(4):
+            state, _ = _random_game(game, seed, cap=100000)
+            assert state.is_terminal()
+            rounds = getattr(state, "round", None)
+            if rounds is not None:
+                assert rounds <= limit + 1
+            ranked = sorted(s for place in state.ranking() for s in place)
+            assert ranked == list(range(game.num_players)), state.ranking()
+    with pytest.raises(OptionError, match="turn_limit"):
+        load_game(game_id, turn_limit="soon")
+    assert load_game(game_id, turn_limit="none").turn_limit() == 0
+
+
+def test_turn_limit_shortens_games():
+    for game_id in GAMES:
+        long = [_random_game(load_game(game_id), s, cap=100000)[0].ply for s in range(3)]
+        short = [_random_game(load_game(game_id, turn_limit=1), s, cap=100000)[0].ply
+                 for s in range(3)]
+        assert sum(short) < sum(long), game_id
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_utility_model_holds_in_random_games(game_id):
+    gt = game_class(game_id).game_type
+    for preset in gt.presets:
+        game = load_game(game_id, preset=preset.name, turn_limit=4)
+        u = game.utility()
+        assert u["model"] == ("team" if (game_id, preset.name) == ("aeroplane_chess", "tournament")
+                              else "zero_sum")
+        for seed in range(4):
+            state, _ = _random_game(game, seed, cap=100000)
+            r = state.returns()
+            assert all(u["min"] <= v <= u["max"] for v in r)
+            assert abs(sum(r) - u["sum"]) < 1e-9
+            if u["model"] == "team":
+                assert r[0] == r[2] and r[1] == r[3]
+
+
+@pytest.mark.parametrize("game_id", [g for g in GAMES if game_class(g).game_type.hidden_information])
+def test_views_of_two_worlds_differing_in_a_secret_are_equal(game_id):
+    """The attacker's test: another seat's secret changes neither the viewer's observation
+    tensor nor its information-state string (until the viewer's history tells them apart)."""
+    from test_seat_views import TWINS
+    tw = twins(game_id, **TWINS[game_id])
+    for upto in range(tw.ply + 1, tw.same + 1):
+        a = replay(tw.game, tw.line_a[:upto])
+        b = replay(tw.game, tw.line_b[:upto])
+        assert a.history() != b.history()   # the worlds differ
+        assert a.observation_tensor(tw.viewer) == b.observation_tensor(tw.viewer), upto
+        assert a.information_state_string(tw.viewer) == b.information_state_string(tw.viewer)
+        assert a.observation_string(tw.viewer) == b.observation_string(tw.viewer)
+        assert len(a.observation_tensor(tw.viewer)) == tw.game.game_type.observation_size
+    # the owner of the secret does see the difference
+    a = replay(tw.game, tw.line_a[:tw.ply + 1])
+    b = replay(tw.game, tw.line_b[:tw.ply + 1])
+    assert a.information_state_string(tw.owner) != b.information_state_string(tw.owner)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_resample_keeps_what_the_seat_has_seen(game_id):
+    game = load_game(game_id, players=2 if game_class(game_id).game_type.min_players <= 2 else None,
+                     turn_limit=1)
+    rng = random.Random(5)
+    state = game.new_initial_state(record_events=False)
+    checked = 0
+    while not state.is_terminal() and checked < 3:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        seat = state.current_player()
+        world = state.resample(seat, rng)
+        assert world.history_for(seat) == state.history_for(seat)
+        assert world.information_state_string(seat) == state.information_state_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def _hidden_worlds(state, seat):
+    """Every completion of the hidden plies consistent with ``seat``'s view, with its exact
+    probability (the product of the hidden chance outcomes' probabilities), by enumeration."""
+    hist = state.history()
+    seen = [state.visible_to(k, seat) for k in range(len(hist))]
+    out = {}
+
+    def walk(s, k, p, hidden):
+        if k == len(hist):
+            if s.history_for(seat) == state.history_for(seat) and \
+                    s.current_player() == state.current_player():
+                out[tuple(hidden)] = out.get(tuple(hidden), 0.0) + p
+            return
+        if seen[k]:
+            if hist[k] not in ([o for o, _ in s.chance_outcomes()] if s.is_chance_node()
+                               else s.legal_actions()):
+                return
+            t = s.clone()
+            t.apply_action(hist[k])
+            walk(t, k + 1, p, hidden)
+            return
+        assert s.is_chance_node()   # this position hides chance outcomes only
+        for o, q in s.chance_outcomes():
+            t = s.clone()
+            t.apply_action(o)
+            walk(t, k + 1, p * q, hidden + [o])
+
+    walk(state.game.new_initial_state(record_events=False), 0, 1.0, [])
+    total = sum(out.values())
+    return {k: v / total for k, v in out.items()}
+
+
+def test_resampled_hands_come_with_the_right_odds():
+    """Snow Tails, two seats, at seat 0's first decision: seat 1's hidden cards, resampled 600
+    times, against the exact odds by enumeration (chi-square, categories: seat 1's hand)."""
+    scipy_stats = pytest.importorskip("scipy.stats")
+    game = load_game("snow_tails", players=2)
+    rng = random.Random(11)
+    state = game.new_initial_state(record_events=False)
+    while True:   # to the first decision of a seat that has not seen some entries
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        seat = state.current_player()
+        hidden = [k for k in range(state.ply) if not state.visible_to(k, seat)]
+        if hidden:
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert hidden, "the position hides nothing"
+    exact = Counter()
+    for draws, p in _hidden_worlds(state, seat).items():
+        exact[tuple(sorted(draws))] += p
+    n = 600
+    got = Counter()
+    for _ in range(n):
+        world = state.resample(seat, rng)
+        got[tuple(sorted(world.history()[k] for k in hidden))] += 1
+    cats = sorted(exact, key=lambda c: -exact[c])
+    big = [c for c in cats if exact[c] * n >= 5]
+    rest = [c for c in cats if c not in big]
+    observed = [got[c] for c in big] + ([sum(got[c] for c in rest)] if rest else [])
+    expected = [exact[c] * n for c in big] + ([sum(exact[c] for c in rest) * n] if rest else [])
+    assert sum(got.values()) == n and set(got) <= set(exact)
+    assert len(observed) >= 3
+    assert scipy_stats.chisquare(observed, expected).pvalue > 0.001
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_option_has_one_value_type(game_id):
+    for opt in game_class(game_id).game_type.options:
+        assert all(type(c) is opt.type for c in opt.choices), (game_id, opt.name, opt.choices)
+        if opt.type is str:   # text that an OpenSpiel game string keeps as text
+            for c in opt.choices:
+                assert not c.replace("_", "").replace("-", "").isdigit(), (game_id, opt.name, c)
+
+
+def test_old_spellings_of_values_and_options_still_read():
+    assert racekit.load_game("wingsuit", interference_threshold=2).options[
+        "interference_threshold"] == "2_colours"
+    assert racekit.load_game("wingsuit", interference_threshold="3").options[
+        "interference_threshold"] == "3_colours"
+    assert racekit.load_game("wingsuit", max_rounds=12).options["turn_limit"] == 12
+    ac = racekit.load_game("aeroplane_chess", launch_moves_steps=0, max_jumps_per_move=1,
+                           launch_rolls=6)
+    assert (ac.options["launch_moves_steps"], ac.options["max_jumps_per_move"],
+            ac.options["launch_rolls"]) == ("none", "one", "only_6")
+    assert racekit.load_game("snow_tails", dent_supply=20).options["dent_supply"] == "limited_20"
+    assert racekit.load_game("aeroplane_chess", launch_rolls="5+6").options["launch_rolls"] == "5,6"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_settings_text_round_trip(game_id):
+    gt = game_class(game_id).game_type
+    rng = random.Random(game_id)
+    for _ in range(6):
+        opts = {}
+        for opt in gt.options:
+            if opt.choices and rng.random() < 0.3:
+                opts[opt.name] = rng.choice(opt.choices)
+        try:
+            game = load_game(game_id, **opts)
+        except OptionError:
+            continue
+        text = game.settings_text()
+        kw = parse_settings_text(game_id, text)
+        again = load_game(game_id, players=kw.get("players"), preset=kw.get("preset"),
+                          params=kw["params"] or None, **kw["options"])
+        assert again.settings() == game.settings(), text
