@@ -179,13 +179,15 @@ class ScenarioResult:
         return self.scenario.id
 
     def line(self) -> str:
-        from .i18n import scenario_text, text as _text
+        from .i18n import error_text, scenario_text, text as _text
         mark = _text("cli.pass") if self.passed else _text("cli.fail")
-        title = scenario_text(getattr(self.scenario, "game", "") or "", self.scenario.id, "title",
-                              self.scenario.title)
+        game_id = getattr(self.scenario, "game", "") or ""
+        title = scenario_text(game_id, self.scenario.id, "title", self.scenario.title)
+        if self.scenario.title == _INVALID:
+            title = _text("messages.invalid_file")
         text = f"{mark} {self.scenario.id:<14} {title}"
-        for failure in self.failures:
-            text += f"\n     - {failure}"
+        for failure in self.failures:   # kept in English (what was found); said in the language in force
+            text += f"\n     - {error_text(failure, game_id=game_id or None)}"
         if self.failed_at is not None:
             text += "\n" + self.failed_at.text()
         return text
@@ -695,6 +697,9 @@ def collect(targets: list[str], content: list | None = None) -> list[Path]:
     return unique
 
 
+_INVALID = "(invalid file)"
+
+
 def run_all(game: str | None = None, paths: list[Path] | None = None) -> list[ScenarioResult]:
     """Run every shipped scenario of ``game`` (or all games), or the files ``paths``.
 
@@ -705,7 +710,7 @@ def run_all(game: str | None = None, paths: list[Path] | None = None) -> list[Sc
         try:
             results.append(run_scenario(path))
         except FileFormatError as exc:
-            stub = Scenario.model_construct(id=Path(path).stem, title="(invalid file)", clauses=[],
+            stub = Scenario.model_construct(id=Path(path).stem, title=_INVALID, clauses=[],
                                             game=game or "", outcome="")
             results.append(ScenarioResult(stub, str(path), failures=[str(exc)]))
     return results
