@@ -588,6 +588,9 @@ def _game_name(game_id: str, lang: str) -> str:
 def _action_name(name: str, lang: str, game_id: str | None) -> str:
     """An action name as the game's catalogue names it in ``lang`` (quotes kept off)."""
     bare = name[1:-1] if len(name) > 1 and name[0] == name[-1] and name[0] in "'\"" else name
+    number = re.fullmatch(r"(?:action )?(-?\d+)", bare)
+    if number:   # an id with no name
+        return text("messages.action_id", lang=lang, id=number.group(1))
     if game_id:
         local = Texts(game_id).pattern("actions", bare, lang)
         if local is not None:
@@ -636,7 +639,7 @@ def error_text(error, lang: str | None = None, game_id: str | None = None) -> st
 def _game_of_clause(clause: str) -> str | None:
     """The id of the registered game whose clause IDs start with ``clause``'s prefix."""
     try:
-        from ..games import game_class, game_names
+        from .game import game_class, game_names
         prefix = clause.split("-", 1)[0]
         for name in game_names():
             if game_class(name).game_type.prefix == prefix:
@@ -656,7 +659,8 @@ def reason_text(reason: str, clause: str, lang: str | None = None, game_id: str 
     game_id = game_id or _game_of_clause(clause or "")
     said = _message(reason.strip(), lang, game_id)
     if said == reason.strip() or _LATIN_WORDS.search(_strip_codes(said)):
-        summary = clause_text(game_id, clause, "", lang) if game_id and clause else ""
+        summary = _data_file(game_id, "clauses").get(clause) if game_id and clause and lang == "zh" else None
+        summary = summary.strip().rstrip("。.") if isinstance(summary, str) else ""
         m = re.fullmatch(r"(?P<act>.+?) is not allowed: .*", reason.strip(), re.S)
         if m:
             head = text("messages.not_allowed", lang=lang, act=_action_name(m.group("act"), lang, game_id))
