@@ -903,8 +903,9 @@ def test_voila_language_toggle_switches_log_and_controls_keeping_the_position(la
         page.wait_for_function(TEXT_CHANGED, arg=[LOG, english_log], timeout=CHANGE_TIMEOUT_MS)
         chinese_log = event_log.inner_text()
         assert CJK.search(chinese_log) and "第" in chinese_log, chinese_log
-        assert len(re.findall(r"第 \d+ 步", chinese_log)) == len(re.findall(r"\bply \d+", english_log,
-                                                                          re.I)), (english_log, chinese_log)
+        # the same plies in the log, in the same order (the position kept)
+        assert re.findall(r"^第 (\d+) 步：", chinese_log, re.M) == re.findall(r"^ply (\d+):", english_log, re.M), \
+            (english_log, chinese_log)
         expect(status).to_contain_text(re.compile(r"第 \d+ 步，共 \d+ 步"), timeout=CHANGE_TIMEOUT_MS)
         assert _lang_ply(status.inner_text()) == ply, (ply, status.inner_text())
         page.wait_for_function(SRC_CHANGED, arg=[BOARD, picture], timeout=CHANGE_TIMEOUT_MS)
