@@ -533,7 +533,7 @@ def glossary(path: str | None = None) -> list[dict]:
 # The catalogue ``messages`` holds the frame (file, line, field) and ``messages.patterns``: pairs
 # ``[regex, template]`` tried in order on each English message (fullmatch); a group whose name
 # starts with ``m`` is a message itself and is translated again, a group named ``act`` is an
-# action name, ``game`` a game id, ``alts`` a list of values ("'a', 'b' or 'c'"), every other
+# action name, ``alts`` a list of values ("'a', 'b' or 'c'"), every other
 # group is kept as typed (paths, ids, numbers).
 
 _WHERE_FIELD = re.compile(r"(?P<where>.*?): field (?P<field>[^\s:]+): (?P<m>.*)", re.S)
@@ -563,8 +563,6 @@ def _message(message: str, lang: str, game_id: str | None = None, depth: int = 0
                 fields[name] = _message(value, lang, game_id, depth + 1)
             elif name.startswith("act"):
                 fields[name] = _action_name(value, lang, game_id)
-            elif name.startswith("game"):
-                fields[name] = _game_name(value, lang)
             elif name.startswith("alts"):   # 'a', 'b' or 'c'
                 fields[name] = re.sub(r",? or ", "、", value).replace(", ", "、")
             else:
@@ -578,11 +576,6 @@ def message_text(message: str, lang: str | None = None, game_id: str | None = No
     the language in force) through ``messages.patterns``; as it is when no pattern takes it."""
     lang = lang or get_lang()
     return message if lang == "en" else _message(message, lang, game_id)
-
-
-def _game_name(game_id: str, lang: str) -> str:
-    key = f"cli.game_names.{game_id}"
-    return text(key, lang=lang) if has(key, lang) else game_id
 
 
 def _action_name(name: str, lang: str, game_id: str | None) -> str:
