@@ -157,3 +157,42 @@ def test_an_english_error_is_unchanged():
     assert error_text(error, "en") == str(error)
     with use_lang("zh"):
         assert error_text(error) == "case.yaml:3：字段 title：缺少（这个字段必须填写）"
+
+
+FAILING = """id: AC-X-1
+game: aeroplane_chess
+title: a failing case
+clauses: [AC-FAM-TURN-1]
+outcome: nothing much
+steps:
+  - chance: Blue starts
+  - refused: move B1
+    clause: AC-FAM-TURN-1
+  - chance: roll 6
+    expect:
+      terminal: true
+      no_events: [roll]
+      state: {nonesuch: 1}
+"""
+
+
+def test_a_failing_scenario_is_told_in_chinese_and_in_english_as_before(capsys, tmp_path):
+    path = tmp_path / "fail.yaml"
+    path.write_text(FAILING, encoding="utf-8")
+    code, output = run(capsys, "scenarios", str(path))
+    assert code == 1 and "Traceback" not in output
+    lines = output.splitlines()
+    assert "     - 第 2 步（第 8 行）：被拒绝时引用的是 AC-BOTH-MOVE-1，应当是 AC-FAM-TURN-1" in lines, output
+    assert "     - 第 3 步（第 10 行）：发生了 'roll' 事件，但不应发生" in lines, output
+    assert "       第 0 步（随机：“蓝方先走”）：" in lines and "     那时的局面：" in lines, output
+    for line in lines[1:lines.index("     那时的局面：")]:
+        assert not chinese_only(line, "terminal", "False", "True", "game", "preset", "players",
+                                "phase", "to_move", "turn", "roller", "die", "sixes", "planes",
+                                "finished", "stacks", "sides", "pending", "last_move", "places",
+                                "winner"), line
+    with pytest.raises(SystemExit):
+        app(args=["scenarios", str(path)], prog_name="racekit")
+    english = capsys.readouterr().out
+    assert "     - step 2 (line 8): refused citing AC-BOTH-MOVE-1, expected AC-FAM-TURN-1" in english
+    assert "       ply 0 (chance: Blue starts):" in english and not CJK.search(english.split("the position")[0]
+                                                                             .replace("蓝", ""))

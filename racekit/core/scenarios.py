@@ -146,11 +146,15 @@ class FailurePoint:
     where: str
     events: list[str]
     position: str
+    game_id: str | None = None   # the game (its action names in the language in force)
 
     def text(self, indent: str = "     ") -> str:
-        out = [f"{indent}what happened since the last check, up to {self.where}:"]
-        out += [f"{indent}  {line}" for line in self.events] or [f"{indent}  (nothing)"]
-        out.append(f"{indent}the position there:")
+        from .i18n import message_text as said   # English kept; said in the language in force
+        out = [f"{indent}{said(f'what happened since the last check, up to {self.where}:')}"]
+        out += [f"{indent}  {line if line.startswith(' ') else said(line, game_id=self.game_id)}"
+                for line in self.events] \
+            or [f"{indent}  {said('(nothing)')}"]
+        out.append(f"{indent}{said('the position there:')}")
         out += [f"{indent}  {line}" for line in self.position.splitlines()]
         return "\n".join(out)
 
@@ -608,7 +612,7 @@ def _failure_point(state, where: str, events: list, moves: dict[int, str]) -> "F
         position = state.to_text()
     except Exception:
         position = json.dumps(_normal(state.snapshot()), sort_keys=True)
-    return FailurePoint(where=where, events=lines, position=position)
+    return FailurePoint(where=where, events=lines, position=position, game_id=game.game_type.id)
 
 
 def scenario_paths(game: str | None = None) -> list[Path]:
