@@ -196,3 +196,30 @@ def test_a_failing_scenario_is_told_in_chinese_and_in_english_as_before(capsys, 
     assert "     - step 2 (line 8): refused citing AC-BOTH-MOVE-1, expected AC-FAM-TURN-1" in english
     assert "       ply 0 (chance: Blue starts):" in english and not CJK.search(english.split("the position")[0]
                                                                              .replace("蓝", ""))
+
+
+def test_the_explorer_says_a_refusal_in_the_pages_language():
+    """A typed action the rules refuse: the error box names the clause and the legal actions in
+    Chinese; after the English toggle, the same refusal in the engine's English words."""
+    import matplotlib
+    matplotlib.use("Agg")
+    from racekit.explorer.widget import Explorer
+    e = Explorer("aeroplane_chess", seed=5, agent="random", lang="zh")
+    try:
+        e.step()
+        before = e.session.cursor
+        e.action_text.value = "move R9"
+        e.try_button.click()
+        box = re.sub(r"<[^>]*>", " ", e.error_box.value)
+        assert isinstance(e.error, IllegalActionError) and e.session.cursor == before
+        assert f"[{e.error.clause}]" in box and "现在的合法行动：" in box and "Legal now" not in box, box
+        assert not english_words(box.replace("IllegalActionError", "")), box
+        e.action_text.value = ""
+        e.try_button.click()
+        assert "请先输入一个行动名" in e.error_box.value
+        e.lang_toggle.value = "en"
+        e.action_text.value = "move R9"
+        e.try_button.click()
+        assert "Legal now:" in e.error_box.value and not CJK.search(e.error_box.value)
+    finally:
+        e.close()

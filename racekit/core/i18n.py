@@ -533,7 +533,7 @@ def glossary(path: str | None = None) -> list[dict]:
 # The catalogue ``messages`` holds the frame (file, line, field) and ``messages.patterns``: pairs
 # ``[regex, template]`` tried in order on each English message (fullmatch); a group whose name
 # starts with ``m`` is a message itself and is translated again, a group named ``act`` is an
-# action name, ``acts`` a list of them, ``alts`` a list of values ("'a', 'b' or 'c'"), every other
+# action name, ``acts`` a list of them, ``seat`` a seat's name, ``alts`` a list of values ("'a', 'b' or 'c'"), every other
 # group is kept as typed (paths, ids, numbers).
 
 _WHERE_FIELD = re.compile(r"(?P<where>.*?): field (?P<field>[^\s:]+): (?P<m>.*)", re.S)
@@ -563,6 +563,8 @@ def _message(message: str, lang: str, game_id: str | None = None, depth: int = 0
                 fields[name] = _message(value, lang, game_id, depth + 1)
             elif name.startswith("act"):
                 fields[name] = _action_name(value, lang, game_id)
+            elif name.startswith("seat"):   # a seat's name
+                fields[name] = seat_name(value, lang)
             elif name.startswith("acts"):   # a list of action names
                 fields[name] = "、".join(_action_name(a, lang, game_id) for a in value.split(", "))
             elif name.startswith("alts"):   # 'a', 'b' or 'c'

@@ -1052,7 +1052,7 @@ class Explorer(widgets.VBox):
         self.error_box.value = (
             "<div role='alert' style='border:1px solid #c00;background:#fee;color:#900;"
             f"padding:4px 8px;border-radius:4px'>{head}<b>{kind}</b>{clause}: "
-            f"{html.escape(error_text(exc, game_id=getattr(self, 'game_id', None)))}{origin}</div>")
+            f"{html.escape(error_text(exc, getattr(self, 'lang', None), getattr(self, 'game_id', None)))}{origin}</div>")
         self.error_box.layout.display = None
 
     def _clear_error(self) -> None:
