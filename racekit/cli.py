@@ -751,7 +751,7 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
             _fail(f"cannot write parquet: {exc}")
         except OSError as exc:
             _fail(f"cannot write {out}: {exc.strerror or exc}")
-        typer.echo(f"wrote {len(df)} games to {out}")
+        typer.echo(_t("wrote_games", n=len(df), path=out))
 
 
 def _agents(text: str, game) -> object:
