@@ -147,7 +147,7 @@ def test_every_message_pattern_has_chinese_words_only():
                    "numba", "steps", "expect", "options", "actions", "straightW", "straightW_N",
                    "brave_identity", "planned_hand", "distinct_scope", "per_group", "parquet",
                    "csv", "yaml", "out", "option", "param", "players", "key", "value", "COMMAND",
-                   "OPTION", "NAME", "a", "b", "c", "x", "y"}
+                   "OPTION", "NAME", "a", "b", "c", "x", "y", "host", "True", "yml", "json"}   # host=True: Python
         assert not set(words) - allowed, (pattern, template, words)
         assert CJK.search(template), template
 
