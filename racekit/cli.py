@@ -10,7 +10,7 @@ import typer
 from typer.core import TyperGroup
 
 from .core.errors import RacekitError
-from .core.i18n import LanguageError, seat_name, text as _text, use_lang
+from .core.i18n import LanguageError, error_text, reason_text, seat_name, text as _text, use_lang
 
 
 def _t(key: str, **fields) -> str:
@@ -73,12 +73,33 @@ class _OneLineErrors(typer.Typer):
         except _CLICK_ERROR as exc:
             ctx = getattr(exc, "ctx", None)
             hint = f" (see: {ctx.command_path} --help)" if ctx is not None else ""
-            typer.secho(f"error: {exc.format_message()}{hint}", fg="red", err=True)
+            line = f"error: {exc.format_message()}{hint}"
+            try:   # --lang zh (or RACEKIT_LANG) given: the line in that language
+                with use_lang(_argv_lang(kwargs.get("args", args[0] if args else None))):
+                    if ctx is not None:
+                        hint = _t("see_help", command=ctx.command_path)
+                    line = _t("error", message=error_text(exc.format_message())) + (hint if ctx else "")
+            except (RacekitError, KeyError):   # a bad --lang or RACEKIT_LANG: English
+                pass
+            typer.secho(line, fg="red", err=True)
             sys.exit(2)
         except typer.Abort:
             typer.echo("Aborted.", err=True)
             sys.exit(1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _argv_lang(args) -> str | None:
+    """The ``--lang`` of a command line (``None``: not given), read before the command's own
+    parsing (which failed, so that its error is said in that language)."""
+    import sys
+    args = list(sys.argv[1:] if args is None else args)
+    for i, arg in enumerate(args):
+        if arg == "--lang" and i + 1 < len(args):
+            return args[i + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
 
 
 _CLICK_ERROR = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")  # bundled click
@@ -137,11 +158,20 @@ def _settings(pairs: list[str], players, preset) -> tuple:
 
 def _fail(exc: Exception | str) -> None:
     try:
-        line = _t("error", message=exc)
+        line = _t("error", message=error_text(exc))
     except (RacekitError, KeyError):   # a bad RACEKIT_LANG: say it in English
         line = f"error: {exc}"
     typer.secho(line, fg="red", err=True)
     raise typer.Exit(2)
+
+
+def _fail_in(lang, exc) -> None:
+    """:func:`_fail` in the command's language (``--lang``, else ``RACEKIT_LANG``)."""
+    try:
+        with use_lang(lang):
+            _fail(exc)
+    except LanguageError:
+        _fail(exc)
 
 
 def _guarded(command):
@@ -160,18 +190,18 @@ def _guarded(command):
         except (typer.Exit, typer.Abort, _CLICK_ERROR):
             raise
         except RacekitError as exc:
-            _fail(exc)
+            _fail_in(kwargs.get("lang"), exc)
         except BrokenPipeError:   # `racekit play ... | head`: the reader left; stop quietly
             import os
             import sys
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # no flush error at exit
             raise typer.Exit(1)
         except OSError as exc:
-            _fail(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}".lstrip(": "))
+            _fail_in(kwargs.get("lang"), f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}".lstrip(": "))
         except RecursionError:
-            _fail("the input is nested too deeply")
+            _fail_in(kwargs.get("lang"), "the input is nested too deeply")
         except Exception as exc:  # a bug: still no traceback for the user, but say what it was
-            _fail(f"internal error ({type(exc).__name__}: {exc}); please report it with the command")
+            _fail_in(kwargs.get("lang"), f"internal error ({type(exc).__name__}: {exc}); please report it with the command")
     return run
 
 
@@ -386,7 +416,8 @@ def replay(path: Path = typer.Argument(..., help="a save file written by --save"
         typer.echo(_t("replayed_part", k=k, total=result.total))
         named = info.actions[k] if info.actions and k < len(info.actions) else None
         what = _t("entry_action", action=info.history[k]) + (_t("entry_named", name=named) if named else "")
-        typer.echo(_t("breaks", k=k, what=what, clause=exc.clause, reason=exc.reason))
+        typer.echo(_t("breaks", k=k, what=what, clause=exc.clause,
+                      reason=reason_text(exc.reason, exc.clause, game_id=state.game.game_type.id)))
         if show:
             typer.echo(state.to_text())
         _ranking(state)
@@ -720,7 +751,7 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
             _fail(f"cannot write parquet: {exc}")
         except OSError as exc:
             _fail(f"cannot write {out}: {exc.strerror or exc}")
-        typer.echo(f"wrote {len(df)} games to {out}")
+        typer.echo(_t("wrote_games", n=len(df), path=out))
 
 
 def _agents(text: str, game) -> object:

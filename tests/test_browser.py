@@ -831,3 +831,91 @@ def test_voila_wingsuit_plan_controls_show_the_die_faces_at_1280(voila_pages):
             _no_error(explorer)
         finally:
             page.set_viewport_size(WIDE_SCREEN)
+
+
+# ----- English / 中文 (issue 20): the toggle switches the page mid-game, keeping the position --
+LANG_GAME = "aeroplane_chess"
+LANG_STEPS = 4
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _lang_ply(status: str) -> int:
+    """The ply of the status line in either language ("ply 3 of 7" / "第 3 步，共 7 步")."""
+    match = re.search(r"\b(?:ply|step) (\d+) of \d+", status) or re.search(r"第 (\d+) 步，共 \d+ 步", status)
+    assert match, f"no ply in the status line: {status!r}"
+    return int(match.group(1))
+
+
+@pytest.fixture(scope="module")
+def lang_page(tmp_path_factory, browser):
+    """A Voila server on one generated page (an English explorer of Aeroplane Chess), opened in
+    the module's browser; stopped by pid."""
+    import nbformat
+    voila = venv_tool("voila")
+    folder = tmp_path_factory.mktemp("lang")
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell("import racekit"),
+                nbformat.v4.new_code_cell(f"racekit.explore({LANG_GAME!r}, seed=7, lang='en')")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, folder / "lang.ipynb")
+    log_path = folder / "voila.log"
+    port = free_port()
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen([str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+                                 "--show_tracebacks=True", "--VoilaExecutor.startup_timeout=240",
+                                 str(folder)],
+                                cwd=folder, env=server_env(RACEKIT_LANG="en"), stdout=log,
+                                stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    page = None
+    try:
+        wait_for_port(port, proc, "voila")
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(f"http://127.0.0.1:{port}/voila/render/lang.ipynb", wait_until="commit",
+                  timeout=PAGE_TIMEOUT_MS)
+        yield Page("lang", page, log_path, time.monotonic())
+    finally:
+        if page is not None:
+            page.close()
+        stop(proc)
+
+
+def test_voila_language_toggle_switches_log_and_controls_keeping_the_position(lang_page):
+    """Step a few plies in English; 中文: the log and the Step button speak Chinese, the status line
+    shows the same ply; English again: the same English log and labels as before, same ply."""
+    from playwright.sync_api import expect
+    s = lang_page
+    page = s.page
+    with artifacts_on_failure(page, "voila-lang-toggle", s.log_path):
+        explorer = _explorer(s)
+        for _ in range(LANG_STEPS):
+            _step(page, explorer)
+        _no_error(explorer)
+        status, event_log = explorer.locator(".widget-html").first, explorer.locator(".racekit-log")
+        toggle = explorer.locator(".racekit-lang")
+        ply, english_log, english_status = _lang_ply(status.inner_text()), event_log.inner_text(), status.inner_text()
+        assert ply >= LANG_STEPS and not CJK.search(english_log), english_log
+
+        toggle.get_by_role("button", name="中文", exact=True).click()
+        step_zh = explorer.get_by_role("button", name="下一步", exact=True)
+        expect(step_zh).to_be_visible(timeout=CHANGE_TIMEOUT_MS)
+        expect(explorer.get_by_role("button", name="Step", exact=True)).to_have_count(0)
+        page.wait_for_function(TEXT_CHANGED, arg=[LOG, english_log], timeout=CHANGE_TIMEOUT_MS)
+        chinese_log = event_log.inner_text()
+        assert CJK.search(chinese_log) and "第" in chinese_log, chinese_log
+        # the same plies in the log, in the same order (the position kept)
+        assert re.findall(r"^第 (\d+) 步：", chinese_log, re.M) == re.findall(r"^ply (\d+):", english_log, re.M), \
+            (english_log, chinese_log)
+        expect(status).to_contain_text(re.compile(r"第 \d+ 步，共 \d+ 步"), timeout=CHANGE_TIMEOUT_MS)
+        assert _lang_ply(status.inner_text()) == ply, (ply, status.inner_text())
+        _no_error(explorer)
+
+        toggle.get_by_role("button", name="English", exact=True).click()
+        expect(explorer.get_by_role("button", name="Step", exact=True)).to_be_visible(timeout=CHANGE_TIMEOUT_MS)
+        expect(step_zh).to_have_count(0)
+        page.wait_for_function(TEXT_IS, arg=[LOG, english_log], timeout=CHANGE_TIMEOUT_MS)
+        expect(status).to_have_text(english_status, timeout=CHANGE_TIMEOUT_MS)
+        assert _lang_ply(status.inner_text()) == ply
+        _no_error(explorer)
+
+        _step(page, explorer)    # the game goes on from the same position
+        assert _lang_ply(status.inner_text()) > ply

@@ -524,3 +524,169 @@ def glossary(path: str | None = None) -> list[dict]:
     if not isinstance(items, list):
         raise FileFormatError(f"{p}: the glossary is a list of {{concept, en, zh}} entries")
     return [i for i in items if isinstance(i, dict)]
+
+
+# --- error messages as a person reads them ----------------------------------------------------
+# The engine raises and records its errors in English (scenario files assert refusal reasons in
+# those words); they are put into the language in force only where a person reads them (the
+# command line's error line, replay's "breaks" line, the explorer's error box, scenario lines).
+# The catalogue ``messages`` holds the frame (file, line, field) and ``messages.patterns``: pairs
+# ``[regex, template]`` tried in order on each English message (fullmatch); a group whose name
+# starts with ``m`` is a message itself and is translated again, a group named ``act`` is an
+# action name, ``acts`` a list of them, ``seat`` a seat's name, ``alts`` a list of values ("'a', 'b' or 'c'"), every other
+# group is kept as typed (paths, ids, numbers).
+
+_WHERE_FIELD = re.compile(r"(?P<where>.*?): field (?P<field>[^\s:]+): (?P<m>.*)", re.S)
+_WHERE_LINE = re.compile(r"(?P<where>[^\n]*?:\d+): (?P<m>.*)", re.S)
+_LINE = re.compile(r"line (?P<n>\d+)")
+_WHERE_PATH = re.compile(r"(?P<where>[^\s:]+\.(?:ya?ml|json|ipynb)|[^\s:]*/[^\s:]*): (?P<m>.*)", re.S)
+
+
+def _message(message: str, lang: str, game_id: str | None = None, depth: int = 0) -> str:
+    """One English message (no file or field in front) in ``lang``; English when no pattern of
+    ``messages.patterns`` takes it."""
+    if depth > 8 or not message:
+        return message
+    try:
+        pairs = _entry("messages.patterns", lang)
+    except MissingText:
+        return message
+    for pattern, tmpl in pairs:
+        m = re.fullmatch(pattern, message, re.S)
+        if not m:
+            continue
+        fields = {}
+        for name, value in m.groupdict().items():
+            if value is None:
+                fields[name] = ""
+            elif name.startswith("m"):
+                fields[name] = _message(value, lang, game_id, depth + 1)
+            elif name.startswith("act"):
+                fields[name] = _action_name(value, lang, game_id)
+            elif name.startswith("seat"):   # a seat's name
+                fields[name] = seat_name(value, lang)
+            elif name.startswith("acts"):   # a list of action names
+                fields[name] = "、".join(_action_name(a, lang, game_id) for a in value.split(", "))
+            elif name.startswith("alts"):   # 'a', 'b' or 'c'
+                fields[name] = re.sub(r",? or ", "、", value).replace(", ", "、")
+            else:
+                fields[name] = value
+        return _Formatter(lang, "messages").format(tmpl, **fields)
+    return message
+
+
+def message_text(message: str, lang: str | None = None, game_id: str | None = None) -> str:
+    """One English message (a note, a reason, no file or field in front) in ``lang`` (default:
+    the language in force) through ``messages.patterns``; as it is when no pattern takes it."""
+    lang = lang or get_lang()
+    return message if lang == "en" else _message(message, lang, game_id)
+
+
+def _action_name(name: str, lang: str, game_id: str | None) -> str:
+    """An action name as the game's catalogue names it in ``lang`` (quotes kept off)."""
+    bare = name[1:-1] if len(name) > 1 and name[0] == name[-1] and name[0] in "'\"" else name
+    number = re.fullmatch(r"(?:action )?(-?\d+)", bare)
+    if number:   # an id with no name
+        return text("messages.action_id", lang=lang, id=number.group(1))
+    if game_id:
+        local = Texts(game_id).pattern("actions", bare, lang)
+        if local is not None:
+            return f"“{local}”"
+    return f"“{bare}”"
+
+
+def _where(where: str, lang: str) -> str:
+    m = _LINE.fullmatch(where)
+    return text("messages.line", lang=lang, n=m.group("n")) if m else where
+
+
+def _part(part: str, lang: str, game_id: str | None) -> str:
+    """One problem of an error: ``FILE:LINE: field F: message``, ``FILE:LINE: message``,
+    ``FILE: message`` or a message alone."""
+    m = _WHERE_FIELD.fullmatch(part)
+    if m:
+        return text("messages.field", lang=lang, where=_where(m.group("where"), lang),
+                    field=m.group("field"), message=_message(m.group("m"), lang, game_id))
+    whole = _message(part, lang, game_id)
+    if whole != part:
+        return whole
+    for regex in (_WHERE_LINE, _WHERE_PATH):
+        m = regex.fullmatch(part)
+        if m:
+            return text("messages.where", lang=lang, where=_where(m.group("where"), lang),
+                        message=_message(m.group("m"), lang, game_id))
+    return part
+
+
+def error_text(error, lang: str | None = None, game_id: str | None = None) -> str:
+    """An error (or its message) as a person reads it in ``lang`` (default: the language in
+    force): file, line, field and clause as they are, the words translated. English: the
+    message unchanged. A refused action (:class:`IllegalActionError`): :func:`refusal_text`."""
+    lang = lang or get_lang()
+    from .errors import IllegalActionError
+    if isinstance(error, IllegalActionError):
+        return refusal_text(error, lang, game_id)
+    message = str(error)
+    if lang == "en":
+        return message
+    parts = message.split("; also ")
+    return text("messages.also", lang=lang).join(_part(p, lang, game_id) for p in parts)
+
+
+def _game_of_clause(clause: str) -> str | None:
+    """The id of the registered game whose clause IDs start with ``clause``'s prefix."""
+    try:
+        from .game import game_class, game_names
+        prefix = clause.split("-", 1)[0]
+        for name in game_names():
+            if game_class(name).game_type.prefix == prefix:
+                return name
+    except Exception:   # a registry that cannot answer: no game, no action names
+        return None
+    return None
+
+
+def reason_text(reason: str, clause: str, lang: str | None = None, game_id: str | None = None) -> str:
+    """The reason of a refused action in ``lang``: the English reason through
+    ``messages.patterns``; what no pattern takes is said by the clause's own summary
+    (``locale/zh/clauses.yaml``), so the reason is never left in English."""
+    lang = lang or get_lang()
+    if lang == "en":
+        return reason
+    game_id = game_id or _game_of_clause(clause or "")
+    said = _message(reason.strip(), lang, game_id)
+    if said == reason.strip() or _LATIN_WORDS.search(_strip_codes(said)):
+        summary = _data_file(game_id, "clauses").get(clause) if game_id and clause and lang == "zh" else None
+        summary = summary.strip().rstrip("。.") if isinstance(summary, str) else ""
+        m = re.fullmatch(r"(?P<act>.+?) is not allowed: .*", reason.strip(), re.S)
+        if m:
+            head = text("messages.not_allowed", lang=lang, act=_action_name(m.group("act"), lang, game_id))
+        else:
+            head = text("messages.refused", lang=lang)
+        said = head + (text("messages.by_clause", lang=lang, clause=clause, summary=summary)
+                       if summary else text("messages.see_clause", lang=lang, clause=clause))
+    return said
+
+
+_LATIN_WORDS = re.compile(r"\b[a-z][a-z]{2,}\b")
+
+
+def _strip_codes(said: str) -> str:
+    """``said`` without what stays as typed: quoted names, ids with _ or -, paths."""
+    said = re.sub(r"“[^”]*”|'[^']*'|\S*[/_\\.-]\S*", " ", said)
+    return said
+
+
+def refusal_text(exc, lang: str | None = None, game_id: str | None = None) -> str:
+    """A refused action (:class:`~racekit.core.errors.IllegalActionError`) as a person reads it
+    in ``lang``: ``[CLAUSE] reason Legal now: ...`` with the reason and the legal actions' names
+    in that language (the engine's record keeps the English)."""
+    lang = lang or get_lang()
+    if lang == "en":
+        return str(exc)
+    game_id = game_id or _game_of_clause(exc.clause or "")
+    legal = [_action_name(a, lang, game_id) for a in exc.legal[:12]]
+    shown = "、".join(legal) + (" …" if len(exc.legal) > 12 else "") if legal else \
+        text("messages.none", lang=lang)
+    return text("messages.refusal", lang=lang, clause=exc.clause,
+                reason=reason_text(exc.reason, exc.clause, lang, game_id), legal=shown)

@@ -146,11 +146,15 @@ class FailurePoint:
     where: str
     events: list[str]
     position: str
+    game_id: str | None = None   # the game (its action names in the language in force)
 
     def text(self, indent: str = "     ") -> str:
-        out = [f"{indent}what happened since the last check, up to {self.where}:"]
-        out += [f"{indent}  {line}" for line in self.events] or [f"{indent}  (nothing)"]
-        out.append(f"{indent}the position there:")
+        from .i18n import message_text as said   # English kept; said in the language in force
+        out = [f"{indent}{said(f'what happened since the last check, up to {self.where}:')}"]
+        out += [f"{indent}  {line if line.startswith(' ') else said(line, game_id=self.game_id)}"
+                for line in self.events] \
+            or [f"{indent}  {said('(nothing)')}"]
+        out.append(f"{indent}{said('the position there:')}")
         out += [f"{indent}  {line}" for line in self.position.splitlines()]
         return "\n".join(out)
 
@@ -179,13 +183,15 @@ class ScenarioResult:
         return self.scenario.id
 
     def line(self) -> str:
-        from .i18n import scenario_text, text as _text
+        from .i18n import error_text, scenario_text, text as _text
         mark = _text("cli.pass") if self.passed else _text("cli.fail")
-        title = scenario_text(getattr(self.scenario, "game", "") or "", self.scenario.id, "title",
-                              self.scenario.title)
+        game_id = getattr(self.scenario, "game", "") or ""
+        title = scenario_text(game_id, self.scenario.id, "title", self.scenario.title)
+        if self.scenario.title == _INVALID:
+            title = _text("messages.invalid_file")
         text = f"{mark} {self.scenario.id:<14} {title}"
-        for failure in self.failures:
-            text += f"\n     - {failure}"
+        for failure in self.failures:   # kept in English (what was found); said in the language in force
+            text += f"\n     - {error_text(failure, game_id=game_id or None)}"
         if self.failed_at is not None:
             text += "\n" + self.failed_at.text()
         return text
@@ -606,7 +612,7 @@ def _failure_point(state, where: str, events: list, moves: dict[int, str]) -> "F
         position = state.to_text()
     except Exception:
         position = json.dumps(_normal(state.snapshot()), sort_keys=True)
-    return FailurePoint(where=where, events=lines, position=position)
+    return FailurePoint(where=where, events=lines, position=position, game_id=game.game_type.id)
 
 
 def scenario_paths(game: str | None = None) -> list[Path]:
@@ -695,6 +701,9 @@ def collect(targets: list[str], content: list | None = None) -> list[Path]:
     return unique
 
 
+_INVALID = "(invalid file)"
+
+
 def run_all(game: str | None = None, paths: list[Path] | None = None) -> list[ScenarioResult]:
     """Run every shipped scenario of ``game`` (or all games), or the files ``paths``.
 
@@ -705,7 +714,7 @@ def run_all(game: str | None = None, paths: list[Path] | None = None) -> list[Sc
         try:
             results.append(run_scenario(path))
         except FileFormatError as exc:
-            stub = Scenario.model_construct(id=Path(path).stem, title="(invalid file)", clauses=[],
+            stub = Scenario.model_construct(id=Path(path).stem, title=_INVALID, clauses=[],
                                             game=game or "", outcome="")
             results.append(ScenarioResult(stub, str(path), failures=[str(exc)]))
     return results

@@ -53,7 +53,7 @@ from ..core.agents import agent_names, make_agent
 from ..core.chance import new_seed
 from ..core.errors import IllegalActionError
 from ..core.game import load_game
-from ..core.i18n import (check_lang, clause_text, get_lang, has, option_text, option_value_text,
+from ..core.i18n import (check_lang, clause_text, error_text, get_lang, has, option_text, option_value_text,
                          scenario_text, seat_name, text, use_lang)
 from ..core.session import Session
 from ..core.state import CHANCE
@@ -1052,7 +1052,7 @@ class Explorer(widgets.VBox):
         self.error_box.value = (
             "<div role='alert' style='border:1px solid #c00;background:#fee;color:#900;"
             f"padding:4px 8px;border-radius:4px'>{head}<b>{kind}</b>{clause}: "
-            f"{html.escape(str(exc))}{origin}</div>")
+            f"{html.escape(error_text(exc, getattr(self, 'lang', None), getattr(self, 'game_id', None)))}{origin}</div>")
         self.error_box.layout.display = None
 
     def _clear_error(self) -> None:
