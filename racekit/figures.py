@@ -25,6 +25,15 @@ def plotter(game_id: str):
     return getattr(importlib.import_module(module), name)
 
 
+def board_size(game_id: str) -> tuple[float, float]:
+    """The size in inches (at 100 dpi, :data:`racekit.notebook.PICTURE_DPI`) of one picture of
+    the game: its plot module's ``FIGSIZE``, as the explorer shows it (see
+    :mod:`racekit.plotting` for the sizes a class can read)."""
+    from .explorer.board import FIGSIZE
+    module = importlib.import_module(game_class(game_id).game_type.plot.partition(":")[0])
+    return tuple(getattr(module, "FIGSIZE", FIGSIZE))
+
+
 WIDTH = 1200   # pixels: sharp on a 1920 x 1080 slide at two thirds of its width
 DPI = 150      # dots per inch: sets how thick lines are relative to the picture (text is sized in pixels)
 ASPECT = 6.5 / 8
@@ -46,8 +55,7 @@ def figure(draw, state, title: str, width: int = WIDTH, dpi: int = DPI, ratio: f
 
 
 def aspect(game_id: str) -> float:
-    """Height over width of the game's pictures: its picture size's (racekit.notebook.board_size)."""
-    from .notebook import board_size
+    """Height over width of the game's pictures: its picture size's (:func:`board_size`)."""
     w, h = board_size(game_id)
     return h / w
 

@@ -18,7 +18,7 @@ import io
 
 from .core.i18n import Texts, get_lang, has, option_text, scenario_text, seat_name, text
 from .core.scenarios import ScenarioResult, run_scenario, scenario_paths
-from .figures import plotter
+from .figures import board_size, plotter
 from .plotting import TITLE_PX, game_title, px_font, style
 
 
@@ -125,18 +125,6 @@ def _png(fig) -> bytes:
 
 
 PICTURE_DPI = 100
-
-
-def board_size(game_id: str) -> tuple[float, float]:
-    """The size in inches (at :data:`PICTURE_DPI`) of one picture of the game: its plot
-    module's ``FIGSIZE``, as the explorer shows it (see :mod:`racekit.plotting` for the sizes
-    a class can read)."""
-    import importlib
-
-    from .core.game import game_class
-    from .explorer.board import FIGSIZE
-    module = importlib.import_module(game_class(game_id).game_type.plot.partition(":")[0])
-    return tuple(getattr(module, "FIGSIZE", FIGSIZE))
 
 
 def pair_layout(game_id: str) -> str:

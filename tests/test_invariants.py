@@ -246,7 +246,7 @@ def test_a_scenario_file_with_an_impossible_position_is_refused(tmp_path):
     assert f"{path}:10:" in text, text        # the line of seat 1
     assert "setup.seats.1.alt" in text and "seat 1 (Green)" in text and "value 2" in text
     assert "(WS-CRASH-1)" in text
-    from racekit.explorer.widget import scenario_session
+    from racekit.explorer.picker import scenario_session
     with pytest.raises(FileFormatError):      # the explorer's scenario route
         scenario_session("wingsuit", str(path))
 

@@ -731,3 +731,14 @@ def load_game(name: str, players: int | None = None, preset: str | None = None,
             nearest names) or a value outside its bounds (naming parameter and bounds).
     """
     return game_class(name)(players=players, preset=preset, params=params, **options)
+
+
+def _clause_prefixes() -> dict[str, str]:
+    """``{clause prefix: game id}`` of the registered games (the message catalogue finds a
+    refusal's game by its clause, :func:`racekit.core.i18n.set_game_prefixes`)."""
+    return {game_class(n).game_type.prefix: n for n in game_names()}
+
+
+from .i18n import set_game_prefixes as _set_game_prefixes  # noqa: E402  (i18n knows no game)
+
+_set_game_prefixes(_clause_prefixes)

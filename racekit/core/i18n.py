@@ -633,14 +633,22 @@ def error_text(error, lang: str | None = None, game_id: str | None = None) -> st
     return text("messages.also", lang=lang).join(_part(p, lang, game_id) for p in parts)
 
 
+_GAME_PREFIXES: "Callable[[], dict[str, str]] | None" = None
+"""``{clause prefix: game id}`` of the registered games, set by :mod:`racekit.core.game` when it
+loads (this module knows no game and imports no game registry)."""
+
+
+def set_game_prefixes(source: "Callable[[], dict[str, str]]") -> None:
+    """Tell the catalogue how to find a game by its clause prefix (called by the game registry)."""
+    global _GAME_PREFIXES
+    _GAME_PREFIXES = source
+
+
 def _game_of_clause(clause: str) -> str | None:
     """The id of the registered game whose clause IDs start with ``clause``'s prefix."""
     try:
-        from .game import game_class, game_names
-        prefix = clause.split("-", 1)[0]
-        for name in game_names():
-            if game_class(name).game_type.prefix == prefix:
-                return name
+        prefixes = _GAME_PREFIXES() if _GAME_PREFIXES is not None else {}
+        return prefixes.get(clause.split("-", 1)[0])
     except Exception:   # a registry that cannot answer: no game, no action names
         return None
     return None

@@ -82,7 +82,6 @@ def open_scenario(explorer, ref: str) -> None:
             malformed scenario, or one for another game.
         ValueError: the page is a guest's (see :mod:`racekit.explorer.picker`).
     """
-    from .widget import scenario_session
     if not explorer.host:
         raise ValueError("this page plays one game against the agent: it opens no scenario "
                          "(a host's explorer, host=True, does)")
@@ -182,3 +181,48 @@ class ScenarioPicker:
         """
         open_scenario(self.explorer, scenario_file(self.path_box.value))
 
+
+def scenario_session(game_id: str, ref: str, seed: int | None = None):
+    """A session at the start of a scenario, with the scenario's moves recorded ahead.
+
+    ``ref`` is the ID of one of the game's shipped scenarios (``"WS-SCN-06"``) or the
+    path of a scenario file. The session starts at the scenario's position (its
+    ``setup``, options, players and preset) and its line holds the scenario's
+    accepted moves and chance outcomes, so Forward walks through them and Back
+    returns; Step plays on from any point with your own choice (or the seed's draw).
+
+    Returns:
+        ``(scenario, game, session)``.
+
+    Raises:
+        FileFormatError: no such scenario for this game, or the file is malformed.
+    """
+    from pathlib import Path
+
+    from ..core.content import content_base
+    from ..core.errors import FileFormatError
+    from ..core.scenarios import load_scenario, run_scenario, scenario_paths
+    from ..core.session import Session
+
+    path = None
+    if ref.endswith((".yaml", ".yml")):
+        path = Path(ref)
+    else:
+        for candidate in scenario_paths(game_id):
+            if load_scenario(candidate)[0].id == ref:
+                path = candidate
+                break
+        if path is None:
+            raise FileFormatError(f"{game_id} has no scenario {ref!r}; `racekit scenarios "
+                                  f"{game_id}` lists them")
+    loaded = load_scenario(path)
+    if loaded[0].game != game_id:
+        raise FileFormatError(f"{path}: the scenario is for {loaded[0].game}, not {game_id}")
+    result = run_scenario(path, loaded=loaded, check_something=False)   # a position to look at
+    game = result.before.game
+    with content_base(Path(path).parent):
+        session = Session(game, seed=seed, setup=loaded[0].setup)
+    for action in result.after.history():
+        session.step(action)
+    session.goto(0)
+    return loaded[0], game, session
