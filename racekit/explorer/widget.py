@@ -493,8 +493,10 @@ class Explorer(widgets.VBox):
             help_text.value = f"<span style='color:#555;font-size:90%'>{html.escape(doc)}{cites}</span>"
         watch = _w("watch")
         seats = [(watch, None)] + [(seat_name(n), i) for i, n in enumerate(self.game.seat_names)]
-        if list(self.human_box.options) != seats:
-            self._sync(lambda: setattr(self.human_box, "options", seats))
+        if list(self.human_box.options) != seats:   # new labels, the same seat (a guest's page
+            keep = self.human_box.value                # stays that seat's page: issue of attack19)
+            self._sync(lambda: (setattr(self.human_box, "options", seats),
+                                setattr(self.human_box, "value", keep)))
 
     @staticmethod
     def _option_box(opt, value):
@@ -534,7 +536,9 @@ class Explorer(widgets.VBox):
     # ----- who decides ------------------------------------------------------
     def is_human(self, seat: int) -> bool:
         """Whether a person decides for ``seat`` (agent "manual", or the "You play" seat)."""
-        return self.agent_box.value == "manual" or self.human_box.value == seat
+        agent, human = ((self.agent_box.value, self.human_box.value) if self.host
+                        else self._seat_mode)   # a guest's seat and agent are fixed
+        return agent == "manual" or human == seat
 
     def _human_decision(self, state) -> bool:
         if state.is_terminal() or state.is_chance_node():
@@ -545,8 +549,8 @@ class Explorer(widgets.VBox):
     def viewer(self) -> int | None:
         """The seat whose view the page shows: the "You play" seat beside an agent; ``None``
         (every seat's view) with agent "manual" or when nobody plays a seat."""
-        if getattr(self, "human_box", None) is None:   # while the widgets are made
-            agent, human = self._seat_mode
+        if getattr(self, "human_box", None) is None or not getattr(self, "host", True):
+            agent, human = self._seat_mode   # while the widgets are made; a guest's fixed seat
         else:
             agent, human = self.agent_box.value, self.human_box.value
         return None if agent == "manual" else human
