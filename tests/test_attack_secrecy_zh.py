@@ -146,3 +146,17 @@ def test_the_language_toggle_keeps_a_guests_seat_and_hides_the_seed():
     host.set_lang("zh")
     assert host.viewer == 1 and host.human_box.value == 1
     host.close()
+
+
+@pytest.mark.parametrize("game_id,options,kw", __import__("test_explorer_secrecy").GAMES,
+                         ids=[g for g, _, _ in __import__("test_explorer_secrecy").GAMES])
+def test_a_chinese_you_play_page_from_the_start_cannot_tell_the_games_apart(game_id, options, kw,
+                                                                            monkeypatch):
+    """tests/test_explorer_secrecy.py's attack (page models, picture, the Try box typed with the
+    other world's next action) on a page opened in Chinese (``RACEKIT_LANG=zh``)."""
+    import test_explorer_secrecy as T
+    monkeypatch.setenv("RACEKIT_LANG", "zh")
+    from racekit.core.i18n import get_lang
+    assert get_lang() == "zh"
+    T.test_a_seat_cannot_tell_apart_two_games_that_differ_in_another_seats_secret(game_id, options, kw,
+                                                                                  every_draw=False)
