@@ -160,3 +160,29 @@ def test_a_chinese_you_play_page_from_the_start_cannot_tell_the_games_apart(game
     assert get_lang() == "zh"
     T.test_a_seat_cannot_tell_apart_two_games_that_differ_in_another_seats_secret(game_id, options, kw,
                                                                                   every_draw=False)
+
+
+def test_a_guest_reaches_no_scenario_by_widget_state_path_box_or_language(monkeypatch, tmp_path):
+    """The Scenarios panel is hidden on a guest's page; a crafted front end may still open it,
+    type a path and press the buttons, before and after switching language: nothing is read."""
+    from racekit.core import scenarios
+    from racekit.core.scenarios import scenario_paths
+    from racekit.explorer import explore
+    read = []
+    real = scenarios.load_scenario
+    monkeypatch.setattr(scenarios, "load_scenario", lambda p, *a, **k: read.append(p) or real(p, *a, **k))
+    typed = tmp_path / "mine.yaml"
+    typed.write_text(scenario_paths("snow_tails")[0].read_text())
+    ex = explore("snow_tails", players=3, track="straight4", agent="random", human=0)
+    line = list(ex.session.line)
+    for lang in ("en", "zh"):
+        ex.lang_toggle.value = lang
+        ex.picker.widget.selected_index = 0
+        ex.picker.path_box.value = str(typed)
+        ex.picker.open_file_button.click()
+        assert ex.error_box.value and ex.viewer == 0 and ex.session.line == line
+        ex.picker.open_button.click()
+        assert ex.error_box.value and ex.viewer == 0 and ex.session.line == line
+    assert read and all(str(tmp_path) not in str(p) for p in read)   # the list only, not the path typed
+    assert ex.scenario is None and not ex.host
+    ex.close()
