@@ -494,7 +494,7 @@ class Explorer(widgets.VBox):
         watch = _w("watch")
         seats = [(watch, None)] + [(seat_name(n), i) for i, n in enumerate(self.game.seat_names)]
         if list(self.human_box.options) != seats:   # new labels, the same seat (a guest's page
-            keep = self.human_box.value                # stays that seat's page: issue of attack19)
+            keep = self.human_box.value                # stays that seat's page)
             self._sync(lambda: (setattr(self.human_box, "options", seats),
                                 setattr(self.human_box, "value", keep)))
 
@@ -807,7 +807,7 @@ class Explorer(widgets.VBox):
                 self._custom = None
         if self._custom is None:
             note = _w("over_note") if state.is_terminal() else _w("chance_note")
-            if decision and not manual and self.human_box.value is not None:
+            if decision and not manual and self.viewer is not None:
                 # a person plays another seat: the agent's options (its hand) stay its secret
                 player = seat_name(self.game.seat_names[state.current_player()])
                 self.dropdown.show_note(_w("decides", name=player, agent=self.agent_box.value))
