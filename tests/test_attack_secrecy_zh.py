@@ -186,3 +186,33 @@ def test_a_guest_reaches_no_scenario_by_widget_state_path_box_or_language(monkey
     assert read and all(str(tmp_path) not in str(p) for p in read)   # the list only, not the path typed
     assert ex.scenario is None and not ex.host
     ex.close()
+
+
+@pytest.mark.parametrize("game_id,options", HIDDEN[:3], ids=IDS[:3])
+def test_typing_any_chinese_action_name_at_ones_own_decision_tells_nothing(game_id, options):
+    """The Try box takes names typed in Chinese too (``action_label(a, "zh")``): every such name
+    the game has is accepted or refused with the same words in both worlds."""
+    from secrecy_helpers import random_line
+    from test_attack_secrecy import _typed
+    game = racekit.load_game(game_id, **options)
+    names = set()
+    for seed in range(100, 106):
+        state = game.new_initial_state(record_events=False)
+        for action in random_line(game, seed):
+            options_now = ([o for o, _ in state.chance_outcomes()] if state.is_chance_node()
+                           else state.legal_actions())
+            names.update(state.action_label(x, "zh") for x in options_now)
+            state.apply_action(action)
+    names = sorted(n for n in names if not n.isascii())
+    assert names
+    decisions = 0
+    with use_lang("zh"):
+        for viewer in range(game.num_players):
+            for a, b, _, _ in stretches(game, viewer, seeds=(4,), per_game=4, cap=20):
+                if a.is_terminal() or a.is_chance_node() or a.current_player() != viewer:
+                    continue
+                decisions += 1
+                for text in names:
+                    ra, rb = _typed(a, text), _typed(b, text)
+                    assert ra == rb, f"{game_id} seat {viewer} ply {a.ply}: typing {text!r}: {ra} / {rb}"
+    assert decisions >= 2
