@@ -216,3 +216,19 @@ def test_typing_any_chinese_action_name_at_ones_own_decision_tells_nothing(game_
                     ra, rb = _typed(a, text), _typed(b, text)
                     assert ra == rb, f"{game_id} seat {viewer} ply {a.ply}: typing {text!r}: {ra} / {rb}"
     assert decisions >= 2
+
+
+def test_a_seat_named_without_an_agent_opens_that_seats_page_not_the_hosts():
+    """``racekit.explore(game, seat=1)`` (the word of ``racekit play --seat 1``, whose other
+    seats are played by the random agent) opened a hot-seat host page: every hand weight and
+    the seed on show. Naming a seat without an agent now plays it against the random agent."""
+    from racekit.explorer import explore
+    from test_explorer_secrecy import _texts
+    for kw in (dict(seat=1), dict(human=1), dict(seat=1, lang="zh")):
+        ex = explore("leaf_marathon", players=3, **kw)
+        assert ex.viewer == 1 and not ex.host and ex.seed_hidden(), kw
+        assert ex.agent_box.value == "random" and str(ex.session.seed) not in _texts(ex)
+        ex.close()
+    hot_seat = explore("leaf_marathon", players=3, agent="manual", human=1)   # said out loud
+    assert hot_seat.host and hot_seat.viewer is None
+    hot_seat.close()

@@ -164,7 +164,8 @@ class Explorer(widgets.VBox):
         agent: who decides at decision nodes: ``"manual"`` (you, with the action
             chooser, for every seat), ``"random"`` (seeded), ``"first"`` (first legal
             action) or one of the game's own agents (``GameType.agents``, e.g.
-            ``"careful"`` in snow_tails).
+            ``"careful"`` in snow_tails). Default: ``"manual"``, or ``"random"`` when
+            ``human``/``seat`` names a seat (that seat's page, as ``racekit play --seat N``).
         human: with an agent, the seat (0-based) that you play while the agent plays
             the others ("You play" mode); Play pauses at that seat's decisions, and the
             page shows only what that seat may see. ``None``: the agent plays every seat.
@@ -218,7 +219,7 @@ class Explorer(widgets.VBox):
     """
 
     def __init__(self, game_id: str, seed: int | None = None, players: int | None = None,
-                 preset: str | None = None, agent: str = "manual", human: int | None = None,
+                 preset: str | None = None, agent: str | None = None, human: int | None = None,
                  every_draw: bool = False, log_size: int = 12, figsize=None, dpi: int = DPI,
                  image_format: str = "jpeg", scenario: str | None = None, host: bool | None = None,
                  seat: int | None = None, lang: str | None = None, **options):
@@ -229,6 +230,8 @@ class Explorer(widgets.VBox):
                 raise ValueError(f"seat={seat!r} and human={human!r} name two seats; give one "
                                  "(seat is another name for human)")
             human = seat
+        if agent is None:   # a seat named alone plays against the random agent, as `racekit play
+            agent = "manual" if human is None else "random"   # --seat N` does (not a host's page)
         lang = check_lang(lang) if lang is not None else get_lang()
         with use_lang(lang):   # a bad setting is refused in the page's language
             game = load_game(game_id, players=players, preset=preset, **options)
