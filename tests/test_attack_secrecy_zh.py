@@ -232,3 +232,23 @@ def test_a_seat_named_without_an_agent_opens_that_seats_page_not_the_hosts():
     hot_seat = explore("leaf_marathon", players=3, agent="manual", human=1)   # said out loud
     assert hot_seat.host and hot_seat.viewer is None
     hot_seat.close()
+
+
+def test_cli_seat_output_in_chinese_gives_no_seed_away(tmp_path):
+    """`racekit play --seat 0 --lang zh --save`: the seed is nowhere in the Chinese output or
+    the save, and no small seed or number in them reproduces seat 0's own draws."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from racekit.cli import app
+    from test_secrecy import SMALL_SEEDS, _numbers, attack
+    save = tmp_path / "seat0.json"
+    out = CliRunner().invoke(app, ["play", "snow_tails", "--players", "3", "-o", "track=straight4",
+                                   "--seat", "0", "--lang", "zh", "--save", str(save)])
+    assert out.exit_code == 0, out.output
+    assert "红方" in out.output
+    view = json.loads(save.read_text())
+    assert view["seat"] == 0 and view["seed"] is None and view["setup"] is None
+    found = attack(view, list(SMALL_SEEDS)[:2000] + sorted(_numbers(out.output, save.read_text())))
+    assert found == {}
