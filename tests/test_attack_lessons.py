@@ -73,3 +73,22 @@ def test_a_lesson_from_another_seat_cannot_read_a_hand_weight_from_an_event(tmp_
 def test_the_seat_itself_may_read_its_own_weight(tmp_path):
     a, b = _runs(tmp_path, "seat: 0\n", WEIGHT_0)
     assert a.ok and b.ok and a.answer == 7 and b.answer != 7, (a.line(), b.line())
+
+
+@pytest.mark.parametrize("game_id,options", __import__("test_attack_secrecy").HIDDEN,
+                         ids=__import__("test_attack_secrecy").IDS)
+def test_every_event_field_that_tells_worlds_apart_is_declared_secret(game_id, options):
+    """``GameType.secret_event_data`` lists every event data field that differs between two
+    worlds a seat cannot tell apart (what a lesson may not read): a new field that holds a hand's
+    secret must be declared, or a lesson would read it."""
+    import racekit
+    from test_attack_secrecy import stretches
+    game = racekit.load_game(game_id, **options)
+    declared = set(game.game_type.secret_event_data)
+    found = set()
+    for viewer in range(game.num_players):
+        for a, b, _, _ in stretches(game, viewer, seeds=(1, 2), per_game=8, cap=30):
+            for x, y in zip(a.events, b.events):
+                if x.kind == y.kind and x.data != y.data:
+                    found |= {(x.kind, k) for k in x.data if x.data.get(k) != y.data.get(k)}
+    assert found <= declared, f"{game_id}: undeclared secret event data {sorted(found - declared)}"
