@@ -346,6 +346,11 @@ class GameType:
     agents: tuple = ()
     params: tuple = ()
     """Every rule number as a :class:`Param` (name, clause, rulebook default, bounds)."""
+    secret_event_data: tuple = ()
+    """``(("kind", "field"), ...)``: event data fields that hold the referee's knowledge (Leaf
+    Marathon's Magic Bind lists every hand weight). The event's sentence never says them; what
+    is asked from a seat's view (a lesson) may read only that seat's own entry of such a field
+    (``data.weights.<seat>``, a list by seat or a mapping keyed by seat), the public view none."""
     invariants: str = ""
     """``"module:INVARIANTS"``: the facts the rules keep true at all times (a tuple of
     :class:`racekit.core.invariants.Invariant`); every set-up position is checked against them."""

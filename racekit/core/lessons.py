@@ -10,8 +10,9 @@ computes it by playing the scenario's moves. A rule change therefore cannot leav
 wrong; at worst it leaves it without a unique right choice, which :func:`run_lesson` reports.
 
 Secrecy: the answer is read from what the lesson's ``seat`` may see (``snapshot(seat)``), or
-from the public view when the lesson names no seat; a value hidden from that view is refused,
-and the reveal shows only the plies that view may see.
+from the public view when the lesson names no seat; a value hidden from that view is refused
+(a state field, or an event's referee-only data: the game's ``secret_event_data``), and the
+reveal shows only the plies that view may see.
 
 File format (every field but ``seat``, ``ask_after``, ``reveal_until``, ``choices`` and
 ``hints`` is required)::
@@ -332,6 +333,28 @@ def _compute(answer: Answer, end, events: list, seat):
     return ranking[0][0]
 
 
+def _secret_read(lesson: Lesson, game_type) -> str | None:
+    """What the answer reads of an event's referee-only data (the game's
+    ``secret_event_data``: every hand weight), or ``None``. The lesson's own seat may read its
+    own entry (``data.weights.<seat>``); a match on such a field reads every seat's entry."""
+    secret: dict[str, set] = {}
+    for kind, name in getattr(game_type, "secret_event_data", ()):
+        secret.setdefault(kind, set()).add(name)
+    answer = lesson.answer
+    value = answer.event_value
+    for want in (answer.happens, answer.count, answer.order, value.event if value else None):
+        for key in (want.data if want is not None else {}):
+            if key in secret.get(want.kind, ()):
+                return f"the {want.kind} event's {key}"
+    if value is not None:
+        parts = value.field.split(".")
+        if parts[0] == "data" and len(parts) > 1 and parts[1] in secret.get(value.event.kind, ()):
+            own = lesson.seat is not None and len(parts) > 2 and parts[2] == str(lesson.seat)
+            if not own:
+                return f"the {value.event.kind} event's {value.field}"
+    return None
+
+
 def _clause_summaries(game_id: str) -> dict[str, str]:
     try:
         from .clauses import load_clauses
@@ -468,6 +491,12 @@ def run_lesson(path: str | Path) -> LessonRun:
                                     state.clone()))
     run.end_state = state
     reveal_events = [e for e in state.events if lesson.ask_after <= e.ply < until]
+    secret = _secret_read(lesson, game.game_type)
+    if secret is not None:
+        run.problems.append("answer: " + secret + " is hidden from "
+                            + (f"seat {lesson.seat}" if lesson.seat is not None else "the public view")
+                            + " (a lesson may not reveal it)")
+        return run
     summaries = _clause_summaries(lesson.game)
     run.clause_words = {c: summaries.get(c, "") for c in lesson.decides}
     try:

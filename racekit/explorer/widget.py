@@ -164,7 +164,8 @@ class Explorer(widgets.VBox):
         agent: who decides at decision nodes: ``"manual"`` (you, with the action
             chooser, for every seat), ``"random"`` (seeded), ``"first"`` (first legal
             action) or one of the game's own agents (``GameType.agents``, e.g.
-            ``"careful"`` in snow_tails).
+            ``"careful"`` in snow_tails). Default: ``"manual"``, or ``"random"`` when
+            ``human``/``seat`` names a seat (that seat's page, as ``racekit play --seat N``).
         human: with an agent, the seat (0-based) that you play while the agent plays
             the others ("You play" mode); Play pauses at that seat's decisions, and the
             page shows only what that seat may see. ``None``: the agent plays every seat.
@@ -218,7 +219,7 @@ class Explorer(widgets.VBox):
     """
 
     def __init__(self, game_id: str, seed: int | None = None, players: int | None = None,
-                 preset: str | None = None, agent: str = "manual", human: int | None = None,
+                 preset: str | None = None, agent: str | None = None, human: int | None = None,
                  every_draw: bool = False, log_size: int = 12, figsize=None, dpi: int = DPI,
                  image_format: str = "jpeg", scenario: str | None = None, host: bool | None = None,
                  seat: int | None = None, lang: str | None = None, **options):
@@ -229,6 +230,8 @@ class Explorer(widgets.VBox):
                 raise ValueError(f"seat={seat!r} and human={human!r} name two seats; give one "
                                  "(seat is another name for human)")
             human = seat
+        if agent is None:   # a seat named alone plays against the random agent, as `racekit play
+            agent = "manual" if human is None else "random"   # --seat N` does (not a host's page)
         lang = check_lang(lang) if lang is not None else get_lang()
         with use_lang(lang):   # a bad setting is refused in the page's language
             game = load_game(game_id, players=players, preset=preset, **options)
@@ -494,8 +497,10 @@ class Explorer(widgets.VBox):
             help_text.value = f"<span style='color:#555;font-size:90%'>{html.escape(doc)}{cites}</span>"
         watch = _w("watch")
         seats = [(watch, None)] + [(seat_name(n), i) for i, n in enumerate(self.game.seat_names)]
-        if list(self.human_box.options) != seats:
-            self._sync(lambda: setattr(self.human_box, "options", seats))
+        if list(self.human_box.options) != seats:   # new labels, the same seat (a guest's page
+            keep = self.human_box.value                # stays that seat's page)
+            self._sync(lambda: (setattr(self.human_box, "options", seats),
+                                setattr(self.human_box, "value", keep)))
 
     @staticmethod
     def _option_box(opt, value):
@@ -535,7 +540,9 @@ class Explorer(widgets.VBox):
     # ----- who decides ------------------------------------------------------
     def is_human(self, seat: int) -> bool:
         """Whether a person decides for ``seat`` (agent "manual", or the "You play" seat)."""
-        return self.agent_box.value == "manual" or self.human_box.value == seat
+        agent, human = ((self.agent_box.value, self.human_box.value) if self.host
+                        else self._seat_mode)   # a guest's seat and agent are fixed
+        return agent == "manual" or human == seat
 
     def _human_decision(self, state) -> bool:
         if state.is_terminal() or state.is_chance_node():
@@ -546,8 +553,8 @@ class Explorer(widgets.VBox):
     def viewer(self) -> int | None:
         """The seat whose view the page shows: the "You play" seat beside an agent; ``None``
         (every seat's view) with agent "manual" or when nobody plays a seat."""
-        if getattr(self, "human_box", None) is None:   # while the widgets are made
-            agent, human = self._seat_mode
+        if getattr(self, "human_box", None) is None or not getattr(self, "host", True):
+            agent, human = self._seat_mode   # while the widgets are made; a guest's fixed seat
         else:
             agent, human = self.agent_box.value, self.human_box.value
         return None if agent == "manual" else human
@@ -804,7 +811,7 @@ class Explorer(widgets.VBox):
                 self._custom = None
         if self._custom is None:
             note = _w("over_note") if state.is_terminal() else _w("chance_note")
-            if decision and not manual and self.human_box.value is not None:
+            if decision and not manual and self.viewer is not None:
                 # a person plays another seat: the agent's options (its hand) stay its secret
                 player = seat_name(self.game.seat_names[state.current_player()])
                 self.dropdown.show_note(_w("decides", name=player, agent=self.agent_box.value))

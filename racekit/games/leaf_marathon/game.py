@@ -212,6 +212,9 @@ GAME_TYPE = GameType(
     text="racekit.games.leaf_marathon.text:TEMPLATES",
     prefix="LM",
     invariants="racekit.games.leaf_marathon.invariants:INVARIANTS",
+    # every hand weight (Magic Bind) and how far each weight is over its limit (the movement
+    # totals): the referee's knowledge, hidden from the other seats (LM-AMB-43)
+    secret_event_data=(("magic_bind", "weights"), ("movement_totals", "excess")),
     num_distinct_actions=A.NUM_DISTINCT_ACTIONS,
     max_game_length=MAX_PLIES,
     # max_legal_actions: not declared (no hand limit, LM-WEIGHT-5; see actions.py)
