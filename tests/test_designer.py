@@ -113,12 +113,12 @@ def _synthetic_review(rng, readings: int, n_max: int, effect=0.0):
     paired wins, a cheap stand-in for a game: each reading's games are independent draws, a
     null reading that changes every game unless ``effect`` (win-rate points / 100)."""
     sizes = designer.looks(100, n_max)
-    level = 1 - 0.05 / (2 * readings * len(sizes))
+    levels = designer.round_levels(sizes, 2 * readings)
     claims = []
     for _ in range(readings):
         base = rng.random(n_max) < 0.3
         other = rng.random(n_max) < 0.3 + effect
-        for n in sizes:
+        for n, level in zip(sizes, levels):
             kind, ci = designer.judge(100 * (other[:n].astype(float) - base[:n]), 3.0, level, 100)
             if kind == "candidate":
                 k = designer.FRESH * n
@@ -130,6 +130,44 @@ def _synthetic_review(rng, readings: int, n_max: int, effect=0.0):
             claims.append(1.0)
     reject, _ = stats.holm(claims + [1.0] * readings, 0.05)    # + the length verdicts
     return any(reject)
+
+
+def _false_same(rng, readings: int, n_max: int, effect: float) -> bool:
+    """The review's rules on synthetic readings that change one game in ten, by ``effect``
+    points on average (just outside ±3): is any of them called "no change beyond ±3"?"""
+    sizes = designer.looks(200, n_max)
+    weights = designer.spending(sizes)
+    levels = designer.round_levels(sizes, readings)
+    claims = []
+    for _ in range(readings):
+        changed = rng.random(n_max) < 0.1
+        up = rng.random(n_max) < 0.5 + effect / 20
+        d = np.where(changed, np.where(up, 100.0, -100.0), 0.0)
+        p = 1.0
+        for n, w, level in zip(sizes, weights, levels):
+            kind, ci = designer.judge(d[:n], 3.0, level, 100)
+            if kind is not None:
+                p = min(1.0, ci["p_same"] / w) if kind == "same" else 1.0
+                break
+        claims.append(p)
+    return any(stats.holm(claims, 0.05)[0])
+
+
+def test_the_error_of_a_verdict_is_spent_over_its_rounds_in_proportion_to_their_games():
+    sizes = designer.looks(200, 6400)
+    weights = designer.spending(sizes)
+    assert sum(weights) == pytest.approx(1.0) and weights == sorted(weights)
+    assert weights[-1] == pytest.approx(6400 / 12600)
+    levels = designer.round_levels(sizes, 52)
+    assert levels[-1] == pytest.approx(1 - 2 * 0.05 * 6400 / 12600 / 52)
+    # the last round's interval is narrower than an even split over the 6 rounds allowed
+    assert levels[-1] < 1 - 0.05 / (52 * 6)
+    # no-change claims stay within the stated level: readings just outside the threshold
+    rng = np.random.default_rng(20)
+    assert sum(_false_same(rng, readings=4, n_max=6400, effect=3.3) for _ in range(40)) <= 2
+    # and a reading that changes nothing on average is called so at the last round
+    rng = np.random.default_rng(21)
+    assert sum(_false_same(rng, readings=1, n_max=6400, effect=0.0) for _ in range(10)) >= 8
 
 
 def test_false_flags_stay_below_the_stated_level_across_many_seeded_reviews():

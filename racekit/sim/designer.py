@@ -15,13 +15,18 @@ notion: :mod:`racekit.sim.playorder`): its win rate minus the fair share over al
 (:func:`first_edge`), in percentage points; and the mean game length (plies) in % of the
 baseline's.
 
-How sure: every round's interval is taken at confidence ``1 - alpha / (V * K)`` (``V``
-verdicts in the review, ``K`` possible rounds): Bonferroni over the rounds, so stopping as
-soon as an interval decides does not inflate the error. The claims' p-values (equivalence:
-two one-sided t-tests times ``K``; changes: the fresh games' paired t-test) then go through
-Holm's correction at ``alpha`` across all ``V`` verdicts; a claim that does not survive it
-reads "not enough games to tell". So the chance that any printed claim of one review is
-wrong is at most ``alpha`` (5% by default).
+How sure: each verdict may be judged once per round; the error ``alpha / V`` of one verdict
+(``V`` verdicts in the review) is spent over its rounds in proportion to their games
+(:func:`spending`: round ``k`` of ``n_k`` games gets the weight ``w_k = n_k / sum(n)``, a
+Bonferroni split with unequal weights, fixed before any game is played), so stopping as soon
+as an interval decides does not inflate the error, and the last, largest round, where most
+readings decide, keeps about half of it. Round ``k``'s interval is taken at confidence
+``1 - 2 alpha w_k / V`` (each side ``alpha w_k / V``: the interval lies inside ±T exactly when
+the two one-sided t-tests of equivalence reject at that level). The claims' p-values
+(equivalence: the two one-sided tests' divided by ``w_k``; changes: the fresh games' paired
+t-test) then go through Holm's correction at ``alpha`` across all ``V`` verdicts; a claim
+that does not survive it reads "not enough games to tell". So the chance that any printed
+claim of one review is wrong is at most ``alpha`` (5% by default).
 """
 from __future__ import annotations
 
@@ -59,6 +64,18 @@ def looks(first_round: int, budget: int) -> list[int]:
         sizes.append(n)
         n *= 2
     return sizes + [budget]
+
+
+def spending(sizes) -> list[float]:
+    """The share of a verdict's error spent at each of its rounds: ``n_k / sum(n)`` for rounds
+    of ``sizes`` paired games (fixed before the games: a Bonferroni split over the rounds)."""
+    total = float(sum(sizes))
+    return [n / total for n in sizes]
+
+
+def round_levels(sizes, n_verdicts: int, alpha: float = ALPHA) -> list[float]:
+    """The confidence of each round's intervals: ``1 - 2 alpha w_k / V`` (:func:`spending`)."""
+    return [1 - 2 * alpha * w / max(n_verdicts, 1) for w in spending(sizes)]
 
 
 def first_wins(df):
@@ -144,6 +161,9 @@ class Reading:
     budget: int = 0
     open: bool = True
     state: dict = field(default_factory=dict)
+    spend: dict = field(default_factory=dict)
+    """``{games: (weight, level)}``: the share of each verdict's error spent at a round of that
+    many games and the round's confidence (:func:`round_levels`)."""
 
 
 def param_steps(game, only=None) -> dict:
@@ -371,11 +391,14 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     live = [r for r in specs if r.error is None]
     from .kernels import kernel_for
     from .simulate import _agents_tuple
+    n_verdicts = len(MEASURES) * len(live)
     for r in live:
         r.engine = kernel_for(r.game, _agents_tuple(r.game, agents))[0] is None
         r.budget = min(budget, int(engine_budget)) if r.engine and engine_budget else budget
-    n_verdicts = len(MEASURES) * len(live)
-    level = 1 - alpha / (max(n_verdicts, 1) * len(sizes))
+        # the reading's own rounds (a smaller budget: fewer), its error spent over them
+        mine = sorted({min(size, r.budget) for size in sizes})
+        r.spend = dict(zip(mine, zip(spending(mine), round_levels(mine, n_verdicts, alpha))))
+    level = round_levels(sizes, n_verdicts, alpha)[-1]   # the last round's, for the header
     bounds = {"win": threshold, "length": length_threshold}
     common = dict(seed=seed, agents=agents)
     kw = dict(workers=workers, chunk=chunk, events=False, engine=engine)
@@ -419,17 +442,18 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             for r in active:
                 df = _concat(r.frames)
                 b = base.iloc[:r.n]
+                weight, lvl = r.spend[r.n]
                 for m in MEASURES:
                     st = r.state.setdefault(m, {"kind": None})
                     if st["kind"] is not None:
                         continue
                     d = _diffs(df, b, m) * _scale(b, m)
-                    kind, ci = judge(d, bounds[m], level, _span(b, m))
+                    kind, ci = judge(d, bounds[m], lvl, _span(b, m))
                     st.update(n=r.n, mean=ci["mean"], low=ci["low"], high=ci["high"], half=ci["half"],
                               changed=ci["changed"])
                     if kind is not None:
                         st["kind"] = kind
-                        st["p"] = min(1.0, len(sizes) * ci["p_same"]) if kind == "same" else None
+                        st["p"] = min(1.0, ci["p_same"] / weight) if kind == "same" else None
                 if all(r.state[m]["kind"] is not None for m in MEASURES) or r.n >= r.budget:
                     r.open = False
     if base_n < baseline:   # the first-player line's games
@@ -597,8 +621,10 @@ def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha
                  f"{n_verdicts} verdicts (first player's edge: win rate minus the fair share, over all "
                  f"games, threshold "
                  f"±{threshold:g} points; game length, threshold ±{length_threshold:g}%); "
-                 f"paired games in up to {rounds} rounds of up to {budget:,} games, intervals at "
-                 f"{_level(level)}%; a change is confirmed on fresh games (its 95% interval shown)")
+                 f"paired games in up to {rounds} rounds of up to {budget:,} games, each verdict's "
+                 f"error spent over its rounds in proportion to their games (the last round's "
+                 f"intervals at {_level(level)}%); a change is confirmed on fresh games (its 95% "
+                 f"interval shown)")
     return lines
 
 
