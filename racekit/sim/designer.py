@@ -734,25 +734,40 @@ def sweep(game_id: str, grid: dict, n_games: int = 1000, preset: str | None = No
 
 # ----- pictures ------------------------------------------------------------------------
 
-def plot_positions(df, ax=None, title: str | None = None):
-    """Win rate by play-order position among finished games (bars), 95% Wilson intervals, and
-    the fair share (dashed line)."""
+def plot_positions(df, ax=None, title: str | None = None, by: str = "order"):
+    """Win rate by play-order position among finished games (``by="order"``), or by seat colour
+    over all games (``by="colour"``): bars, 95% Wilson intervals, and the fair share (dashed
+    line).
+
+    Raises:
+        ValueError: ``by`` is neither ``"order"`` nor ``"colour"``.
+    """
     import matplotlib.pyplot as plt
 
-    from .simulate import position_table
+    from .simulate import position_table, seat_table
+    if by not in ("order", "colour"):
+        raise ValueError(f"by must be order or colour, got {by!r}")
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 3))
-    table = position_table(df)
+    if by == "order":
+        table = position_table(df)
+        names = [f"{p}." for p in table.index]
+        colour, edge = "#fdd0a2", "#e6550d"
+        ax.set_xlabel("position in the first round's order of play")
+        ax.set_ylabel("win rate (finished games)")
+    else:
+        table = seat_table(df)
+        names = table["name"].tolist()
+        colour, edge = "#9ecae1", "#3182bd"
+        ax.set_ylabel("win rate")
     x = list(range(len(table)))
     rates = table["win_rate"].tolist()
     err = [[r - lo for r, lo in zip(rates, table["ci_low"])],
            [hi - r for r, hi in zip(rates, table["ci_high"])]]
-    ax.bar(x, rates, color="#fdd0a2", edgecolor="#e6550d")
+    ax.bar(x, rates, color=colour, edgecolor=edge)
     ax.errorbar(x, rates, yerr=err, fmt="none", ecolor="black", capsize=4)
     ax.axhline(table["fair_share"].iloc[0], color="#d62728", linestyle="--", label="fair share")
-    ax.set_xticks(x, [f"{p}." for p in table.index])
-    ax.set_xlabel("position in the first round's order of play")
-    ax.set_ylabel("win rate (finished games)")
+    ax.set_xticks(x, names)
     ax.set_ylim(0, min(1.0, max(table["ci_high"]) * 1.25 + 0.02))
     ax.legend(loc="upper right", fontsize=8)
     ax.set_title(title or f"{df['game'].iloc[0]} ({df['preset'].iloc[0]}): {len(df)} games",
