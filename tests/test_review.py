@@ -154,3 +154,17 @@ def test_one_picture_of_win_rates_by_play_order_or_by_colour():
         designer.plot_positions(df, by="seat")
     plt.close("all")
     assert not hasattr(review, "plot_seats") and not hasattr(review, "impact_table")
+
+
+def test_a_review_in_its_own_pool_equals_one_in_this_process():
+    """Without an executor the review keeps one pool of workers for all its rounds and replays
+    the quality sample (lead measures, heatmap places) there meanwhile: the same review."""
+    from racekit.sim import designer
+    kw = dict(preset="family", only=["capture_mode"], seed=3, first_round=100, budget=200,
+              baseline=100, progress=False, quality=150)
+    here = designer.review_game("aeroplane_chess", workers=1, **kw)
+    pooled = designer.review_game("aeroplane_chess", workers=2, **kw)
+    assert pooled.lines() == here.lines()
+    pd.testing.assert_frame_equal(pooled.games, here.games)
+    assert pooled.settings["heat"] == here.settings["heat"] and pooled.settings["heat"]["events"]
+    assert pooled.baseline["lead_changes"].notna().sum() == 150

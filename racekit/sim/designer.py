@@ -374,6 +374,9 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             as the reading that needed most, when that is more).
         alpha: the chance of any wrong claim in the review (Holm's correction).
         executor, workers, chunk, engine: where and how to play (as :func:`racekit.simulate`).
+            Without an executor and with more than one worker (named agents), the review keeps
+            one pool of worker processes for all its rounds, and replays the quality sample
+            there while the rounds play.
         progress: a progress bar per round.
         quality: baseline games whose lead changes, decisiveness and comebacks are measured
             (:mod:`racekit.sim.quality`) and whose event places are counted for the heatmap
@@ -393,8 +396,17 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         ValueError: a budget below the first round, a threshold not above 0, bad agents.
         racekit.OptionError, racekit.UnknownGameError: bad settings.
     """
+    args = dict(locals())
     from .simulate import game_seed, simulate_many
     from .stats import holm
+    seats0 = agents if isinstance(agents, (list, tuple)) else [agents]
+    if executor is None and workers != 1 and all(isinstance(a, str) for a in seats0):
+        import concurrent.futures as cf
+        import os
+        n = workers or os.cpu_count() or 1
+        if n > 1:   # one pool for every round (starting workers costs seconds each time)
+            with cf.ProcessPoolExecutor(max_workers=n) as pool:
+                return review_game(**{**args, "executor": pool})
     if not threshold > 0 or not length_threshold > 0:
         raise ValueError("thresholds must be above 0")
     if not 0 < alpha < 1:
@@ -419,6 +431,7 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     kw = dict(workers=workers, chunk=chunk, events=False, engine=engine)
     base_frames: list = []
     base_n = 0
+    pending = None   # the quality sample, replayed in a worker
 
     clock = _Clock(timings)
 
@@ -450,6 +463,11 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             else:
                 r.frames.append(df)
                 r.n = min(size, r.budget)
+        if pending is None and quality and executor is not None and base_n >= quality and \
+                all(isinstance(a, str) for a in seats0):   # replayed in a worker meanwhile
+            head = _concat(base_frames).head(quality)
+            pending = executor.submit(_quality_job, game_id, game.settings(), head, quality,
+                                      _agents_tuple(game, agents))
         if not active:
             break
         with clock("stats"):
@@ -519,14 +537,15 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     base = _concat(base_frames)
     heat = {}
     if quality:
-        from .heatmap import event_places
-        from .quality import lead_sample
         with clock("quality"):
             attrs = dict(base.attrs)
-            seats = _agents_tuple(game, agents)   # custom agents themselves, not their labels
-            base = base.join(lead_sample(game, base, quality, agents=seats))
+            if pending is not None:
+                lead, heat = pending.result()
+            else:
+                seats = _agents_tuple(game, agents)   # custom agents themselves, not their labels
+                lead, heat = _quality_sample(game, base, quality, seats)
+            base = base.join(lead)
             base.attrs = attrs
-            heat = event_places(game, base, quality, agents=seats)
     tables = clock("tables")
     tables.__enter__()
     header = _header(game, base, seed, agents, threshold, length_threshold, budget, alpha,
@@ -553,6 +572,22 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     games.attrs.update({"review": settings})
     tables.__exit__(None, None, None)
     return Review(settings, games, verdicts, header)
+
+
+def _quality_sample(game, base, quality: int, seats):
+    """The lead measures (:func:`racekit.sim.quality.lead_sample`) and heatmap places
+    (:func:`racekit.sim.heatmap.event_places`) of the first ``quality`` games of ``base``."""
+    from .heatmap import event_places
+    from .quality import lead_sample
+    return (lead_sample(game, base, quality, agents=seats),
+            event_places(game, base, quality, agents=seats))
+
+
+def _quality_job(game_id: str, settings: dict, head, quality: int, seats):
+    """:func:`_quality_sample` in a worker process: the game rebuilt from its settings."""
+    game = load_game(game_id, players=settings["players"], preset=settings["preset"],
+                     params=settings.get("params") or None, **settings["options"])
+    return _quality_sample(game, head, quality, seats)
 
 
 class _Clock:
