@@ -473,6 +473,9 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         with clock("stats"):
             base = _concat(base_frames)
             from .stats import controlled
+            scales = {m: _scale(base, m) for m in MEASURES}   # the baseline's, once a round
+            spans = {m: _span(base, m) for m in MEASURES}
+            xs = {m: _values(base, m) * scales[m] for m in MEASURES}
             for r in active:
                 df = _concat(r.frames)
                 weight, lvl = r.spend[r.n]
@@ -480,10 +483,9 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                     st = r.state.setdefault(m, {"kind": None})
                     if st["kind"] is not None:
                         continue
-                    scale = _scale(base, m)
-                    y, x = _values(df, m) * scale, _values(base, m) * scale
+                    y, x = _values(df, m) * scales[m], xs[m]
                     ci = controlled(y, x[:r.n], x[r.n:], lvl)
-                    kind, ci = judge(y - x[:r.n], bounds[m], lvl, _span(base, m), ci=ci)
+                    kind, ci = judge(y - x[:r.n], bounds[m], lvl, spans[m], ci=ci)
                     st.update(n=r.n, mean=ci["mean"], low=ci["low"], high=ci["high"], half=ci["half"],
                               changed=ci["changed"])
                     if kind is not None:
