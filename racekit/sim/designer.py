@@ -370,8 +370,8 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             the fresh confirmation games use the seed ``game_seed(seed, -1)``).
         threshold: win-rate threshold in percentage points; ``length_threshold`` in %.
         budget: most paired games per reading; ``first_round``: the first round's games.
-        baseline: least games of the baseline, for the first-player line (it plays as many
-            as the reading that needed most, when that is more).
+        baseline: least games of the baseline, for the first-player line (it plays
+            :data:`AHEAD` times the games of the last round played, when that is more).
         alpha: the chance of any wrong claim in the review (Holm's correction).
         executor, workers, chunk, engine: where and how to play (as :func:`racekit.simulate`).
             Without an executor and with more than one worker (named agents), the review keeps
