@@ -108,18 +108,25 @@ def test_a_review_reloads_from_parquet_without_playing(planted, tmp_path):
     assert isinstance(again.games["seed"].iloc[0], int)
 
 
+def _judged(y, x, n: int, level: float):
+    """designer.judge as the review calls it: the reading's first ``n`` games ``y`` against
+    their paired baseline games and the rest of a baseline :data:`designer.AHEAD` times as long."""
+    ci = stats.controlled(y[:n], x[:n], x[n:designer.AHEAD * n], level)
+    return designer.judge(y[:n] - x[:n], 3.0, level, 100, ci=ci)
+
+
 def _synthetic_review(rng, readings: int, n_max: int, effect=0.0):
     """The review's own decision rules (designer.judge, designer.confirm, Holm) on synthetic
     paired wins, a cheap stand-in for a game: each reading's games are independent draws, a
     null reading that changes every game unless ``effect`` (win-rate points / 100)."""
     sizes = designer.looks(100, n_max)
-    level = 1 - 0.05 / (2 * readings * len(sizes))
+    levels = designer.round_levels(sizes, 2 * readings)
     claims = []
     for _ in range(readings):
-        base = rng.random(n_max) < 0.3
-        other = rng.random(n_max) < 0.3 + effect
-        for n in sizes:
-            kind, ci = designer.judge(100 * (other[:n].astype(float) - base[:n]), 3.0, level, 100)
+        base = 100.0 * (rng.random(designer.AHEAD * n_max) < 0.3)
+        other = 100.0 * (rng.random(n_max) < 0.3 + effect)
+        for n, level in zip(sizes, levels):
+            kind, ci = _judged(other, base, n, level)
             if kind == "candidate":
                 k = designer.FRESH * n
                 fresh = (rng.random(k) < 0.3 + effect).astype(float) - (rng.random(k) < 0.3)
@@ -130,6 +137,71 @@ def _synthetic_review(rng, readings: int, n_max: int, effect=0.0):
             claims.append(1.0)
     reject, _ = stats.holm(claims + [1.0] * readings, 0.05)    # + the length verdicts
     return any(reject)
+
+
+def _false_same(rng, readings: int, n_max: int, effect: float, share: float = 0.1) -> bool:
+    """The review's rules on synthetic readings that change ``share`` of the games (their
+    winner drawn afresh), by ``effect`` points on average: is any called "no change beyond ±3"?"""
+    sizes = designer.looks(200, n_max)
+    weights = designer.spending(sizes)
+    levels = designer.round_levels(sizes, readings)
+    claims = []
+    for _ in range(readings):
+        base = 100.0 * (rng.random(designer.AHEAD * n_max) < 0.3)
+        changed = rng.random(n_max) < share
+        other = np.where(changed, 100.0 * (rng.random(n_max) < 0.3 + effect / share / 100),
+                         base[:n_max])
+        p = 1.0
+        for n, w, level in zip(sizes, weights, levels):
+            kind, ci = _judged(other, base, n, level)
+            if kind is not None:
+                p = min(1.0, ci["p_same"] / w) if kind == "same" else 1.0
+                break
+        claims.append(p)
+    return any(stats.holm(claims, 0.05)[0])
+
+
+def test_the_error_of_a_verdict_is_spent_over_its_rounds_in_proportion_to_their_games():
+    sizes = designer.looks(200, 6400)
+    weights = designer.spending(sizes)
+    assert sum(weights) == pytest.approx(1.0) and weights == sorted(weights)
+    assert weights[-1] == pytest.approx(6400 / 12600)
+    levels = designer.round_levels(sizes, 52)
+    assert levels[-1] == pytest.approx(1 - 2 * 0.05 * 6400 / 12600 / 52)
+    # the last round's interval is narrower than an even split over the 6 rounds allowed
+    assert levels[-1] < 1 - 0.05 / (52 * 6)
+    # no-change claims stay within the stated level: readings just outside the threshold that
+    # change one game in ten, or every game
+    rng = np.random.default_rng(20)
+    assert sum(_false_same(rng, readings=4, n_max=6400, effect=3.3) for _ in range(40)) <= 2
+    assert sum(_false_same(rng, readings=4, n_max=6400, effect=3.3, share=1.0)
+               for _ in range(40)) <= 2
+    # and a reading that changes nothing on average is called so at the last round
+    rng = np.random.default_rng(21)
+    assert sum(_false_same(rng, readings=1, n_max=6400, effect=0.0) for _ in range(10)) >= 8
+
+
+def test_the_rest_of_the_baseline_narrows_a_reading_that_changes_every_game():
+    """stats.controlled: the paired games and the rest of a baseline AHEAD times as long. A
+    reading that draws every game afresh gets about sqrt(1 + 1/AHEAD) / sqrt(2) of the paired
+    interval; one that changes few games keeps the paired one; both cover the truth."""
+    rng = np.random.default_rng(5)
+    n = 2000
+    wide, covered = [], 0
+    for _ in range(200):
+        base = 100.0 * (rng.random(designer.AHEAD * n) < 0.3)
+        other = 100.0 * (rng.random(n) < 0.33)                      # +3 points, every game anew
+        ci = stats.controlled(other, base[:n], base[n:], 0.95)
+        wide.append(ci["half"] / stats.paired(other - base[:n], 0.95)["half"])
+        covered += ci["low"] <= 3.0 <= ci["high"]
+    ratio = (1 + 1 / designer.AHEAD) ** 0.5 / 2 ** 0.5
+    assert np.mean(wide) == pytest.approx(ratio, abs=0.02) and covered >= 180
+    base = 100.0 * (rng.random(designer.AHEAD * n) < 0.3)
+    other = base[:n].copy()
+    other[:20] = 100.0 - other[:20]                                   # 1% of the games changed
+    ci = stats.controlled(other, base[:n], base[n:], 0.95)
+    assert ci["c"] > 0.95
+    assert ci["half"] == pytest.approx(stats.paired(other - base[:n], 0.95)["half"], rel=0.1)
 
 
 def test_false_flags_stay_below_the_stated_level_across_many_seeded_reviews():

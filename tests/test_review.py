@@ -1,4 +1,7 @@
-"""The designer review's numbers and verdicts (racekit.sim.review)."""
+"""The designer review's helpers (racekit.sim.review): readings, decisions, scenario sweeps, and
+the review's verdicts per reading (racekit.sim.designer) where the old first-look table checked them."""
+import json
+
 import pytest
 
 pd = pytest.importorskip("pandas")
@@ -16,20 +19,6 @@ def test_ambiguity_options_are_the_amb_readings_not_the_course():
     assert "preset" not in review.readings(launch) and launch.default not in review.readings(launch)
 
 
-def _row(first, lo, hi, plies, plo, phi, seat="Red"):
-    return {"first_change": first, "first_low": lo, "first_high": hi, "seat": seat,
-            "edge_change": first, "edge_low": lo, "edge_high": hi, "plies_change": plies,
-            "plies_low": plo, "plies_high": phi, "plies_change_pct": plies / 10}
-
-
-def test_verdict_says_outside_only_when_the_interval_excludes_zero():
-    opt = game_class("aeroplane_chess").game_type.option("launch_rolls")
-    sure = review.verdict(opt, "6", _row(4.0, 1.0, 7.0, 120, 50, 190), "Red")
-    assert "by +4.0 points, outside the 95% interval" in sure
-    assert sure.startswith("launch_rolls=6 (AC-AMB-02: Rolls that let a plane leave the base) ")
-    assert "12% longer (+120 plies, outside the 95% interval)" in sure
-    unsure = review.verdict(opt, "6", _row(4.0, -1.0, 9.0, 10, -40, 60), "Red")
-    assert "inside the 95% interval" in unsure and "within chance" in unsure
 
 
 def test_scenario_sweep_finds_the_scenarios_a_reading_flips():
@@ -43,25 +32,6 @@ def test_scenario_sweep_finds_the_scenarios_a_reading_flips():
     assert sweep["passes_as_shipped"].all()     # every shipped scenario passes as shipped
 
 
-def test_impact_table_plays_only_readings_that_come_up():
-    table = review.impact_table("aeroplane_chess", 30, seed=3, preset="family",
-                                only=["seat_order", "capture_mode"], workers=1)
-    by = {(r.option, r.value): r for r in table.itertuples()}
-    assert by[("seat_order", "R,Y,B,G")].effect is False        # a tournament-only reading
-    none = by[("capture_mode", "none")]
-    assert none.effect is True and none.plies_change < 0          # no captures: shorter games
-    assert none.verdict.startswith("capture_mode=none (AC-AMB-03: Family capture)")
-
-
-def test_impact_table_can_stop_after_the_probe():
-    table = review.impact_table("aeroplane_chess", 8, seed=3, preset="family",
-                                only=["seat_order", "capture_mode"], workers=1, probe=2,
-                                measure=False)
-    by = {(r.option, r.value): r for r in table.itertuples()}
-    assert by[("seat_order", "R,Y,B,G")].effect is False
-    none = by[("capture_mode", "none")]
-    assert none.effect is True and "not measured" in none.verdict
-    assert "plies_change" not in table.columns     # no games beyond the probe were played
 
 
 def test_readings_leave_out_the_value_the_preset_already_sets():
@@ -74,64 +44,9 @@ def test_readings_leave_out_the_value_the_preset_already_sets():
     assert "5,6" not in review.readings(launch, tour) and "none" in review.readings(launch, tour)
 
 
-def test_paired_differences_of_identical_games_are_exactly_zero():
-    assert review._paired([3, 5, 7], [3, 5, 7]) == (0.0, 0.0, 0.0)
-    mean, lo, hi = review._paired([1, 0, 0, 0], [0, 0, 0, 0])
-    assert mean == 0.25 and lo < 0 < hi
 
 
-def test_impact_tables_in_one_go_equal_one_table_at_a_time():
-    from concurrent.futures import ProcessPoolExecutor
-    kw = dict(n_games=12, seed=5, only=["capture_mode", "seat_order"])
-    studies = [dict(game="aeroplane_chess", preset="family", **kw),
-               dict(game="aeroplane_chess", preset="tournament", **kw)]
-    with ProcessPoolExecutor(max_workers=2) as pool:
-        together = review.impact_tables(studies, executor=pool, probe=4, chunk=3)
-        later = review.impact_tables(studies, executor=pool, probe=4, chunk=3, wait=False)
-        for a, b in zip(together, later.result()):
-            pd.testing.assert_frame_equal(a, b)
-    for study, table in zip(studies, together):
-        alone = review.impact_table("aeroplane_chess", 12, seed=5, preset=study["preset"],
-                                    only=kw["only"], probe=4, workers=1)
-        pd.testing.assert_frame_equal(table, alone)
-    family = {(r.option, r.value): r for r in together[0].itertuples()}
-    none = family[("capture_mode", "none")]
-    assert none.games == 12 and 0 < none.changed <= 12
-    assert none.verdict.startswith(f"capture_mode=none (AC-AMB-03: Family capture) changed "
-                                   f"{none.changed} of 12 games:")
-    assert family[("seat_order", "R,Y,B,G")].changed == 0
 
-
-def test_a_handful_of_games_does_not_judge_the_seats():
-    opt = game_class("aeroplane_chess").game_type.option("launch_rolls")
-    row = {**_row(40.0, 5.0, 75.0, -300, -500, -100), "games": 8, "changed": 8}
-    text = review.verdict(opt, "only_6", row, "Red")
-    assert "8 games are too few to judge the seats' win rates" in text and "outside" in text
-    assert "Red) win rate" not in text
-    assert round(review._t95(7), 3) == 2.365 and round(review._t95(11), 3) == 2.201
-    assert review._t95(500) == pytest.approx(1.965, abs=1e-3)
-
-
-def test_readings_the_kernel_does_not_play_get_fewer_games():
-    table = review.impact_table("aeroplane_chess", 12, seed=3, preset="family", workers=1,
-                                only=["stack_blocks", "capture_mode"], probe=4)
-    study = dict(game="aeroplane_chess", preset="family", n_games=12, n_engine=6, seed=3,
-                 only=["stack_blocks", "capture_mode"])
-    fewer = review.impact_tables([study], workers=1, probe=4)[0]
-    import racekit
-    from racekit.sim.kernels import kernel_for
-    for full, small in zip(table.itertuples(), fewer.itertuples()):
-        game = racekit.load_game("aeroplane_chess", preset="family", **{full.option: full.value})
-        fast = kernel_for(game, ("random",) * 4)[0] is not None
-        if full.effect:
-            assert small.games == (12 if fast else 6)
-
-
-def test_a_reading_that_keeps_every_winner_says_so():
-    opt = game_class("aeroplane_chess").game_type.option("play_for_places")
-    row = {**_row(0.0, 0.0, 0.0, 250, 200, 300), "games": 40, "changed": 40, "same_winners": True}
-    text = review.verdict(opt, "True", row, "Red")
-    assert "leaves the winners of every game as they were" in text and "longer" in text
 
 
 def test_sweeps_handed_to_a_pool_give_the_same_tables():
@@ -181,48 +96,7 @@ def test_readings_0_and_false_of_different_options_stay_apart():
     assert review.refused_by_reading(sweep) == {("sand_draws", False): 1}
 
 
-def test_plot_readings_leaves_too_small_samples_unjudged():
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    base = dict(effect=True, first_change=5.0, first_low=-5.0, first_high=15.0, plies_change=10.0,
-                plies_low=0.0, plies_high=20.0, plies_change_pct=5.0, base_plies=200.0)
-    table = pd.DataFrame([{**base, "option": "a", "value": 1, "games": 40},
-                          {**base, "option": "b", "value": 2, "games": 4},
-                          {**base, "option": "c", "value": 3, "games": 40, "effect": False}])
-    fig = review.plot_readings(table, "t")
-    left, right = fig.axes
-    assert [t.get_text() for t in left.get_yticklabels()] == ["a=1", "b=2"]
-    assert len(left.lines[0].get_xdata()) == 1              # only the 40-game reading on the left
-    assert any("4 games: not judged" in t.get_text() for t in left.texts)
-    assert len(right.lines[0].get_xdata()) == 2             # both on the right
-    plt.close(fig)
-    assert review.plot_readings(table[table["effect"] == False], "t") is None  # noqa: E712
 
-
-def test_verdict_words_do_not_contradict_themselves_or_round_a_change_to_zero():
-    opt = game_class("aeroplane_chess").game_type.option("launch_rolls")
-    row = {**_row(-12.5, -29.2, 4.2, 0.4, 0.1, 0.7, seat="Blue"), "games": 40, "changed": 40,
-           "same_winners": False}
-    row.update(edge_change=20.0, edge_low=1.8, edge_high=38.2)
-    text = review.verdict(opt, "even", row, "Red")
-    # the first seat shows nothing, another seat does: not "no seat advantage" then "Blue's +20"
-    assert "no change to the first seat shown" in text and "no seat advantage" not in text
-    assert "advantage shown" not in text   # the reading's change, not the seat's advantage
-    assert "moves Blue's win rate by +20.0 points" in text and "widened" in text
-    # +0.4 plies outside its interval is not "+0 plies" / "0% longer"
-    assert "+0.4 plies, outside" in text and "0.0% longer" in text
-
-
-def test_the_most_moved_seat_gets_a_wider_interval_than_the_first_seat():
-    """Picking the seat that moved most after looking at all of them needs a wider interval:
-    where that seat is the first seat, its interval is about 1.27x the first seat's (4 seats)."""
-    table = review.impact_table("aeroplane_chess", 30, seed=3, preset="family", workers=1,
-                                only=["captured_to"])
-    row = table[table["value"] == "base"].iloc[0]
-    assert row.seat == "Red"     # the first seat moved most here
-    ratio = (row.edge_high - row.edge_low) / (row.first_high - row.first_low)
-    assert abs(ratio - 2.4977 / 1.96) < 1e-3
 
 
 def test_decisions_name_every_ambiguity_with_the_value_in_force_per_preset():
@@ -239,25 +113,78 @@ def test_decisions_name_every_ambiguity_with_the_value_in_force_per_preset():
     assert any(line.startswith("AC-AMB-02 launch_rolls=5,6: ") for line in one_preset)
 
 
-def test_impact_table_counts_stay_whole_numbers_beside_an_unavailable_reading():
-    """A reading that is not available here (no games) left the counts of every other reading
-    printed as 40.0 in the designer notebook: the counts are whole numbers, <NA> where none."""
-    table = review.impact_table("wingsuit", 2, seed=3, players=5, only=["max_players", "order_mode"],
-                                workers=1, probe=2)
-    assert table["effect"].isna().any()                       # max_players=4 seats no 5 players
-    for col in ("games", "changed"):
-        assert pd.api.types.is_integer_dtype(table[col]), table[col].dtype
-    assert "2.0" not in table[["option", "value", "games", "changed"]].to_string()
+def test_a_reading_that_never_comes_up_changes_nothing_and_one_that_does_is_measured():
+    """seat_order is a tournament reading: in the family game it changes no game, so both its
+    verdicts are "no change"; capture_mode=none (no captures) makes family games shorter."""
+    from racekit.sim import designer
+    result = designer.review_game("aeroplane_chess", preset="family", seed=3,
+                                  only=["seat_order", "capture_mode"], first_round=100, budget=400,
+                                  baseline=200, workers=1, progress=False, quality=0)
+    by = result.verdicts.set_index("reading")
+    seat = by.loc["seat_order=R,Y,B,G"]
+    assert seat.win_verdict == "no change beyond" and seat.length_verdict == "no change beyond"
+    assert json.loads(seat.win_state)["changed"] == 0
+    none = by.loc["capture_mode=none"]
+    assert none.label.startswith("capture_mode=none (AC-AMB-03: Family capture)")
+    assert none.length_verdict == "changes" and none.length_fresh_mean < 0
+    assert none.line.startswith("capture_mode=none ") and "game length: changes by -" in none.line
 
 
-def test_a_reading_that_changes_nothing_measurable_says_so_plainly():
-    """Leaf Marathon's tie_points=split changed 3 of 40 games but no first-seat win and no
-    length: the verdict read "moves ... by +0.0 points, inside the 95% interval (+0.0 to +0.0)"
-    and "leaves game length within chance (+0.0 plies, 95% interval +0.0 to +0.0)"."""
-    opt = game_class("leaf_marathon").game_type.option("tie_points")
-    row = {**_row(0.0, 0.0, 0.0, 0.0, 0.0, 0.0), "games": 40, "changed": 3,
-           "same_winners": False}
-    text = review.verdict(opt, "split", row, "Red")
-    assert "changed 3 of 40 games: leaves the first seat's (Red) wins as they were" in text
-    assert text.endswith("; leaves every game's length as it was.")
-    assert "+0.0" not in text
+def test_readings_no_kernel_plays_get_the_engine_budget():
+    """Wingsuit's distinct_scope=per_group under brave_identity=planned_hand is played by the
+    rules engine (the compiled loop would hand back most games): it gets --engine-budget games."""
+    from racekit.sim import designer
+    result = designer.review_game("wingsuit", options={"brave_identity": "planned_hand"},
+                                  only=["distinct_scope", "max_players"], seed=3, first_round=20,
+                                  budget=40, engine_budget=20, baseline=20, workers=1,
+                                  progress=False, quality=0)
+    by = result.verdicts.set_index("reading")
+    assert result.settings["engine_readings"] == ["distinct_scope=per_group"]
+    assert by.loc["distinct_scope=per_group", "games"] == 20
+    assert by.loc["max_players=4", "games"] == 40
+
+
+def test_a_reading_not_available_here_says_so_and_the_counts_stay_whole():
+    """max_players=4 refuses five seats: its line says so; the games column stays whole numbers
+    (the old table printed the other readings' counts as 40.0)."""
+    from racekit.sim import designer
+    result = designer.review_game("wingsuit", players=5, only=["max_players", "order_mode"],
+                                  seed=3, first_round=20, budget=20, baseline=20, workers=1,
+                                  progress=False, quality=0)
+    by = result.verdicts.set_index("reading")
+    assert by.loc["max_players=4", "line"].startswith("max_players=4 not available in these "
+                                                      "settings: ")
+    assert pd.api.types.is_integer_dtype(result.verdicts["games"])
+    assert ".0" not in result.verdicts[["reading", "games"]].to_string()
+
+
+def test_one_picture_of_win_rates_by_play_order_or_by_colour():
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from racekit.sim import designer
+    from racekit.sim.simulate import simulate
+    df = simulate("snow_tails", 40, seed=2, workers=1, progress=False, events=False)
+    order = designer.plot_positions(df)
+    assert [t.get_text() for t in order.get_xticklabels()] == ["1.", "2.", "3.", "4."]
+    colour = designer.plot_positions(df, by="colour")
+    names = [t.get_text() for t in colour.get_xticklabels()]
+    assert len(names) == 4 and "1." not in names and colour.get_ylabel() == "win rate"
+    with pytest.raises(ValueError, match="order or colour"):
+        designer.plot_positions(df, by="seat")
+    plt.close("all")
+    assert not hasattr(review, "plot_seats") and not hasattr(review, "impact_table")
+
+
+def test_a_review_in_its_own_pool_equals_one_in_this_process():
+    """Without an executor the review keeps one pool of workers for all its rounds and replays
+    the quality sample (lead measures, heatmap places) there meanwhile: the same review."""
+    from racekit.sim import designer
+    kw = dict(preset="family", only=["capture_mode"], seed=3, first_round=100, budget=200,
+              baseline=100, progress=False, quality=150)
+    here = designer.review_game("aeroplane_chess", workers=1, **kw)
+    pooled = designer.review_game("aeroplane_chess", workers=2, **kw)
+    assert pooled.lines() == here.lines()
+    pd.testing.assert_frame_equal(pooled.games, here.games)
+    assert pooled.settings["heat"] == here.settings["heat"] and pooled.settings["heat"]["events"]
+    assert pooled.baseline["lead_changes"].notna().sum() == 150

@@ -86,11 +86,26 @@ def test_a_divergence_names_seed_and_ply():
 
 
 def test_settings_a_kernel_does_not_cover_are_played_by_the_engine():
-    game = load_game("aeroplane_chess", preset="tournament", optional_effects=True)
-    mod, why = kernels.kernel_for(game, ("random",) * 4)
-    assert mod is None and "optional_effects" in why
     mod, why = kernels.kernel_for(load_game("aeroplane_chess"), ("careful",) * 4)
     assert mod is None and "careful" in why
+    game = load_game("wingsuit", brave_identity="planned_hand", distinct_scope="per_group")
+    mod, why = kernels.kernel_for(game, ("random",) * game.num_players)
+    assert mod is None and "per_group" in why
+
+
+@pytest.mark.parametrize("preset", ["family", "tournament"])
+@pytest.mark.parametrize("options", [{"optional_effects": True}, {"stack_blocks": True},
+                                     {"optional_effects": True, "stack_blocks": True}])
+def test_the_aeroplane_chess_kernel_plays_optional_effects_and_blocking_stacks(preset, options):
+    """AC-AMB-06 (every optional capture, jump and flight a decision of the mover) and AC-AMB-26
+    (enemy stacks block the way): the designer review's readings the engine used to play."""
+    game = load_game("aeroplane_chess", preset=preset, **options)
+    mod, why = kernels.kernel_for(game, ("random",) * 4)
+    assert mod is not None, why
+    for seed in range(6):
+        for agents in (("random",) * 4, ("first",) + ("random",) * 3):
+            problem = kernels.compare(game, seed, agents, mod)
+            assert problem is None, problem
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -178,6 +193,16 @@ def _ac_covered_games():
     games.append(load_game("aeroplane_chess", players=3, capture_mode="pass_and_land",
                            play_for_places=True, three_sixes_penalty="on", launch_rolls="6",
                            captured_to="base", bonus_roll_on_finish=True))
+    # optional effects (AC-AMB-06) and blocking stacks (AC-AMB-26) with the rarer readings
+    games.append(load_game("aeroplane_chess", preset="tournament", optional_effects=True,
+                           stack_blocks=True, teammate_overrun="refuse",
+                           max_jumps_per_move="unlimited", tour_capture_mode="pass_and_land"))
+    games.append(load_game("aeroplane_chess", preset="tournament", optional_effects=True,
+                           stack_blocks=True, launch_moves_steps="roll-1",
+                           finished_player="roll_for_partner", capture_on_fly_path=True))
+    games.append(load_game("aeroplane_chess", optional_effects=True, stack_blocks=True,
+                           jump_fly="on", capture_on_fly_path=True, launch_moves_steps="roll-1",
+                           capture_mode="pass_and_land", players=3))
     return games
 
 

@@ -13,15 +13,24 @@ sets, or a game budget runs out:
 Two measures are judged per reading: the edge of the first player to act (the game's own
 notion: :mod:`racekit.sim.playorder`): its win rate minus the fair share over all games
 (:func:`first_edge`), in percentage points; and the mean game length (plies) in % of the
-baseline's.
+baseline's. The baseline plays :data:`AHEAD` times each round's games; a reading's mean is
+compared with its paired baseline games and the rest of the baseline together
+(:func:`racekit.sim.stats.controlled`, a control-variate estimate): a reading that changes few
+games keeps the paired difference's narrow interval, one that changes every game (no longer
+paired in effect) gets about ``sqrt(1.25 / 2)`` of it, so about 40% fewer games decide it.
 
-How sure: every round's interval is taken at confidence ``1 - alpha / (V * K)`` (``V``
-verdicts in the review, ``K`` possible rounds): Bonferroni over the rounds, so stopping as
-soon as an interval decides does not inflate the error. The claims' p-values (equivalence:
-two one-sided t-tests times ``K``; changes: the fresh games' paired t-test) then go through
-Holm's correction at ``alpha`` across all ``V`` verdicts; a claim that does not survive it
-reads "not enough games to tell". So the chance that any printed claim of one review is
-wrong is at most ``alpha`` (5% by default).
+How sure: each verdict may be judged once per round; the error ``alpha / V`` of one verdict
+(``V`` verdicts in the review) is spent over its rounds in proportion to their games
+(:func:`spending`: round ``k`` of ``n_k`` games gets the weight ``w_k = n_k / sum(n)``, a
+Bonferroni split with unequal weights, fixed before any game is played), so stopping as soon
+as an interval decides does not inflate the error, and the last, largest round, where most
+readings decide, keeps about half of it. Round ``k``'s interval is taken at confidence
+``1 - 2 alpha w_k / V`` (each side ``alpha w_k / V``: the interval lies inside ±T exactly when
+the two one-sided t-tests of equivalence reject at that level). The claims' p-values
+(equivalence: the two one-sided tests' divided by ``w_k``; changes: the fresh games' paired
+t-test) then go through Holm's correction at ``alpha`` across all ``V`` verdicts; a claim
+that does not survive it reads "not enough games to tell". So the chance that any printed
+claim of one review is wrong is at most ``alpha`` (5% by default).
 """
 from __future__ import annotations
 
@@ -46,6 +55,10 @@ QUALITY = 200
 """Default baseline games replayed for the lead measures (lead changes, decisiveness, comebacks)."""
 FRESH = 2
 """A candidate change is confirmed on this many times the games that showed it (fresh seeds)."""
+AHEAD = 4
+"""The baseline plays this many times each round's games: a reading's games are compared with
+their paired baseline games and with the rest of the baseline (:func:`racekit.sim.stats.controlled`),
+which about halves the variance of a reading that changes most games."""
 METHOD = "Holm"
 MEASURES = ("win", "length")
 
@@ -59,6 +72,18 @@ def looks(first_round: int, budget: int) -> list[int]:
         sizes.append(n)
         n *= 2
     return sizes + [budget]
+
+
+def spending(sizes) -> list[float]:
+    """The share of a verdict's error spent at each of its rounds: ``n_k / sum(n)`` for rounds
+    of ``sizes`` paired games (fixed before the games: a Bonferroni split over the rounds)."""
+    total = float(sum(sizes))
+    return [n / total for n in sizes]
+
+
+def round_levels(sizes, n_verdicts: int, alpha: float = ALPHA) -> list[float]:
+    """The confidence of each round's intervals: ``1 - 2 alpha w_k / V`` (:func:`spending`)."""
+    return [1 - 2 * alpha * w / max(n_verdicts, 1) for w in spending(sizes)]
 
 
 def first_wins(df):
@@ -86,7 +111,8 @@ MIN_CHANGED = 30
 the differences too lopsided for Student's t)."""
 
 
-def judge(d, bound: float, level: float, span: float) -> tuple[str | None, dict]:
+def judge(d, bound: float, level: float, span: float, ci: dict | None = None
+          ) -> tuple[str | None, dict]:
     """One round's decision on paired differences ``d`` (in the verdict's units).
 
     ``"same"`` when the reading cannot move the mean beyond ±``bound``: either exactly (the
@@ -94,14 +120,16 @@ def judge(d, bound: float, level: float, span: float) -> tuple[str | None, dict]
     largest difference one game can make, stays below ``bound``) or, once it has changed at
     least :data:`MIN_CHANGED` games, when the Student-t interval at ``level`` lies inside
     ±``bound``; ``"candidate"`` when that interval excludes 0 (a change, to be confirmed on
-    fresh games); else ``None`` (play more). Returns the decision and the interval
-    (:func:`racekit.sim.stats.paired`, with ``changed``: games with a difference, and
-    ``p_same``: the p-value of the "same" claim).
+    fresh games); else ``None`` (play more). ``ci``: the interval at ``level`` to judge by
+    (:func:`racekit.sim.stats.controlled`, the paired games and more games of the baseline);
+    default the paired differences' (:func:`racekit.sim.stats.paired`). Returns the decision
+    and the interval, with ``changed`` (games with a difference) and ``p_same`` (the p-value of
+    the "same" claim).
     """
     import numpy as np
-    from .stats import changed_share_pvalue, equivalence_pvalue, paired, proportion_interval
+    from .stats import changed_share_pvalue, equivalence_p, paired, proportion_interval
     d = np.asarray(d, dtype=float)
-    ci = paired(d, level)
+    ci = dict(paired(d, level) if ci is None else ci)
     k = int(np.count_nonzero(d))
     ci["changed"] = k
     if proportion_interval(k, len(d), level, method="beta")[1] * span < bound:
@@ -110,7 +138,7 @@ def judge(d, bound: float, level: float, span: float) -> tuple[str | None, dict]
     if k < MIN_CHANGED:
         return None, ci
     if -bound < ci["low"] and ci["high"] < bound:
-        ci["p_same"] = equivalence_pvalue(d, bound)
+        ci["p_same"] = equivalence_p(ci["mean"], ci["se"], ci["df"], bound)
         return "same", ci
     if ci["low"] > 0 or ci["high"] < 0:
         return "candidate", ci
@@ -144,6 +172,9 @@ class Reading:
     budget: int = 0
     open: bool = True
     state: dict = field(default_factory=dict)
+    spend: dict = field(default_factory=dict)
+    """``{games: (weight, level)}``: the share of each verdict's error spent at a round of that
+    many games and the round's confidence (:func:`round_levels`)."""
 
 
 def param_steps(game, only=None) -> dict:
@@ -207,11 +238,15 @@ def _concat(frames):
     return df
 
 
-def _diffs(df, base, measure: str):
-    import numpy as np
+def _values(df, measure: str):
+    """Per game, the measure judged: the first player's edge, or the game length (plies)."""
     if measure == "win":
-        return first_edge(df) - first_edge(base)
-    return df["plies"].to_numpy(dtype=float) - base["plies"].to_numpy(dtype=float)
+        return first_edge(df)
+    return df["plies"].to_numpy(dtype=float)
+
+
+def _diffs(df, base, measure: str):
+    return _values(df, measure) - _values(base, measure)
 
 
 def _scale(base, measure: str) -> float:
@@ -306,7 +341,7 @@ class Review:
         base.attrs.update({"agents": st["agents"]})
         self.header = _header(game, base, st["seed"], st["agents"], st["threshold"],
                               st["length_threshold"], st["budget"], st["alpha"], st["verdicts"],
-                              st["rounds"], st["level"])
+                              st["rounds"], st["level"], st.get("ahead", 1))
 
 
 def review_game(game_id: str, preset: str | None = None, players: int | None = None,
@@ -335,10 +370,13 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             the fresh confirmation games use the seed ``game_seed(seed, -1)``).
         threshold: win-rate threshold in percentage points; ``length_threshold`` in %.
         budget: most paired games per reading; ``first_round``: the first round's games.
-        baseline: least games of the baseline, for the first-player line (it plays as many
-            as the reading that needed most, when that is more).
+        baseline: least games of the baseline, for the first-player line (it plays
+            :data:`AHEAD` times the games of the last round played, when that is more).
         alpha: the chance of any wrong claim in the review (Holm's correction).
         executor, workers, chunk, engine: where and how to play (as :func:`racekit.simulate`).
+            Without an executor and with more than one worker (named agents), the review keeps
+            one pool of worker processes for all its rounds, and replays the quality sample
+            there while the rounds play.
         progress: a progress bar per round.
         quality: baseline games whose lead changes, decisiveness and comebacks are measured
             (:mod:`racekit.sim.quality`) and whose event places are counted for the heatmap
@@ -358,8 +396,17 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
         ValueError: a budget below the first round, a threshold not above 0, bad agents.
         racekit.OptionError, racekit.UnknownGameError: bad settings.
     """
+    args = dict(locals())
     from .simulate import game_seed, simulate_many
     from .stats import holm
+    seats0 = agents if isinstance(agents, (list, tuple)) else [agents]
+    if executor is None and workers != 1 and all(isinstance(a, str) for a in seats0):
+        import concurrent.futures as cf
+        import os
+        n = workers or os.cpu_count() or 1
+        if n > 1:   # one pool for every round (starting workers costs seconds each time)
+            with cf.ProcessPoolExecutor(max_workers=n) as pool:
+                return review_game(**{**args, "executor": pool})
     if not threshold > 0 or not length_threshold > 0:
         raise ValueError("thresholds must be above 0")
     if not 0 < alpha < 1:
@@ -371,16 +418,20 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     live = [r for r in specs if r.error is None]
     from .kernels import kernel_for
     from .simulate import _agents_tuple
+    n_verdicts = len(MEASURES) * len(live)
     for r in live:
         r.engine = kernel_for(r.game, _agents_tuple(r.game, agents))[0] is None
         r.budget = min(budget, int(engine_budget)) if r.engine and engine_budget else budget
-    n_verdicts = len(MEASURES) * len(live)
-    level = 1 - alpha / (max(n_verdicts, 1) * len(sizes))
+        # the reading's own rounds (a smaller budget: fewer), its error spent over them
+        mine = sorted({min(size, r.budget) for size in sizes})
+        r.spend = dict(zip(mine, zip(spending(mine), round_levels(mine, n_verdicts, alpha))))
+    level = round_levels(sizes, n_verdicts, alpha)[-1]   # the last round's, for the header
     bounds = {"win": threshold, "length": length_threshold}
     common = dict(seed=seed, agents=agents)
     kw = dict(workers=workers, chunk=chunk, events=False, engine=engine)
     base_frames: list = []
     base_n = 0
+    pending = None   # the quality sample, replayed in a worker
 
     clock = _Clock(timings)
 
@@ -395,7 +446,7 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             if r.open and r.n >= r.budget:
                 r.open = False
         active = [r for r in live if r.open]
-        want_base = max([size] if active else [0]) if k < len(sizes) else 0
+        want_base = AHEAD * size if active else 0
         if k == 0 and not active:
             want_base = baseline
         jobs, who = [], []
@@ -412,24 +463,34 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
             else:
                 r.frames.append(df)
                 r.n = min(size, r.budget)
+        if pending is None and quality and executor is not None and base_n >= quality and \
+                all(isinstance(a, str) for a in seats0):   # replayed in a worker meanwhile
+            head = _concat(base_frames).head(quality)
+            pending = executor.submit(_quality_job, game_id, game.settings(), head, quality,
+                                      _agents_tuple(game, agents))
         if not active:
             break
         with clock("stats"):
             base = _concat(base_frames)
+            from .stats import controlled
+            scales = {m: _scale(base, m) for m in MEASURES}   # the baseline's, once a round
+            spans = {m: _span(base, m) for m in MEASURES}
+            xs = {m: _values(base, m) * scales[m] for m in MEASURES}
             for r in active:
                 df = _concat(r.frames)
-                b = base.iloc[:r.n]
+                weight, lvl = r.spend[r.n]
                 for m in MEASURES:
                     st = r.state.setdefault(m, {"kind": None})
                     if st["kind"] is not None:
                         continue
-                    d = _diffs(df, b, m) * _scale(b, m)
-                    kind, ci = judge(d, bounds[m], level, _span(b, m))
+                    y, x = _values(df, m) * scales[m], xs[m]
+                    ci = controlled(y, x[:r.n], x[r.n:], lvl)
+                    kind, ci = judge(y - x[:r.n], bounds[m], lvl, spans[m], ci=ci)
                     st.update(n=r.n, mean=ci["mean"], low=ci["low"], high=ci["high"], half=ci["half"],
                               changed=ci["changed"])
                     if kind is not None:
                         st["kind"] = kind
-                        st["p"] = min(1.0, len(sizes) * ci["p_same"]) if kind == "same" else None
+                        st["p"] = min(1.0, ci["p_same"] / weight) if kind == "same" else None
                 if all(r.state[m]["kind"] is not None for m in MEASURES) or r.n >= r.budget:
                     r.open = False
     if base_n < baseline:   # the first-player line's games
@@ -478,18 +539,19 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
     base = _concat(base_frames)
     heat = {}
     if quality:
-        from .heatmap import event_places
-        from .quality import lead_sample
         with clock("quality"):
             attrs = dict(base.attrs)
-            seats = _agents_tuple(game, agents)   # custom agents themselves, not their labels
-            base = base.join(lead_sample(game, base, quality, agents=seats))
+            if pending is not None:
+                lead, heat = pending.result()
+            else:
+                seats = _agents_tuple(game, agents)   # custom agents themselves, not their labels
+                lead, heat = _quality_sample(game, base, quality, seats)
+            base = base.join(lead)
             base.attrs = attrs
-            heat = event_places(game, base, quality, agents=seats)
     tables = clock("tables")
     tables.__enter__()
     header = _header(game, base, seed, agents, threshold, length_threshold, budget, alpha,
-                     n_verdicts, len(sizes), level)
+                     n_verdicts, len(sizes), level, AHEAD)
     import pandas as pd
     rows = [_verdict_row(r, bounds) for r in specs]
     verdicts = pd.DataFrame(rows)
@@ -508,10 +570,26 @@ def review_game(game_id: str, preset: str | None = None, players: int | None = N
                 "readings": {r.name: {**r.options, **({"params": r.params} if r.params else {})}
                              for r in specs}, "heat": heat, "param_readings": bool(param_readings),
                 "engine_budget": engine_budget,
-                "engine_readings": [r.name for r in live if r.engine]}
+                "engine_readings": [r.name for r in live if r.engine], "ahead": AHEAD}
     games.attrs.update({"review": settings})
     tables.__exit__(None, None, None)
     return Review(settings, games, verdicts, header)
+
+
+def _quality_sample(game, base, quality: int, seats):
+    """The lead measures (:func:`racekit.sim.quality.lead_sample`) and heatmap places
+    (:func:`racekit.sim.heatmap.event_places`) of the first ``quality`` games of ``base``."""
+    from .heatmap import event_places
+    from .quality import lead_sample
+    return (lead_sample(game, base, quality, agents=seats),
+            event_places(game, base, quality, agents=seats))
+
+
+def _quality_job(game_id: str, settings: dict, head, quality: int, seats):
+    """:func:`_quality_sample` in a worker process: the game rebuilt from its settings."""
+    game = load_game(game_id, players=settings["players"], preset=settings["preset"],
+                     params=settings.get("params") or None, **settings["options"])
+    return _quality_sample(game, head, quality, seats)
 
 
 class _Clock:
@@ -555,7 +633,7 @@ def _pct(x: float) -> str:
 
 
 def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha, n_verdicts,
-            rounds, level) -> list[str]:
+            rounds, level, ahead: int = AHEAD) -> list[str]:
     from . import playorder
     from .playouts import settings_label
     from .simulate import completion_table, position_table
@@ -597,8 +675,13 @@ def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha
                  f"{n_verdicts} verdicts (first player's edge: win rate minus the fair share, over all "
                  f"games, threshold "
                  f"±{threshold:g} points; game length, threshold ±{length_threshold:g}%); "
-                 f"paired games in up to {rounds} rounds of up to {budget:,} games, intervals at "
-                 f"{_level(level)}%; a change is confirmed on fresh games (its 95% interval shown)")
+                 f"paired games in up to {rounds} rounds of up to {budget:,} games"
+                 + (f" (each reading against its paired games and the rest of a baseline {ahead} "
+                    f"times as long)" if ahead > 1 else "")
+                 + f", each verdict's "
+                 f"error spent over its rounds in proportion to their games (the last round's "
+                 f"intervals at {_level(level)}%); a change is confirmed on fresh games (its 95% "
+                 f"interval shown)")
     return lines
 
 
@@ -708,25 +791,40 @@ def sweep(game_id: str, grid: dict, n_games: int = 1000, preset: str | None = No
 
 # ----- pictures ------------------------------------------------------------------------
 
-def plot_positions(df, ax=None, title: str | None = None):
-    """Win rate by play-order position among finished games (bars), 95% Wilson intervals, and
-    the fair share (dashed line)."""
+def plot_positions(df, ax=None, title: str | None = None, by: str = "order"):
+    """Win rate by play-order position among finished games (``by="order"``), or by seat colour
+    over all games (``by="colour"``): bars, 95% Wilson intervals, and the fair share (dashed
+    line).
+
+    Raises:
+        ValueError: ``by`` is neither ``"order"`` nor ``"colour"``.
+    """
     import matplotlib.pyplot as plt
 
-    from .simulate import position_table
+    from .simulate import position_table, seat_table
+    if by not in ("order", "colour"):
+        raise ValueError(f"by must be order or colour, got {by!r}")
     if ax is None:
         _, ax = plt.subplots(figsize=(5, 3))
-    table = position_table(df)
+    if by == "order":
+        table = position_table(df)
+        names = [f"{p}." for p in table.index]
+        colour, edge = "#fdd0a2", "#e6550d"
+        ax.set_xlabel("position in the first round's order of play")
+        ax.set_ylabel("win rate (finished games)")
+    else:
+        table = seat_table(df)
+        names = table["name"].tolist()
+        colour, edge = "#9ecae1", "#3182bd"
+        ax.set_ylabel("win rate")
     x = list(range(len(table)))
     rates = table["win_rate"].tolist()
     err = [[r - lo for r, lo in zip(rates, table["ci_low"])],
            [hi - r for r, hi in zip(rates, table["ci_high"])]]
-    ax.bar(x, rates, color="#fdd0a2", edgecolor="#e6550d")
+    ax.bar(x, rates, color=colour, edgecolor=edge)
     ax.errorbar(x, rates, yerr=err, fmt="none", ecolor="black", capsize=4)
     ax.axhline(table["fair_share"].iloc[0], color="#d62728", linestyle="--", label="fair share")
-    ax.set_xticks(x, [f"{p}." for p in table.index])
-    ax.set_xlabel("position in the first round's order of play")
-    ax.set_ylabel("win rate (finished games)")
+    ax.set_xticks(x, names)
     ax.set_ylim(0, min(1.0, max(table["ci_high"]) * 1.25 + 0.02))
     ax.legend(loc="upper right", fontsize=8)
     ax.set_title(title or f"{df['game'].iloc[0]} ({df['preset'].iloc[0]}): {len(df)} games",

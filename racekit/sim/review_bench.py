@@ -9,7 +9,8 @@ played), readings decided and "not enough games", and the CPU seconds of each pa
 * ``kernel``: games the compiled kernel played (in the worker processes);
 * ``engine``: games the rules engine played (readings no kernel covers, in the workers);
 * ``check``: the kernel checked against the engine on games of each run (this process);
-* ``quality``: the baseline games replayed on the engine for the lead measures and heatmap;
+* ``quality``: the baseline games replayed on the engine for the lead measures and heatmap
+  (in a worker, while the rounds play);
 * ``stats``: intervals, confirmation and Holm's correction, and the rest of this process's
   bookkeeping (handing games out, gathering their tables, the header).
 
@@ -43,7 +44,10 @@ class _TimedExecutor:
         self.seconds = {"kernel": 0.0, "engine": 0.0}
 
     def _add(self, rows, cpu) -> None:
-        who = rows[0]["played_by"] if rows else "kernel"
+        if isinstance(rows, tuple):   # the quality sample (lead measures, heatmap places)
+            who = "quality"
+        else:
+            who = rows[0]["played_by"] if rows else "kernel"
         self.seconds[who] = self.seconds.get(who, 0.0) + cpu
 
     def submit(self, fn, *args):
@@ -180,12 +184,16 @@ def bench_review(game_id: str, preset: str | None = None, budget: int | None = N
     stats = max(0.0, here - check.cpu - timings.get("quality", [0, 0])[1])
     parts = {"kernel": executor.seconds.get("kernel", 0.0),
              "engine": executor.seconds.get("engine", 0.0),
-             "check": check.cpu, "quality": timings.get("quality", [0, 0])[1], "stats": stats}
+             "check": check.cpu,
+             "quality": timings.get("quality", [0, 0])[1] + executor.seconds.get("quality", 0.0),
+             "stats": stats}
     if n == 1:   # the games were played in this process: not bookkeeping
-        parts["stats"] = max(0.0, stats - parts["kernel"] - parts["engine"])
+        parts["stats"] = max(0.0, stats - parts["kernel"] - parts["engine"]
+                             - executor.seconds.get("quality", 0.0))
     return ReviewBench(
         game=game_id, preset=str(result.settings["preset"]), budget=budget, wall=wall,
-        cpu=here + (0.0 if n == 1 else parts["kernel"] + parts["engine"]),
+        cpu=here + (0.0 if n == 1 else parts["kernel"] + parts["engine"]
+                    + executor.seconds.get("quality", 0.0)),
         baseline=int(base.sum()), paired=int(((games["reading"] != "") & ~fresh).sum()),
         fresh=int(fresh.sum()), quality=quality,
         by_kernel=int((played == "kernel").sum()), by_engine=int((played == "engine").sum()),

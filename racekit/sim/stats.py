@@ -2,8 +2,9 @@
 
 Every number comes from scipy / statsmodels (the ``sim`` extra): Wilson score intervals
 (``statsmodels.stats.proportion.proportion_confint``), Student-t intervals and one-sample
-t-tests of paired differences (``scipy.stats``), and Holm's step-down correction
-(``statsmodels.stats.multitest.multipletests``).
+t-tests of paired differences (``scipy.stats``), the control-variate estimate of a difference
+from paired games and more games of one side (:func:`controlled`), and Holm's step-down
+correction (``statsmodels.stats.multitest.multipletests``).
 """
 from __future__ import annotations
 
@@ -60,7 +61,61 @@ def paired(d, level: float = 0.95) -> dict:
     half = float(stats.t.ppf(1 - (1 - level) / 2, n - 1)) * sd / math.sqrt(n)
     p = float(stats.ttest_1samp(d, 0.0).pvalue)
     return {"n": n, "mean": mean, "low": mean - half, "high": mean + half, "half": half,
-            "sd": sd, "p": p}
+            "sd": sd, "p": p, "se": sd / math.sqrt(n), "df": n - 1}
+
+
+def controlled(reading, base, rest, level: float = 0.95) -> dict:
+    """The difference of means ``E[reading] - E[base]`` from ``n`` paired games (``reading[i]``
+    and ``base[i]`` played on the same seed) and ``m`` more games of the base alone (``rest``,
+    other seeds), with its Student-t interval at ``level`` and the two-sided p-value of "no
+    difference".
+
+    The estimate is ``mean(reading - c base) - (1 - c) mean(rest)``: unbiased for any ``c``; its
+    variance ``var(reading - c base) / n + (1 - c)^2 var(rest) / m`` is least at
+    ``c = beta m / (n + m) + n / (n + m)`` (``beta``: the slope of ``reading`` on ``base``, from
+    the paired games), the regression (control-variate) estimator. A reading that changes few
+    games (``beta`` near 1) gets the plain paired difference; one that changes every game
+    (``beta`` near 0) gets its mean against the whole base, about half the paired variance when
+    ``m`` is large. Without ``rest`` (``m`` = 0): :func:`paired` on ``reading - base``.
+
+    Returns:
+        dict as :func:`paired` (``sd`` is the standard error times the square root of ``n``),
+        with ``c``.
+    """
+    import numpy as np
+    from scipy import stats
+    y = np.asarray(reading, dtype=float)
+    x = np.asarray(base, dtype=float)
+    z = np.asarray(rest, dtype=float)
+    n, m = len(y), len(z)
+    if n < 2 or m < 2:
+        return {**paired(y - x, level), "c": 1.0}
+    vx = float(x.var(ddof=1))
+    zv = float(z.var(ddof=1))
+    beta = float(np.cov(y, x, ddof=1)[0, 1]) / vx if vx > 0 else 0.0
+    c = beta * m / (n + m) + n / (n + m)
+    d = y - c * x
+    var = float(d.var(ddof=1)) / n + (1 - c) ** 2 * zv / m
+    mean = float(d.mean()) - (1 - c) * float(z.mean())
+    if var <= 0:
+        return {"n": n, "mean": mean, "low": mean, "high": mean, "half": 0.0, "sd": 0.0,
+                "p": 1.0 if mean == 0 else 0.0, "se": 0.0, "df": n - 1, "c": c}
+    se = math.sqrt(var)
+    t = float(stats.t.ppf(1 - (1 - level) / 2, n - 1))
+    p = float(2 * stats.t.sf(abs(mean) / se, n - 1))
+    return {"n": n, "mean": mean, "low": mean - t * se, "high": mean + t * se, "half": t * se,
+            "sd": se * math.sqrt(n), "p": p, "se": se, "df": n - 1, "c": c}
+
+
+def equivalence_p(mean: float, se: float, df: int, bound: float) -> float:
+    """Two one-sided t-tests of "the difference lies outside ±``bound``" for an estimate
+    ``mean`` with standard error ``se`` (``df`` degrees of freedom): the larger p-value."""
+    from scipy import stats
+    if se <= 0:
+        return 0.0 if abs(mean) < bound else 1.0
+    lower = stats.t.sf((mean + bound) / se, df)
+    upper = stats.t.cdf((mean - bound) / se, df)
+    return float(max(lower, upper))
 
 
 def equivalence_pvalue(d, bound: float) -> float:

@@ -90,7 +90,7 @@ for name, rv in reviews.items():
 for name, rv in reviews.items():
     fig, (left, mid, right) = plt.subplots(1, 3, figsize=(14, 3.2))
     designer.plot_positions(rv.baseline, ax=left, title=f"{name}: by play order")
-    review.plot_seats(rv.baseline, ax=mid, title=f"{name}: by colour")
+    designer.plot_positions(rv.baseline, ax=mid, title=f"{name}: by colour", by="colour")
     review.plot_lengths(rv.baseline, ax=right, title=f"{name}: game length")
     fig.tight_layout()
     plt.show()
@@ -301,9 +301,10 @@ print(strength.describe(searched) if searched else
 # %% [markdown]
 # ## How sure is this, and how to be surer
 #
-# * **Every verdict holds at the stated level.** Each round's interval is taken at a confidence that
-#   splits 5% over every verdict of the review and every round (so stopping as soon as an interval
-#   decides does not inflate the error); a change seen in one set of games is played again on a fresh
+# * **Every verdict holds at the stated level.** 5% is split over every verdict of the review, and
+#   each verdict's share over its rounds in proportion to their games, fixed before any game is
+#   played (so stopping as soon as an interval decides does not inflate the error, and the last,
+#   largest round keeps about half of it); a change seen in one set of games is played again on a fresh
 #   set of seeds, twice as many games, and printed with the fresh games' numbers; Holm's correction at
 #   5% then runs across all the verdicts of one review. The chance that any printed claim of a review
 #   is wrong is at most 5%. A "no change" needs either an exact bound on how many games a reading
@@ -311,10 +312,12 @@ print(strength.describe(searched) if searched else
 # * **Not enough games to tell** is an honest answer: the interval still reaches beyond the threshold
 #   on one side and includes no change on the other, or too few games changed to trust the interval.
 #   The stored reviews were played with `racekit review --all --budget 1600 --engine-budget 400
-#   --baseline 4000 --keep baseline`: at most 1,600 paired games per reading (400 for the two
-#   Aeroplane Chess readings only the rules engine plays, many times slower than the compiled
-#   kernels); resolving ±3 points of the edge for a reading that changes most games takes several
-#   thousand. Run more with a larger budget (the default is 6,400), or accept a coarser threshold:
+#   --baseline 4000 --keep baseline`: at most 1,600 paired games per reading (every reading of the
+#   shipped games is played by a fast kernel; `--engine-budget` caps the readings only the rules
+#   engine plays, many times slower). A reading that changes most games moves the first player's
+#   edge by about ±60 points from game to game, so a "no change beyond ±3 points" needs an
+#   interval of about ±2 points: some 6,000 to 20,000 paired games. A reading whose true effect
+#   sits at the threshold cannot be decided with any number of games. Run more with a larger budget (the default is 6,400), or accept a coarser threshold:
 #
 # ```
 # racekit review snow_tails --budget 12800                 # more games per reading

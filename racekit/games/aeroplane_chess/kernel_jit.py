@@ -14,8 +14,9 @@ to them. When a game runs past the numbers given, the loop returns
 arrays (the same numbers, so the same game). ``tests/test_sim_kernels.py`` checks
 this kernel against the rules engine for many seeds and option values.
 
-Covered: both presets and every option except ``optional_effects=true`` and
-``stack_blocks=true`` (:func:`supports`: the engine plays those). Clauses (AC-FAM-TURN-1, AC-TOUR-TURN-1, AC-TOUR-LAUNCH-1,
+Covered: both presets and every option, ``optional_effects=true`` (each optional capture,
+jump and flight a decision, AC-AMB-06) and ``stack_blocks=true`` (enemy stacks block the
+way, AC-AMB-26) included. Clauses (AC-FAM-TURN-1, AC-TOUR-TURN-1, AC-TOUR-LAUNCH-1,
 AC-BOTH-MOVE-1/2, AC-TOUR-STACK-1..4, AC-TOUR-JUMP-1, AC-TOUR-FLY-1/2,
 AC-FAM-CAPTURE-1..3, AC-TOUR-CAPTURE-1..3, AC-BOTH-FINISH-1, AC-TOUR-SIX-1..4,
 AC-TOUR-WIN-1, AC-FAM-GOAL-1 and the AC-AMB options).
@@ -31,7 +32,7 @@ import numpy as np
 from numba import njit
 
 from ...core.chance import BLOCK, Sampler, stream_array
-from .actions import FIRST, GIVE, KEEP, MOVE
+from .actions import EFFECT, FIRST, GIVE, KEEP, MOVE
 from .board import BASE
 from ...sim.kernels import Playout
 from . import finish
@@ -44,13 +45,9 @@ AGENT_SALT = 0xA6E27
 
 
 def supports(game) -> str | None:
-    """``None`` when this loop plays ``game``; else why not (the engine plays it)."""
-    r = game.rules
-    if r.optional:
-        return "the kernel does not cover optional_effects=true: a decision on each effect"
-    if r.blocks:
-        return "the kernel does not cover stack_blocks=true"
-    if r.turn_limit:
+    """``None`` when this loop plays ``game`` (every option and rule number but the turn limit,
+    which is no rule); else why not (the engine plays it)."""
+    if game.rules.turn_limit:
         return "the kernel does not cover turn_limit"
     return None
 
@@ -79,12 +76,16 @@ _NO_HOP, _HOP_JUMP, _HOP_FLY = 0, 1, 2
 # capture modes, six rules
 _LAND, _PASS_AND_LAND, _NO_CAPTURE = 0, 1, 2
 _SIX_NONE, _SIX_ONE, _SIX_GIFT = 0, 1, 2
+# what capture.at_rest found: nothing to do, the moving group sent back, a capture to ask about
+_REST_DONE, _REST_GONE, _REST_ASK = 0, 1, 2
+# the answers to an optional effect (AC-AMB-06): take is the lower id, so the first legal
+_TAKE_CAPTURE, _TAKE_JUMP, _TAKE_FLY = EFFECT["capture"][0], EFFECT["jump"][0], EFFECT["fly"][0]
 
 # fields of the settings array ``cfg`` (see tables())
 (N, FIN, TOP, FLY_FROM, FLY_TO, JUMP, TOUR, LAUNCH_MASK, LAUNCH_STEPS, EXACT_ONLY, CAPTURE,
  DEST, SIX, SIX_NO_MOVE, FINISH_BONUS, PARTNER_ROLLS, PENALTY, PLACES, JUMP_FLY, ONE_JUMP,
  NEW_LAP, FLY_CAPTURE, START, FIRST_RANDOM, DIE_N, BONUS_FACE, LAUNCH_FROM, PENALTY_SIXES,
- N_FIELDS) = range(29)
+ OPTIONAL, BLOCKS, N_FIELDS) = range(31)
 
 PARAM_FIELDS = {"die_faces": DIE_N, "bonus_face": BONUS_FACE, "launch_from": LAUNCH_FROM,
                 "penalty_sixes": PENALTY_SIXES}
@@ -151,6 +152,8 @@ class Tables:
         cfg[FLY_CAPTURE] = r.fly_capture
         cfg[START] = r.start
         cfg[FIRST_RANDOM] = not r.tour and r.first == "random"
+        cfg[OPTIONAL] = r.optional                # AC-AMB-06
+        cfg[BLOCKS] = r.blocks                    # AC-AMB-26
         p = game.params
         for name, field in PARAM_FIELDS.items():
             cfg[field] = p[name]
@@ -283,9 +286,32 @@ def _progress(v):
 
 
 @njit(cache=True)
-def _route_ok(cfg, own, pos, first, mates, d):
-    """move.route_problem(...) is None, for a group led by own plane ``first`` carrying the
-    teammate planes in bit mask ``mates``."""
+def _blocked(cfg, sq, side, loc, c, s0, t):
+    """move._blocking on the squares a die walk of colour ``c`` from path step ``s0`` to ``t``
+    passes on the loop (not the one it lands on): does a stack of two or more planes of one
+    enemy side stand there? (AC-AMB-26)"""
+    top = cfg[TOP]
+    stop = t if t < top + 1 else top + 1
+    n_planes = 4 * cfg[N]
+    mine = side[c]
+    for s in range(s0 + 1, stop):
+        square = sq[c, s if s >= 1 else s - 2]    # a walk from before step 1 (AC-AMB-27)
+        for x in range(cfg[N]):
+            if x == mine:
+                continue
+            k = 0
+            for q in range(n_planes):
+                if loc[q] == square and side[q >> 2] == x:
+                    k += 1
+            if k >= 2:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _route_ok(cfg, own, sq, side, loc, pos, c, first, mates, d):
+    """move.route_problem(...) is None, for a group of colour ``c`` led by own plane ``first``
+    carrying the teammate planes in bit mask ``mates``."""
     s0 = pos[first]
     if s0 == BASE:
         if not cfg[LAUNCH_MASK] >> d & 1:         # AC-TOUR-LAUNCH-1, AC-AMB-02
@@ -299,9 +325,11 @@ def _route_ok(cfg, own, pos, first, mates, d):
     fin, top = cfg[FIN], cfg[TOP]
     if t > fin and cfg[EXACT_ONLY]:               # AC-AMB-05
         return False
+    if mates and t > top:                         # AC-TOUR-STACK-3
+        return False
+    if cfg[BLOCKS] and _blocked(cfg, sq, side, loc, c, s0, t):   # AC-AMB-26
+        return False
     if mates:
-        if t > top:                               # AC-TOUR-STACK-3
-            return False
         if not cfg[NEW_LAP]:                      # AC-AMB-27 refuse: judged on the whole chain
             end = t if t <= fin else 2 * fin - t
             final = _planned_final(cfg, own, end)
@@ -312,7 +340,7 @@ def _route_ok(cfg, own, pos, first, mates, d):
 
 
 @njit(cache=True)
-def _legal_moves(cfg, own, mate, pos, loc, c, d, out):
+def _legal_moves(cfg, own, sq, side, mate, pos, loc, c, d, out):
     """move.legal_moves: writes the sorted legal move actions of colour ``c`` for roll ``d``
     into ``out``; returns how many (AC-BOTH-MOVE-1/2, AC-TOUR-STACK-1..3)."""
     base = 4 * c
@@ -320,15 +348,18 @@ def _legal_moves(cfg, own, mate, pos, loc, c, d, out):
     top = cfg[TOP]
     launchable = cfg[LAUNCH_MASK] >> d & 1
     limit = fin - d if cfg[EXACT_ONLY] else fin       # bounce: any position short of the finish
+    blocks = cfg[BLOCKS]                          # AC-AMB-26: every route walked square by square
     k = 0
     if not cfg[TOUR]:                             # family: one plane at a time (AC-AMB-10)
         for i in range(4):
             s = pos[base + i]
             if s == BASE:
-                if launchable:
+                if launchable and (not blocks or _route_ok(cfg, own, sq, side, loc, pos, c,
+                                                           base + i, 0, d)):
                     out[k] = MOVE + (1 << (base + i))
                     k += 1
-            elif s != fin and s <= limit:
+            elif s != fin and s <= limit and (not blocks or _route_ok(cfg, own, sq, side, loc, pos,
+                                                                      c, base + i, 0, d)):
                 out[k] = MOVE + (1 << (base + i))
                 k += 1
         return k
@@ -338,13 +369,15 @@ def _legal_moves(cfg, own, mate, pos, loc, c, d, out):
     for i in range(4):
         s = pos[base + i]
         if s == BASE:
-            if launchable:
+            if launchable and (not blocks or _route_ok(cfg, own, sq, side, loc, pos, c, base + i,
+                                                       0, d)):
                 out[k] = MOVE + (1 << (base + i))
                 k += 1
             continue
         if s == 0:
-            out[k] = MOVE + (1 << (base + i))
-            k += 1
+            if not blocks or _route_ok(cfg, own, sq, side, loc, pos, c, base + i, 0, d):
+                out[k] = MOVE + (1 << (base + i))
+                k += 1
             continue
         if s == fin:
             continue
@@ -355,7 +388,8 @@ def _legal_moves(cfg, own, mate, pos, loc, c, d, out):
                 shared = True
                 break
         if not shared:                            # a lone plane
-            if s <= limit:
+            if s <= limit and (not blocks or _route_ok(cfg, own, sq, side, loc, pos, c, base + i,
+                                                       0, d)):
                 out[k] = MOVE + (1 << (base + i))
                 k += 1
             continue
@@ -379,7 +413,7 @@ def _legal_moves(cfg, own, mate, pos, loc, c, d, out):
                 first += 1
             tm = mates
             while True:
-                if _route_ok(cfg, own, pos, first, tm, d):
+                if _route_ok(cfg, own, sq, side, loc, pos, c, first, tm, d):
                     out[k] = MOVE + (sub | tm)
                     k += 1
                 if tm == 0:
@@ -433,28 +467,41 @@ def _enemies(cfg, side, occ, c):
 
 @njit(cache=True)
 def _at_rest(cfg, side, pos, loc, c, mask, ref, counts):
-    """capture.at_rest: captures where the group came to rest; True when the group itself
-    was sent back (AC-FAM-CAPTURE-3, AC-TOUR-CAPTURE-1..3, AC-AMB-16)."""
+    """capture.at_rest: captures where the group came to rest (AC-FAM-CAPTURE-3,
+    AC-TOUR-CAPTURE-1..3, AC-AMB-16). Returns ``(what, victims)``: ``_REST_GONE`` when the
+    group itself was sent back, ``_REST_ASK`` when a capture of ``victims`` (a bit mask)
+    waits for the mover's answer (optional_effects, AC-AMB-06), else ``_REST_DONE``."""
     occ = _occupants(loc, loc[ref], mask)
     if not occ:
-        return False
+        return _REST_DONE, 0
     if not cfg[TOUR]:
         if cfg[CAPTURE] == _NO_CAPTURE:
-            return False
+            return _REST_DONE, 0
         enemies = _enemies(cfg, side, occ, c)
         if enemies:
+            if cfg[OPTIONAL]:
+                return _REST_ASK, enemies
             _send_back(pos, loc, cfg[DEST], enemies, counts)
-        return False
+        return _REST_DONE, 0
     enemies = _enemies(cfg, side, occ, c)
     e = _popcount(enemies)
     if e == 1:
+        if cfg[OPTIONAL]:
+            return _REST_ASK, enemies
         _send_back(pos, loc, cfg[DEST], enemies, counts)
     elif e >= 2:
         if _popcount(mask) < e:                   # AC-TOUR-CAPTURE-2: everything goes back
             _send_back(pos, loc, cfg[DEST], occ | mask, counts)
-            return True
+            return _REST_GONE, 0
         _send_back(pos, loc, cfg[DEST], enemies, counts)   # AC-TOUR-CAPTURE-3
-    return False
+    return _REST_DONE, 0
+
+
+@njit(cache=True)
+def _take(agent, agent_u, ply):
+    """The mover's answer to an optional effect at ``ply`` (AC-AMB-06): the legal answers are
+    ``[take, decline]``; first-legal takes, random picks ``legal[int(u * 2)]``."""
+    return agent == AGENT_FIRST or int(agent_u[ply] * 2) == 0
 
 
 @njit(cache=True)
@@ -548,8 +595,11 @@ def _walk(cfg, sq, side, loop_position, pos, loc, home, c, mask, ref, steps, cou
 
 
 @njit(cache=True)
-def _execute(cfg, sq, side, loop_position, own, cross, pos, loc, home, c, mask, d, counts):
-    """move.execute: carry out a legal move; True when planes reached the finish."""
+def _execute(cfg, sq, side, loop_position, own, cross, pos, loc, home, c, mask, d, counts,
+             agent, agent_u, history, ply):
+    """move.execute (and move.decide): carry out a legal move; ``(reached, ply)``: True when
+    planes reached the finish, and the ply after the mover's answers to optional effects
+    (written into ``history``, AC-AMB-06; ``agent``: the roller's agent code), or NEED_MORE."""
     ref = 4 * c
     while not mask >> ref & 1:
         ref += 1
@@ -559,19 +609,40 @@ def _execute(cfg, sq, side, loop_position, own, cross, pos, loc, home, c, mask, 
         counts[_LAUNCH] += 1
         more = d - 1 if cfg[LAUNCH_STEPS] else 0
         if more <= 0:
-            return False
+            return False, ply
         reached = _walk(cfg, sq, side, loop_position, pos, loc, home, c, mask, ref, more, counts)
     else:
         reached = _walk(cfg, sq, side, loop_position, pos, loc, home, c, mask, ref, d, counts)
     top = cfg[TOP]
+    optional = cfg[OPTIONAL]
+    available = len(agent_u)
     arrived, flown, jumps = _NO_HOP, False, 0
     while True:                                   # move.resume: captures, then jumps and flights
         here = pos[ref]
-        if (1 <= here <= top or here < BASE) and _at_rest(cfg, side, pos, loc, c, mask, ref, counts):
-            return reached
+        if 1 <= here <= top or here < BASE:
+            what, victims = _at_rest(cfg, side, pos, loc, c, mask, ref, counts)
+            if what == _REST_GONE:
+                return reached, ply
+            if what == _REST_ASK:                 # AC-AMB-06: capture or decline, then go on
+                if ply >= available:
+                    return reached, NEED_MORE
+                yes = _take(agent, agent_u, ply)
+                history[ply] = _TAKE_CAPTURE if yes else _TAKE_CAPTURE + 1
+                ply += 1
+                if yes:
+                    _send_back(pos, loc, cfg[DEST], victims, counts)
         kind, to = _hop_for(cfg, own, _progress(here), arrived, flown, jumps)
         if kind == _NO_HOP or _overruns(cfg, pos, c, mask, ref, to):
-            return reached
+            return reached, ply
+        if optional:                              # AC-AMB-06: take the jump or flight, or stop
+            if ply >= available:
+                return reached, NEED_MORE
+            yes = _take(agent, agent_u, ply)
+            answer = _TAKE_FLY if kind == _HOP_FLY else _TAKE_JUMP
+            history[ply] = answer if yes else answer + 1
+            ply += 1
+            if not yes:
+                return reached, ply
         _place(sq, loop_position, pos, loc, c, mask, ref, to)
         if kind == _HOP_FLY:
             flown = True
@@ -649,7 +720,7 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
                 sixes = 0
                 six_moved = 0
             c = mate[roller] if partner_rolls and home[roller] == 4 else roller   # AC-AMB-14
-            k = _legal_moves(cfg, own, mate, pos, loc, c, d, moves)
+            k = _legal_moves(cfg, own, sq, side, mate, pos, loc, c, d, moves)
             if k == 0:
                 counts[_PASS] += 1                # AC-BOTH-MOVE-2
             else:
@@ -664,8 +735,10 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
                 mask = a - MOVE
                 if d == bonus_face:
                     six_moved |= mask
-                reached = _execute(cfg, sq, side, loop_position, own, cross, pos, loc, home, c,
-                                   mask, d, counts)
+                reached, ply = _execute(cfg, sq, side, loop_position, own, cross, pos, loc, home,
+                                        c, mask, d, counts, agents[roller], agent_u, history, ply)
+                if ply < 0:
+                    return NEED_MORE
                 moved = True
                 # finish.check_win for the mover's colour c
                 if tour:
