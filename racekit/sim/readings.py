@@ -95,7 +95,7 @@ PROSE: dict[str, dict[str, Prose]] = {
             "`capture_mode = pass_and_land` also captures on passing; `capture_mode = none` never "
             "captures."),
         "max_jumps_per_move": Prose(
-            "How many jumps in one move?", "AC-AMB-25", 1,
+            "How many jumps in one move?", "AC-AMB-25", "one",
             "A piece that stops on its own colour jumps to the next square of that colour, which "
             "is its own colour again: read literally, jumps could chain without end.",
             "One plain jump per move; a move's bonus chain is die, jump, flight (or die onto the "
@@ -156,7 +156,7 @@ PROSE: dict[str, dict[str, Prose]] = {
             "Is the supply of damage cards limited?", "ST-AMB-14", "unlimited",
             "Damage cards are taken from a supply whose size the text does not give.",
             "Unlimited.",
-            "`dent_supply = 20` limits it to 20 cards."),
+            "`dent_supply = limited_20` limits it to 20 cards."),
     },
     "wingsuit": {
         "sprint_window": Prose(
@@ -269,7 +269,7 @@ PROSE_ZH: dict[str, dict[str, tuple[str, str, str, str]]] = {
             "损坏牌的数量有没有上限？",
             "损坏牌从一堆供应里拿，原文没说这堆有多少张。",
             "没有上限。",
-            "`dent_supply = 20` 限定为 20 张。"),
+            "`dent_supply = limited_20` 限定为 20 张。"),
     },
     "wingsuit": {
         "sprint_window": (

@@ -213,3 +213,49 @@ def refused_by_reading(sweep) -> dict:
         if passes is None or passes != passes:      # None, or NaN after a pandas round trip
             out[(name, value)] = out.get((name, value), 0) + 1
     return out
+
+
+# ----- stored sweeps (the designer review notebook reads them instead of sweeping at page load) ---
+
+SWEEPS_FILE = "scenario-sweeps.json"
+
+
+def write_sweeps(folder, game_ids=None, executor=None):
+    """Sweep every shipped game's scenarios (:func:`scenario_sweeps`) and write the tables to
+    ``folder/scenario-sweeps.json`` (``racekit review --all`` and ``racekit review --sweeps``).
+
+    JSON, not parquet: an option's values mix ``0``, ``False`` and text, which a parquet column
+    would merge. Returns the path written.
+    """
+    import json
+    from pathlib import Path
+    from ..games import SHIPPED
+    sweeps = scenario_sweeps(list(game_ids or SHIPPED), executor=executor)
+    data = {"written_by": "racekit review --sweeps (or --all)",
+            "games": {gid: {"columns": list(df.columns), "rows": df.values.tolist()}
+                      for gid, df in sweeps.items()}}
+    path = Path(folder) / SWEEPS_FILE
+    path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n", encoding="utf-8")
+    return path
+
+
+def stored_sweeps(folder=None) -> dict:
+    """The sweeps written by :func:`write_sweeps` (default folder: the checkout's
+    ``notebooks/review/``), ``{game_id: DataFrame}`` as :func:`scenario_sweeps` gives them.
+
+    Raises:
+        FileNotFoundError: no stored sweeps (run ``racekit review --sweeps``).
+    """
+    import json
+    from pathlib import Path
+
+    import pandas as pd
+    if folder is None:
+        from ..paths import checkout_folder
+        folder = checkout_folder("notebooks/review")
+    path = Path(folder) / SWEEPS_FILE
+    if not path.exists():
+        raise FileNotFoundError(f"{path} is missing: write it with `racekit review --sweeps`")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {gid: pd.DataFrame([dict(zip(t["columns"], row)) for row in t["rows"]])
+            for gid, t in data["games"].items()}
