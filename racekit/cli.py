@@ -351,7 +351,7 @@ def _play_out(session, names, quiet: bool, seat) -> None:
         who = _t("chance") if actor < 0 else names[actor]
         if not session.state.visible_to(ply, seat):
             label = _t("hidden")
-        typer.echo(f"{ply:4d} {who}: {label}")
+        typer.echo(_t("ply_line", ply=ply, who=who, label=label))
         for event in session.state.events[mark:]:   # a seat's view: no raw data of an event
             typer.echo(f"       {g.render(event, details=seat is None)}")
 
@@ -410,7 +410,7 @@ def _story(state, history) -> None:
     for ply, action in enumerate(history):
         actor = probe.current_player()
         who = _t("chance") if actor < 0 else names[actor]
-        typer.echo(f"{ply:4d} {who}: {probe.action_label(action)}")
+        typer.echo(_t("ply_line", ply=ply, who=who, label=probe.action_label(action)))
         probe.apply_action(action)
         for event in by_ply.get(ply, []):
             typer.echo(f"       {game.render(event)}")
