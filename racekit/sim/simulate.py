@@ -643,8 +643,8 @@ def summary_text(df) -> str:
     # the options set (a reading) are named, as racekit bench names them
     label = attrs.get("label") or _s("label", game=df['game'].iloc[0], preset=df['preset'].iloc[0],
                                      players=int(df['players'].iloc[0]))
-    how = (f" ({attrs['no_kernel']})" if attrs.get("played_by") == "engine" and attrs.get("no_kernel")
-           else f" ({attrs['implementation']})" if attrs.get("implementation") else "")
+    how = (_s("how", what=attrs['no_kernel']) if attrs.get("played_by") == "engine" and attrs.get("no_kernel")
+           else _s("how", what=attrs['implementation']) if attrs.get("implementation") else "")
     lines = [_s("head", label=label[:-1], agents=df['agents'].iloc[0], n=len(df),
                 seed=attrs.get('seed', '?'), by=attrs.get('played_by'), how=how)]
     lines += attrs.get("house_rules", [])
