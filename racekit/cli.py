@@ -259,7 +259,7 @@ def games(game: Optional[str] = typer.Argument(None, help="only this game (defau
         for opt in gt.options:
             choices = " | ".join(str(c) for c in opt.choices) if opt.choices else _t("value")
             doc = option_text(name, opt.name, opt.doc, "options")
-            typer.echo(f"    {opt.name} = {opt.default!s}  ({choices})  {doc}")
+            typer.echo(_t("option_line", name=opt.name, default=str(opt.default), choices=choices, doc=doc))
         if gt.params:
             typer.echo(_t("params_head"))
         for par in gt.params:
