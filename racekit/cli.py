@@ -211,7 +211,7 @@ def _ranking(state) -> None:
             label, note = _t("order_so_far"), ""
         else:
             label, groups, note = so_far(state)
-    places = "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
+    places = "  ".join(f"{i + 1}. " + _t("tie_sep").join(names[s] for s in grp)
                        for i, grp in enumerate(groups))
     typer.echo(_t("ranking_line", label=label, places=places or _t("none_yet"), note=note))
     out = getattr(state, "dropped_out", None)
@@ -319,7 +319,7 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
         _fail(no_end(g, seed if seat is None else None, session.max_plies))
     if summary:
         first = session.state.ranking()[0] if session.state.ranking() else []
-        typer.echo(_t("winner", names=" & ".join(names[s] for s in first) or _t("nobody")))
+        typer.echo(_t("winner", names=_t("tie_sep").join(names[s] for s in first) or _t("nobody")))
     _ranking(session.state)
     typer.echo(_t("plies", n=session.state.ply))
     if save:
