@@ -241,7 +241,7 @@ def _ranking(state) -> None:
             label, note = _t("order_so_far"), ""
         else:
             label, groups, note = so_far(state)
-    places = "  ".join(f"{i + 1}. " + " & ".join(names[s] for s in grp)
+    places = "  ".join(f"{i + 1}. " + _t("tie_sep").join(names[s] for s in grp)
                        for i, grp in enumerate(groups))
     typer.echo(_t("ranking_line", label=label, places=places or _t("none_yet"), note=note))
     out = getattr(state, "dropped_out", None)
@@ -289,7 +289,7 @@ def games(game: Optional[str] = typer.Argument(None, help="only this game (defau
         for opt in gt.options:
             choices = " | ".join(str(c) for c in opt.choices) if opt.choices else _t("value")
             doc = option_text(name, opt.name, opt.doc, "options")
-            typer.echo(f"    {opt.name} = {opt.default!s}  ({choices})  {doc}")
+            typer.echo(_t("option_line", name=opt.name, default=str(opt.default), choices=choices, doc=doc))
         if gt.params:
             typer.echo(_t("params_head"))
         for par in gt.params:
@@ -349,7 +349,7 @@ def play(game: str = typer.Argument(..., help="game id, see `racekit games`"),
         _fail(no_end(g, seed if seat is None else None, session.max_plies))
     if summary:
         first = session.state.ranking()[0] if session.state.ranking() else []
-        typer.echo(_t("winner", names=" & ".join(names[s] for s in first) or _t("nobody")))
+        typer.echo(_t("winner", names=_t("tie_sep").join(names[s] for s in first) or _t("nobody")))
     _ranking(session.state)
     typer.echo(_t("plies", n=session.state.ply))
     if save:
@@ -381,7 +381,7 @@ def _play_out(session, names, quiet: bool, seat) -> None:
         who = _t("chance") if actor < 0 else names[actor]
         if not session.state.visible_to(ply, seat):
             label = _t("hidden")
-        typer.echo(f"{ply:4d} {who}: {label}")
+        typer.echo(_t("ply_line", ply=ply, who=who, label=label))
         for event in session.state.events[mark:]:   # a seat's view: no raw data of an event
             typer.echo(f"       {g.render(event, details=seat is None)}")
 
@@ -441,7 +441,7 @@ def _story(state, history) -> None:
     for ply, action in enumerate(history):
         actor = probe.current_player()
         who = _t("chance") if actor < 0 else names[actor]
-        typer.echo(f"{ply:4d} {who}: {probe.action_label(action)}")
+        typer.echo(_t("ply_line", ply=ply, who=who, label=probe.action_label(action)))
         probe.apply_action(action)
         for event in by_ply.get(ply, []):
             typer.echo(f"       {game.render(event)}")

@@ -246,8 +246,8 @@ def report(game_id: str, verbose: bool = True) -> tuple[str, int]:
     lines = []
     for row in rows:
         ok = row.status == "asserted"
-        lines.append(f"{text('rules.tag.' + row.status)} {row.id}: "
-                     f"{clause_text(game_id, row.id, row.summary)}")
+        lines.append(text("rules.report_row", tag=text("rules.tag." + row.status), id=row.id,
+                          summary=clause_text(game_id, row.id, row.summary)))
         if row.decision:
             opt = text("rules.option", option=row.option) if row.option else ""
             decision = clause_text(game_id, row.id, row.decision, field="decision")

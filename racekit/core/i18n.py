@@ -254,13 +254,20 @@ def _choose(entry, n) -> str:
 
 
 def join(items, lang: str | None = None) -> str:
-    """``Red``, ``Red and Blue``, ``Red, Blue and Green`` (zh: ``红方、蓝方和绿方``)."""
+    """``Red``, ``Red and Blue``, ``Red, Blue and Green`` (zh: ``红方、蓝方和绿方``; codes: ``R1、B2 和 G3``)."""
     lang = lang or get_lang()
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
     sep, last = _entry("words.list.sep", lang), _entry("words.list.last", lang)
+    if not last.isascii() and _latin_end(items[-2]) and _latin_end(items[-1][:1]):
+        last = f" {last} "   # a CJK word between two codes is spaced off them: R1 和 B2 (not R1和B2)
     return sep.join(items[:-1]) + last + items[-1]
+
+
+def _latin_end(s: str) -> bool:
+    """Does ``s`` end in a Latin letter or digit (a code such as ``R1``)?"""
+    return bool(s) and s[-1].isascii() and s[-1].isalnum()
 
 
 def text(key: str, /, lang: str | None = None, **fields) -> str:

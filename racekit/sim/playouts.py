@@ -55,7 +55,9 @@ def settings_label(game) -> str:
             for k in game.options}
     changed = [f"{k}={v}" for k, v in game.options.items() if v != base[k]]
     changed += [f"{k}={v}" for k, v in game.params.changed().items()]   # house rules
-    return (f"{game.game_type.id} ({', '.join([game.preset, f'{game.num_players} players'] + changed)})")
+    from ..core.i18n import text
+    parts = [game.preset, text("sim.settings_players", n=game.num_players)] + changed
+    return text("sim.settings", game=game.game_type.id, parts=text("sim.settings_sep").join(parts))
 
 
 @dataclass

@@ -637,7 +637,7 @@ def _attrs_from_columns(df) -> dict:
 
 def summary_text(df) -> str:
     """The plain-text summary ``racekit simulate`` prints (in the language in force)."""
-    from ..core.i18n import get_lang, message_text, seat_name, text
+    from ..core.i18n import message_text, seat_name, text
 
     def _s(key, **fields):
         return text(f"sim.{key}", **fields)
@@ -646,13 +646,9 @@ def summary_text(df) -> str:
     # the options set (a reading) are named, as racekit bench names them
     label = attrs.get("label") or _s("label", game=df['game'].iloc[0], preset=df['preset'].iloc[0],
                                      players=int(df['players'].iloc[0]))
-    m = re.fullmatch(r"(\S+) \(([^,]+), (\d+) players((?:, .*)?)\)", label)
-    if m and get_lang() != "en":   # the settings as settings_label wrote them, in the language in force
-        label = _s("label", game=m.group(1), preset=m.group(2), players=int(m.group(3)))
-        label = label[:-1] + text("words.list.sep").join([""] + m.group(4).split(", ")[1:]) + label[-1]
-    how = (_s("how", why=message_text(attrs['no_kernel'])) if attrs.get("played_by") == "engine"
+    how = (_s("how", what=message_text(attrs['no_kernel'])) if attrs.get("played_by") == "engine"
            and attrs.get("no_kernel")
-           else _s("how", why=attrs['implementation']) if attrs.get("implementation") else "")
+           else _s("how", what=attrs['implementation']) if attrs.get("implementation") else "")
     lines = [_s("head", label=label[:-1], agents=df['agents'].iloc[0], n=len(df),
                 seed=attrs.get('seed', '?'), by=attrs.get('played_by'), how=how)]
     lines += attrs.get("house_rules", [])
