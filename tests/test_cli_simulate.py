@@ -27,9 +27,9 @@ def test_simulate_prints_win_rates_with_intervals_and_length():
 
 def test_simulate_says_plainly_why_the_engine_played():
     out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "3", "--workers", "1",
-                              "-o", "stack_blocks=true"])
+                              "-o", "turn_limit=40"])
     assert out.exit_code == 0, out.output
-    assert "played by the engine (the kernel does not cover stack_blocks=true)" in out.output
+    assert "played by the engine (the kernel does not cover turn_limit)" in out.output
 
 
 def test_simulate_names_the_kernel_implementation_that_played():

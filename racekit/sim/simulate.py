@@ -12,8 +12,6 @@ pandas (and dask for clusters) come from the optional ``sim`` extra:
 """
 from __future__ import annotations
 
-import re
-
 import concurrent.futures as cf
 import hashlib
 import json
