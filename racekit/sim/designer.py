@@ -860,7 +860,8 @@ def plot_verdicts(verdicts, threshold: float = THRESHOLD, length_threshold: floa
             hi = row[f"{m}_fresh_high"] if fresh else row[f"{m}_high"]
             if mean is None or mean != mean:
                 continue
-            ax.errorbar([mean], [i], xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=3,
+            # a reading that changes no game has a zero-width interval, up to float rounding
+            ax.errorbar([mean], [i], xerr=[[max(mean - lo, 0.0)], [max(hi - mean, 0.0)]], fmt="o", capsize=3,
                         color=_COLOURS[kind])
         ax.set_xlabel(("first player's edge change" if m == "win" else "game length change")
                       + f" ({unit})")

@@ -291,6 +291,15 @@ print(f"racekit play {longest['game']} --preset {longest['preset']} --seed {long
 # simulations a decision, rollouts scored two rounds ahead), so this measures a quick searcher,
 # not the best one.
 
+# %% [markdown zh]
+# ## 会搜索的玩家对谨慎智能体
+#
+# 一个会往前看的玩家比谨慎智能体强多少？下面翼装飞行的一个座位由蒙特卡洛树搜索（OpenSpiel 的实现，跑在 racekit 的适配器上：
+# 它只在按这个座位看到的信息抽出的世界里搜索，从不看别人的秘密计划）来下，其他座位由谨慎智能体来下；再用同样的随机种子，
+# 让谨慎智能体也坐这个座位下一遍。这些对局由一条命令 `python -m racekit.sim.strength`（需要 `rl` 附加组件）下完，存在
+# `notebooks/review/mcts_vs_careful.json` 里。搜索用的是很小的默认预算（每次决定模拟 8 次，推演只往后看两轮），所以这里量的是
+# 一个出手很快的搜索者，不是最强的那种。
+
 # %%
 from racekit.sim import strength
 
