@@ -20,6 +20,9 @@ from __future__ import annotations
 import re
 
 from ..core.game import game_class, load_game
+from ..core.i18n import Texts
+
+T = Texts("review")
 
 _AMB = re.compile(r"^[A-Z]+-AMB-\d+$")
 
@@ -104,11 +107,11 @@ def plot_lengths(df, ax=None, title: str | None = None):
         _, ax = plt.subplots(figsize=(5, 3))
     plies = df["plies"]
     ax.hist(plies, bins=30, color="#a1d99b", edgecolor="#31a354")
-    ax.axvline(plies.median(), color="black", linestyle=":", label=f"median {plies.median():.0f}")
-    ax.set_xlabel("plies per game")
-    ax.set_ylabel("games")
+    ax.axvline(plies.median(), color="black", linestyle=":", label=T("plot.median", median=plies.median()))
+    ax.set_xlabel(T("plot.plies_per_game"))
+    ax.set_ylabel(T("plot.games"))
     ax.legend(loc="upper right", fontsize=8)
-    ax.set_title(title or f"{df['game'].iloc[0]} ({df['preset'].iloc[0]}): game length",
+    ax.set_title(title or T("plot.game_length", game=df['game'].iloc[0], preset=df['preset'].iloc[0]),
                  fontsize=10)
     return ax
 
