@@ -329,6 +329,18 @@ class Review:
         review._render()
         return review
 
+    def _unavailable(self, row) -> str:
+        """A reading these settings refuse, said again from its English error (the ``error``
+        column; a review written before it had one: read from its stored English line)."""
+        error = row.get("error")
+        if not isinstance(error, str):
+            head = f"{row['reading']} not available in these settings: "
+            if not str(row["line"]).startswith(head):
+                return row["line"]
+            error = str(row["line"])[len(head):]
+        return T("unavailable", name=row["reading"],
+                 error=message_text(error, game_id=self.settings["game"]))
+
     def _render(self) -> None:
         """The printed lines again from the stored numbers (today's wording, the same numbers)."""
         st = self.settings
@@ -336,7 +348,7 @@ class Review:
         if "win_state" in self.verdicts:
             self.verdicts["line"] = [
                 _line(row["reading"], json.loads(row["win_state"]), json.loads(row["length_state"]),
-                      bounds) if isinstance(row.get("win_state"), str) else row["line"]
+                      bounds) if isinstance(row.get("win_state"), str) else self._unavailable(row)
                 for _, row in self.verdicts.iterrows()]
         game = load_game(st["game"], preset=st["preset"], players=st["players"],
                          params=st.get("params") or None, **st["options"])
@@ -702,10 +714,12 @@ def _words(st: dict, measure: str, bound: float) -> str:
 
 
 def _verdict_row(r: Reading, bounds: dict) -> dict:
+    gid = r.game.game_type.id if r.game is not None else None
     row = {"reading": r.name, "label": r.label, "options": json.dumps(r.options, sort_keys=True),
            "params": json.dumps(r.params, sort_keys=True)}
     if r.error is not None:
-        row.update(line=T("unavailable", name=r.name, error=message_text(r.error)), games=0)
+        row.update(line=T("unavailable", name=r.name, error=message_text(r.error, game_id=gid)),
+                   games=0, error=r.error)
         return row
     win, length = r.state.get("win", {}), r.state.get("length", {})
     row.update(games=r.n)
