@@ -173,3 +173,18 @@ def test_the_start_player_sentences_speak_chinese():
         assert en and not CJK.search(en) and CJK.search(zh)
         assert re.search(r"\(([A-Z]{2}-[A-Z0-9-]+)\)$", en).group(1) in zh
         assert not chinese_words_left(zh), zh
+
+
+def test_the_tables_meanings_and_measure_names_follow_the_language():
+    from racekit.sim.designer import Review
+    from racekit.sim.quality import quality_table
+    from racekit.sim.simulate import completion_table
+    base = Review.from_parquet(STORED[0]).baseline
+    en_q, en_c = quality_table(base), completion_table(base)
+    with use_lang("zh"):
+        zh_q, zh_c = quality_table(base), completion_table(base)
+    assert list(zh_q.index) == list(en_q.index)            # the measures' ids stay
+    assert en_q.loc["drawishness", "meaning"] == "share of games whose first place is shared"
+    assert en_c.loc["guard", "meaning"] == "stopped by a guard (a round cap), not by the rules"
+    for text in [*zh_q["meaning"], *zh_q["name"], *zh_c["meaning"]]:
+        assert CJK.search(text) and not chinese_words_left(text), text
