@@ -31,8 +31,9 @@ PROPER = {
 game ids, clause and scenario IDs, short codes)."""
 
 KNOWN_ENGLISH = {
-    "designer_review": "the designer review's tables, verdicts and decisions come from racekit/sim "
-                       "(review, quality, simulate tables), which speaks English only so far",
+    "designer_review": "the review's lines speak Chinese (test_the_designer_reviews_lines_speak_"
+                       "chinese), but the notebook's own print lines (settings, heat, sweeps, "
+                       "replay), the tables' column headers and the decisions are English so far",
     "lessons": "the lesson lines (racekit.core.lessons run.line) are English only so far",
 }
 """Notebooks whose compared OUTPUTS still hold English (their prose is checked like every other):
@@ -181,3 +182,23 @@ def test_chinese_pictures_have_every_glyph(name):
     for i, cell in enumerate(_cells(name)):
         for out in cell.get("outputs", []):
             assert "missing from font" not in "".join(out.get("text", "")), (name, i)
+
+
+STORED = sorted((ROOT / "notebooks" / "review").glob("*.parquet"))
+
+
+@pytest.mark.parametrize("path", STORED, ids=[p.stem for p in STORED])
+def test_the_designer_reviews_lines_speak_chinese(path):
+    """What the designer review notebook prints of each stored review (its header and verdict
+    lines) as `racekit review --lang zh --load` prints it: no English left except IDs, option
+    names and values, and numbers (test_i18n's checker)."""
+    from typer.testing import CliRunner
+
+    from racekit.cli import app
+    from racekit.sim.designer import Review
+    from test_i18n_review import _ids, chinese_words_left
+    res = CliRunner().invoke(app, ["review", "--lang", "zh", "--load", str(path)])
+    assert res.exit_code == 0, res.output
+    ids = _ids(Review.from_parquet(path))
+    left = {line: chinese_words_left(line, ids) for line in res.output.splitlines()}
+    assert not {k: v for k, v in left.items() if v}, left
