@@ -188,3 +188,18 @@ def test_the_tables_meanings_and_measure_names_follow_the_language():
     assert en_c.loc["guard", "meaning"] == "stopped by a guard (a round cap), not by the rules"
     for text in [*zh_q["meaning"], *zh_q["name"], *zh_c["meaning"]]:
         assert CJK.search(text) and not chinese_words_left(text), text
+
+
+def test_the_decisions_in_force_speak_chinese():
+    from racekit.games import SHIPPED
+    from racekit.sim import review
+    from racekit.core.game import game_class
+    for gid in SHIPPED:
+        presets = {p.name for p in game_class(gid).game_type.presets}   # preset names are ids
+        en = review.decisions(gid)
+        with use_lang("zh"):
+            zh = review.decisions(gid)
+        assert len(zh) == len(en)
+        for e, z in zip(en, zh):
+            assert z.startswith(e.split(" ")[0])                  # the ambiguity's ID leads both
+            assert CJK.search(z) and not chinese_words_left(z, presets), z

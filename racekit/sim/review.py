@@ -66,6 +66,7 @@ def decisions(game_id: str, presets=None) -> list[str]:
     it): what every reading in the impact tables is compared with.
     """
     from ..core.clauses import load_clauses
+    from ..core.i18n import clause_text
     gt = game_class(game_id).game_type
     presets = list(presets or [p.name for p in gt.presets] or [None])
     games = [load_game(game_id, preset=p) for p in presets]
@@ -76,10 +77,13 @@ def decisions(game_id: str, presets=None) -> list[str]:
             if len({repr(v) for v in values}) == 1:
                 setting = f"{amb.option}={values[0]}"
             else:
-                setting = ", ".join(f"{amb.option}={v} ({g.preset})" for v, g in zip(values, games))
-            lines.append(f"{amb.id} {setting}: {amb.decision}")
+                setting = T("sep").join(T("decision_preset", setting=f"{amb.option}={v}",
+                                          preset=g.preset) for v, g in zip(values, games))
+            lines.append(T("decision", id=amb.id, setting=setting,
+                           decision=clause_text(game_id, amb.id, amb.decision, field="decision")))
         else:
-            lines.append(f"{amb.id} (no option): {amb.decision}")
+            lines.append(T("decision_no_option", id=amb.id,
+                           decision=clause_text(game_id, amb.id, amb.decision, field="decision")))
     return lines
 
 
