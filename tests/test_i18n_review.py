@@ -25,6 +25,7 @@ def chinese_words_left(text: str, ids=()) -> list[str]:
     game's and presets' ids, file paths and the agents' names are ids; everything else must be Chinese."""
     text = SETTING.sub(" ", text)
     text = re.sub(r"[\w.-]+/[\w./-]+", " ", text)                     # a file path: docs/x.md
+    text = re.sub(r"\bQ\d+[a-c]?\b", " ", text)                      # a rule question's code: Q1a
     for word in sorted(ids, key=len, reverse=True):
         text = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", " ", text)
     return english_words(text)
