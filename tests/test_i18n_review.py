@@ -196,7 +196,9 @@ def test_the_decisions_in_force_speak_chinese():
     from racekit.sim import review
     from racekit.core.game import game_class
     for gid in SHIPPED:
-        presets = {p.name for p in game_class(gid).game_type.presets}   # preset names are ids
+        gt = game_class(gid).game_type                 # preset names, option values: ids
+        presets = {p.name for p in gt.presets} | {str(c) for o in gt.options
+                                                  for c in (getattr(o, "choices", None) or ())}
         en = review.decisions(gid)
         with use_lang("zh"):
             zh = review.decisions(gid)
