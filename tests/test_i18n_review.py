@@ -206,3 +206,17 @@ def test_the_decisions_in_force_speak_chinese():
         for e, z in zip(en, zh):
             assert z.startswith(e.split(" ")[0])                  # the ambiguity's ID leads both
             assert CJK.search(z) and not chinese_words_left(z, presets), z
+
+
+def test_every_stored_review_draws_its_verdicts():
+    """The stored verdicts keep 10 digits: a no-change interval of rounding noise may end just on
+    the wrong side of its mean; the picture still draws (matplotlib refuses negative errors)."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from racekit.sim.designer import Review, plot_verdicts
+    for path in STORED:
+        fig = plot_verdicts(Review.from_parquet(path).verdicts)
+        if fig is not None:
+            plt.close(fig)

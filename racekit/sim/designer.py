@@ -870,7 +870,10 @@ def plot_verdicts(verdicts, threshold: float = THRESHOLD, length_threshold: floa
             hi = row[f"{m}_fresh_high"] if fresh else row[f"{m}_high"]
             if mean is None or mean != mean:
                 continue
-            ax.errorbar([mean], [i], xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=3,
+            # max(0, ..): the stored verdicts keep 10 digits, so a no-change interval of
+            # rounding noise (1e-16 wide) may end on the wrong side of its mean
+            ax.errorbar([mean], [i], xerr=[[max(0.0, mean - lo)], [max(0.0, hi - mean)]], fmt="o",
+                        capsize=3,
                         color=_COLOURS[kind])
         ax.set_xlabel(T("plot.edge_change" if m == "win" else "plot.length_change", unit=unit))
     axes[0].set_yticks(y, rows["reading"].tolist(), fontsize=7)
