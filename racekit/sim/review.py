@@ -266,3 +266,27 @@ def stored_sweeps(folder=None) -> dict:
     data = json.loads(path.read_text(encoding="utf-8"))
     return {gid: pd.DataFrame([dict(zip(t["columns"], row)) for row in t["rows"]])
             for gid, t in data["games"].items()}
+
+
+def printed(table, digits: int = 3) -> str:
+    """A review table as the designer review notebook prints it (rounded to ``digits``), its
+    column and index headers, seat names, outcomes and measures in the language in force;
+    English: ``table.round(digits).to_string()`` unchanged."""
+    from ..core.i18n import get_lang, seat_name
+    out = table.round(digits)
+    if get_lang() == "en":
+        return out.to_string()
+    from .quality import MEASURE_KEYS
+    out = out.copy()
+    if "name" in out:
+        out["name"] = [seat_name(n) for n in out["name"]]
+    if out.index.name == "measure":
+        out.index = [T(f"measures.{MEASURE_KEYS[m]}.name") if m in MEASURE_KEYS else m
+                     for m in out.index]
+    elif out.index.name == "outcome":
+        out.index = [T(f"words.completion.{k}") for k in out.index]
+    index_name = table.index.name
+    out.index.name = T(f"columns.{index_name}") if index_name and T.has(f"columns.{index_name}") \
+        else index_name
+    out.columns = [T(f"columns.{c}") if T.has(f"columns.{c}") else c for c in out.columns]
+    return out.to_string()
