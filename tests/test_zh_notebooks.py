@@ -31,9 +31,6 @@ PROPER = {
 game ids, clause and scenario IDs, short codes)."""
 
 KNOWN_ENGLISH = {
-    "designer_review": "the review's lines speak Chinese (test_the_designer_reviews_lines_speak_"
-                       "chinese), but the notebook's own print lines (settings, heat, sweeps, "
-                       "replay), the tables' column headers and the decisions are English so far",
     "lessons": "the lesson lines (racekit.core.lessons run.line) are English only so far",
 }
 """Notebooks whose compared OUTPUTS still hold English (their prose is checked like every other):
@@ -68,6 +65,7 @@ def _english_words(text: str) -> list[str]:
     text = re.sub(r"\b[\w./-]+\.(ipynb|py|yaml|md|parquet)\b", " ", text)   # file names
     text = re.sub(r"\b[A-Z]{2}-[A-Za-z0-9-]+\b", " ", text)       # clause and scenario IDs
     text = re.sub(r"\b\w+=\S+", " ", text)                        # name=value settings
+    text = re.sub(r"^racekit [a-z]+ [^#\n]*", " ", text, flags=re.M)  # a printed command line
     out = []
     for word in re.findall(r"[A-Za-z][A-Za-z_'-]*[A-Za-z0-9_]*", text):
         if word in ALLOWED or "_" in word:

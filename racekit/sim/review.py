@@ -289,4 +289,4 @@ def printed(table, digits: int = 3) -> str:
     out.index.name = T(f"columns.{index_name}") if index_name and T.has(f"columns.{index_name}") \
         else index_name
     out.columns = [T(f"columns.{c}") if T.has(f"columns.{c}") else c for c in out.columns]
-    return out.to_string()
+    return out.to_string(na_rep="—")
