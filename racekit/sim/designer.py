@@ -687,7 +687,7 @@ def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha
     lines.append(T("quality", parts=sep.join(parts),
                    replayed=T("q_replayed", games=int(q.loc['lead changes', 'games']))
                    if "lead changes" in q.index else ""))
-    lines.append(T("holm", method=T(f"holm_method.{METHOD}"), alpha=100 * alpha,
+    lines.append(T("holm", method=METHOD, alpha=100 * alpha,
                    verdicts=n_verdicts, threshold=threshold, length=length_threshold,
                    rounds=rounds, budget=budget, level=_level(level),
                    ahead=T("holm_ahead", ahead=ahead) if ahead > 1 else ""))
