@@ -219,3 +219,15 @@ def test_every_stored_review_draws_its_verdicts():
         fig = plot_verdicts(Review.from_parquet(path).verdicts)
         if fig is not None:
             plt.close(fig)
+
+
+def test_sweep_prints_in_chinese():
+    args = ["sweep", "snow_tails", "-o", "end=first_cross_round,all_finished", "-n", "10",
+            "--workers", "1"]
+    zh = runner.invoke(app, args + ["--lang", "zh"])
+    en = runner.invoke(app, args)
+    assert zh.exit_code == 0 and en.exit_code == 0, zh.output + en.output
+    assert re.search(r"^end=all_finished: first player \d+\.\d% \[[\d.]+, [\d.]+\] of finished "
+                     r"\(fair 25\.0%\); winner \d+\.\d%; mean [\d.]+ plies$", en.output, re.M)
+    for line in zh.output.splitlines():
+        assert CJK.search(line) and not chinese_words_left(line, {"snow_tails", "standard"}), line
