@@ -229,5 +229,5 @@ def test_sweep_prints_in_chinese():
     assert zh.exit_code == 0 and en.exit_code == 0, zh.output + en.output
     assert re.search(r"^end=all_finished: first player \d+\.\d% \[[\d.]+, [\d.]+\] of finished "
                      r"\(fair 25\.0%\); winner \d+\.\d%; mean [\d.]+ plies$", en.output, re.M)
-    for line in zh.output.splitlines():
+    for line in filter(str.strip, zh.output.splitlines()):
         assert CJK.search(line) and not chinese_words_left(line, {"snow_tails", "standard"}), line
