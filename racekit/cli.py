@@ -960,20 +960,19 @@ def sweep(game: str = typer.Argument(..., help="game id"),
                  seed=seed, workers=workers, param_grid=pgrid)
     except (RacekitError, ValueError) as exc:
         _fail(exc)
-    typer.echo(f"{game} ({df['preset'].iloc[0]}): {n:,} games per combination, seed {seed}")
+    typer.echo(_text("review.sweep.head", game=game, preset=df['preset'].iloc[0], n=n, seed=seed))
     for combo, part in df.groupby("combo", sort=False):
         first = position_table(part).loc[1]
         comp = completion_table(part)
-        typer.echo(f"{combo}: first player {100 * first.win_rate:.1f}% [{100 * first.ci_low:.1f}, "
-                   f"{100 * first.ci_high:.1f}] of finished (fair {100 * first.fair_share:.1f}%); "
-                   f"winner {100 * comp.loc['winner', 'share']:.1f}%; "
-                   f"mean {part['plies'].mean():.1f} plies")
+        typer.echo(_text("review.sweep.line", combo=combo, rate=100 * first.win_rate,
+                         lo=100 * first.ci_low, hi=100 * first.ci_high, fair=100 * first.fair_share,
+                         winner=100 * comp.loc['winner', 'share'], plies=part['plies'].mean()))
     if out is not None:
         try:
             df.to_parquet(out, index=False)   # df.attrs["sweep"] (the settings) in the metadata
         except OSError as exc:
             _fail(f"cannot write {out}: {exc.strerror or exc}")
-        typer.echo(f"wrote {len(df):,} games to {out}")
+        typer.echo(_text("review.sweep.wrote", n=len(df), path=out))
 
 
 if __name__ == "__main__":

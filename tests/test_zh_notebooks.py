@@ -31,8 +31,6 @@ PROPER = {
 game ids, clause and scenario IDs, short codes)."""
 
 KNOWN_ENGLISH = {
-    "designer_review": "the designer review's tables, verdicts and decisions come from racekit/sim "
-                       "(review, quality, simulate tables), which speaks English only so far",
     "lessons": "the lesson lines (racekit.core.lessons run.line) are English only so far",
 }
 """Notebooks whose compared OUTPUTS still hold English (their prose is checked like every other):
@@ -67,6 +65,7 @@ def _english_words(text: str) -> list[str]:
     text = re.sub(r"\b[\w./-]+\.(ipynb|py|yaml|md|parquet)\b", " ", text)   # file names
     text = re.sub(r"\b[A-Z]{2}-[A-Za-z0-9-]+\b", " ", text)       # clause and scenario IDs
     text = re.sub(r"\b\w+=\S+", " ", text)                        # name=value settings
+    text = re.sub(r"^racekit [a-z]+ [^#\n]*", " ", text, flags=re.M)  # a printed command line
     out = []
     for word in re.findall(r"[A-Za-z][A-Za-z_'-]*[A-Za-z0-9_]*", text):
         if word in ALLOWED or "_" in word:
@@ -181,3 +180,23 @@ def test_chinese_pictures_have_every_glyph(name):
     for i, cell in enumerate(_cells(name)):
         for out in cell.get("outputs", []):
             assert "missing from font" not in "".join(out.get("text", "")), (name, i)
+
+
+STORED = sorted((ROOT / "notebooks" / "review").glob("*.parquet"))
+
+
+@pytest.mark.parametrize("path", STORED, ids=[p.stem for p in STORED])
+def test_the_designer_reviews_lines_speak_chinese(path):
+    """What the designer review notebook prints of each stored review (its header and verdict
+    lines) as `racekit review --lang zh --load` prints it: no English left except IDs, option
+    names and values, and numbers (test_i18n's checker)."""
+    from typer.testing import CliRunner
+
+    from racekit.cli import app
+    from racekit.sim.designer import Review
+    from test_i18n_review import _ids, chinese_words_left
+    res = CliRunner().invoke(app, ["review", "--lang", "zh", "--load", str(path)])
+    assert res.exit_code == 0, res.output
+    ids = _ids(Review.from_parquet(path))
+    left = {line: chinese_words_left(line, ids) for line in res.output.splitlines()}
+    assert not {k: v for k, v in left.items() if v}, left

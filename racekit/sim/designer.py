@@ -39,6 +39,9 @@ import math
 from dataclasses import dataclass, field
 
 from ..core.game import load_game
+from ..core.i18n import Texts, message_text
+
+T = Texts("review")
 
 THRESHOLD = 3.0
 """Default threshold of a win-rate verdict, in percentage points."""
@@ -326,6 +329,18 @@ class Review:
         review._render()
         return review
 
+    def _unavailable(self, row) -> str:
+        """A reading these settings refuse, said again from its English error (the ``error``
+        column; a review written before it had one: read from its stored English line)."""
+        error = row.get("error")
+        if not isinstance(error, str):
+            head = f"{row['reading']} not available in these settings: "
+            if not str(row["line"]).startswith(head):
+                return row["line"]
+            error = str(row["line"])[len(head):]
+        return T("unavailable", name=row["reading"],
+                 error=message_text(error, game_id=self.settings["game"]))
+
     def _render(self) -> None:
         """The printed lines again from the stored numbers (today's wording, the same numbers)."""
         st = self.settings
@@ -333,7 +348,7 @@ class Review:
         if "win_state" in self.verdicts:
             self.verdicts["line"] = [
                 _line(row["reading"], json.loads(row["win_state"]), json.loads(row["length_state"]),
-                      bounds) if isinstance(row.get("win_state"), str) else row["line"]
+                      bounds) if isinstance(row.get("win_state"), str) else self._unavailable(row)
                 for _, row in self.verdicts.iterrows()]
         game = load_game(st["game"], preset=st["preset"], players=st["players"],
                          params=st.get("params") or None, **st["options"])
@@ -634,84 +649,77 @@ def _pct(x: float) -> str:
 
 def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha, n_verdicts,
             rounds, level, ahead: int = AHEAD) -> list[str]:
+    from ..core.i18n import seat_name
     from . import playorder
     from .playouts import settings_label
     from .simulate import completion_table, position_table
-    lines = [f"{settings_label(game)}, agents {'+'.join(base.attrs.get('agents', [agents]))}, "
-             f"seed {seed}: baseline {len(base):,} games"]
+    lines = [T("head", label=settings_label(game),
+               agents="+".join(base.attrs.get("agents", [agents])), seed=seed, games=len(base))]
     fixed = playorder.fixed_start(game)
     has_order = playorder.hooks(game) is not None
     pos = position_table(base)
     first = pos.loc[1]
-    what = "first player" if has_order else f"first seat ({game.seat_names[0]})"
-    lines.append(f"{what}: {_pct(first.win_rate)} [{_pct(first.ci_low)}, {_pct(first.ci_high)}] "
-                 f"of finished games (fair {_pct(first.fair_share)}); "
-                 f"{_pct(first.win_rate_all)} of all games")
+    what = T("first_player") if has_order else T("first_seat", seat=seat_name(game.seat_names[0]))
+    lines.append(T("first", what=what, rate=_pct(first.win_rate), lo=_pct(first.ci_low),
+                   hi=_pct(first.ci_high), fair=_pct(first.fair_share),
+                   all=_pct(first.win_rate_all)))
     if fixed:
-        lines.append(f"start player fixed: {fixed}; the play-order view is the colour view")
+        lines.append(T("fixed", fixed=fixed))
     elif not has_order:
-        lines.append("this game does not say who plays first; the first seat is shown")
-    lines.append("by play order: " + ", ".join(
-        f"{p}. {_pct(r.win_rate)} [{_pct(r.ci_low)}, {_pct(r.ci_high)}]" for p, r in pos.iterrows()))
+        lines.append(T("no_order"))
+    sep = T("sep")
+    lines.append(T("by_order", parts=sep.join(
+        T("by_order_part", p=p, rate=_pct(r.win_rate), lo=_pct(r.ci_low), hi=_pct(r.ci_high))
+        for p, r in pos.iterrows())))
     comp = completion_table(base)
-    short = {"winner": "one winner", "shared": "a shared first place",
-             "no_winner": "no winner (every seat out)", "guard": "stopped by a guard"}
-    lines.append("completion: " + ", ".join(
-        f"{_pct(r.share)} {short[kind]}" for kind, r in comp.iterrows()))
+    lines.append(T("completion", parts=sep.join(
+        T("completion_part", share=_pct(r.share), kind=kind) for kind, r in comp.iterrows())))
     from .quality import quality_table
     q = quality_table(base)
-    parts = [f"length {q.loc['duration (plies)', 'value']:.0f} plies "
-             f"(spread {q.loc['duration spread', 'value']:.2f})",
-             f"shared first place {_pct(q.loc['drawishness', 'value'])}"]
+    parts = [T("q_length", plies=q.loc['duration (plies)', 'value'],
+               spread=q.loc['duration spread', 'value']),
+             T("q_shared", share=_pct(q.loc['drawishness', 'value']))]
     if "lead changes" in q.index:
-        parts.append(f"lead changes {q.loc['lead changes', 'value']:.1f} a game")
+        parts.append(T("q_lead", lead=q.loc['lead changes', 'value']))
     if "decisiveness" in q.index:
-        parts += [f"winner leads for good after {_pct(q.loc['decisiveness', 'value'])} of the rounds",
-                  f"comebacks {_pct(q.loc['comeback rate', 'value'])}"]
-    lines.append("quality: " + ", ".join(parts)
-                 + (f" ({int(q.loc['lead changes', 'games'])} games replayed)"
-                    if "lead changes" in q.index else ""))
-    lines.append(f"verdicts: {METHOD}'s correction at {100 * alpha:g}% across the review's "
-                 f"{n_verdicts} verdicts (first player's edge: win rate minus the fair share, over all "
-                 f"games, threshold "
-                 f"±{threshold:g} points; game length, threshold ±{length_threshold:g}%); "
-                 f"paired games in up to {rounds} rounds of up to {budget:,} games"
-                 + (f" (each reading against its paired games and the rest of a baseline {ahead} "
-                    f"times as long)" if ahead > 1 else "")
-                 + f", each verdict's "
-                 f"error spent over its rounds in proportion to their games (the last round's "
-                 f"intervals at {_level(level)}%); a change is confirmed on fresh games (its 95% "
-                 f"interval shown)")
+        parts += [T("q_decisive", share=_pct(q.loc['decisiveness', 'value'])),
+                  T("q_comeback", share=_pct(q.loc['comeback rate', 'value']))]
+    lines.append(T("quality", parts=sep.join(parts),
+                   replayed=T("q_replayed", games=int(q.loc['lead changes', 'games']))
+                   if "lead changes" in q.index else ""))
+    lines.append(T("holm", method=METHOD, alpha=100 * alpha,
+                   verdicts=n_verdicts, threshold=threshold, length=length_threshold,
+                   rounds=rounds, budget=budget, level=_level(level),
+                   ahead=T("holm_ahead", ahead=ahead) if ahead > 1 else ""))
     return lines
 
 
 def _words(st: dict, measure: str, bound: float) -> str:
     """A verdict in words; the win rate's names its measure, the length's follows "game length:"."""
-    unit, what = (" points", " the first player's edge") if measure == "win" else ("%", "")
+    unit = T("unit_points") if measure == "win" else T("unit_pct")
     claim = st.get("claim")
     if claim == "candidate":
-        return (f"changes{what} by {st['fresh_mean']:+.1f}{unit} [{st['fresh_low']:+.1f}, "
-                f"{st['fresh_high']:+.1f}] (confirmed on {st['fresh_n']:,} fresh games)")
+        return T(f"changes_{measure}", mean=st['fresh_mean'], unit=unit, lo=st['fresh_low'],
+                 hi=st['fresh_high'], n=st['fresh_n'])
     if claim == "same":
-        return (f"no change beyond ±{bound:g}{unit}{' in' + what if what else ''} "
-                f"({st['mean']:+.1f} [{st['low']:+.1f}, {st['high']:+.1f}] after {st['n']:,} games)")
-    n = st.get("n", 0)
+        return T(f"same_{measure}", bound=bound, unit=unit, mean=st['mean'], lo=st['low'],
+                 hi=st['high'], n=st['n'])
     few = st.get("changed")
-    few = (f", {few} of them changed: too few to judge" if few is not None and few < MIN_CHANGED
-           else "")
-    text = (f"not enough games to tell{' ' + what.strip() if what else ''} "
-            f"(±{st.get('half', math.inf):.1f}{unit} after {n:,} games{few})")
+    few = T("few", changed=few) if few is not None and few < MIN_CHANGED else ""
+    text = T(f"unsure_{measure}", half=st.get('half', math.inf), unit=unit, n=st.get("n", 0),
+             few=few)
     if st.get("kind") == "candidate":
-        text += (f"; the {st['mean']:+.1f}{unit} seen was not confirmed on fresh games "
-                 f"({st.get('fresh_mean', 0):+.1f}{unit})")
+        text += T("unconfirmed", mean=st['mean'], unit=unit, fresh=st.get('fresh_mean', 0))
     return text
 
 
 def _verdict_row(r: Reading, bounds: dict) -> dict:
+    gid = r.game.game_type.id if r.game is not None else None
     row = {"reading": r.name, "label": r.label, "options": json.dumps(r.options, sort_keys=True),
            "params": json.dumps(r.params, sort_keys=True)}
     if r.error is not None:
-        row.update(line=f"{r.name} not available in these settings: {r.error}", games=0)
+        row.update(line=T("unavailable", name=r.name, error=message_text(r.error, game_id=gid)),
+                   games=0, error=r.error)
         return row
     win, length = r.state.get("win", {}), r.state.get("length", {})
     row.update(games=r.n)
@@ -729,8 +737,8 @@ def _verdict_row(r: Reading, bounds: dict) -> dict:
 
 def _line(name: str, win: dict, length: dict, bounds: dict) -> str:
     """A reading's printed line: its name, then the win-rate verdict, then the length's."""
-    return (f"{name} {_words(win, 'win', bounds['win'])}; game length: "
-            f"{_words(length, 'length', bounds['length'])}")
+    return T("line", name=name, win=_words(win, 'win', bounds['win']),
+             length=_words(length, 'length', bounds['length']))
 
 
 def sweep(game_id: str, grid: dict, n_games: int = 1000, preset: str | None = None,
@@ -810,24 +818,26 @@ def plot_positions(df, ax=None, title: str | None = None, by: str = "order"):
         table = position_table(df)
         names = [f"{p}." for p in table.index]
         colour, edge = "#fdd0a2", "#e6550d"
-        ax.set_xlabel("position in the first round's order of play")
-        ax.set_ylabel("win rate (finished games)")
+        ax.set_xlabel(T("plot.order_x"))
+        ax.set_ylabel(T("plot.order_y"))
     else:
         table = seat_table(df)
-        names = table["name"].tolist()
+        from ..core.i18n import seat_names
+        names = seat_names(table["name"].tolist())
         colour, edge = "#9ecae1", "#3182bd"
-        ax.set_ylabel("win rate")
+        ax.set_ylabel(T("plot.colour_y"))
     x = list(range(len(table)))
     rates = table["win_rate"].tolist()
     err = [[r - lo for r, lo in zip(rates, table["ci_low"])],
            [hi - r for r, hi in zip(rates, table["ci_high"])]]
     ax.bar(x, rates, color=colour, edgecolor=edge)
     ax.errorbar(x, rates, yerr=err, fmt="none", ecolor="black", capsize=4)
-    ax.axhline(table["fair_share"].iloc[0], color="#d62728", linestyle="--", label="fair share")
+    ax.axhline(table["fair_share"].iloc[0], color="#d62728", linestyle="--", label=T("plot.fair_share"))
     ax.set_xticks(x, names)
     ax.set_ylim(0, min(1.0, max(table["ci_high"]) * 1.25 + 0.02))
     ax.legend(loc="upper right", fontsize=8)
-    ax.set_title(title or f"{df['game'].iloc[0]} ({df['preset'].iloc[0]}): {len(df)} games",
+    ax.set_title(title or T("plot.positions_title", game=df['game'].iloc[0],
+                                    preset=df['preset'].iloc[0], games=len(df)),
                  fontsize=10)
     return ax
 
@@ -848,7 +858,7 @@ def plot_verdicts(verdicts, threshold: float = THRESHOLD, length_threshold: floa
         return None
     fig, axes = plt.subplots(1, 2, figsize=(11, 0.28 * len(rows) + 1.4), sharey=True)
     y = list(range(len(rows)))
-    for ax, m, bound, unit in ((axes[0], "win", threshold, "points"),
+    for ax, m, bound, unit in ((axes[0], "win", threshold, T("plot.points")),
                                (axes[1], "length", length_threshold, "%")):
         ax.axvspan(-bound, bound, color="#e5f5e0", zorder=0)
         ax.axvline(0, color="grey", lw=0.8)
@@ -860,14 +870,16 @@ def plot_verdicts(verdicts, threshold: float = THRESHOLD, length_threshold: floa
             hi = row[f"{m}_fresh_high"] if fresh else row[f"{m}_high"]
             if mean is None or mean != mean:
                 continue
-            # a reading that changes no game has a zero-width interval, up to float rounding
-            ax.errorbar([mean], [i], xerr=[[max(mean - lo, 0.0)], [max(hi - mean, 0.0)]], fmt="o", capsize=3,
+            # max(0, ..): the stored verdicts keep 10 digits, so a no-change interval of
+            # rounding noise (1e-16 wide) may end on the wrong side of its mean
+            ax.errorbar([mean], [i], xerr=[[max(0.0, mean - lo)], [max(0.0, hi - mean)]], fmt="o",
+                        capsize=3,
                         color=_COLOURS[kind])
-        ax.set_xlabel(("first player's edge change" if m == "win" else "game length change")
-                      + f" ({unit})")
+        ax.set_xlabel(T("plot.edge_change" if m == "win" else "plot.length_change", unit=unit))
     axes[0].set_yticks(y, rows["reading"].tolist(), fontsize=7)
     axes[0].invert_yaxis()
-    handles = [Line2D([], [], color=c, marker="o", ls="", label=k) for k, c in _COLOURS.items()]
+    handles = [Line2D([], [], color=c, marker="o", ls="", label=T(f"words.verdict.{k}"))
+               for k, c in _COLOURS.items()]
     axes[1].legend(handles=handles, loc="lower right", fontsize=7)
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()

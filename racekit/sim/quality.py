@@ -107,10 +107,20 @@ def lead_sample(game, df, n: int = 200, agents=None) -> "object":
     return pd.DataFrame(rows, index=index, columns=list(LEAD_COLUMNS))
 
 
+MEASURE_KEYS = {"duration (plies)": "duration", "duration spread": "spread", "rounds": "rounds",
+                "first-player advantage": "first", "completion": "completion",
+                "drawishness": "drawishness", "shared places": "shared_places",
+                "lead changes": "lead_changes", "decisiveness": "decisiveness",
+                "comeback rate": "comeback"}
+"""The measures (the table's index, the same in every language) and their catalogue keys
+(``review.measures.KEY.name`` and ``.meaning`` in ``racekit/locale/<lang>/review.yaml``)."""
+
+
 def quality_table(df) -> "object":
     """The quality measures of one table of games (a :func:`racekit.simulate` table, with the
     lead columns where :func:`lead_sample` filled them): one row per measure with ``value``,
-    ``low``/``high`` (95% intervals where they apply), ``games`` and ``meaning``."""
+    ``low``/``high`` (95% intervals where they apply), ``games``, and ``meaning`` and ``name``
+    in the language in force (the index stays the measure's English id)."""
     import numpy as np
     import pandas as pd
 
@@ -119,9 +129,12 @@ def quality_table(df) -> "object":
     n = len(df)
     rows = []
 
+    from ..core.i18n import text
+
     def add(name, value, low, high, games, meaning):
+        key = f"review.measures.{MEASURE_KEYS[name]}"   # ``meaning``: the English, as catalogued
         rows.append({"measure": name, "value": value, "low": low, "high": high, "games": games,
-                     "meaning": meaning})
+                     "meaning": text(f"{key}.meaning"), "name": text(f"{key}.name")})
 
     plies = df["plies"].astype(float)
     ci = paired(plies.to_numpy(), 0.95)

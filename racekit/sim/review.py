@@ -20,6 +20,9 @@ from __future__ import annotations
 import re
 
 from ..core.game import game_class, load_game
+from ..core.i18n import Texts
+
+T = Texts("review")
 
 _AMB = re.compile(r"^[A-Z]+-AMB-\d+$")
 
@@ -63,6 +66,7 @@ def decisions(game_id: str, presets=None) -> list[str]:
     it): what every reading in the impact tables is compared with.
     """
     from ..core.clauses import load_clauses
+    from ..core.i18n import clause_text
     gt = game_class(game_id).game_type
     presets = list(presets or [p.name for p in gt.presets] or [None])
     games = [load_game(game_id, preset=p) for p in presets]
@@ -73,10 +77,13 @@ def decisions(game_id: str, presets=None) -> list[str]:
             if len({repr(v) for v in values}) == 1:
                 setting = f"{amb.option}={values[0]}"
             else:
-                setting = ", ".join(f"{amb.option}={v} ({g.preset})" for v, g in zip(values, games))
-            lines.append(f"{amb.id} {setting}: {amb.decision}")
+                setting = T("sep").join(T("decision_preset", setting=f"{amb.option}={v}",
+                                          preset=g.preset) for v, g in zip(values, games))
+            lines.append(T("decision", id=amb.id, setting=setting,
+                           decision=clause_text(game_id, amb.id, amb.decision, field="decision")))
         else:
-            lines.append(f"{amb.id} (no option): {amb.decision}")
+            lines.append(T("decision_no_option", id=amb.id,
+                           decision=clause_text(game_id, amb.id, amb.decision, field="decision")))
     return lines
 
 
@@ -104,11 +111,11 @@ def plot_lengths(df, ax=None, title: str | None = None):
         _, ax = plt.subplots(figsize=(5, 3))
     plies = df["plies"]
     ax.hist(plies, bins=30, color="#a1d99b", edgecolor="#31a354")
-    ax.axvline(plies.median(), color="black", linestyle=":", label=f"median {plies.median():.0f}")
-    ax.set_xlabel("plies per game")
-    ax.set_ylabel("games")
+    ax.axvline(plies.median(), color="black", linestyle=":", label=T("plot.median", median=plies.median()))
+    ax.set_xlabel(T("plot.plies_per_game"))
+    ax.set_ylabel(T("plot.games"))
     ax.legend(loc="upper right", fontsize=8)
-    ax.set_title(title or f"{df['game'].iloc[0]} ({df['preset'].iloc[0]}): game length",
+    ax.set_title(title or T("plot.game_length", game=df['game'].iloc[0], preset=df['preset'].iloc[0]),
                  fontsize=10)
     return ax
 
@@ -259,3 +266,27 @@ def stored_sweeps(folder=None) -> dict:
     data = json.loads(path.read_text(encoding="utf-8"))
     return {gid: pd.DataFrame([dict(zip(t["columns"], row)) for row in t["rows"]])
             for gid, t in data["games"].items()}
+
+
+def printed(table, digits: int = 3) -> str:
+    """A review table as the designer review notebook prints it (rounded to ``digits``), its
+    column and index headers, seat names, outcomes and measures in the language in force;
+    English: ``table.round(digits).to_string()`` unchanged."""
+    from ..core.i18n import get_lang, seat_name
+    out = table.round(digits)
+    if get_lang() == "en":
+        return out.to_string()
+    from .quality import MEASURE_KEYS
+    out = out.copy()
+    if "name" in out:
+        out["name"] = [seat_name(n) for n in out["name"]]
+    if out.index.name == "measure":
+        out.index = [T(f"measures.{MEASURE_KEYS[m]}.name") if m in MEASURE_KEYS else m
+                     for m in out.index]
+    elif out.index.name == "outcome":
+        out.index = [T(f"words.completion.{k}") for k in out.index]
+    index_name = table.index.name
+    out.index.name = T(f"columns.{index_name}") if index_name and T.has(f"columns.{index_name}") \
+        else index_name
+    out.columns = [T(f"columns.{c}") if T.has(f"columns.{c}") else c for c in out.columns]
+    return out.to_string(na_rep="—")

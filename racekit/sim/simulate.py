@@ -319,7 +319,7 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
                    for settings, agents, part in tasks]
         return _PendingFrames(pd, plans, futures)
     total = sum(len(part) for _, _, part in tasks)
-    bar = _bar(total, plans[0]["game"].game_type.id if len(plans) == 1 else "games") \
+    bar = _bar(total, plans[0]["game"].game_type.id if len(plans) == 1 else None) \
         if progress else None
     results: list = [None] * len(tasks)
     try:
@@ -484,12 +484,14 @@ def _run(executor, tasks, engine, events, results, bar) -> None:
             bar.update(len(tasks[i][2]))
 
 
-def _bar(total: int, desc: str):
+def _bar(total: int, desc: str | None):
     try:
         from tqdm.auto import tqdm
     except ImportError:  # pragma: no cover - tqdm is a dependency
         return None
-    return tqdm(total=total, desc=desc, unit="game")
+    from ..core.i18n import text
+    return tqdm(total=total, desc=desc or text("review.progress.games"),
+                unit=text("review.progress.unit"))
 
 
 # ----- summaries ------------------------------------------------------------------------------
@@ -509,13 +511,11 @@ FINISHED = ("winner", "shared")
 def completion_table(df):
     """How the games ended: one row per outcome of :data:`OUTCOMES` (``winner``, ``shared``,
     ``no_winner``, ``guard``) with ``games``, ``share`` and its 95% Wilson interval
-    (``ci_low``, ``ci_high``) and ``meaning`` in words."""
+    (``ci_low``, ``ci_high``) and ``meaning`` in words (the language in force)."""
     import pandas as pd
     n = len(df)
-    words = {"winner": "one winner (or one side of partners)",
-             "shared": "a first place shared by several seats",
-             "no_winner": "no winner: every seat eliminated (one shared place)",
-             "guard": "stopped by a guard (a round cap), not by the rules"}
+    from ..core.i18n import text
+    words = {kind: text(f"review.outcome.{kind}") for kind in OUTCOMES}
     outcome = df["outcome"] if "outcome" in df else pd.Series(
         ["winner" if w else "no_winner" for w in df["winner"]])
     rows = []

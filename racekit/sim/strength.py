@@ -72,13 +72,14 @@ def describe(result: dict) -> str:
     """The comparison in plain words (what the notebook prints)."""
     lo, hi = result["mcts_interval"]
     clo, chi = result["careful_interval"]
-    return (f"{result['game']}, {result['players']} seats, {result['games']} games paired on the "
-            f"same seeds: seat {result['seat'] + 1} played by MCTS won {result['mcts_wins']} "
-            f"({result['mcts_win_rate']:.0%}, 95% interval {lo:.0%} to {hi:.0%}); played by the "
-            f"careful agent it won {result['careful_wins']} ({result['careful_win_rate']:.0%}, "
-            f"{clo:.0%} to {chi:.0%}). Mean place {result['mean_place_mcts']:.2f} against "
-            f"{result['mean_place_careful']:.2f}; MCTS placed higher in {result['better']} games, "
-            f"lower in {result['worse']}, the same in {result['same']}.")
+    from ..core.i18n import text
+    return text("review.strength", game=result["game"], players=result["players"],
+                games=result["games"], seat=result["seat"] + 1, mcts_wins=result["mcts_wins"],
+                mcts_rate=result["mcts_win_rate"], lo=lo, hi=hi,
+                careful_wins=result["careful_wins"], careful_rate=result["careful_win_rate"],
+                clo=clo, chi=chi, place_mcts=result["mean_place_mcts"],
+                place_careful=result["mean_place_careful"], better=result["better"],
+                worse=result["worse"], same=result["same"])
 
 
 def stored(path=None) -> dict | None:

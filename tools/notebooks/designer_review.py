@@ -50,6 +50,7 @@ from racekit.games import SHIPPED
 from racekit.plotting import rc
 from racekit.sim import designer, heatmap, review
 from racekit.sim.quality import quality_table
+from racekit.core.i18n import seat_name
 from racekit.sim.simulate import completion_table, position_table, seat_table
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)
@@ -60,8 +61,8 @@ pd.set_option("display.max_colwidth", 90)
 reviews = designer.stored_reviews()          # racekit review --all (notebooks/review/*.parquet)
 for name, rv in reviews.items():
     s = rv.settings
-    print(f"{name}: {len(rv.baseline):,} games of the rules as set, {len(rv.verdicts)} readings, "
-          f"budget {s['budget']:,} paired games per reading, seed {s['seed']}")
+    print(review.T("notebook.settings", name=name, games=len(rv.baseline), readings=len(rv.verdicts),
+                   budget=s["budget"], seed=s["seed"]))
 
 # %% [markdown]
 # ## Who wins by play order
@@ -89,9 +90,10 @@ for name, rv in reviews.items():
 # %% nbval-ignore-output
 for name, rv in reviews.items():
     fig, (left, mid, right) = plt.subplots(1, 3, figsize=(14, 3.2))
-    designer.plot_positions(rv.baseline, ax=left, title=f"{name}: by play order")
-    designer.plot_positions(rv.baseline, ax=mid, title=f"{name}: by colour", by="colour")
-    review.plot_lengths(rv.baseline, ax=right, title=f"{name}: game length")
+    designer.plot_positions(rv.baseline, ax=left, title=review.T("notebook.by_order", name=name))
+    designer.plot_positions(rv.baseline, ax=mid, title=review.T("notebook.by_colour", name=name),
+                            by="colour")
+    review.plot_lengths(rv.baseline, ax=right, title=review.T("notebook.length", name=name))
     fig.tight_layout()
     plt.show()
 
@@ -105,8 +107,8 @@ for name, rv in reviews.items():
 # %%
 for name, rv in reviews.items():
     print(name)
-    print(seat_table(rv.baseline)[["name", "wins", "win_rate", "ci_low", "ci_high", "fair_share",
-                                   "edge_points"]].round(3).to_string())
+    print(review.printed(seat_table(rv.baseline)[["name", "wins", "win_rate", "ci_low", "ci_high",
+                                                  "fair_share", "edge_points"]]))
     print()
 
 # %% [markdown]
@@ -131,9 +133,9 @@ for name, rv in reviews.items():
 # %%
 for name, rv in reviews.items():
     print(name)
-    print(completion_table(rv.baseline)[["games", "share", "ci_low", "ci_high", "meaning"]]
-          .round(3).to_string())
-    print(quality_table(rv.baseline)[["value", "low", "high", "games", "meaning"]].round(3).to_string())
+    print(review.printed(completion_table(rv.baseline)[["games", "share", "ci_low", "ci_high",
+                                                        "meaning"]]))
+    print(review.printed(quality_table(rv.baseline)[["value", "low", "high", "games", "meaning"]]))
     print()
 
 # %% [markdown]
@@ -166,8 +168,7 @@ for name, rv in reviews.items():
 for name, rv in reviews.items():
     s = rv.settings
     fig = designer.plot_verdicts(rv.verdicts, s["threshold"], s["length_threshold"],
-                                 f"{name}: each reading against the rules as set (green band: "
-                                 "within the threshold)")
+                                 review.T("notebook.verdicts", name=name))
     if fig is not None:
         plt.show()
 
@@ -193,8 +194,9 @@ for name, rv in reviews.items():
     heat = rv.settings.get("heat") or {}
     if heat:
         top = sorted(heat["places"].items(), key=lambda kv: -kv[1])[:5]
-        print(f"{name}: {heat['events']} {heat['kind']} events in {heat['games']} games; most at "
-              + ", ".join(f"{place} ({count})" for place, count in top))
+        print(review.T("notebook.heat", name=name, events=heat["events"], kind=heat["kind"],
+                       games=heat["games"], places=review.T("sep").join(
+                           review.T("notebook.place", place=place, count=count) for place, count in top)))
 
 # %% nbval-ignore-output
 for name, rv in reviews.items():
@@ -204,7 +206,8 @@ for name, rv in reviews.items():
         game = racekit.load_game(s["game"], preset=s["preset"], players=s["players"], **s["options"])
         fig, ax = plt.subplots(figsize=(7, 5.5))
         heatmap.plot_heatmap(game, heat, seed=int(rv.baseline["seed"].iloc[0]), ax=ax,
-                             title=f"{name}: {heat['kind']} by place ({heat['games']} games)")
+                             title=review.T("notebook.heat_title", name=name, kind=heat["kind"],
+                                            games=heat["games"]))
         plt.show()
 
 # %% [markdown]
@@ -229,15 +232,15 @@ for gid, sweep in sweeps.items():
     flips = review.flips_by_reading(sweep)
     moved = {k: ids for k, ids in flips.items() if ids}
     refused = review.refused_by_reading(sweep)
-    print(f"{gid}: {sweep['scenario'].nunique()} scenarios, {len(flips)} readings; "
-          f"{int(sweep['changed'].sum())} verdicts change, under {len(moved)} readings")
+    print(review.T("notebook.sweep", gid=gid, scenarios=sweep["scenario"].nunique(),
+                   readings=len(flips), changed=int(sweep["changed"].sum()), moved=len(moved)))
     for (name, value), ids in moved.items():
         print(f"  {name}={value}: {ids}")
     for (name, value), count in refused.items():
-        print(f"  {name}={value}: refused by {count} scenarios' settings")
+        print("  " + review.T("notebook.refused", setting=f"{name}={value}", count=count))
     left = review.open_options(gid)
-    print("  not swept (a content file or an open number, no list of readings): "
-          + ", ".join(f"{o.name} ({review.amb_ids(o)})" for o in left))
+    print("  " + review.T("notebook.not_swept", options=review.T("sep").join(
+        f"{o.name} ({review.amb_ids(o)})" for o in left)))
     print()
 
 # %% [markdown]
@@ -275,9 +278,9 @@ for gid in SHIPPED:
 rv = next(iter(reviews.values()))
 df = rv.baseline
 longest = df.loc[df["plies"].idxmax()]
-print(f"racekit play {longest['game']} --preset {longest['preset']} --seed {longest['seed']}"
-      f"   # {longest['plies']} plies, winner {longest['winner'] or 'none'}, "
-      f"first to act: seat {int(longest['first_player'])}")
+print(f"racekit play {longest['game']} --preset {longest['preset']} --seed {longest['seed']}   # "
+      + review.T("notebook.replay", plies=longest["plies"], first=int(longest["first_player"]),
+                 winner=seat_name(longest["winner"]) if longest["winner"] else review.T("notebook.nobody")))
 
 # %% [markdown]
 # ## A searching player against the careful one

@@ -5,14 +5,16 @@ AC-AMB-09 (family: the first roller is drawn, or the youngest, or Red), AC-TOUR-
 """
 from __future__ import annotations
 
+from ...core.i18n import text
+
 
 def fixed_start(game) -> str | None:
     """A sentence naming the fixed first player, or ``None`` when it is drawn at random."""
     r = game.rules
     if r.tour:
-        return "Red always rolls first in the tournament (AC-TOUR-TURN-1)"
+        return text("review.fixed_start.ac_tour")
     if r.first != "random":
-        return f"first_player={r.first}: Red rolls first (AC-AMB-09)"
+        return text("review.fixed_start.ac_first", first=r.first)
     return None
 
 

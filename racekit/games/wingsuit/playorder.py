@@ -8,7 +8,8 @@ from __future__ import annotations
 
 def fixed_start(game) -> str | None:
     """The youngest player (seat 0) always places first."""
-    return f"the youngest player ({game.seat_names[0]}, seat 0) always places first (WS-SETUP-6)"
+    from ...core.i18n import seat_name, text
+    return text("review.fixed_start.ws", seat=seat_name(game.seat_names[0]))
 
 
 def play_order(state) -> list[int] | None:
