@@ -33,6 +33,17 @@ from ..core.i18n import check_lang, get_lang, text, use_lang
 from ..core.lessons import LessonRun, lesson_paths, run_lesson
 
 
+def _speaking(method):
+    """A public method of the widget, run in the widget's language (not the one in force)."""
+    import functools
+
+    @functools.wraps(method)
+    def run(self, *args, **kw):
+        with use_lang(self.lang):
+            return method(self, *args, **kw)
+    return run
+
+
 def _w(key: str, **fields) -> str:
     """The widget's words in the language in force (``racekit/locale/<lang>/lessons.yaml``)."""
     return text(f"lessons.widget.{key}", **fields)
@@ -256,6 +267,7 @@ class LessonWidget(widgets.VBox):
         run = self.run
         return [f"{_letter(i)}. {run.words(c)}" for i, c in enumerate(run.choices or [])]
 
+    @_speaking
     def show(self, index: int) -> None:
         """Show lesson ``index`` at its question (nothing revealed)."""
         with self._lock:
@@ -320,6 +332,7 @@ class LessonWidget(widgets.VBox):
         self.hint_html.value = "".join(f"<div>{_w('hint_n', i=i + 1, text=html.escape(h))}</div>"
                                        for i, h in enumerate(hints[:self._hints]))
 
+    @_speaking
     def hint(self) -> str:
         """Show the next hint; returns it (empty when there is none left)."""
         hints = self.run.hints
@@ -331,6 +344,7 @@ class LessonWidget(widgets.VBox):
             self.hint_button.disabled = True
         return hints[self._hints - 1]
 
+    @_speaking
     def hands_up(self) -> None:
         """Class mode: the pause for a show of hands."""
         self._verdict = "hands"
@@ -393,6 +407,7 @@ class LessonWidget(widgets.VBox):
         last = run.steps[self._shown_steps - 1].state if self._shown_steps else run.question_state
         self.image.value = self._picture((self.index, self._shown_steps), last)
 
+    @_speaking
     def next_step(self) -> None:
         """Reveal one more ply (at the end: the answer and the deciding clause)."""
         with self._lock:
@@ -406,6 +421,7 @@ class LessonWidget(widgets.VBox):
             self._verdict = None
             self._render_reveal()
 
+    @_speaking
     def show_all(self) -> None:
         """Reveal every ply and the answer at once."""
         with self._lock:
@@ -432,6 +448,7 @@ class LessonWidget(widgets.VBox):
         self._offer = (_w("all_tried") if self.tried == len(self.runs) else
                        _w("next_offer", title=html.escape(following.title), next=_w("next_lesson")))
 
+    @_speaking
     def check(self) -> bool | None:
         """Self-study: judge the chosen answer, show why, count it; returns right or wrong
         (``None`` when nothing is chosen)."""
@@ -456,6 +473,7 @@ class LessonWidget(widgets.VBox):
             self._show_score()
             return right
 
+    @_speaking
     def next_lesson(self) -> None:
         """Go on to the next lesson (after the last: back to the first)."""
         self.show((self.index + 1) % len(self.runs))
