@@ -140,6 +140,20 @@ def test_cli_lessons_lang_zh_and_environment(monkeypatch):
         assert not [l for l in zh.output.splitlines() if english_words(l)]
 
 
+def test_cli_lessons_bad_file_in_chinese(tmp_path):
+    bad = tmp_path / "XY-LES-9.yaml"            # its name stands for its id: a code
+    bad.write_text("id: X-LES-1\n", encoding="utf-8")
+    en = runner.invoke(app, ["lessons", str(bad)])
+    assert en.exit_code == 1 and "FAIL XY-LES-9     (invalid file)" in en.output
+    assert "field title: missing" in en.output
+    zh = runner.invoke(app, ["lessons", str(bad), "--lang", "zh"])
+    assert zh.exit_code == 1 and "失败 XY-LES-9     （无法读取的文件）" in zh.output
+    assert "XY-LES-9.yaml:1：字段 id：" in zh.output and "0 课可用，1 课有问题" in zh.output
+    for line in zh.output.splitlines():
+        said = re.sub(r"字段 \w+", "", line.replace(str(bad), ""))   # the path, field names: as typed
+        assert not english_words(said), line
+
+
 def _widget_text(w) -> list[str]:
     return [w.title.value, w.question.value, w.choices_html.value, w.hint_html.value,
             w.feedback.value, w.reveal_html.value, w.score_html.value, w.picker.description,

@@ -46,7 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .content import content_base, resolve_file, short
 from .errors import FileFormatError
 from .game import game_class, game_names
-from .i18n import LANGS, clause_text, get_lang, lesson_text, message_text, seat_name, text, use_lang
+from .i18n import LANGS, clause_text, error_text, get_lang, lesson_text, message_text, seat_name, text, use_lang
 from .scenarios import (EventMatch, _event_matches, _normal, _resolve_templates, known_clauses,
                         load_scenario, lookup,
                         run_scenario, scenario_paths)
@@ -199,6 +199,9 @@ class LessonRun:
     problems: list[str] = field(default_factory=list)
     clause_texts: dict = field(default_factory=dict)
     """``{lang: {clause: summary}}``: :attr:`clause_words` in each language."""
+    error: Any = None
+    """The :class:`FileFormatError` of a file that cannot be read (its problem, said in the
+    language in force by :meth:`line`)."""
 
     @property
     def ok(self) -> bool:
@@ -271,12 +274,21 @@ class LessonRun:
     def line(self) -> str:
         """The lesson's line of ``racekit lessons`` in the language in force."""
         mark = text("lessons.ok") if self.ok else text("lessons.fail")
-        title = self.lesson.title if self.lesson.title == "(invalid file)" else self.title
+        if self.error is not None:
+            title = text("lessons.invalid_file")
+        else:
+            title = self.title
         out = f"{mark} {self.lesson.id:<12} {title}"
         if self.ok:
             out += text("lessons.answer_note", words=self.words(self.answer))
         for problem in self.problems:
-            out += f"\n     - {message_text(problem, game_id=getattr(self.lesson, 'game', None))}"
+            if get_lang() == "en":
+                said = problem
+            elif self.error is not None and problem == str(self.error):
+                said = error_text(self.error)
+            else:
+                said = message_text(problem, game_id=getattr(self.lesson, "game", None))
+            out += f"\n     - {said}"
         return out
 
 
@@ -677,6 +689,6 @@ def run_lessons(targets: list[str]) -> list[LessonRun]:
             runs.append(run_lesson(path))
         except FileFormatError as exc:
             stub = Lesson.model_construct(id=Path(path).stem, title="(invalid file)")
-            runs.append(LessonRun(stub, str(path), problems=[str(exc)]))
+            runs.append(LessonRun(stub, str(path), problems=[str(exc)], error=exc))
     return runs
 
