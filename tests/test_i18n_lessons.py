@@ -17,7 +17,9 @@ from racekit.core.lessons import lesson_paths, load_lesson, run_lesson
 from racekit.core.yamlfile import read_yaml
 from racekit.games import SHIPPED
 
-from test_i18n import CJK, english_words
+from racekit.core import i18n
+
+from test_i18n import CJK, _mentions, _terms, english_words
 
 runner = CliRunner()
 PARTS = ("title", "question", "hints", "choices")
@@ -229,3 +231,33 @@ def test_self_study_game_list_in_chinese():
     s.current.set_lang("en")
     s.game_box.value = "wingsuit"               # the next game speaks the language last chosen
     assert s.current.lang == "en" and s.current.check_button.description == "Check"
+
+
+GLOSSARY_EXCEPTIONS = {
+    ("WS-LES-02", "question", "start"): "'start again' is the verb (重新开始), not the start (起点)",
+    ("WS-LES-12", "question", "start"): "'start again': the verb (重新开始)",
+    ("LM-LES-04", "question", "start"): "'at the start of round 6': the beginning (开始时)",
+    ("LM-LES-09", "hints.0", "round"): "'round down or up': arithmetic (向下取整)",
+}
+"""(lesson, field, concept) a Chinese text may leave out, with the reason."""
+
+
+@pytest.mark.parametrize("game", SHIPPED)
+def test_lessons_use_the_glossary(game):
+    """A lesson text whose English uses a glossary term uses its Chinese term (longer first)."""
+    glossary, zh, misses = i18n.glossary(), _zh(game), []
+    for path in lesson_paths(game):
+        lesson = load_lesson(path)[0]
+        entry = zh[lesson.id]
+        pairs = [("title", lesson.title, entry["title"]), ("question", lesson.question, entry["question"])]
+        pairs += [(f"hints.{i}", h, entry["hints"][i]) for i, h in enumerate(lesson.hints)]
+        for field, en, said in pairs:
+            for item in _terms(glossary, game):
+                m = _mentions(str(item["en"]), en)
+                if m is None:
+                    continue
+                en = en[:m.start()] + " " * (m.end() - m.start()) + en[m.end():]
+                if str(item["zh"]) not in said and \
+                        (lesson.id, field, item["concept"]) not in GLOSSARY_EXCEPTIONS:
+                    misses.append(f"{lesson.id} {field}: {item['en']} -> {item['zh']}")
+    assert not misses, "\n".join(misses)
