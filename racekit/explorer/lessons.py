@@ -392,7 +392,7 @@ class LessonWidget(widgets.VBox):
 
     def _answer_html(self) -> str:
         run = self.run
-        words = "".join(f"<li><code>{html.escape(c)}</code>: {html.escape(w or _w('no_summary'))}</li>"
+        words = "".join(_w("clause_line", clause=html.escape(c), words=html.escape(w or _w("no_summary")))
                         for c, w in run.clause_summaries().items())
         return (f"<div style='margin-top:0.4em;font-size:120%'>{_w('engine_answer')}"
                 f"<b>{html.escape(run.words(run.answer))}</b></div>"
