@@ -228,7 +228,11 @@ def test_self_study_game_list_in_chinese():
     s = self_study("snow_tails", lang="zh", size=(2, 2), dpi=20)
     assert s.game_box.description == "游戏" and s.current.lang == "zh"
     assert all(CJK.search(label) for label, _ in s.game_box.options)
-    s.current.set_lang("en")
+    s.current.lang_toggle.value = "en"          # the learner's toggle: the Game list follows
+    assert s.game_box.description == "Game" and s.game_box.value == "snow_tails"
+    from racekit.core.game import game_class
+    assert [label for label, _ in s.game_box.options] == \
+        [game_class(g).game_type.long_name for g in SHIPPED]      # the English names
     s.game_box.value = "wingsuit"               # the next game speaks the language last chosen
     assert s.current.lang == "en" and s.current.check_button.description == "Check"
 

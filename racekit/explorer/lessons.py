@@ -515,8 +515,6 @@ class GameLessons(widgets.VBox):
 
     def __init__(self, first: str = "wingsuit", mode: str = "self", games=None,
                  lang: str | None = None, **kw):
-        from ..core.game import game_class
-        from ..core.i18n import has
         from ..games import SHIPPED
         self.lang = check_lang(lang) if lang else get_lang()
         if mode not in MODES:
@@ -528,21 +526,44 @@ class GameLessons(widgets.VBox):
         self.add_class("racekit-lesson-games")
         self.mode, self._kw = mode, kw
         self.widgets: dict[str, LessonWidget] = {}
-        with use_lang(self.lang):
-            names = [(text(f"cli.game_names.{g}") if has(f"cli.game_names.{g}")
-                      else game_class(g).game_type.long_name, g) for g in games]
-            self.game_box = widgets.Dropdown(options=names, value=first, description=_w("game"),
-                                             layout=widgets.Layout(width="36em"))
+        self._relabelling = False
+        self._games = games
+        self.game_box = widgets.Dropdown(options=self._game_names(self.lang), value=first,
+                                         layout=widgets.Layout(width="36em"))
+        self._relabel(self.lang)
         self.error_box = widgets.HTML()
         self.current = self._widget(first)
         self.children = [self.game_box, self.current, self.error_box]
-        self.game_box.observe(lambda ch: self._switch(ch["new"]), names="value")
+        self.game_box.observe(lambda ch: self._relabelling or self._switch(ch["new"]), names="value")
+
+    def _game_names(self, lang: str) -> list:
+        from ..core.game import game_class
+        from ..core.i18n import has
+        with use_lang(lang):
+            return [(text(f"cli.game_names.{g}") if has(f"cli.game_names.{g}")
+                     else game_class(g).game_type.long_name, g) for g in self._games]
+
+    def _relabel(self, lang: str) -> None:
+        """The **Game** list in ``lang`` (the language the shown lessons were switched to)."""
+        with use_lang(lang):
+            self.game_box.description = _w("game")
+        names = self._game_names(lang)
+        if list(self.game_box.options) != names:
+            value = self.game_box.value
+            self._relabelling = True
+            try:
+                self.game_box.options = names
+                self.game_box.value = value
+            finally:
+                self._relabelling = False
 
     def _widget(self, game_id: str) -> LessonWidget:
         if game_id not in self.widgets:
             # a game chosen later speaks the language the learner last picked
             lang = self.current.lang if getattr(self, "current", None) is not None else self.lang
-            self.widgets[game_id] = LessonWidget(game_id, mode=self.mode, lang=lang, **self._kw)
+            w = LessonWidget(game_id, mode=self.mode, lang=lang, **self._kw)
+            w.lang_toggle.observe(lambda ch: self._relabel(ch["new"]), names="value")
+            self.widgets[game_id] = w
         return self.widgets[game_id]
 
     def _switch(self, game_id: str) -> None:
