@@ -473,7 +473,8 @@ def scenarios(targets: Optional[List[str]] = typer.Argument(
 @app.command()
 @_guarded
 def lessons(targets: Optional[List[str]] = typer.Argument(
-        None, help="game ids, lesson files or folders (default: every game's shipped lessons)")) -> None:
+        None, help="game ids, lesson files or folders (default: every game's shipped lessons)"),
+            lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
     """List and check lessons: one line each (the question's title and the engine's answer),
     then `N ready, M with problems`.
 
@@ -488,7 +489,7 @@ def lessons(targets: Optional[List[str]] = typer.Argument(
     for run in runs:
         typer.echo(run.line())
     bad = sum(not r.ok for r in runs)
-    typer.echo(f"{len(runs) - bad} ready, {bad} with problems")
+    typer.echo(_text("lessons.summary", ready=len(runs) - bad, bad=bad))
     raise typer.Exit(1 if bad or not runs else 0)
 
 

@@ -30,9 +30,7 @@ PROPER = {
 """Words allowed in Chinese text besides the generated ones (option names and values, presets,
 game ids, clause and scenario IDs, short codes)."""
 
-KNOWN_ENGLISH = {
-    "lessons": "the lesson lines (racekit.core.lessons run.line) are English only so far",
-}
+KNOWN_ENGLISH: dict[str, str] = {}
 """Notebooks whose compared OUTPUTS still hold English (their prose is checked like every other):
 a strict xfail, so the entry must go once the text speaks Chinese."""
 

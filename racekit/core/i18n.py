@@ -480,6 +480,24 @@ def scenario_text(game_id: str, scenario_id: str, field: str, english: str,
     return value if isinstance(value, str) else english
 
 
+def lesson_text(game_id: str, lesson_id: str, field: str, english: str,
+                lang: str | None = None) -> str:
+    """A shipped lesson's ``title``, ``question``, ``hints.N`` or ``choices.WORD`` in ``lang``
+    (``locale/zh/lessons.yaml``: ``ID: {title, question, hints: [...], choices: {WORD: 词}}``);
+    English, or no Chinese for it: ``english``."""
+    if (lang or get_lang()) == "en":
+        return english
+    node: Any = _data_file(game_id, "lessons").get(lesson_id)
+    for part in field.split("."):
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, dict):
+            node = node.get(part)
+        else:
+            return english
+    return node if isinstance(node, str) else english
+
+
 def option_text(game_id: str, name: str, english: str, kind: str = "options",
                 lang: str | None = None) -> str:
     """An option's (``kind="options"``) or rule parameter's (``"params"``) help in ``lang``

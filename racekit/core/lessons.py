@@ -46,6 +46,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from .content import content_base, resolve_file, short
 from .errors import FileFormatError
 from .game import game_class, game_names
+from .i18n import LANGS, clause_text, error_text, get_lang, lesson_text, message_text, seat_name, text, use_lang
 from .scenarios import (EventMatch, _event_matches, _normal, _resolve_templates, known_clauses,
                         load_scenario, lookup,
                         run_scenario, scenario_paths)
@@ -162,6 +163,12 @@ class RevealStep:
     """Does an event of this ply cite a clause the lesson says decides the answer?"""
     state: Any = None
     """The position after this ply (for a picture)."""
+    texts: dict = field(default_factory=dict)
+    """``{lang: (move, sentences)}``: the step in each language racekit speaks."""
+
+    def words(self, lang: str | None = None) -> tuple[str, list[str]]:
+        """``(move, sentences)`` in ``lang`` (default: the language in force)."""
+        return self.texts.get(lang or get_lang(), (self.move, self.sentences))
 
 
 @dataclass
@@ -190,6 +197,11 @@ class LessonRun:
     steps: list[RevealStep] = field(default_factory=list)
     clause_words: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    clause_texts: dict = field(default_factory=dict)
+    """``{lang: {clause: summary}}``: :attr:`clause_words` in each language."""
+    error: Any = None
+    """The :class:`FileFormatError` of a file that cannot be read (its problem, said in the
+    language in force by :meth:`line`)."""
 
     @property
     def ok(self) -> bool:
@@ -200,8 +212,51 @@ class LessonRun:
         return self.lesson.id
 
     def words(self, value) -> str:
-        """A canonical value as the learner reads it (``Red``, ``Green, then Red``, ``yes``)."""
-        return answer_words(self.lesson.answer.kind, value, self.seat_names)
+        """A canonical value as the learner reads it in the language in force (``Red``,
+        ``Green, then Red``, ``yes``; ``红方``, ``绿方，然后红方``, ``是``)."""
+        if get_lang() == "en":
+            return answer_words(self.lesson.answer.kind, value, self.seat_names)
+        names = [seat_name(n) for n in self.seat_names]
+        if self.lesson.answer.kind == "word" and isinstance(value, str):
+            return self.text(f"choices.{value}", value)
+        return answer_words(self.lesson.answer.kind, value, names, local=True)
+
+    @property
+    def shipped(self) -> bool:
+        """Is this one of its game's shipped lessons (whose Chinese is in the game's
+        ``locale/zh/lessons.yaml``)? A user's own lesson keeps its own words."""
+        try:
+            return Path(self.path).resolve() in {p.resolve() for p in lesson_paths(self.lesson.game)}
+        except (FileFormatError, OSError, AttributeError):
+            return False
+
+    def text(self, field: str, english: str | None = None) -> str:
+        """The lesson's ``title``, ``question``, ``hints.N`` or ``choices.WORD`` in the language
+        in force (a user's own lesson, or a text with no translation: its own words)."""
+        if english is None:
+            node = self.lesson
+            for part in field.split("."):
+                node = node[int(part)] if isinstance(node, list) else getattr(node, part)
+            english = node
+        if get_lang() == "en" or not self.shipped:
+            return english
+        return lesson_text(self.lesson.game, self.lesson.id, field, english)
+
+    @property
+    def title(self) -> str:
+        return self.text("title")
+
+    @property
+    def question(self) -> str:
+        return self.text("question")
+
+    @property
+    def hints(self) -> list[str]:
+        return [self.text(f"hints.{i}") for i in range(len(self.lesson.hints))]
+
+    def clause_summaries(self) -> dict[str, str]:
+        """The deciding clauses in words, in the language in force."""
+        return self.clause_texts.get(get_lang(), self.clause_words)
 
     @property
     def seat_names(self) -> list[str]:
@@ -217,27 +272,43 @@ class LessonRun:
         return got == self.answer
 
     def line(self) -> str:
-        mark = "OK  " if self.ok else "FAIL"
-        text = f"{mark} {self.lesson.id:<12} {self.lesson.title}"
+        """The lesson's line of ``racekit lessons`` in the language in force."""
+        mark = text("lessons.ok") if self.ok else text("lessons.fail")
+        if self.error is not None:
+            title = text("lessons.invalid_file")
+        else:
+            title = self.title
+        out = f"{mark} {self.lesson.id:<12} {title}"
         if self.ok:
-            text += f"  (answer: {self.words(self.answer)})"
+            out += text("lessons.answer_note", words=self.words(self.answer))
         for problem in self.problems:
-            text += f"\n     - {problem}"
-        return text
+            if get_lang() == "en":
+                said = problem
+            elif self.error is not None and problem == str(self.error):
+                said = error_text(self.error)
+            else:
+                said = message_text(problem, game_id=getattr(self.lesson, "game", None))
+            out += f"\n     - {said}"
+        return out
 
 
-def answer_words(kind: str, value, seat_names: list[str]) -> str:
+def answer_words(kind: str, value, seat_names: list[str], local: bool = False) -> str:
+    """A canonical value in words: English, or (``local``) the language in force with
+    ``seat_names`` already in it."""
+    def say(key, english):
+        return text(f"lessons.{key}") if local else english
+
     def seat(s):
         return seat_names[s] if isinstance(s, int) and 0 <= s < len(seat_names) else str(s)
     if value is None:
-        return "(nothing)"
+        return say("nothing", "(nothing)")
     if kind == "yes_no":
-        return "yes" if value else "no"
+        return say("yes_word", "yes") if value else say("no_word", "no")
     if kind == "seat":
         return seat(value)
     if kind == "seat_order":
         names = [seat(s) for s in value]
-        return ", then ".join(names) if names else "(nobody)"
+        return say("then", ", then ").join(names) if names else say("nobody", "(nobody)")
     return str(value)
 
 
@@ -355,14 +426,21 @@ def _secret_read(lesson: Lesson, game_type) -> str | None:
     return None
 
 
-def _clause_summaries(game_id: str) -> dict[str, str]:
+def _clause_summaries(game_id: str, lang: str = "en") -> dict[str, str]:
     try:
         from .clauses import load_clauses
         spec = load_clauses(game_id)
     except Exception:   # a game without clauses.yaml
         return {}
-    out = {c.id: c.summary for c in spec.clauses}
-    out.update({a.id: f"{a.summary} Our reading: {a.decision}" for a in spec.ambiguities})
+    if lang == "en":
+        out = {c.id: c.summary for c in spec.clauses}
+        out.update({a.id: f"{a.summary} Our reading: {a.decision}" for a in spec.ambiguities})
+        return out
+    out = {c.id: clause_text(game_id, c.id, c.summary, lang) for c in spec.clauses}
+    out.update({a.id: text("lessons.our_reading", lang=lang,
+                           summary=clause_text(game_id, a.id, a.summary, lang),
+                           decision=clause_text(game_id, a.id, a.decision, lang, field="decision"))
+                for a in spec.ambiguities})
     return out
 
 
@@ -481,14 +559,26 @@ def run_lesson(path: str | Path) -> LessonRun:
         action = history[ply]
         actor = state.current_player()
         move = (CHANCE_WORDS if actor < 0 else f"{names[actor]}: ") + state.action_to_string(action)
+        local = {lang: _local_move(state, action, actor, names, lang) for lang in LANGS if lang != "en"}
         state.apply_action(action)
-        if not _may_see(state, ply, lesson.seat):
+        seen = _may_see(state, ply, lesson.seat)
+        if not seen:
             move = (f"{CHANCE_WORDS}(hidden)" if actor < 0 else f"{names[actor]}: (a secret choice)")
         events = [e for e in state.events if e.ply == ply]
-        sentences = [game.render(e, details=False) for e in events]
+        with use_lang("en"):
+            sentences = [game.render(e, details=False) for e in events]
+        texts = {"en": (move, sentences)}
+        for lang, said in local.items():
+            with use_lang(lang):
+                if not seen:
+                    said = (text("lessons.chance") + text("lessons.hidden") if actor < 0 else
+                            text("lessons.move", seat=seat_name(names[actor]),
+                                 action=text("lessons.secret_choice")))
+                texts[lang] = (said, [game.render(e, details=False) for e in events])
         clauses = list(dict.fromkeys(c for e in events for c in e.clauses))
+        move, sentences = texts.get(get_lang(), texts["en"])
         run.steps.append(RevealStep(ply, move, sentences, clauses, bool(decides & set(clauses)),
-                                    state.clone()))
+                                    state.clone(), texts))
     run.end_state = state
     reveal_events = [e for e in state.events if lesson.ask_after <= e.ply < until]
     secret = _secret_read(lesson, game.game_type)
@@ -497,8 +587,10 @@ def run_lesson(path: str | Path) -> LessonRun:
                             + (f"seat {lesson.seat}" if lesson.seat is not None else "the public view")
                             + " (a lesson may not reveal it)")
         return run
-    summaries = _clause_summaries(lesson.game)
-    run.clause_words = {c: summaries.get(c, "") for c in lesson.decides}
+    for lang in LANGS:
+        summaries = _clause_summaries(lesson.game, lang)
+        run.clause_texts[lang] = {c: summaries.get(c, "") for c in lesson.decides}
+    run.clause_words = run.clause_texts["en"]
     try:
         raw = _compute(lesson.answer, state, reveal_events, lesson.seat)
     except ValueError as exc:
@@ -528,6 +620,15 @@ def run_lesson(path: str | Path) -> LessonRun:
             run.problems.append(f"decides: {cid} is cited neither by an event of the reveal nor by "
                                 f"the scenario {scenario.id}")
     return run
+
+
+def _local_move(state, action: int, actor: int, names: list[str], lang: str) -> str:
+    """A ply's move in ``lang`` (``红方：取勇敢 1``; a chance outcome: ``掷骰或抽牌：…``)."""
+    with use_lang(lang):
+        label = state.action_label(action, lang)
+        if actor < 0:
+            return text("lessons.chance") + label
+        return text("lessons.move", seat=seat_name(names[actor]), action=label)
 
 
 def _choices(lesson: Lesson, doc: Located, names: list[str]) -> list | None:
@@ -588,6 +689,6 @@ def run_lessons(targets: list[str]) -> list[LessonRun]:
             runs.append(run_lesson(path))
         except FileFormatError as exc:
             stub = Lesson.model_construct(id=Path(path).stem, title="(invalid file)")
-            runs.append(LessonRun(stub, str(path), problems=[str(exc)]))
+            runs.append(LessonRun(stub, str(path), problems=[str(exc)], error=exc))
     return runs
 
