@@ -175,6 +175,24 @@ def _select(st, k, view, actors, owners, plan):
     return ok + done
 
 
+def _seen_from_pile(st, k, view, actors, owners) -> Counter:
+    """Card types the viewer sees drawn from the present pile after ply ``k`` (the next
+    ``sum(pile) - 1`` draws): a hidden draw now must leave them in the pile."""
+    left = sum(st.pile) - 1
+    out: Counter = Counter()
+    j = k + 1
+    while left > 0 and j < len(view):
+        if actors[j] == CHANCE:
+            a = view[j]
+            if a is not None and A.DRAW <= a < A.DRAW + len(C.TYPE_NAMES):
+                out[a - A.DRAW] += 1
+                left -= 1
+            elif a is None and type(owners[j]) is int:
+                left -= 1
+        j += 1
+    return out
+
+
 def proposal(st, k, view, actors, owners, memo):
     """The ``resample_proposal`` hook (see the module docstring): ``(outcome, probability)``
     pairs for the hidden draw or deal at ply ``k`` (``None``: the node's own odds); at a
@@ -202,8 +220,9 @@ def proposal(st, k, view, actors, owners, memo):
     mine_uses, mine_draws = uses.get(o, ()), draws.get(o, ())
     hand = st.hand[o]
     pairs = st._chance_outcomes()
-    allowed = [(a, p) for a, p in pairs
-               if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws)]
+    seen = _seen_from_pile(st, k, view, actors, owners)
+    allowed = [(a, p) for a, p in pairs if st.pile[a - A.DRAW] > seen[a - A.DRAW]
+               and _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws)]
     if not allowed or len(allowed) == len(pairs):
         return None   # every draw (or none) explains the seat's later plays: the pile's odds
     mass = sum(p for _, p in allowed)
