@@ -313,3 +313,26 @@ def test_leaf_marathon_resample_reads_no_secret_of_another_seat():
         assert got[0] == got[1], upto
         checked += got[0] != "gave up"
     assert checked >= 3
+
+
+def test_leaf_marathon_resampled_deals_come_with_the_right_odds():
+    """Leaf Marathon, three seats, at seat 2's keep of a character: seat 0's first dealt
+    character, resampled 400 times, is uniform over the characters seat 2 was not dealt (the
+    deal is without replacement, so every other character is equally likely; chi-square)."""
+    scipy_stats = pytest.importorskip("scipy.stats")
+    game = load_game("leaf_marathon", players=3)
+    rng = random.Random(4)
+    state = game.new_initial_state(record_events=False)
+    while state.phase != "keep_char" or state.current_player() != 2:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    first = next(k for k in range(state.ply) if state._private[k] == 0)   # seat 0's first deal
+    mine = {a for k, a in enumerate(state.history()) if state._private[k] == 2}
+    free = [700 + i for i in range(len(game.roster)) if 700 + i not in mine]
+    n = 400
+    got = Counter(state.resample(2, rng).history()[first] for _ in range(n))
+    assert set(got) <= set(free)
+    assert scipy_stats.chisquare([got[c] for c in free], [n / len(free)] * len(free)).pvalue > 0.001
