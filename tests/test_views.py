@@ -12,6 +12,7 @@ import pytest
 import racekit
 from racekit.core.errors import OptionError
 from racekit.core.game import game_class, load_game, parse_settings_text, shipped_names
+from racekit.core.views import ResampleError
 from secrecy_helpers import replay, twins
 
 GAMES = shipped_names()
@@ -251,3 +252,87 @@ def test_settings_text_round_trip(game_id):
         again = load_game(game_id, players=kw.get("players"), preset=kw.get("preset"),
                           params=kw["params"] or None, **kw["options"])
         assert again.settings() == game.settings(), text
+
+
+def _leaf_race_decisions(seed, players=3, rounds=2):
+    """A seeded random Leaf Marathon race: the states at its decisions in its first rounds
+    after the opening exchange (``rounds``) and the whole list of decision states."""
+    game = load_game("leaf_marathon", players=players)
+    rng = random.Random(seed)
+    state = game.new_initial_state(record_events=False)
+    out = []
+    while not state.is_terminal() and state.round <= rounds:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+            continue
+        if all(state.exchanged):
+            out.append(state.clone())
+        state.apply_action(rng.choice(state.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3])
+def test_leaf_marathon_resample_explains_the_cards_played_in_public(seed):
+    """Issue 21: other seats' hidden draws, deals, keeps and discards are drawn so that the
+    cards they later play in public are in their hands (resample.py's look-ahead); every
+    resampled world shows the seat its history and its view exactly as the real game does.
+    Before the look-ahead the deals alone (another seat dealt the viewer's character) failed
+    2,000 draws in a row."""
+    decisions = _leaf_race_decisions(seed)
+    rng = random.Random(seed)
+    picks = sorted(rng.sample(range(len(decisions)), 3)) + [len(decisions) - 1]
+    for i in picks:
+        state = decisions[i]
+        seat = state.current_player()
+        world = state.resample(seat, rng)
+        assert world.history_for(seat) == state.history_for(seat)
+        assert world.observation_string(seat) == state.observation_string(seat)
+        assert world.legal_actions() == state.legal_actions()
+        assert world.history() != state.history() or \
+            all(state.visible_to(k, seat) for k in range(state.ply))
+
+
+def test_leaf_marathon_resample_reads_no_secret_of_another_seat():
+    """The attacker's test: two worlds differing only in another seat's card draw give the
+    viewer the same resampled worlds from the same random numbers (the resampler reads only
+    the viewer's history, who acted and whose secret each entry is)."""
+    from test_seat_views import TWINS
+    tw = twins("leaf_marathon", **TWINS["leaf_marathon"])
+    checked = 0
+    for upto in range(tw.ply + 1, min(tw.same, tw.ply + 8) + 1):
+        a = replay(tw.game, tw.line_a[:upto])
+        b = replay(tw.game, tw.line_b[:upto])
+        assert a.history() != b.history()
+        got = []
+        for world in (a, b):
+            try:
+                got.append(world.resample(tw.viewer, random.Random(upto)).history())
+            except ResampleError:   # it gives up in both worlds or in neither
+                got.append("gave up")
+        assert got[0] == got[1], upto
+        checked += got[0] != "gave up"
+    assert checked >= 3
+
+
+def test_leaf_marathon_resampled_deals_come_with_the_right_odds():
+    """Leaf Marathon, three seats, at seat 2's keep of a character: seat 0's first dealt
+    character, resampled 400 times, is uniform over the characters seat 2 was not dealt (the
+    deal is without replacement, so every other character is equally likely; chi-square)."""
+    scipy_stats = pytest.importorskip("scipy.stats")
+    game = load_game("leaf_marathon", players=3)
+    rng = random.Random(4)
+    state = game.new_initial_state(record_events=False)
+    while state.phase != "keep_char" or state.current_player() != 2:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    first = next(k for k in range(state.ply) if state._private[k] == 0)   # seat 0's first deal
+    mine = {a for k, a in enumerate(state.history()) if state._private[k] == 2}
+    free = [700 + i for i in range(len(game.roster)) if 700 + i not in mine]
+    n = 400
+    got = Counter(state.resample(2, rng).history()[first] for _ in range(n))
+    assert set(got) <= set(free)
+    assert scipy_stats.chisquare([got[c] for c in free], [n / len(free)] * len(free)).pvalue > 0.001

@@ -86,24 +86,38 @@ class ResampleError(RuntimeError):
 def resample(state, seat: int, rng, max_tries: int = 2000):
     """A state drawn from the worlds consistent with everything ``seat`` has seen.
 
-    The seat's view is its history (:meth:`~racekit.core.state.State.history_for`) and who
-    acted at each ply: the entries it saw are kept, every entry private to another seat is
-    drawn again, in order, replaying the game:
+    The seat's view is its history (:meth:`~racekit.core.state.State.history_for`), who acted
+    at each ply and whose secret each hidden entry is: the entries it saw are kept, every entry
+    private to another seat is drawn again, in order, replaying the game:
 
-    - a hidden chance outcome is drawn with the node's probabilities (a deal, a draw);
+    - a hidden chance outcome is drawn with the node's probabilities (a deal, a draw), or from
+      the game's proposal where the state declares ``resample_proposal`` (below);
     - another seat's hidden decision is drawn uniformly among its legal actions whose immediate
       consequence is what the seat saw (the same privacy, the same seat or chance acting next):
       the model of a player whose choices are unknown;
-    - a seen decision must be legal in the new world, a seen chance outcome possible; its
-      probability there over its real probability multiplies a weight, and the world is kept
-      with probability ``min(1, weight)``; a world whose history as the seat sees it differs
-      is dropped and drawn again.
+    - a seen decision must be legal in the new world, a seen chance outcome possible; a world
+      whose history as the seat sees it, or whose view now (``snapshot(seat)``), differs is
+      dropped and drawn again.
 
-    Where the seen outcomes' odds do not depend on the hidden ones (a seat's own deck, a public
-    die) the weight is 1, and given the other seats' decisions the hidden chance outcomes are
-    drawn with exactly their posterior odds (tests/test_views.py: chi-square against
-    enumeration). Where a seen draw's odds depend on hidden cards (Leaf Marathon's shared deck)
-    a weight above 1 is capped, so there the odds are approximate (docs/adapters.md).
+    Odds. A world's weight is the product, over its hidden chance outcomes, of the outcome's
+    probability over the probability the proposal gave it, times the product of the seen
+    chance outcomes' probabilities in that world. The state's ``resample_worlds`` (default 1)
+    says how many consistent worlds are drawn; one of them is kept with probability
+    proportional to its weight (sampling-importance-resampling). With one world the weights
+    are not used: right where no proposal is declared and the seen outcomes' odds do not
+    depend on the hidden ones (a seat's own deck, a public die), where the hidden outcomes
+    come with exactly their posterior odds (tests/test_views.py: chi-square against
+    enumeration). Leaf Marathon (a shared deck, cards played in public) declares a proposal
+    and several worlds. Nothing here reads a hidden entry of the real history, so two worlds
+    that differ only in another seat's secret give the same draws from the same ``rng``.
+
+    Game hook: ``state.resample_proposal(k, view, actors, owners, memo)``, called on the world
+    being built at a hidden entry (ply ``k``), gets the seat's view (``view``: the history as
+    the seat saw it, ``None`` where hidden; ``actors``: who acted at each ply; ``owners``:
+    whose secret each entry is; ``memo["snapshot"]``: ``snapshot(seat)`` now) in a dict kept
+    for one ``resample`` call. At a chance node it returns ``(outcome, probability)`` pairs to
+    draw from (each outcome possible at the node), at a decision the actions to draw among
+    (uniformly), or ``None`` for the node's own odds or every legal action.
 
     Args:
         rng: anything with ``random() -> float`` in [0, 1) (``random.Random``).
@@ -116,12 +130,33 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     seen = [state.visible_to(k, seat) for k in range(len(hist))]
     if all(seen):
         return state.clone()
-    real_p = _real_probs(state, hist, seen)
-    for _ in range(max_tries):
-        world = _draw(state, seat, hist, private, seen, real_p, rng)
-        if world is not None:
+    view = state.history_for(seat)
+    actors = _actors(state, hist)
+    target = (state.current_player(), view, _view_text(state, seat))
+    want = max(1, int(getattr(state, "resample_worlds", 1)))
+    memo: dict = {"snapshot": state.snapshot(seat)}
+    worlds: list = []
+    backtrack = bool(getattr(state, "resample_backtrack", False))
+    tries = 0
+    while tries < max_tries and len(worlds) < want:
+        got, used = _draw(state, seat, view, private, actors, target, memo, rng,
+                          max_tries - tries, backtrack)
+        tries += used
+        if got is not None:
+            worlds.append(got)
+    if not worlds:
+        raise ResampleError(f"no world consistent with seat {seat}'s view in {max_tries} draws")
+    if len(worlds) == 1:
+        return worlds[0][0]
+    total = sum(w for _, w in worlds)
+    if total <= 0.0:
+        return worlds[0][0]
+    u, acc = rng.random() * total, 0.0
+    for world, w in worlds:
+        acc += w
+        if u < acc:
             return world
-    raise ResampleError(f"no world consistent with seat {seat}'s view in {max_tries} draws")
+    return worlds[-1][0]
 
 
 def _new(state):
@@ -130,16 +165,19 @@ def _new(state):
         if state.initial_setup is not None else game.new_initial_state(record_events=False)
 
 
-def _real_probs(state, hist, seen):
-    """The real game's player to act at each ply, and each seen chance outcome's probability."""
+def _view_text(state, seat):
+    import json
+    return json.dumps(state.snapshot(seat), sort_keys=True, default=str)
+
+
+def _actors(state, hist):
+    """Who acted at each ply of the real game (a seat, or chance): what every seat saw."""
     s = _new(state)
-    probs, actors = {}, []
-    for k, a in enumerate(hist):
+    actors = []
+    for a in hist:
         actors.append(s.current_player())
-        if seen[k] and s.is_chance_node():
-            probs[k] = dict(s.chance_outcomes()).get(a, 0.0)
         s.apply_action(a)
-    return probs, actors
+    return actors
 
 
 def _pick(pairs, u):
@@ -151,43 +189,75 @@ def _pick(pairs, u):
     return pairs[-1][0]
 
 
-def _draw(state, seat, hist, private, seen, real, rng):
-    real_p, actors = real
+def _draw(state, seat, view, private, actors, target, memo, rng, budget, backtrack):
+    """One world and its weight (see :func:`resample`), or ``None``, and the draws used.
+
+    Without ``backtrack`` an inconsistent world is dropped (one draw). With it, the world is
+    taken back to an earlier hidden entry and drawn again from there (each a draw, up to
+    ``budget``): to the last hidden entry first, further back (doubling) after repeated
+    failures at the same point."""
     s = _new(state)
-    ratio = 1.0
-    for k, a in enumerate(hist):
-        if s.current_player() != actors[k]:   # the seat saw who acted (or that chance did)
-            return None
-        if seen[k]:
-            if s.is_chance_node():
-                p = dict(s.chance_outcomes()).get(a, 0.0)
-                if p <= 0.0:
-                    return None
-                ratio *= p / real_p[k]
-            elif a not in s.legal_actions():
-                return None
-            b = a
-        elif s.is_chance_node():
-            b = _pick(sorted(s.chance_outcomes()), rng.random())
-            if s._private_to(b) != private[k]:
-                return None
+    weight = 1.0
+    propose = getattr(type(s), "resample_proposal", None)
+    marks: list = []   # (ply, copy of the world before it, weight) at each hidden entry
+    used, best, streak, k = 1, -1, 0, 0
+    n = len(view)
+    while True:
+        while k < n:
+            a = view[k]
+            if s.current_player() != actors[k]:   # the seat saw who acted (or that chance did)
+                break
+            if a is not None:
+                if s.is_chance_node():
+                    p = dict(s.chance_outcomes()).get(a, 0.0)
+                    if p <= 0.0:
+                        break
+                    weight *= p
+                elif a not in s.legal_actions():
+                    break
+                b = a
+            else:
+                if backtrack:
+                    marks.append((k, s.clone(), weight))
+                if s.is_chance_node():
+                    pairs = sorted(s.chance_outcomes())
+                    q = propose(s, k, view, actors, private, memo) if propose is not None else None
+                    if q:
+                        b = _pick(sorted(q), rng.random())
+                        weight *= dict(pairs).get(b, 0.0) / dict(q)[b]
+                    else:
+                        b = _pick(pairs, rng.random())
+                    if s._private_to(b) != private[k]:
+                        break
+                else:
+                    only = propose(s, k, view, actors, private, memo) if propose is not None else None
+                    b = _decision(s, k, view, private, actors, rng, only)
+                    if b is None:
+                        break
+            s.apply_action(b)
+            k += 1
+        if k == n and s.current_player() == target[0] and s.history_for(seat) == target[1] \
+                and _view_text(s, seat) == target[2]:
+            return (s, weight), used
+        if not marks or used >= budget:
+            return None, used
+        used += 1
+        if k > best:
+            best, streak = k, 0
         else:
-            b = _decision(s, k, private, actors, rng)
-            if b is None:
-                return None
-        s.apply_action(b)
-    if ratio < 1.0 and rng.random() >= ratio:
-        return None
-    if s.current_player() != state.current_player() or \
-            s.history_for(seat) != state.history_for(seat):
-        return None
-    return s
+            streak += 1
+        back = min(len(marks), 1 << min(streak // 4, 30))
+        del marks[len(marks) - back + 1:]
+        k, snap, weight = marks.pop()
+        s = snap.clone()
 
 
-def _decision(s, k, private, actors, rng):
-    """Another seat's hidden decision: uniform among its legal actions whose immediate
-    consequence is what the seat saw (the same privacy, the same seat or chance acting next)."""
-    legal = s.legal_actions()
+def _decision(s, k, view, private, actors, rng, only=None):
+    """Another seat's hidden decision: uniform among its legal actions (or the game's
+    proposal ``only``) whose immediate consequence is what the seat saw: the same privacy,
+    the same seat or chance acting next, and the next entry, where the seat saw it, possible
+    (or, where hidden, private to the same seats)."""
+    legal = s.legal_actions() if only is None else [b for b in only if b in s.legal_actions()]
     keys = [rng.random() for _ in legal]
     for _, b in sorted(zip(keys, legal)):
         if s._private_to(b) != private[k]:
@@ -196,6 +266,12 @@ def _decision(s, k, private, actors, rng):
             t = s.clone()
             t.apply_action(b)
             if t.current_player() != actors[k + 1]:
+                continue
+            nxt = [o for o, _ in t.chance_outcomes()] if t.is_chance_node() else t.legal_actions()
+            if view[k + 1] is not None:
+                if view[k + 1] not in nxt:
+                    continue
+            elif nxt and t._private_to(nxt[0]) != private[k + 1]:
                 continue
         return b
     return None

@@ -174,6 +174,20 @@ class LeafMarathonState(State):
     def _apply(self, action: int) -> None:
         flow.apply(self, action)
 
+    resample_worlds = 8
+    """Consistent worlds :func:`racekit.core.views.resample` draws before keeping one by weight:
+    a seen draw's odds depend on the hidden cards of the shared deck."""
+    resample_backtrack = True
+    """An inconsistent world is drawn again from an earlier hidden entry, not from the start
+    (a race holds hundreds of hidden draws; the odds are then approximate, docs/adapters.md)."""
+
+    def resample_proposal(self, k, view, actors, owners, memo):
+        """Another seat's hidden draw, looking ahead at the cards it uses in public
+        (:mod:`.resample`; the core's hook, :func:`racekit.core.views.resample`)."""
+        from .resample import proposal
+        self._ensure()
+        return proposal(self, k, view, actors, owners, memo)
+
     def _private_to(self, action: int):
         self._ensure()
         if self.pk == "blind":   # the card taken: seen by the taker and the victim (LM-AMB-43)

@@ -1,0 +1,229 @@
+"""Resampling Leaf Marathon's hidden card draws from a seat's view (issue 21).
+
+The core's resampler (:func:`racekit.core.views.resample`) redraws every entry private to
+another seat. A card another seat draws in secret may be one it later plays in public (an
+action card, armor, a recovery, an element, a trigger, a weapon given, a card in a 2-for-3 or
+a shed): drawn blindly, late in a race almost no world explains every such play. This module
+is the state's ``resample_proposal`` hook: at another seat's hidden draw it looks ahead at
+the cards that seat uses in public, and where the seat's later hidden draws are only just
+enough to supply them (earliest use first), it draws among the types still needed, with
+their pile odds; the core weights the world by the probability mass it set aside, so the
+draws keep their odds (tests/test_views.py). It reads only the viewer's history, who acted,
+and whose secret each entry is.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from racekit.core.state import CHANCE
+
+from . import actions as A
+from . import cards as C
+
+# the plain card each public play-turn use takes from the hand (turn.apply)
+_USES = {A.ACT: (C.ACTION,), A.ACT_TRIGGER: (C.ACTION,), A.EQUIP: (C.ARMOR,),
+         A.RECOVER: (C.RECOVERY,), A.TRIGGER: (C.TRIGGER,)}
+
+
+_END = -1   # an "end turn" in the plan: no plain trigger card is held then (turn.legal)
+
+
+def cards_used(action: int) -> tuple:
+    """Plain card codes (types, below 8) that a public play-turn use ``action`` takes from the
+    hand; labelled or received cards (never drawn as such) are left out."""
+    if action in _USES:
+        return _USES[action]
+    if A.ELEMENT <= action < A.ELEMENT + 4:
+        return (C.ELEMENT,)
+    if A.GIVE <= action < A.GIVE + 10:
+        return (C.WEAPON,)
+    if A.TWO3 <= action < A.TWO3 + A.CODES:
+        other = action - A.TWO3
+        return (C.ACTION,) + ((other,) if other < 8 else ())
+    if A.SHED <= action < A.SHED + A.CODES * A.CODES:
+        return tuple(c for c in A.shed_cards(action) if c < 8)
+    return ()
+
+
+def _seen_deals(view, actors, owners):
+    """The viewer's own deals it saw: ``{ply: roster index}`` (private entries at chance)."""
+    return {k: a - A.DEAL for k, a in enumerate(view)
+            if a is not None and actors[k] == CHANCE and owners[k] is not None
+            and A.DEAL <= a < A.DEAL + A.KEEP_CHAR_MAX}
+
+
+def _plan(view, actors, owners):
+    """Per seat: its public card uses ``[(ply, code)]`` and its hidden chance plies."""
+    uses: dict = {}
+    draws: dict = {}
+    for k, a in enumerate(view):
+        who = actors[k]
+        if a is None:
+            owner = owners[k]
+            if who == CHANCE and type(owner) is tuple:   # a blind pick: (taker, victim)
+                owner = owner[0]
+            if who == CHANCE and type(owner) is int:
+                draws.setdefault(owner, []).append(k)
+        elif who >= 0:
+            if a == A.END:
+                uses.setdefault(who, []).append((k, _END))
+            for code in cards_used(a):
+                uses.setdefault(who, []).append((k, code))
+    return uses, draws
+
+
+def _known_chars(st, memo):
+    """Roster index of each seat's character where the viewer's snapshot shows it, else -1."""
+    known = memo.get("leaf_marathon_chars")
+    if known is None:
+        index = {c.name: i for i, c in enumerate(st.roster)}
+        known = memo["leaf_marathon_chars"] = [index.get(seat["character"], -1)
+                                               for seat in memo["snapshot"]["seats"]]
+    return known
+
+
+def _deal(st, memo):
+    """Another seat's hidden deal: never a character that another seat shows later and has not
+    been dealt yet, and the seat's own shown character by its last deal (LM-SETUP-3)."""
+    o = st.ps
+    known = _known_chars(st, memo)
+    free = [a for a, _ in st._chance_outcomes()]
+    p = 1.0 / len(free) if free else 0.0
+    mine = known[o]
+    reserved = {known[s] for s in range(st.n) if s != o and known[s] >= 0 and st.char[s] < 0
+                and known[s] not in st.dealt[s]}
+    if not st.o.draft_sequential:   # the viewer's own later deals come from the same roster
+        reserved |= {c for c in memo.get("leaf_marathon_seen_deals", ())}
+    allowed = [a for a in free if a - A.DEAL not in reserved]
+    if mine >= 0 and mine not in st.dealt[o] and len(st.dealt[o]) + 1 >= st.p.draft_deal:
+        allowed = [a for a in allowed if a - A.DEAL == mine]
+    if not allowed:
+        return None
+    return [(a, 1.0 / len(allowed)) for a in allowed] if len(allowed) < len(free) else \
+        [(a, p) for a in free]
+
+
+def _feasible(hand, start, uses, draws) -> bool:
+    """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
+    public card use it makes from then on: each use takes a held card of its type, or one of
+    its hidden draws before the use (earliest use first), and it holds no plain trigger card
+    at an "end turn" (turn.legal). Cards it gains or loses otherwise are not foreseen."""
+    held = Counter(c for c in hand if c < 8)
+    need = []
+    for j, c in uses:
+        if j < start:
+            continue
+        if c == _END:
+            if held[C.TRIGGER] > 0:
+                return False
+        elif held[c] > 0:
+            held[c] -= 1
+        else:
+            need.append(j)
+    if not need:
+        return True
+    mine = [d for d in draws if d >= start]
+    supply = 0
+    for i, j in enumerate(need):
+        while supply < len(mine) and mine[supply] < j:
+            supply += 1
+        if i + 1 > supply:
+            return False
+    return True
+
+
+_DISCARDS = ("exchange", "leg_discard", "travel_light", "barter", "butterfingers", "release")
+
+
+def _select(st, k, view, actors, owners, plan):
+    """Another seat's hidden card selection from its own hand: never a card it needs for a
+    later public use; in the opening exchange (LM-SETUP-5) it draws as many cards as it gave
+    back, and the viewer saw how many hidden draws followed, so it picks until it has that
+    many and then says done."""
+    o = st.ps
+    uses, draws = plan[0].get(o, ()), plan[1].get(o, ())
+    legal = st.legal_actions()
+    picked = list(st.pd["picked"])
+    hand = list(st.hand[o])
+    for c in picked:
+        if c in hand:
+            hand.remove(c)
+    picks = [a for a in legal if A.PICK <= a < A.PICK + A.CODES and a - A.PICK in hand]
+    ok = []
+    for a in picks:
+        rest = list(hand)
+        rest.remove(a - A.PICK)
+        if _feasible(rest, k + 1, uses, draws):
+            ok.append(a)
+    done = [A.DONE] if A.DONE in legal else []
+    if st.pd["purpose"] == "exchange":
+        e = k
+        while e < len(view) and actors[e] == o and view[e] is None:
+            e += 1
+        if e < len(view):   # the exchange is over by ply e: as many picks as hidden draws after
+            drawn = 0
+            while e + drawn < len(view) and actors[e + drawn] == CHANCE and \
+                    view[e + drawn] is None and owners[e + drawn] == o:
+                drawn += 1
+            if len(picked) >= drawn:
+                return done or None
+            return ok or picks or None
+    if not _feasible(hand, k + 1, uses, draws):
+        return None
+    if not ok:   # no pick keeps every later use possible: the model does not see it, any pick
+        return None
+    return ok + done
+
+
+def _seen_from_pile(st, k, view, actors, owners) -> Counter:
+    """Card types the viewer sees drawn from the present pile after ply ``k`` (the next
+    ``sum(pile) - 1`` draws): a hidden draw now must leave them in the pile."""
+    left = sum(st.pile) - 1
+    out: Counter = Counter()
+    j = k + 1
+    while left > 0 and j < len(view):
+        if actors[j] == CHANCE:
+            a = view[j]
+            if a is not None and A.DRAW <= a < A.DRAW + len(C.TYPE_NAMES):
+                out[a - A.DRAW] += 1
+                left -= 1
+            elif a is None and type(owners[j]) is int:
+                left -= 1
+        j += 1
+    return out
+
+
+def proposal(st, k, view, actors, owners, memo):
+    """The ``resample_proposal`` hook (see the module docstring): ``(outcome, probability)``
+    pairs for the hidden draw or deal at ply ``k`` (``None``: the node's own odds); at a
+    hidden keep of a character, the character the viewer sees that seat has."""
+    plan = memo.get("leaf_marathon")
+    if plan is None:
+        plan = memo["leaf_marathon"] = _plan(view, actors, owners)
+    if st.pk == "select" and st.pd["purpose"] in _DISCARDS:
+        return _select(st, k, view, actors, owners, plan)
+    if st.pk == "keep_char":
+        mine = _known_chars(st, memo)[st.ps]
+        return [A.KEEP_CHAR + mine] if mine >= 0 else None
+    if st.pk == "deal":
+        if "leaf_marathon_seen_deals" not in memo:
+            memo["leaf_marathon_seen_deals"] = _seen_deals(view, actors, owners)
+        seen = memo["leaf_marathon_seen_deals"]
+        memo["leaf_marathon_seen_deals"] = [c for j, c in seen.items() if j > k]
+        out = _deal(st, memo)
+        memo["leaf_marathon_seen_deals"] = seen
+        return out
+    if st.pk != "draw":
+        return None
+    uses, draws = plan
+    o = st.ps
+    mine_uses, mine_draws = uses.get(o, ()), draws.get(o, ())
+    hand = st.hand[o]
+    pairs = st._chance_outcomes()
+    seen = _seen_from_pile(st, k, view, actors, owners)
+    allowed = [(a, p) for a, p in pairs if st.pile[a - A.DRAW] > seen[a - A.DRAW]
+               and _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws)]
+    if not allowed or len(allowed) == len(pairs):
+        return None   # every draw (or none) explains the seat's later plays: the pile's odds
+    mass = sum(p for _, p in allowed)
+    return [(a, p / mass) for a, p in allowed]
