@@ -362,7 +362,8 @@ class Painter:
         who = names[cp] if 0 <= cp < len(names) else (P("plot.chance") if cp == -1 else P("plot.over"))
         held = "  ".join(f"{names[s]} {'R' * state.cubes[s][0]}{'Y' * state.cubes[s][1]}"
                          f"{'B' * state.cubes[s][2]}" for s in range(state.n) if sum(state.cubes[s]))
-        title = P("plot.title", round=state.round, phase=state.phase, who=who)
+        # the phase in words (its catalogue sentence), not its id ("crash_place" puzzled a class)
+        title = P("plot.title", round=state.round, phase=P(f"phases.{state.phase}"), who=who)
         if held:
             title += "   ·   " + P("plot.cubes", held=held)
         add(Text(self.xlim[0] + 0.1, self.ylim[1] - 0.1, title, fontsize=_pt(ax, 16), va="top"))
