@@ -635,10 +635,16 @@ def _attrs_from_columns(df) -> dict:
 
 def summary_text(df) -> str:
     """The plain-text summary ``racekit simulate`` prints (in the language in force)."""
-    from ..core.i18n import message_text, seat_name, text
+    from ..core.i18n import MissingText, message_text, seat_name, text
 
     def _s(key, **fields):
         return text(f"sim.{key}", **fields)
+
+    def _kind(kind):   # an event kind's name (sim.words.kinds), else its column id as typed
+        try:
+            return text(f"sim.words.kinds.{kind}")
+        except MissingText:
+            return kind.replace('_', ' ')
     attrs = df.attrs if df.attrs.get("played_by") else _attrs_from_columns(df)
     seats = seat_table(df)
     # the options set (a reading) are named, as racekit bench names them
@@ -676,8 +682,8 @@ def summary_text(df) -> str:
                         lo=r['min'], hi=r['max']))
     counts = [c for c in df.columns if c.startswith("n_") and df[c].any()]
     if counts:
-        lines.append(_s("events", parts=", ".join(f"{c[2:].replace('_', ' ')} {df[c].mean():.2f}"
-                                                  for c in counts)))
+        lines.append(_s("events", parts=_s("events_sep").join(f"{_kind(c[2:])} {df[c].mean():.2f}"
+                                                             for c in counts)))
     lines.append(_s("edge") + (_s("outside") if not seats["fair_inside"].all() else ""))
     return "\n".join(lines)
 
