@@ -159,6 +159,10 @@ def test_the_explorer_shows_the_board_at_the_games_size_and_can_enlarge_it():
         ex.enlarge.value = False
         assert "racekit-full" not in ex.image._dom_classes
         assert ex.try_button.layout.min_width == "4em"
+        from racekit.explorer.widget import ENLARGE_CSS
+        for lang in ("zh", "en"):   # relabelling in either language keeps the rule that enlarges
+            ex.set_lang(lang)
+            assert ENLARGE_CSS in ex._help_line.value, lang
     finally:
         ex.close()
 

@@ -476,7 +476,8 @@ class Explorer(widgets.VBox):
         self.lang_toggle.description = ""
         self.action_text.placeholder = _w("type_action")
         self._events_head.value = _w("events_head")
-        self._help_line.value = ("<style>.racekit-loading{display:none}</style>"
+        # the style keeps the Enlarge board rule: relabelling must not drop it
+        self._help_line.value = (f"<style>.racekit-loading{{display:none}}{ENLARGE_CSS}</style>"
                                  f"<span style='color:#555;font-size:90%'>{_w('ply_help')}</span>")
         self.options_panel.set_title(0, _w("options_title", n=len(self.option_boxes)))
         groups = option_groups(self.game.game_type)
