@@ -124,7 +124,7 @@ SAMPLES = [
      ''),
     ('a racing sled needs a position or a slot',
      'position slot'),
-    ('dents_left needs the option dent_supply=20 (the default supply is unlimited, ST-AMB-14)',
+    ('dents_left needs the option dent_supply=limited_20 (the default supply is unlimited, ST-AMB-14)',
      ''),
     ('at the deal stage the hands are empty',
      ''),

@@ -124,6 +124,14 @@ def plot_lengths(df, ax=None, title: str | None = None):
 
 # ----- scenarios under every reading ----------------------------------------------------
 
+def _portable(exc) -> str:
+    """An error's text with the checkout's own path cut off (``racekit/games/...``), so stored
+    sweeps read the same on every machine."""
+    from ..paths import source_root
+    text, root = str(exc), source_root()
+    return text.replace(f"{root}/", "") if root is not None else text
+
+
 def _sweep_one(path: str, tried: list) -> list[dict]:
     """Run one scenario under its own options, then under each (option, value) of ``tried``."""
     from ..core.errors import FileFormatError, OptionError, RacekitError
@@ -140,9 +148,9 @@ def _sweep_one(path: str, tried: list) -> list[dict]:
         try:
             result = run_scenario(path, options={name: value}, loaded=loaded)
         except (OptionError, FileFormatError) as exc:
-            row.update(passes=None, changed=False, detail=f"not applicable: {exc}")
+            row.update(passes=None, changed=False, detail=f"not applicable: {_portable(exc)}")
         except RacekitError as exc:
-            row.update(passes=False, changed=base.passed, detail=str(exc))
+            row.update(passes=False, changed=base.passed, detail=_portable(exc))
         else:
             row.update(passes=result.passed, changed=result.passed != base.passed,
                        detail=result.failures[0] if result.failures else "")

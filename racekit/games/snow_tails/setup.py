@@ -269,7 +269,7 @@ def from_setup(st, data) -> str:
     st.places = [list(g) for g in cfg.places]   # each finished seat once: invariants.py
     if cfg.dents_left is not None:
         if st.dents_left is None:  # ST-AMB-14: the supply is unlimited unless dent_supply is 20
-            raise SetupError("dents_left needs the option dent_supply=20 (the default supply is "
+            raise SetupError("dents_left needs the option dent_supply=limited_20 (the default supply is "
                              "unlimited, ST-AMB-14)", field="dents_left")
         st.dents_left = cfg.dents_left
     elif st.dents_left is not None:   # the damage cards held come out of the supply
