@@ -52,6 +52,13 @@ def venv_tool(name: str) -> Path:
     return tool
 
 
+def server_command(tool: Path) -> list[str]:
+    """The command that starts the venv's ``voila`` or ``jupyter-lab`` (``tool``, from
+    :func:`venv_tool`) with its kernels' ports taken outside the ephemeral range, where no
+    browser connection can take them first (tests/server_launcher.py)."""
+    return [sys.executable, str(Path(__file__).with_name("server_launcher.py")), Path(tool).name]
+
+
 def server_env(**extra) -> dict:
     bindir = str(Path(sys.executable).parent)
     env = dict(os.environ, PATH=f"{bindir}{os.pathsep}{os.environ.get('PATH', '')}", MPLBACKEND="Agg",

@@ -33,7 +33,7 @@ from math import comb
 
 import pytest
 
-from browser_helpers import (ROOT, artifacts_on_failure, free_port, launch, png_bytes,
+from browser_helpers import (ROOT, artifacts_on_failure, free_port, launch, png_bytes, server_command,
                              require_browser, same_picture, server_env, stop, venv_tool,
                              wait_for_port)
 from racekit.games import SHIPPED
@@ -101,7 +101,7 @@ def voila_pages(tmp_path_factory, browser):
     port = free_port()
     started = time.monotonic()
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        proc = subprocess.Popen([*server_command(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                                  "--show_tracebacks=True",
                                  # five kernels start side by side on 2 cores: allow a slow start
                                  "--VoilaExecutor.startup_timeout=240", "notebooks"],
@@ -478,7 +478,7 @@ def secrecy_pages(tmp_path_factory, voila_pages):
     log_path = folder / "voila.log"
     port = free_port()
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        proc = subprocess.Popen([*server_command(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                                  "--show_tracebacks=True", "--VoilaExecutor.startup_timeout=240",
                                  str(folder)],
                                 cwd=folder, env=server_env(), stdout=log, stderr=subprocess.STDOUT,
@@ -503,11 +503,30 @@ def secrecy_pages(tmp_path_factory, voila_pages):
 
 PAGE_CONTENT = """() => {
   const root = document.querySelector('.racekit-explorer');
+  // a field's value where it shows; a field in a closed panel keeps only its options (the
+  // browser settles a hidden list's selection at render time, one way or the other)
   const fields = [...root.querySelectorAll('input, select, textarea')].map(
-      e => e.tagName + ':' + (e.value || '') + ':' + [...(e.options || [])].map(o => o.text).join('|'));
+      e => e.tagName + ':' + (e.checkVisibility() ? (e.value || '') : '(hidden)') + ':'
+           + [...(e.options || [])].map(o => o.text).join('|'));
   const titles = [...root.querySelectorAll('[title]')].map(e => e.getAttribute('title'));
   return JSON.stringify([root.innerText, fields, titles]);
 }"""
+
+
+def _settled(page, reads: int = 4, pause_ms: int = 400, tries: int = 150) -> str:
+    """The explorer's text, fields and tooltips once they stop changing (``reads`` equal reads in a
+    row). The explorer's root shows before every child view has rendered, and on a loaded machine
+    the last views (the log's entries, a control's options) arrive later: a page read too early
+    differs from a finished one by what had not rendered yet, not by a secret."""
+    last, same = None, 0
+    for _ in range(tries):
+        content = page.evaluate(PAGE_CONTENT)
+        same = same + 1 if content == last else 1
+        if same >= reads:
+            return content
+        last = content
+        page.wait_for_timeout(pause_ms)
+    raise AssertionError(f"the explorer's page kept changing for {tries * pause_ms / 1000:.0f} s")
 
 
 def test_voila_you_play_page_is_the_same_in_two_games_differing_in_another_seats_secret(secrecy_pages):
@@ -519,7 +538,7 @@ def test_voila_you_play_page_is_the_same_in_two_games_differing_in_another_seats
             explorer = _explorer(s)
             _no_error(explorer)
             board = explorer.locator("img.racekit-board")
-            content = s.page.evaluate(PAGE_CONTENT)
+            content = _settled(s.page)
             assert "Red" in content and "to act" in content
             assert str(SECRET_SEED) not in s.page.content(), "the page shows the seed"
             seen[world] = (content, png_bytes(board))
@@ -557,7 +576,7 @@ def nav_page(tmp_path_factory, browser):
     log_path = folder / "voila.log"
     port = free_port()
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        proc = subprocess.Popen([*server_command(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                                  "--show_tracebacks=True", "--VoilaExecutor.startup_timeout=240",
                                  str(folder)],
                                 cwd=folder, env=server_env(), stdout=log, stderr=subprocess.STDOUT,
@@ -861,7 +880,7 @@ def lang_page(tmp_path_factory, browser):
     log_path = folder / "voila.log"
     port = free_port()
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen([str(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        proc = subprocess.Popen([*server_command(voila), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                                  "--show_tracebacks=True", "--VoilaExecutor.startup_timeout=240",
                                  str(folder)],
                                 cwd=folder, env=server_env(RACEKIT_LANG="en"), stdout=log,

@@ -23,7 +23,7 @@ import time
 import nbformat
 import pytest
 
-from browser_helpers import (ROOT, artifacts_on_failure, free_port, launch, require_browser,
+from browser_helpers import (ROOT, artifacts_on_failure, free_port, launch, require_browser, server_command,
                              server_env, stop, venv_tool, wait_for_port)
 from racekit.games import SHIPPED
 
@@ -68,7 +68,7 @@ def lab(tmp_path_factory):
     env = server_env(JUPYTER_CONFIG_DIR=str(config), JUPYTERLAB_SETTINGS_DIR=str(base / "settings"),
                      JUPYTERLAB_WORKSPACES_DIR=str(base / "workspaces"))
     port = free_port()
-    args = [str(jupyter_lab), "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
+    args = [*server_command(jupyter_lab), "--no-browser", f"--port={port}", "--ServerApp.ip=127.0.0.1",
             "--IdentityProvider.token=", "--ServerApp.password=", f"--ServerApp.root_dir={folder}"]
     if os.geteuid() == 0:
         args.append("--allow-root")

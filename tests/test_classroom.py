@@ -84,7 +84,7 @@ def test_the_notebooks_folder_opens_on_its_start_page(tmp_path):
     ?files and a folder without index.ipynb list the files."""
     import nbformat
     sys.path.insert(0, str(ROOT / "tests"))
-    from browser_helpers import free_port, stop, wait_for_port
+    from browser_helpers import free_port, server_command, stop, wait_for_port
     if not VOILA.exists():
         pytest.skip("voila is not installed (bash tools/setup.sh lab)")
     for name in ("index", "other"):
@@ -92,7 +92,7 @@ def test_the_notebooks_folder_opens_on_its_start_page(tmp_path):
     (tmp_path / "sub").mkdir()
     nbformat.write(nbformat.v4.new_notebook(), tmp_path / "sub" / "x.ipynb")
     port = free_port()
-    proc = subprocess.Popen([str(VOILA), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+    proc = subprocess.Popen([*server_command(VOILA), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                              "--VoilaConfiguration.preheat_kernel=False", str(tmp_path)],
                             cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             stdin=subprocess.DEVNULL)
@@ -165,7 +165,7 @@ def test_a_cell_whose_output_is_late_says_so_on_the_page(tmp_path):
     and the server log names the timeout; the page does not silently lose the cell."""
     import nbformat
     sys.path.insert(0, str(ROOT / "tests"))
-    from browser_helpers import free_port, stop, wait_for_port
+    from browser_helpers import free_port, server_command, stop, wait_for_port
     if not VOILA.exists():
         pytest.skip("voila is not installed (bash tools/setup.sh lab)")
     nb = nbformat.v4.new_notebook()
@@ -176,7 +176,7 @@ def test_a_cell_whose_output_is_late_says_so_on_the_page(tmp_path):
     port = free_port()
     log = tmp_path / "voila.log"
     with open(log, "wb") as out:
-        proc = subprocess.Popen([str(VOILA), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        proc = subprocess.Popen([*server_command(VOILA), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
                                  "--VoilaExecutor.iopub_timeout=0", str(tmp_path)],
                                 cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     try:
