@@ -26,6 +26,7 @@ _USES = {A.ACT: (C.ACTION,), A.ACT_TRIGGER: (C.ACTION,), A.EQUIP: (C.ARMOR,),
 
 
 _END = -1   # an "end turn" in the plan: no plain trigger card is held then (turn.legal)
+_DROP = -2  # a hidden card selection of the seat in the plan: it may give up a trigger card
 
 
 def cards_used(action: int) -> tuple:
@@ -53,23 +54,44 @@ def _seen_deals(view, actors, owners):
 
 
 def _plan(view, actors, owners):
-    """Per seat: its public card uses ``[(ply, code)]`` and its hidden chance plies."""
+    """Per seat: its public card uses ``[(ply, code)]``, its hidden chance plies (draws, and
+    blind picks it takes), the plies where it takes cards blind, and the plies where its hand
+    may change hands otherwise (a target chosen by it or naming it: a swap, a release, a
+    trade, a scavenge); its uses after such a ply are not foreseen."""
     uses: dict = {}
     draws: dict = {}
+    blinds: dict = {}
+    cuts: dict = {}
+    viewer = None   # the seat whose view this is: its private entries are the ones seen
     for k, a in enumerate(view):
         who = actors[k]
+        if a is not None and type(owners[k]) is int:
+            viewer = owners[k]
         if a is None:
             owner = owners[k]
             if who == CHANCE and type(owner) is tuple:   # a blind pick: (taker, victim)
                 owner = owner[0]
+                blinds.setdefault(owner, []).append(k)
             if who == CHANCE and type(owner) is int:
                 draws.setdefault(owner, []).append(k)
+            if who >= 0:
+                uses.setdefault(who, []).append((k, _DROP))
         elif who >= 0:
             if a == A.END:
                 uses.setdefault(who, []).append((k, _END))
+            elif A.TARGET <= a < A.TARGET + 10:
+                cuts.setdefault(who, []).append(k)
+                cuts.setdefault(a - A.TARGET, []).append(k)
             for code in cards_used(a):
                 uses.setdefault(who, []).append((k, code))
-    return uses, draws
+    return uses, draws, blinds, cuts, viewer
+
+
+def _first_after(plies, start, default):
+    for j in plies:
+        if j >= start:
+            return j
+    return default
 
 
 def _known_chars(st, memo):
@@ -103,32 +125,131 @@ def _deal(st, memo):
         [(a, p) for a in free]
 
 
-def _feasible(hand, start, uses, draws) -> bool:
-    """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
-    public card use it makes from then on: each use takes a held card of its type, or one of
-    its hidden draws before the use (earliest use first), and it holds no plain trigger card
-    at an "end turn" (turn.legal). Cards it gains or loses otherwise are not foreseen."""
+def _needs(hand, start, uses, stop=None):
+    """The public card uses from ply ``start`` to before ``stop`` that ``hand`` does not cover,
+    as ``[(ply, type)]`` in order (each must come from a hidden draw before it), or ``None``
+    where an "end turn" comes while a plain trigger card is held (turn.legal)."""
     held = Counter(c for c in hand if c < 8)
+    sure = held[C.TRIGGER]   # trigger cards surely still held (none after a hidden selection)
     need = []
     for j, c in uses:
         if j < start:
             continue
+        if stop is not None and j >= stop:
+            break
         if c == _END:
-            if held[C.TRIGGER] > 0:
-                return False
+            if sure > 0:
+                return None
+        elif c == _DROP:   # a hidden selection (the opening exchange) may give one up
+            sure = 0
         elif held[c] > 0:
             held[c] -= 1
+            if c == C.TRIGGER:
+                sure = min(sure, held[c])
         else:
-            need.append(j)
+            need.append((j, c))
+    return need
+
+
+def _feasible(hand, start, uses, draws, cuts=()) -> bool:
+    """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
+    public card use it makes from then on, up to its next ply in ``cuts`` (its hand may change
+    hands there): each use takes a held card of its type, or one of its hidden draws (or blind
+    picks) before the use (earliest use first), and it holds no plain trigger card at an "end
+    turn" (turn.legal). A necessary condition: cards it loses otherwise make it harder."""
+    need = _needs(hand, start, uses, _first_after(cuts, start, None))
+    if need is None:
+        return False
     if not need:
         return True
     mine = [d for d in draws if d >= start]
     supply = 0
-    for i, j in enumerate(need):
+    for i, (j, _) in enumerate(need):
         while supply < len(mine) and mine[supply] < j:
             supply += 1
         if i + 1 > supply:
             return False
+    return True
+
+
+def _pile_slots(st, k, view, actors, owners):
+    """The draws from the present pile after ply ``k`` up to its last card (then the discard
+    pile is reshuffled, LM-DRAW-2): ``(seen, slots, span, empties)``: the card types the viewer
+    sees drawn, per seat the plies of its hidden draws, the ply of the last draw (the end of
+    the view if the pile outlasts it) and whether the pile runs out within the view."""
+    left = sum(st.pile) - 1
+    seen: Counter = Counter()
+    slots: dict = {}
+    j = k + 1
+    while left > 0 and j < len(view):
+        if actors[j] == CHANCE:
+            a = view[j]
+            if a is not None and A.DRAW <= a < A.DRAW + len(C.TYPE_NAMES):
+                seen[a - A.DRAW] += 1
+                left -= 1
+            elif a is None and type(owners[j]) is int:
+                slots.setdefault(owners[j], []).append(j)
+                left -= 1
+        j += 1
+    return seen, slots, j - 1 if left == 0 else len(view), left == 0
+
+
+def _pile_fits(st, k, o, t, plan, pile_slots) -> bool:
+    """Whether the present pile, once seat ``o`` draws a card of type ``t`` at ply ``k``, can
+    still be dealt out to the draws up to its last card (``pile_slots``): the viewer's draws
+    take the types it saw; each other seat's draws take the cards its public uses need before
+    then beyond what it holds (up to its first blind pick or change of hands, which may supply
+    them) and never more trigger cards than it plays before its next "end turn" (a held
+    trigger card must be played first, LM-AMB-12). A necessary condition (a relaxed
+    transportation problem: only trigger cards have an upper bound, so a count decides it)."""
+    uses, _, blinds, cuts, viewer = plan
+    seen, slots, span, empties = pile_slots
+    pile = list(st.pile)
+    pile[t] -= 1
+    free = [pile[c] - seen[c] for c in range(len(pile))]
+    if min(free) < 0:
+        return False
+    spare, trig_room = 0, 0
+    for s2 in range(st.n):
+        if s2 == viewer:   # its draws are seen (``seen``)
+            continue
+        hand = st.hand[s2] + [t] if s2 == o else st.hand[s2]
+        stop = min(span + 1, _first_after(blinds.get(s2, ()), k + 1, span + 1),
+                   _first_after(cuts.get(s2, ()), k + 1, span + 1))
+        need = _needs(hand, k + 1, uses.get(s2, ()), stop) or []
+        for _, c in need:
+            free[c] -= 1
+        mine_slots = slots.get(s2, ())
+        room = len(mine_slots) - len(need)
+        if room < 0 and stop > span:
+            return False
+        room = max(room, 0)
+        if stop <= span:
+            trig_room += room   # a blind pick or a change of hands: not foreseen
+            continue
+        # a trigger card drawn at a slot must be played before the seat's next "end turn"
+        mine = uses.get(s2, ())
+        ends = [j for j, c in mine if c == _END and j > k]
+        plays = [j for j, c in mine if c in (C.TRIGGER, _DROP) and j > k]
+        capable = 0
+        for j in mine_slots:
+            e = _first_after(ends, j, None)
+            if e is None or any(j < q < e for q in plays):
+                capable += 1
+        last = _first_after(ends, mine_slots[-1], None) if mine_slots else k
+        if last is None:
+            trig_room += room
+            continue
+        if any(c == _DROP and k < j < last for j, c in mine):
+            trig_room += min(room, capable)
+            continue
+        cap = sum(1 for q in plays if q < last) - sum(1 for c in hand if c == C.TRIGGER) \
+            - sum(1 for _, c in need if c == C.TRIGGER)
+        trig_room += min(room, capable, max(cap, 0))
+    if min(free) < 0:
+        return False
+    if empties and free[C.TRIGGER] > trig_room:
+        return False
     return True
 
 
@@ -142,6 +263,7 @@ def _select(st, k, view, actors, owners, plan):
     many and then says done."""
     o = st.ps
     uses, draws = plan[0].get(o, ()), plan[1].get(o, ())
+    cuts = plan[3].get(o, ())
     legal = st.legal_actions()
     picked = list(st.pd["picked"])
     hand = list(st.hand[o])
@@ -153,7 +275,7 @@ def _select(st, k, view, actors, owners, plan):
     for a in picks:
         rest = list(hand)
         rest.remove(a - A.PICK)
-        if _feasible(rest, k + 1, uses, draws):
+        if _feasible(rest, k + 1, uses, draws, cuts):
             ok.append(a)
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
@@ -168,7 +290,7 @@ def _select(st, k, view, actors, owners, plan):
             if len(picked) >= drawn:
                 return done or None
             return ok or picks or None
-    if not _feasible(hand, k + 1, uses, draws):
+    if not _feasible(hand, k + 1, uses, draws, cuts):
         return None
     if not ok:   # no pick keeps every later use possible: the model does not see it, any pick
         return None
@@ -215,15 +337,24 @@ def proposal(st, k, view, actors, owners, memo):
         return out
     if st.pk != "draw":
         return None
-    uses, draws = plan
     o = st.ps
-    mine_uses, mine_draws = uses.get(o, ()), draws.get(o, ())
+    mine_uses, mine_draws = plan[0].get(o, ()), plan[1].get(o, ())
+    cuts = plan[3].get(o, ())
     hand = st.hand[o]
     pairs = st._chance_outcomes()
-    seen = _seen_from_pile(st, k, view, actors, owners)
-    allowed = [(a, p) for a, p in pairs if st.pile[a - A.DRAW] > seen[a - A.DRAW]
-               and _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws)]
-    if not allowed or len(allowed) == len(pairs):
-        return None   # every draw (or none) explains the seat's later plays: the pile's odds
+    pile_slots = _pile_slots(st, k, view, actors, owners)
+    allowed = [(a, p) for a, p in pairs
+               if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws, cuts)
+               and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots)]
+    if not allowed:   # no card explains what the seats do next: a dead end, search elsewhere
+        # the seat's own earlier entries where no card keeps its own plays possible, else the pile
+        fit = [t for t in range(len(C.TYPE_NAMES))
+               if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts)]
+        memo["culprits"] = None if fit else {o}
+        if fit:   # the pile lacks them: first the latest hidden draw that took one
+            memo["wanted"] = {A.DRAW + t for t in fit}
+        return []
+    if len(allowed) == len(pairs):
+        return None   # every draw explains the seats' later plays: the pile's odds
     mass = sum(p for _, p in allowed)
     return [(a, p / mass) for a, p in allowed]
