@@ -26,7 +26,7 @@ _USES = {A.ACT: (C.ACTION,), A.ACT_TRIGGER: (C.ACTION,), A.EQUIP: (C.ARMOR,),
 
 
 _END = -1   # an "end turn" in the plan: no plain trigger card is held then (turn.legal)
-_DROP = -2  # a hidden card selection of the seat in the plan: it may give up a trigger card
+_DROP = -2  # a hidden opening exchange of the seat in the plan: it may give back a trigger card
 
 
 def cards_used(action: int) -> tuple:
@@ -55,14 +55,15 @@ def _seen_deals(view, actors, owners):
 
 def _plan(view, actors, owners):
     """Per seat: its public card uses ``[(ply, code)]``, its hidden chance plies (draws, and
-    blind picks it takes), the plies where it takes cards blind, and the plies where its hand
-    may change hands otherwise (a target chosen by it or naming it: a swap, a release, a
-    trade, a scavenge); its uses after such a ply are not foreseen."""
+    blind picks it takes), the plies where it takes cards blind, the plies where its hand may
+    change hands otherwise (a target chosen by it or naming it: a swap, a release, a
+    scavenge), after which its uses are not foreseen, and the viewer."""
     uses: dict = {}
     draws: dict = {}
     blinds: dict = {}
     cuts: dict = {}
     viewer = None   # the seat whose view this is: its private entries are the ones seen
+    turns = False   # a play turn has ended: the opening exchange is over
     for k, a in enumerate(view):
         who = actors[k]
         if a is not None and type(owners[k]) is int:
@@ -74,14 +75,21 @@ def _plan(view, actors, owners):
                 blinds.setdefault(owner, []).append(k)
             if who == CHANCE and type(owner) is int:
                 draws.setdefault(owner, []).append(k)
-            if who >= 0:
+            if who >= 0 and not turns:   # the opening exchange: any card may go back
                 uses.setdefault(who, []).append((k, _DROP))
         elif who >= 0:
             if a == A.END:
+                turns = True
                 uses.setdefault(who, []).append((k, _END))
-            elif A.TARGET <= a < A.TARGET + 10:
+            elif A.TARGET <= a < A.TARGET + 10 and not (
+                    k + 1 < len(view) and view[k + 1] is not None and actors[k + 1] == who
+                    and A.COUNT <= view[k + 1] < A.COUNT + 100):
+                # a swap, a release or a scavenge (a trade's count follows: its cards go by
+                # blind picks, which the plan sees)
                 cuts.setdefault(who, []).append(k)
                 cuts.setdefault(a - A.TARGET, []).append(k)
+            elif A.RESIN <= a < A.RESIN + 10:   # Resin Ball: an action card it held (d20.resin)
+                uses.setdefault(who, []).append((k, C.ACTION))
             for code in cards_used(a):
                 uses.setdefault(who, []).append((k, code))
     return uses, draws, blinds, cuts, viewer
@@ -130,7 +138,7 @@ def _needs(hand, start, uses, stop=None):
     as ``[(ply, type)]`` in order (each must come from a hidden draw before it), or ``None``
     where an "end turn" comes while a plain trigger card is held (turn.legal)."""
     held = Counter(c for c in hand if c < 8)
-    sure = held[C.TRIGGER]   # trigger cards surely still held (none after a hidden selection)
+    sure = held[C.TRIGGER]   # trigger cards surely still held (none after the exchange)
     need = []
     for j, c in uses:
         if j < start:
@@ -140,7 +148,7 @@ def _needs(hand, start, uses, stop=None):
         if c == _END:
             if sure > 0:
                 return None
-        elif c == _DROP:   # a hidden selection (the opening exchange) may give one up
+        elif c == _DROP:   # the opening exchange may give one back
             sure = 0
         elif held[c] > 0:
             held[c] -= 1
