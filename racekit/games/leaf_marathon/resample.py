@@ -13,6 +13,7 @@ and whose secret each entry is.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 
 from racekit.core.state import CHANCE
@@ -63,6 +64,7 @@ def _plan(view, actors, owners):
     blinds: dict = {}
     cuts: dict = {}
     viewer = None   # the seat whose view this is: its private entries are the ones seen
+    victim_of: dict = {}   # blind pick ply -> the seat it takes from
     turns = False   # a play turn has ended: the opening exchange is over
     for k, a in enumerate(view):
         who = actors[k]
@@ -71,6 +73,7 @@ def _plan(view, actors, owners):
         if a is None:
             owner = owners[k]
             if who == CHANCE and type(owner) is tuple:   # a blind pick: (taker, victim)
+                victim_of[k] = owner[1]
                 owner = owner[0]
                 blinds.setdefault(owner, []).append(k)
             if who == CHANCE and type(owner) is int:
@@ -92,7 +95,7 @@ def _plan(view, actors, owners):
                 uses.setdefault(who, []).append((k, C.ACTION))
             for code in cards_used(a):
                 uses.setdefault(who, []).append((k, code))
-    return uses, draws, blinds, cuts, viewer
+    return uses, draws, blinds, cuts, viewer, victim_of
 
 
 def _first_after(plies, start, default):
@@ -140,9 +143,8 @@ def _needs(hand, start, uses, stop=None):
     held = Counter(c for c in hand if c < 8)
     sure = held[C.TRIGGER]   # trigger cards surely still held (none after the exchange)
     need = []
-    for j, c in uses:
-        if j < start:
-            continue
+    for i in range(bisect_left(uses, (start, -99)), len(uses)):
+        j, c = uses[i]
         if stop is not None and j >= stop:
             break
         if c == _END:
@@ -159,23 +161,34 @@ def _needs(hand, start, uses, stop=None):
     return need
 
 
-def _feasible(hand, start, uses, draws, cuts=()) -> bool:
+def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None) -> bool:
     """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
     public card use it makes from then on, up to its next ply in ``cuts`` (its hand may change
-    hands there): each use takes a held card of its type, or one of its hidden draws (or blind
-    picks) before the use (earliest use first), and it holds no plain trigger card at an "end
-    turn" (turn.legal). A necessary condition: cards it loses otherwise make it harder."""
+    hands there): each use takes a held card of its type, or one of its hidden draws before the
+    use (earliest use first; a blind pick, at ``victim_of[ply]``, supplies only a type its victim
+    holds now in ``st``), and it holds no plain trigger card at an "end turn" (turn.legal).
+    Cards it loses otherwise are not foreseen (they only make it harder)."""
     need = _needs(hand, start, uses, _first_after(cuts, start, None))
     if need is None:
         return False
     if not need:
         return True
-    mine = [d for d in draws if d >= start]
-    supply = 0
-    for i, (j, _) in enumerate(need):
-        while supply < len(mine) and mine[supply] < j:
-            supply += 1
-        if i + 1 > supply:
+    mine = draws[bisect_left(draws, start):]
+    if len(mine) < len(need):
+        return False
+    used = [False] * len(mine)
+    for j, c in need:
+        for i, d in enumerate(mine):
+            if d >= j:
+                return False
+            if used[i]:
+                continue
+            if st is not None and victim_of and d in victim_of and \
+                    c not in st.hand[victim_of[d]]:
+                continue
+            used[i] = True
+            break
+        else:
             return False
     return True
 
@@ -210,7 +223,7 @@ def _pile_fits(st, k, o, t, plan, pile_slots) -> bool:
     them) and never more trigger cards than it plays before its next "end turn" (a held
     trigger card must be played first, LM-AMB-12). A necessary condition (a relaxed
     transportation problem: only trigger cards have an upper bound, so a count decides it)."""
-    uses, _, blinds, cuts, viewer = plan
+    uses, _, blinds, cuts, viewer, _ = plan
     seen, slots, span, empties = pile_slots
     pile = list(st.pile)
     pile[t] -= 1
@@ -283,7 +296,7 @@ def _select(st, k, view, actors, owners, plan):
     for a in picks:
         rest = list(hand)
         rest.remove(a - A.PICK)
-        if _feasible(rest, k + 1, uses, draws, cuts):
+        if _feasible(rest, k + 1, uses, draws, cuts, st, plan[5]):
             ok.append(a)
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
@@ -298,7 +311,7 @@ def _select(st, k, view, actors, owners, plan):
             if len(picked) >= drawn:
                 return done or None
             return ok or picks or None
-    if not _feasible(hand, k + 1, uses, draws, cuts):
+    if not _feasible(hand, k + 1, uses, draws, cuts, st, plan[5]):
         return None
     if not ok:   # no pick keeps every later use possible: the model does not see it, any pick
         return None
@@ -323,6 +336,35 @@ def _seen_from_pile(st, k, view, actors, owners) -> Counter:
     return out
 
 
+def _blind(st, k, plan, memo):
+    """Another seat's hidden blind pick (a trade, a scavenge: d20.apply_blind): a card whose
+    loss keeps the victim's later public uses possible and, taken, the taker's; with the
+    node's odds among them."""
+    taker, victim, why = st.ps, st.pd["victim"], st.pd["why"]
+    uses, draws, cuts = plan[0], plan[1], plan[3]
+    pairs = st._chance_outcomes()
+    allowed = []
+    for a, p in pairs:
+        code = a - A.BLIND
+        rest = list(st.hand[victim])
+        rest.remove(code)
+        if not _feasible(rest, k + 1, uses.get(victim, ()), draws.get(victim, ()),
+                         cuts.get(victim, ()), st, plan[5]):
+            continue
+        if why != "butterfingers" and taker != victim and not _feasible(
+                st.hand[taker] + [code], k + 1, uses.get(taker, ()), draws.get(taker, ()),
+                cuts.get(taker, ()), st, plan[5]):
+            continue
+        allowed.append((a, p))
+    if not allowed:
+        memo["culprits"] = {taker, victim}
+        return []
+    if len(allowed) == len(pairs):
+        return None
+    mass = sum(p for _, p in allowed)
+    return [(a, p / mass) for a, p in allowed]
+
+
 def proposal(st, k, view, actors, owners, memo):
     """The ``resample_proposal`` hook (see the module docstring): ``(outcome, probability)``
     pairs for the hidden draw or deal at ply ``k`` (``None``: the node's own odds); at a
@@ -343,6 +385,8 @@ def proposal(st, k, view, actors, owners, memo):
         out = _deal(st, memo)
         memo["leaf_marathon_seen_deals"] = seen
         return out
+    if st.pk == "blind":
+        return _blind(st, k, plan, memo)
     if st.pk != "draw":
         return None
     o = st.ps
@@ -352,12 +396,12 @@ def proposal(st, k, view, actors, owners, memo):
     pairs = st._chance_outcomes()
     pile_slots = _pile_slots(st, k, view, actors, owners)
     allowed = [(a, p) for a, p in pairs
-               if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws, cuts)
+               if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws, cuts, st, plan[5])
                and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots)]
     if not allowed:   # no card explains what the seats do next: a dead end, search elsewhere
         # the seat's own earlier entries where no card keeps its own plays possible, else the pile
         fit = [t for t in range(len(C.TYPE_NAMES))
-               if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts)]
+               if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5])]
         memo["culprits"] = None if fit else {o}
         if fit:   # the pile lacks them: first the latest hidden draw that took one
             memo["wanted"] = {A.DRAW + t for t in fit}
