@@ -261,6 +261,22 @@ def _culprits(s, k, view, private, actors, seen_chance=False):
     return out or ALL
 
 
+def _end_culprits(s, seat, want):
+    """Seats whose hidden entries may explain a world whose view at the end differs from
+    ``want`` (``snapshot(seat)``): where the snapshot lists ``seats``, the seats whose entries
+    differ, if nothing else does; else ``ALL``."""
+    got = s.snapshot(seat)
+    if not isinstance(got, dict) or not isinstance(want, dict) or \
+            not isinstance(got.get("seats"), list) or not isinstance(want.get("seats"), list) \
+            or len(got["seats"]) != len(want["seats"]):
+        return ALL
+    rest = {key for key in set(got) | set(want) if key != "seats" and got.get(key) != want.get(key)}
+    if rest:
+        return ALL
+    out = {i for i, (a, b) in enumerate(zip(got["seats"], want["seats"])) if a != b}
+    return out or ALL
+
+
 def _order(pairs, rng):
     """``(item, weight)`` pairs in a random order drawn by weight (weighted sampling without
     replacement: key ``u ** (1 / w)``, largest first)."""
@@ -308,12 +324,15 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
     latest hidden entry that may explain it and tries its next candidate: an entry of a seat
     that the conflict names (conflict-directed backjumping: the seats an entry's own
     alternatives conflicted on are added when they run out), or of any seat for a conflict
-    that names none. Each step back is one draw of ``budget``; the search is exhaustive, so it
+    that names none. An entry concerns the seats it is private to, and those the state's
+    ``resample_affects()`` names there (a card given to another seat). Each step back is one
+    draw of ``budget``; the search is exhaustive, so it
     finds a world whenever one exists and the budget lasts. It reads only the view."""
     s = _new(state)
     weight = 1.0
     propose = getattr(type(s), "resample_proposal", None)
-    marks: list = []   # [ply, copy of the world before it, weight, candidates left, seats, conflict]
+    affects = getattr(type(s), "resample_affects", None)
+    marks: list = []   # [ply, world before it, weight, candidates left, seats, conflict, chosen]
     used, k, n = 1, 0, len(view)
     while True:
         conflict, seen_out = ALL, None
@@ -345,7 +364,10 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
                 seen_out = memo.get("wanted")
                 break
             b, f = cands.pop(0)
-            mark = [k, s.clone(), weight, cands, _seats(private[k]), set(), b]
+            seats = _seats(private[k])
+            if affects is not None:
+                seats |= set(affects(s) or ())
+            mark = [k, s.clone(), weight, cands, seats, set(), b]
             marks.append(mark)
             weight *= f
             s.apply_action(b)
@@ -354,6 +376,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
             if s.current_player() == target[0] and s.history_for(seat) == target[1] \
                     and _view_text(s, seat) == target[2]:
                 return (s, weight), used
+            conflict = _end_culprits(s, seat, memo["snapshot"])
         if used >= budget:
             return None, used
         used += 1
@@ -372,8 +395,9 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
             relevant = conflict is ALL or bool(m[4] & conflict)
             if relevant and m[3]:
                 break
-            if relevant:   # its alternatives ran out: what they conflicted on joins the conflict
-                conflict = ALL if (conflict is ALL or m[5] is ALL) else (conflict | m[5])
+            if relevant:   # its alternatives ran out: what they conflicted on, and the seats
+                # whose earlier entries made them what they were, join the conflict
+                conflict = ALL if (conflict is ALL or m[5] is ALL) else (conflict | m[5] | m[4])
             i -= 1
         if i < 0:
             if conflict is ALL or not any(m[3] for m in marks):

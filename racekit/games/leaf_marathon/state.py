@@ -188,6 +188,17 @@ class LeafMarathonState(State):
         self._ensure()
         return proposal(self, k, view, actors, owners, memo)
 
+    def resample_affects(self):
+        """Seats whose hands the hidden entry here changes besides its owner's (the core's
+        search, :func:`racekit.core.views.resample`): a blind pick's victim, the receiver of
+        the cards a Release gives (LM-EVENT-13)."""
+        self._ensure()
+        if self.pk == "blind":
+            return (self.ps, self.pd["victim"])
+        if self.pk == "select" and self.pd.get("purpose") == "release":
+            return (self.ps, self.pd["target"])
+        return ()
+
     def _private_to(self, action: int):
         self._ensure()
         if self.pk == "blind":   # the card taken: seen by the taker and the victim (LM-AMB-43)
