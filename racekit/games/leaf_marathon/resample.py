@@ -27,7 +27,10 @@ _USES = {A.ACT: (C.ACTION,), A.ACT_TRIGGER: (C.ACTION,), A.EQUIP: (C.ARMOR,),
 
 
 _END = -1   # an "end turn" in the plan: no plain trigger card is held then (turn.legal)
-_DROP = -2  # a hidden opening exchange of the seat in the plan: it may give back a trigger card
+_NEAR = 12   # plies: a victim's hand now tells what a blind pick this soon can take
+_LAST_DROP = -3   # a later hidden selection (Butterfingers, Release...): a trigger card only last
+_HAND_EVENTS = (13, 14, 16)   # d20: Scavenge and Release, Swap, Rewind (may repeat them)
+_DROP = -2  # the opening exchange, or a blind pick from the seat: a trigger card may leave
 
 
 def cards_used(action: int) -> tuple:
@@ -74,12 +77,24 @@ def _plan(view, actors, owners):
             owner = owners[k]
             if who == CHANCE and type(owner) is tuple:   # a blind pick: (taker, victim)
                 victim_of[k] = owner[1]
+                if owner[1] != owner[0]:   # the victim may lose a trigger card here
+                    uses.setdefault(owner[1], []).append((k, _DROP))
                 owner = owner[0]
                 blinds.setdefault(owner, []).append(k)
             if who == CHANCE and type(owner) is int:
                 draws.setdefault(owner, []).append(k)
-            if who >= 0 and not turns:   # the opening exchange: any card may go back
-                uses.setdefault(who, []).append((k, _DROP))
+            if who >= 0:   # the opening exchange: any card may go back; later selections
+                # give up a trigger card only when nothing else is left (_LAST_DROP)
+                uses.setdefault(who, []).append((k, _DROP if not turns else _LAST_DROP))
+        elif who == CHANCE and type(owners[k]) is tuple and A.BLIND <= a < A.BLIND + A.CODES:
+            taker, victim = owners[k]   # a blind pick the viewer saw (it took or lost the card)
+            code = a - A.BLIND
+            if taker != victim:
+                if code < 8:
+                    uses.setdefault(victim, []).append((k, code))
+                victim_of[k] = victim
+                draws.setdefault(taker, []).append(k)
+                blinds.setdefault(taker, []).append(k)
         elif who >= 0:
             if a == A.END:
                 turns = True
@@ -91,6 +106,12 @@ def _plan(view, actors, owners):
                 # blind picks, which the plan sees)
                 cuts.setdefault(who, []).append(k)
                 cuts.setdefault(a - A.TARGET, []).append(k)
+            elif a in (A.TRIGGER, A.ACT_TRIGGER) and k + 1 < len(view) and \
+                    actors[k + 1] == CHANCE and view[k + 1] in _HAND_EVENTS:
+                # the d20 (public) says Scavenge and Release, Swap or Rewind: cards may change
+                # hands without a target chosen in the view
+                for s2 in range(len(set(x for x in actors if x >= 0)) or 1):
+                    cuts.setdefault(s2, []).append(k + 1)
             elif A.RESIN <= a < A.RESIN + 10:   # Resin Ball: an action card it held (d20.resin)
                 uses.setdefault(who, []).append((k, C.ACTION))
             for code in cards_used(a):
@@ -141,7 +162,7 @@ def _needs(hand, start, uses, stop=None):
     as ``[(ply, type)]`` in order (each must come from a hidden draw before it), or ``None``
     where an "end turn" comes while a plain trigger card is held (turn.legal)."""
     held = Counter(c for c in hand if c < 8)
-    sure = held[C.TRIGGER]   # trigger cards surely still held (none after the exchange)
+    sure = held[C.TRIGGER]   # trigger cards surely still held (none after a _DROP)
     need = []
     for i in range(bisect_left(uses, (start, -99)), len(uses)):
         j, c = uses[i]
@@ -150,7 +171,9 @@ def _needs(hand, start, uses, stop=None):
         if c == _END:
             if sure > 0:
                 return None
-        elif c == _DROP:   # the opening exchange may give one back
+        elif c == _DROP:   # the opening exchange or a blind pick may take one
+            sure = 0
+        elif c == _LAST_DROP:   # Butterfingers, Release: when too few other cards are left
             sure = 0
         elif held[c] > 0:
             held[c] -= 1
@@ -161,12 +184,12 @@ def _needs(hand, start, uses, stop=None):
     return need
 
 
-def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None) -> bool:
+def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds=None) -> bool:
     """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
     public card use it makes from then on, up to its next ply in ``cuts`` (its hand may change
     hands there): each use takes a held card of its type, or one of its hidden draws before the
-    use (earliest use first; a blind pick, at ``victim_of[ply]``, supplies only a type its victim
-    holds now in ``st``), and it holds no plain trigger card at an "end turn" (turn.legal).
+    use (earliest use first; a blind pick soon, at ``victim_of[ply]``, supplies only a type its
+    victim holds now in ``st``), and it holds no plain trigger card at an "end turn" (turn.legal).
     Cards it loses otherwise are not foreseen (they only make it harder)."""
     need = _needs(hand, start, uses, _first_after(cuts, start, None))
     if need is None:
@@ -176,21 +199,37 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None) -> boo
     mine = draws[bisect_left(draws, start):]
     if len(mine) < len(need):
         return False
-    used = [False] * len(mine)
-    for j, c in need:
-        for i, d in enumerate(mine):
-            if d >= j:
-                return False
-            if used[i]:
-                continue
-            if st is not None and victim_of and d in victim_of and \
-                    c not in st.hand[victim_of[d]]:
-                continue
-            used[i] = True
-            break
-        else:
+    supply = 0   # Hall's condition on the deadlines (every slot any type)
+    for i, (j, _) in enumerate(need):
+        while supply < len(mine) and mine[supply] < j:
+            supply += 1
+        if i + 1 > supply:
             return False
-    return True
+    if st is None or not victim_of or not any(d in victim_of for d in mine):
+        return True
+
+    def fits(d, c):   # a blind pick soon supplies only a type its victim may hold then
+        if d not in victim_of or d - start >= _NEAR:
+            return True
+        v = victim_of[d]
+        return c in st.hand[v] or any(start <= b < d for b in (blinds or {}).get(v, ()))
+
+    owner = [-1] * len(mine)   # bipartite matching of needs to slots (Kuhn)
+
+    def place(i, seen):
+        j, c = need[i]
+        for x, d in enumerate(mine):
+            if d >= j:
+                break
+            if x in seen or not fits(d, c):
+                continue
+            seen.add(x)
+            if owner[x] < 0 or place(owner[x], seen):
+                owner[x] = i
+                return True
+        return False
+
+    return all(place(i, set()) for i in range(len(need)))
 
 
 def _pile_slots(st, k, view, actors, owners):
@@ -251,7 +290,8 @@ def _pile_fits(st, k, o, t, plan, pile_slots) -> bool:
         # a trigger card drawn at a slot must be played before the seat's next "end turn"
         mine = uses.get(s2, ())
         ends = [j for j, c in mine if c == _END and j > k]
-        plays = [j for j, c in mine if c in (C.TRIGGER, _DROP) and j > k]
+        exits = [j for j in cuts.get(s2, ()) if j > k]   # a change of hands may take it
+        plays = sorted([j for j, c in mine if c in (C.TRIGGER, _DROP) and j > k] + exits)
         capable = 0
         for j in mine_slots:
             e = _first_after(ends, j, None)
@@ -261,7 +301,7 @@ def _pile_fits(st, k, o, t, plan, pile_slots) -> bool:
         if last is None:
             trig_room += room
             continue
-        if any(c == _DROP and k < j < last for j, c in mine):
+        if any(c == _DROP and k < j < last for j, c in mine) or any(j < last for j in exits):
             trig_room += min(room, capable)
             continue
         cap = sum(1 for q in plays if q < last) - sum(1 for c in hand if c == C.TRIGGER) \
@@ -296,7 +336,7 @@ def _select(st, k, view, actors, owners, plan):
     for a in picks:
         rest = list(hand)
         rest.remove(a - A.PICK)
-        if _feasible(rest, k + 1, uses, draws, cuts, st, plan[5]):
+        if _feasible(rest, k + 1, uses, draws, cuts, st, plan[5], plan[2]):
             ok.append(a)
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
@@ -311,7 +351,7 @@ def _select(st, k, view, actors, owners, plan):
             if len(picked) >= drawn:
                 return done or None
             return ok or picks or None
-    if not _feasible(hand, k + 1, uses, draws, cuts, st, plan[5]):
+    if not _feasible(hand, k + 1, uses, draws, cuts, st, plan[5], plan[2]):
         return None
     if not ok:   # no pick keeps every later use possible: the model does not see it, any pick
         return None
@@ -344,18 +384,25 @@ def _blind(st, k, plan, memo):
     uses, draws, cuts = plan[0], plan[1], plan[3]
     pairs = st._chance_outcomes()
     allowed = []
+    hands = st.hand
     for a, p in pairs:
         code = a - A.BLIND
-        rest = list(st.hand[victim])
+        rest = list(hands[victim])
         rest.remove(code)
-        if not _feasible(rest, k + 1, uses.get(victim, ()), draws.get(victim, ()),
-                         cuts.get(victim, ()), st, plan[5]):
-            continue
-        if why != "butterfingers" and taker != victim and not _feasible(
-                st.hand[taker] + [code], k + 1, uses.get(taker, ()), draws.get(taker, ()),
-                cuts.get(taker, ()), st, plan[5]):
-            continue
-        allowed.append((a, p))
+        gets = why != "butterfingers" and taker != victim
+        saved = hands[victim], hands[taker]
+        hands[victim] = rest   # the hands as they are once the card has moved (read below)
+        if gets:
+            hands[taker] = hands[taker] + [code]
+        try:
+            ok = _feasible(rest, k + 1, uses.get(victim, ()), draws.get(victim, ()),
+                           cuts.get(victim, ()), st, plan[5], plan[2]) and (not gets or _feasible(
+                               hands[taker], k + 1, uses.get(taker, ()), draws.get(taker, ()),
+                               cuts.get(taker, ()), st, plan[5], plan[2]))
+        finally:
+            hands[victim], hands[taker] = saved
+        if ok:
+            allowed.append((a, p))
     if not allowed:
         memo["culprits"] = {taker, victim}
         return []
@@ -396,12 +443,12 @@ def proposal(st, k, view, actors, owners, memo):
     pairs = st._chance_outcomes()
     pile_slots = _pile_slots(st, k, view, actors, owners)
     allowed = [(a, p) for a, p in pairs
-               if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws, cuts, st, plan[5])
+               if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[2])
                and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots)]
     if not allowed:   # no card explains what the seats do next: a dead end, search elsewhere
         # the seat's own earlier entries where no card keeps its own plays possible, else the pile
         fit = [t for t in range(len(C.TYPE_NAMES))
-               if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5])]
+               if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[2])]
         memo["culprits"] = None if fit else {o}
         if fit:   # the pile lacks them: first the latest hidden draw that took one
             memo["wanted"] = {A.DRAW + t for t in fit}
