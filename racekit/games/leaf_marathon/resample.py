@@ -29,7 +29,7 @@ _USES = {A.ACT: (C.ACTION,), A.ACT_TRIGGER: (C.ACTION,), A.EQUIP: (C.ARMOR,),
 _END = -1   # an "end turn" in the plan: no plain trigger card is held then (turn.legal)
 _NEAR = 12   # plies: a victim's hand now tells what a blind pick this soon can take
 _LAST_DROP = -3   # a later hidden selection (Butterfingers, Release...): a trigger card only last
-_HAND_EVENTS = (13, 14, 16)   # d20: Scavenge and Release, Swap, Rewind (may repeat them)
+_HAND_EVENTS = (13, 16)   # d20: Scavenge and Release, Rewind (may repeat it)
 _DROP = -2  # the opening exchange, or a blind pick from the seat: a trigger card may leave
 
 
@@ -60,8 +60,8 @@ def _seen_deals(view, actors, owners):
 def _plan(view, actors, owners):
     """Per seat: its public card uses ``[(ply, code)]``, its hidden chance plies (draws, and
     blind picks it takes), the plies where it takes cards blind, the plies where its hand may
-    change hands otherwise (a target chosen by it or naming it: a swap, a release, a
-    scavenge), after which its uses are not foreseen, and the viewer."""
+    change otherwise (Scavenge and Release), after which its uses are not foreseen, the
+    viewer, and each blind pick's victim."""
     uses: dict = {}
     draws: dict = {}
     blinds: dict = {}
@@ -99,17 +99,11 @@ def _plan(view, actors, owners):
             if a == A.END:
                 turns = True
                 uses.setdefault(who, []).append((k, _END))
-            elif A.TARGET <= a < A.TARGET + 10 and not (
-                    k + 1 < len(view) and view[k + 1] is not None and actors[k + 1] == who
-                    and A.COUNT <= view[k + 1] < A.COUNT + 100):
-                # a swap, a release or a scavenge (a trade's count follows: its cards go by
-                # blind picks, which the plan sees)
-                cuts.setdefault(who, []).append(k)
-                cuts.setdefault(a - A.TARGET, []).append(k)
             elif a in (A.TRIGGER, A.ACT_TRIGGER) and k + 1 < len(view) and \
                     actors[k + 1] == CHANCE and view[k + 1] in _HAND_EVENTS:
-                # the d20 (public) says Scavenge and Release, Swap or Rewind: cards may change
-                # hands without a target chosen in the view
+                # the d20 (public) says Scavenge and Release (or Rewind, which may repeat it):
+                # armor or chosen cards may change hands (a trade's and a scavenge's blind
+                # picks are in the plan; a swap moves ponies, not cards)
                 for s2 in range(len(set(x for x in actors if x >= 0)) or 1):
                     cuts.setdefault(s2, []).append(k + 1)
             elif A.RESIN <= a < A.RESIN + 10:   # Resin Ball: an action card it held (d20.resin)
@@ -291,7 +285,8 @@ def _pile_fits(st, k, o, t, plan, pile_slots) -> bool:
         mine = uses.get(s2, ())
         ends = [j for j, c in mine if c == _END and j > k]
         exits = [j for j in cuts.get(s2, ()) if j > k]   # a change of hands may take it
-        plays = sorted([j for j, c in mine if c in (C.TRIGGER, _DROP) and j > k] + exits)
+        plays = sorted([j for j, c in mine if c in (C.TRIGGER, _DROP, _LAST_DROP) and j > k]
+                       + exits)
         capable = 0
         for j in mine_slots:
             e = _first_after(ends, j, None)
@@ -301,7 +296,8 @@ def _pile_fits(st, k, o, t, plan, pile_slots) -> bool:
         if last is None:
             trig_room += room
             continue
-        if any(c == _DROP and k < j < last for j, c in mine) or any(j < last for j in exits):
+        if any(c in (_DROP, _LAST_DROP) and k < j < last for j, c in mine) or \
+                any(j < last for j in exits):
             trig_room += min(room, capable)
             continue
         cap = sum(1 for q in plays if q < last) - sum(1 for c in hand if c == C.TRIGGER) \
