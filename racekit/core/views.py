@@ -99,6 +99,10 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
       whose history as the seat sees it, or whose view now (``snapshot(seat)``), differs is
       dropped and drawn again.
 
+    The state's ``resample_restart`` (default 0: none) starts the search afresh after that
+    many steps back times Luby's sequence (1, 1, 2, 1, 1, 2, 4, ...): a search that went
+    wrong early is dropped rather than repaired.
+
     Odds. A world's weight is the product, over its hidden chance outcomes, of the outcome's
     probability over the probability the proposal gave it, times the product of the seen
     chance outcomes' probabilities in that world. The state's ``resample_worlds`` (default 1)
@@ -137,11 +141,15 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     memo: dict = {"snapshot": state.snapshot(seat)}
     worlds: list = []
     backtrack = bool(getattr(state, "resample_backtrack", False))
-    tries = 0
+    restart = int(getattr(state, "resample_restart", 0) or 0)
+    tries, run = 0, 0
     while tries < max_tries and len(worlds) < want:
         search = _search if backtrack else _draw
-        got, used = search(state, seat, view, private, actors, target, memo, rng,
-                           max_tries - tries)
+        run += 1
+        budget = max_tries - tries
+        if restart > 0:   # a fresh search after a while (Luby's sequence of budgets)
+            budget = min(budget, restart * _luby(run))
+        got, used = search(state, seat, view, private, actors, target, memo, rng, budget)
         tries += used
         if got is not None:
             worlds.append(got)
@@ -158,6 +166,16 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         if u < acc:
             return world
     return worlds[-1][0]
+
+
+def _luby(i: int) -> int:
+    """Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (``i`` from 1)."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    if i == (1 << k) - 1:
+        return 1 << (k - 1)
+    return _luby(i - (1 << (k - 1)) + 1)
 
 
 def _new(state):

@@ -1,15 +1,29 @@
 """Resampling Leaf Marathon's hidden card draws from a seat's view (issue 21).
 
-The core's resampler (:func:`racekit.core.views.resample`) redraws every entry private to
-another seat. A card another seat draws in secret may be one it later plays in public (an
-action card, armor, a recovery, an element, a trigger, a weapon given, a card in a 2-for-3 or
-a shed): drawn blindly, late in a race almost no world explains every such play. This module
-is the state's ``resample_proposal`` hook: at another seat's hidden draw it looks ahead at
-the cards that seat uses in public, and where the seat's later hidden draws are only just
-enough to supply them (earliest use first), it draws among the types still needed, with
-their pile odds; the core weights the world by the probability mass it set aside, so the
-draws keep their odds (tests/test_views.py). It reads only the viewer's history, who acted,
-and whose secret each entry is.
+The core's resampler (:func:`racekit.core.views.resample`) rebuilds every entry private to
+another seat by a backtracking search. Cards change hands in many ways (draws, the opening
+exchange, blind picks of a trade or a scavenge, Release, Butterfingers, the leg change,
+reshuffles of the discard pile), and another seat's public plays tell which cards it held: late
+in a race almost no blindly drawn world explains them all. This module is the state's
+``resample_proposal`` hook, the search's pruning and ordering. At another seat's hidden entry
+it keeps only the outcomes that leave the view possible, by necessary conditions:
+
+- the seat can still make every later public card use (action, armor, recovery, element,
+  trigger, weapon given, 2-for-3, shed, Resin Ball) from what it holds and its later hidden
+  draws and blind picks (a bipartite matching of uses to draws before them), and holds no
+  trigger card at an "end turn" unless something may take it first (:func:`_feasible`);
+- the present draw pile can still be dealt out to every draw up to its last card: the viewer
+  draws the types it saw, each seat the cards its uses need, and no seat more trigger cards
+  than it can play before its next "end turn" (:func:`_pile_fits`);
+- a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`);
+  a hidden discard keeps the discarding seat's (:func:`_select`); a deal or keep never
+  contradicts the characters the viewer sees.
+
+An empty proposal is a dead end: ``memo["culprits"]`` names the seat whose own earlier
+entries are to blame, or ``memo["wanted"]`` the card types the pile lacks, so the search goes
+back to the latest hidden draw that took one. Among the outcomes kept the odds are the
+node's (renormalised; the core weights the world back). It reads only the viewer's history,
+who acted, whose secret each entry is, and the world being built.
 """
 from __future__ import annotations
 
@@ -354,24 +368,6 @@ def _select(st, k, view, actors, owners, plan):
     return ok + done
 
 
-def _seen_from_pile(st, k, view, actors, owners) -> Counter:
-    """Card types the viewer sees drawn from the present pile after ply ``k`` (the next
-    ``sum(pile) - 1`` draws): a hidden draw now must leave them in the pile."""
-    left = sum(st.pile) - 1
-    out: Counter = Counter()
-    j = k + 1
-    while left > 0 and j < len(view):
-        if actors[j] == CHANCE:
-            a = view[j]
-            if a is not None and A.DRAW <= a < A.DRAW + len(C.TYPE_NAMES):
-                out[a - A.DRAW] += 1
-                left -= 1
-            elif a is None and type(owners[j]) is int:
-                left -= 1
-        j += 1
-    return out
-
-
 def _blind(st, k, plan, memo):
     """Another seat's hidden blind pick (a trade, a scavenge: d20.apply_blind): a card whose
     loss keeps the victim's later public uses possible and, taken, the taker's; with the
@@ -439,7 +435,8 @@ def proposal(st, k, view, actors, owners, memo):
     pairs = st._chance_outcomes()
     pile_slots = _pile_slots(st, k, view, actors, owners)
     allowed = [(a, p) for a, p in pairs
-               if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[2])
+               if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws, cuts, st,
+                            plan[5], plan[2])
                and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots)]
     if not allowed:   # no card explains what the seats do next: a dead end, search elsewhere
         # the seat's own earlier entries where no card keeps its own plays possible, else the pile

@@ -178,8 +178,11 @@ class LeafMarathonState(State):
     """Consistent worlds :func:`racekit.core.views.resample` draws before keeping one by weight:
     a seen draw's odds depend on the hidden cards of the shared deck."""
     resample_backtrack = True
-    """An inconsistent world is drawn again from an earlier hidden entry, not from the start
-    (a race holds hundreds of hidden draws; the odds are then approximate, docs/adapters.md)."""
+    """An inconsistent world is repaired by a backtracking search over the hidden entries, not
+    drawn again from the start (a race holds hundreds of hidden draws; the odds are then
+    approximate, docs/adapters.md)."""
+    resample_restart = 64
+    """Steps back before the search starts afresh (times Luby's sequence)."""
 
     def resample_proposal(self, k, view, actors, owners, memo):
         """Another seat's hidden draw, looking ahead at the cards it uses in public
