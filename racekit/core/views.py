@@ -344,8 +344,10 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
     alternatives conflicted on are added when they run out), or of any seat for a conflict
     that names none. An entry concerns the seats it is private to, and those the state's
     ``resample_affects()`` names there (a card given to another seat). Each step back is one
-    draw of ``budget``; the search is exhaustive, so it
-    finds a world whenever one exists and the budget lasts. It reads only the view."""
+    draw of ``budget``. Every world it returns fits the view; the seats a conflict names are
+    a heuristic (a card may reach a seat in ways the game does not name), so the search is
+    not guaranteed to find a world within any budget, only never to return a wrong one. It
+    reads only the view and the world it builds."""
     s = _new(state)
     weight = 1.0
     propose = getattr(type(s), "resample_proposal", None)
@@ -419,7 +421,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
             i -= 1
         if i < 0:
             if conflict is ALL or not any(m[3] for m in marks):
-                return None, used   # every world was tried: none fits (a wrong view)
+                return None, used   # no candidate left anywhere
             i = max(j for j, m in enumerate(marks) if m[3])
         del marks[i + 1:]
         m = marks[i]
