@@ -149,6 +149,10 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         budget = max_tries - tries
         if restart > 0:   # a fresh search after a while (Luby's sequence of budgets)
             budget = min(budget, restart * _luby(run))
+        elif backtrack and tries < max_tries // 2:
+            budget = max_tries // 2 - tries
+        if backtrack and tries >= max_tries // 2:   # the search did not find one: redraw
+            search = _redraw                           # from earlier entries instead
         got, used = search(state, seat, view, private, actors, target, memo, rng, budget)
         tries += used
         if got is not None:
@@ -433,6 +437,68 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
         weight *= f
         s.apply_action(b)
         k += 1
+
+
+def _redraw(state, seat, view, private, actors, target, memo, rng, budget, backtrack=True):
+    """The search's fallback (see :func:`resample`): one world and its weight, or ``None``, and
+    the draws used. An inconsistent world is
+    taken back to an earlier hidden entry and drawn again from there (each a draw, up to
+    ``budget``): to the last hidden entry first, further back (doubling) after repeated
+    failures at the same point."""
+    s = _new(state)
+    weight = 1.0
+    propose = getattr(type(s), "resample_proposal", None)
+    marks: list = []   # (ply, copy of the world before it, weight) at each hidden entry
+    used, best, streak, k = 1, -1, 0, 0
+    n = len(view)
+    while True:
+        while k < n:
+            a = view[k]
+            if s.current_player() != actors[k]:   # the seat saw who acted (or that chance did)
+                break
+            if a is not None:
+                if s.is_chance_node():
+                    p = dict(s.chance_outcomes()).get(a, 0.0)
+                    if p <= 0.0:
+                        break
+                    weight *= p
+                elif a not in s.legal_actions():
+                    break
+                b = a
+            else:
+                if backtrack:
+                    marks.append((k, s.clone(), weight))
+                if s.is_chance_node():
+                    pairs = sorted(s.chance_outcomes())
+                    q = propose(s, k, view, actors, private, memo) if propose is not None else None
+                    if q:
+                        b = _pick(sorted(q), rng.random())
+                        weight *= dict(pairs).get(b, 0.0) / dict(q)[b]
+                    else:
+                        b = _pick(pairs, rng.random())
+                    if s._private_to(b) != private[k]:
+                        break
+                else:
+                    only = propose(s, k, view, actors, private, memo) if propose is not None else None
+                    b = _decision(s, k, view, private, actors, rng, only)
+                    if b is None:
+                        break
+            s.apply_action(b)
+            k += 1
+        if k == n and s.current_player() == target[0] and s.history_for(seat) == target[1] \
+                and _view_text(s, seat) == target[2]:
+            return (s, weight), used
+        if not marks or used >= budget:
+            return None, used
+        used += 1
+        if k > best:
+            best, streak = k, 0
+        else:
+            streak += 1
+        back = min(len(marks), 1 << min(streak // 4, 30))
+        del marks[len(marks) - back + 1:]
+        k, snap, weight = marks.pop()
+        s = snap.clone()
 
 
 def _fits(s, k, view, private, actors, b) -> bool:

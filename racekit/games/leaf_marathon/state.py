@@ -181,8 +181,9 @@ class LeafMarathonState(State):
     """An inconsistent world is repaired by a backtracking search over the hidden entries, not
     drawn again from the start (a race holds hundreds of hidden draws; the odds are then
     approximate, docs/adapters.md)."""
-    resample_restart = 64
-    """Steps back before the search starts afresh (times Luby's sequence)."""
+    resample_restart = 0
+    """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
+    lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
 
     def resample_proposal(self, k, view, actors, owners, memo):
         """Another seat's hidden draw, looking ahead at the cards it uses in public
