@@ -58,16 +58,3 @@ def test_mcts_against_careful_is_paired_and_stored(tmp_path):
     assert f"won {r['mcts_wins']}" in text and f"won {r['careful_wins']}" in text
     stored = strength.stored()
     assert stored is not None and set(stored) == set(r) and stored["games"] == strength.GAMES
-
-
-def test_mcts_finds_a_world_at_every_decision_of_a_whole_leaf_marathon_race():
-    """Issue 21: the agent resamples the hidden cards at each of its decisions; over a whole
-    race it never falls back to a random move (it did late in races before the search)."""
-    from racekit.adapters.mcts import MCTSAgent
-    from racekit.core.session import Session
-    game = load_game("leaf_marathon", players=2)
-    agent = MCTSAgent(3, simulations=2, horizon=1)
-    session = Session(game, seed=3, agents=[agent, make_agent("random", 3, game)])
-    session.run()
-    assert session.state.is_terminal()
-    assert agent.fallbacks == 0
