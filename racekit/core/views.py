@@ -99,6 +99,10 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
       whose history as the seat sees it, or whose view now (``snapshot(seat)``), differs is
       dropped and drawn again.
 
+    The state's ``resample_restart`` (default 0: none) starts the search afresh after that
+    many steps back times Luby's sequence (1, 1, 2, 1, 1, 2, 4, ...): a search that went
+    wrong early is dropped rather than repaired.
+
     Odds. A world's weight is the product, over its hidden chance outcomes, of the outcome's
     probability over the probability the proposal gave it, times the product of the seen
     chance outcomes' probabilities in that world. The state's ``resample_worlds`` (default 1)
@@ -137,10 +141,19 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     memo: dict = {"snapshot": state.snapshot(seat)}
     worlds: list = []
     backtrack = bool(getattr(state, "resample_backtrack", False))
-    tries = 0
+    restart = int(getattr(state, "resample_restart", 0) or 0)
+    tries, run = 0, 0
     while tries < max_tries and len(worlds) < want:
-        got, used = _draw(state, seat, view, private, actors, target, memo, rng,
-                          max_tries - tries, backtrack)
+        search = _search if backtrack else _draw
+        run += 1
+        budget = max_tries - tries
+        if restart > 0:   # a fresh search after a while (Luby's sequence of budgets)
+            budget = min(budget, restart * _luby(run))
+        elif backtrack and tries < max_tries // 2:
+            budget = max_tries // 2 - tries
+        if backtrack and tries >= max_tries // 2:   # the search did not find one: redraw
+            search = _redraw                           # from earlier entries instead
+        got, used = search(state, seat, view, private, actors, target, memo, rng, budget)
         tries += used
         if got is not None:
             worlds.append(got)
@@ -157,6 +170,16 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         if u < acc:
             return world
     return worlds[-1][0]
+
+
+def _luby(i: int) -> int:
+    """Luby's restart sequence 1, 1, 2, 1, 1, 2, 4, 1, ... (``i`` from 1)."""
+    k = 1
+    while (1 << k) - 1 < i:
+        k += 1
+    if i == (1 << k) - 1:
+        return 1 << (k - 1)
+    return _luby(i - (1 << (k - 1)) + 1)
 
 
 def _new(state):
@@ -189,10 +212,236 @@ def _pick(pairs, u):
     return pairs[-1][0]
 
 
-def _draw(state, seat, view, private, actors, target, memo, rng, budget, backtrack):
-    """One world and its weight (see :func:`resample`), or ``None``, and the draws used.
+def _draw(state, seat, view, private, actors, target, memo, rng, budget):
+    """One world and its weight (see :func:`resample`), or ``None``, and the draws used: an
+    inconsistent world is dropped (one draw)."""
+    s = _new(state)
+    weight = 1.0
+    propose = getattr(type(s), "resample_proposal", None)
+    for k, a in enumerate(view):
+        if s.current_player() != actors[k]:   # the seat saw who acted (or that chance did)
+            return None, 1
+        if a is not None:
+            if s.is_chance_node():
+                p = dict(s.chance_outcomes()).get(a, 0.0)
+                if p <= 0.0:
+                    return None, 1
+                weight *= p
+            elif a not in s.legal_actions():
+                return None, 1
+            b = a
+        elif s.is_chance_node():
+            pairs = sorted(s.chance_outcomes())
+            q = propose(s, k, view, actors, private, memo) if propose is not None else None
+            if q:
+                b = _pick(sorted(q), rng.random())
+                weight *= dict(pairs).get(b, 0.0) / dict(q)[b]
+            else:
+                b = _pick(pairs, rng.random())
+            if s._private_to(b) != private[k]:
+                return None, 1
+        else:
+            only = propose(s, k, view, actors, private, memo) if propose is not None else None
+            b = _decision(s, k, view, private, actors, rng, only)
+            if b is None:
+                return None, 1
+        s.apply_action(b)
+    if s.current_player() == target[0] and s.history_for(seat) == target[1] \
+            and _view_text(s, seat) == target[2]:
+        return (s, weight), 1
+    return None, 1
 
-    Without ``backtrack`` an inconsistent world is dropped (one draw). With it, the world is
+
+ALL = None
+"""A conflict no seat in particular explains (a seen draw from the shared pile, the view at the
+end): the search goes back to the latest hidden entry of any seat."""
+
+
+def _seats(x) -> set:
+    """The seats named by a privacy value (a seat, a tuple of seats, or ``None``)."""
+    if x is None:
+        return set()
+    if type(x) is tuple:
+        return {v for v in x if v >= 0}
+    return {x} if x >= 0 else set()
+
+
+def _culprits(s, k, view, private, actors, seen_chance=False):
+    """Seats whose hidden entries may explain a conflict of world ``s`` with the view at ply
+    ``k``: the seat acting (or whose secret is drawn) in the world and in the view; ``ALL`` where
+    none is named or the conflict is a seen chance outcome (``seen_chance``: a shared pile)."""
+    if seen_chance:
+        return ALL
+    out = _seats(private[k]) | _seats(actors[k])
+    cp = s.current_player()
+    if cp >= 0:
+        out.add(cp)
+    elif s.is_chance_node():
+        pairs = s.chance_outcomes()
+        if pairs:
+            out |= _seats(s._private_to(pairs[0][0]))
+    return out or ALL
+
+
+def _end_culprits(s, seat, want):
+    """Seats whose hidden entries may explain a world whose view at the end differs from
+    ``want`` (``snapshot(seat)``): where the snapshot lists ``seats``, the seats whose entries
+    differ, if nothing else does; else ``ALL``."""
+    got = s.snapshot(seat)
+    if not isinstance(got, dict) or not isinstance(want, dict) or \
+            not isinstance(got.get("seats"), list) or not isinstance(want.get("seats"), list) \
+            or len(got["seats"]) != len(want["seats"]):
+        return ALL
+    rest = {key for key in set(got) | set(want) if key != "seats" and got.get(key) != want.get(key)}
+    if rest:
+        return ALL
+    out = {i for i, (a, b) in enumerate(zip(got["seats"], want["seats"])) if a != b}
+    return out or ALL
+
+
+def _order(pairs, rng):
+    """``(item, weight)`` pairs in a random order drawn by weight (weighted sampling without
+    replacement: key ``u ** (1 / w)``, largest first)."""
+    keyed = []
+    for item, w in pairs:
+        u = rng.random()
+        keyed.append((u ** (1.0 / w) if w > 0 else -1.0 + u, item))
+    keyed.sort(key=lambda x: -x[0])
+    return [item for _, item in keyed]
+
+
+def _candidates(s, k, view, private, actors, memo, rng, propose):
+    """Every outcome or action to try at a hidden entry, in the order to try them, each with
+    the factor it multiplies the world's weight by: the game's proposal where it declares one
+    (the outcomes it leaves out are ones that cannot fit the view), in a random order drawn by
+    its probabilities, else the node's outcomes by their odds or the actions whose immediate
+    consequence fits the view (uniformly)."""
+    if s.is_chance_node():
+        pairs = sorted(s.chance_outcomes())
+        odds = dict(pairs)
+        q = propose(s, k, view, actors, private, memo) if propose is not None else None
+        if q is not None and len(q) == 0:
+            return []   # the game sees that no outcome here fits the view: a dead end
+        if q:
+            qd = dict(q)
+            out = [(b, odds.get(b, 0.0) / qd[b]) for b in _order(sorted(q), rng)
+                   if odds.get(b, 0.0) > 0.0]
+        else:
+            out = [(b, 1.0) for b in _order(pairs, rng)]
+        return [(b, f) for b, f in out if s._private_to(b) == private[k]]
+    only = propose(s, k, view, actors, private, memo) if propose is not None else None
+    legal = s.legal_actions()
+    pool = [b for b in only if b in legal] if only else legal
+    return [(b, 1.0) for b in _order([(b, 1.0) for b in pool], rng)
+            if _fits(s, k, view, private, actors, b)]
+
+
+def _search(state, seat, view, private, actors, target, memo, rng, budget):
+    """One world and its weight (see :func:`resample`), or ``None``, and the draws used, by a
+    backtracking search over the hidden entries (a state's ``resample_backtrack``).
+
+    The world is built forward; at each hidden entry the candidates (:func:`_candidates`) are
+    kept. When the world conflicts with the view at ply ``j`` (a seen entry impossible, another
+    seat or chance acting, no candidate, the view at the end), the search goes back to the
+    latest hidden entry that may explain it and tries its next candidate: an entry of a seat
+    that the conflict names (conflict-directed backjumping: the seats an entry's own
+    alternatives conflicted on are added when they run out), or of any seat for a conflict
+    that names none. An entry concerns the seats it is private to, and those the state's
+    ``resample_affects()`` names there (a card given to another seat). Each step back is one
+    draw of ``budget``. Every world it returns fits the view; the seats a conflict names are
+    a heuristic (a card may reach a seat in ways the game does not name), so the search is
+    not guaranteed to find a world within any budget, only never to return a wrong one. It
+    reads only the view and the world it builds."""
+    s = _new(state)
+    weight = 1.0
+    propose = getattr(type(s), "resample_proposal", None)
+    affects = getattr(type(s), "resample_affects", None)
+    marks: list = []   # [ply, world before it, weight, candidates left, seats, conflict, chosen]
+    used, k, n = 1, 0, len(view)
+    while True:
+        conflict, seen_out = ALL, None
+        while k < n:
+            a = view[k]
+            if s.current_player() != actors[k]:   # the seat saw who acted (or that chance did)
+                conflict = _culprits(s, k, view, private, actors)
+                break
+            if a is not None:
+                if s.is_chance_node():
+                    p = dict(s.chance_outcomes()).get(a, 0.0)
+                    if p <= 0.0:
+                        conflict = _culprits(s, k, view, private, actors, True)
+                        seen_out = {a}
+                        break
+                    weight *= p
+                elif a not in s.legal_actions():
+                    conflict = _culprits(s, k, view, private, actors)
+                    break
+                s.apply_action(a)
+                k += 1
+                continue
+            memo.pop("culprits", 0)
+            memo.pop("wanted", 0)
+            cands = _candidates(s, k, view, private, actors, memo, rng, propose)
+            if not cands:   # nothing fits: the seats the game names, or the usual culprits
+                conflict = memo["culprits"] if "culprits" in memo else \
+                    _culprits(s, k, view, private, actors)
+                seen_out = memo.get("wanted")
+                break
+            b, f = cands.pop(0)
+            seats = _seats(private[k])
+            if affects is not None:
+                seats |= set(affects(s) or ())
+            mark = [k, s.clone(), weight, cands, seats, set(), b]
+            marks.append(mark)
+            weight *= f
+            s.apply_action(b)
+            k += 1
+        else:
+            if s.current_player() == target[0] and s.history_for(seat) == target[1] \
+                    and _view_text(s, seat) == target[2]:
+                return (s, weight), used
+            conflict = _end_culprits(s, seat, memo["snapshot"])
+        if used >= budget:
+            return None, used
+        used += 1
+        # back to the latest entry that may explain the conflict and has a candidate left; a
+        # seen chance outcome no longer possible (or outcomes the game says were wanted, in
+        # memo["wanted"]): first the latest hidden entry that drew one of them (a card of that
+        # type taken from a shared pile)
+        i = len(marks) - 1
+        if seen_out is not None:
+            while i >= 0 and not (marks[i][6] in seen_out and marks[i][3]):
+                i -= 1
+            if i < 0:
+                i = len(marks) - 1
+        while i >= 0:
+            m = marks[i]
+            relevant = conflict is ALL or bool(m[4] & conflict)
+            if relevant and m[3]:
+                break
+            if relevant:   # its alternatives ran out: what they conflicted on, and the seats
+                # whose earlier entries made them what they were, join the conflict
+                conflict = ALL if (conflict is ALL or m[5] is ALL) else (conflict | m[5] | m[4])
+            i -= 1
+        if i < 0:
+            if conflict is ALL or not any(m[3] for m in marks):
+                return None, used   # no candidate left anywhere
+            i = max(j for j, m in enumerate(marks) if m[3])
+        del marks[i + 1:]
+        m = marks[i]
+        m[5] = ALL if (conflict is ALL or m[5] is ALL) else (m[5] | conflict) - m[4]
+        k, weight = m[0], m[2]
+        s = m[1].clone()
+        b, f = m[3].pop(0)
+        m[6] = b
+        weight *= f
+        s.apply_action(b)
+        k += 1
+
+
+def _redraw(state, seat, view, private, actors, target, memo, rng, budget, backtrack=True):
+    """The search's fallback (see :func:`resample`): one world and its weight, or ``None``, and
+    the draws used. An inconsistent world is
     taken back to an earlier hidden entry and drawn again from there (each a draw, up to
     ``budget``): to the last hidden entry first, further back (doubling) after repeated
     failures at the same point."""
@@ -252,26 +501,32 @@ def _draw(state, seat, view, private, actors, target, memo, rng, budget, backtra
         s = snap.clone()
 
 
+def _fits(s, k, view, private, actors, b) -> bool:
+    """Whether hidden decision ``b`` at ply ``k`` has the immediate consequence the seat saw:
+    the same privacy, the same seat or chance acting next, and the next entry, where the seat
+    saw it, possible (or, where hidden, private to the same seats)."""
+    if s._private_to(b) != private[k]:
+        return False
+    if k + 1 < len(actors):
+        t = s.clone()
+        t.apply_action(b)
+        if t.current_player() != actors[k + 1]:
+            return False
+        nxt = [o for o, _ in t.chance_outcomes()] if t.is_chance_node() else t.legal_actions()
+        if view[k + 1] is not None:
+            if view[k + 1] not in nxt:
+                return False
+        elif nxt and t._private_to(nxt[0]) != private[k + 1]:
+            return False
+    return True
+
+
 def _decision(s, k, view, private, actors, rng, only=None):
     """Another seat's hidden decision: uniform among its legal actions (or the game's
-    proposal ``only``) whose immediate consequence is what the seat saw: the same privacy,
-    the same seat or chance acting next, and the next entry, where the seat saw it, possible
-    (or, where hidden, private to the same seats)."""
+    proposal ``only``) whose immediate consequence is what the seat saw (:func:`_fits`)."""
     legal = s.legal_actions() if only is None else [b for b in only if b in s.legal_actions()]
     keys = [rng.random() for _ in legal]
     for _, b in sorted(zip(keys, legal)):
-        if s._private_to(b) != private[k]:
-            continue
-        if k + 1 < len(actors):
-            t = s.clone()
-            t.apply_action(b)
-            if t.current_player() != actors[k + 1]:
-                continue
-            nxt = [o for o, _ in t.chance_outcomes()] if t.is_chance_node() else t.legal_actions()
-            if view[k + 1] is not None:
-                if view[k + 1] not in nxt:
-                    continue
-            elif nxt and t._private_to(nxt[0]) != private[k + 1]:
-                continue
-        return b
+        if _fits(s, k, view, private, actors, b):
+            return b
     return None

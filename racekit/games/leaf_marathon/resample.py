@@ -1,18 +1,33 @@
 """Resampling Leaf Marathon's hidden card draws from a seat's view (issue 21).
 
-The core's resampler (:func:`racekit.core.views.resample`) redraws every entry private to
-another seat. A card another seat draws in secret may be one it later plays in public (an
-action card, armor, a recovery, an element, a trigger, a weapon given, a card in a 2-for-3 or
-a shed): drawn blindly, late in a race almost no world explains every such play. This module
-is the state's ``resample_proposal`` hook: at another seat's hidden draw it looks ahead at
-the cards that seat uses in public, and where the seat's later hidden draws are only just
-enough to supply them (earliest use first), it draws among the types still needed, with
-their pile odds; the core weights the world by the probability mass it set aside, so the
-draws keep their odds (tests/test_views.py). It reads only the viewer's history, who acted,
-and whose secret each entry is.
+The core's resampler (:func:`racekit.core.views.resample`) rebuilds every entry private to
+another seat by a backtracking search. Cards change hands in many ways (draws, the opening
+exchange, blind picks of a trade or a scavenge, Release, Butterfingers, the leg change,
+reshuffles of the discard pile), and another seat's public plays tell which cards it held: late
+in a race almost no blindly drawn world explains them all. This module is the state's
+``resample_proposal`` hook, the search's pruning and ordering. At another seat's hidden entry
+it keeps only the outcomes that leave the view possible, by necessary conditions:
+
+- the seat can still make every later public card use (action, armor, recovery, element,
+  trigger, weapon given, 2-for-3, shed, Resin Ball) from what it holds and its later hidden
+  draws and blind picks (a bipartite matching of uses to draws before them), and holds no
+  trigger card at an "end turn" unless something may take it first (:func:`_feasible`);
+- the present draw pile can still be dealt out to every draw up to its last card: the viewer
+  draws the types it saw, each seat the cards its uses need, and no seat more trigger cards
+  than it can play before its next "end turn" (:func:`_pile_fits`);
+- a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`);
+  a hidden discard keeps the discarding seat's (:func:`_select`); a deal or keep never
+  contradicts the characters the viewer sees.
+
+An empty proposal is a dead end: ``memo["culprits"]`` names the seat whose own earlier
+entries are to blame, or ``memo["wanted"]`` the card types the pile lacks, so the search goes
+back to the latest hidden draw that took one. Among the outcomes kept the odds are the
+node's (renormalised; the core weights the world back). It reads only the viewer's history,
+who acted, whose secret each entry is, and the world being built.
 """
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 
 from racekit.core.state import CHANCE
@@ -26,6 +41,10 @@ _USES = {A.ACT: (C.ACTION,), A.ACT_TRIGGER: (C.ACTION,), A.EQUIP: (C.ARMOR,),
 
 
 _END = -1   # an "end turn" in the plan: no plain trigger card is held then (turn.legal)
+_NEAR = 12   # plies: a victim's hand now tells what a blind pick this soon can take
+_LAST_DROP = -3   # a later hidden selection (Butterfingers, Release...): a trigger card only last
+_HAND_EVENTS = (13, 16)   # d20: Scavenge and Release, Rewind (may repeat it)
+_DROP = -2  # the opening exchange, or a blind pick from the seat: a trigger card may leave
 
 
 def cards_used(action: int) -> tuple:
@@ -53,23 +72,66 @@ def _seen_deals(view, actors, owners):
 
 
 def _plan(view, actors, owners):
-    """Per seat: its public card uses ``[(ply, code)]`` and its hidden chance plies."""
+    """Per seat: its public card uses ``[(ply, code)]``, its hidden chance plies (draws, and
+    blind picks it takes), the plies where it takes cards blind, the plies where its hand may
+    change otherwise (Scavenge and Release), after which its uses are not foreseen, the
+    viewer, and each blind pick's victim."""
     uses: dict = {}
     draws: dict = {}
+    blinds: dict = {}
+    cuts: dict = {}
+    viewer = None   # the seat whose view this is: its private entries are the ones seen
+    victim_of: dict = {}   # blind pick ply -> the seat it takes from
+    turns = False   # a play turn has ended: the opening exchange is over
     for k, a in enumerate(view):
         who = actors[k]
+        if a is not None and type(owners[k]) is int:
+            viewer = owners[k]
         if a is None:
             owner = owners[k]
             if who == CHANCE and type(owner) is tuple:   # a blind pick: (taker, victim)
+                victim_of[k] = owner[1]
+                if owner[1] != owner[0]:   # the victim may lose a trigger card here
+                    uses.setdefault(owner[1], []).append((k, _DROP))
                 owner = owner[0]
+                blinds.setdefault(owner, []).append(k)
             if who == CHANCE and type(owner) is int:
                 draws.setdefault(owner, []).append(k)
+            if who >= 0:   # the opening exchange: any card may go back; later selections
+                # give up a trigger card only when nothing else is left (_LAST_DROP)
+                uses.setdefault(who, []).append((k, _DROP if not turns else _LAST_DROP))
+        elif who == CHANCE and type(owners[k]) is tuple and A.BLIND <= a < A.BLIND + A.CODES:
+            taker, victim = owners[k]   # a blind pick the viewer saw (it took or lost the card)
+            code = a - A.BLIND
+            if taker != victim:
+                if code < 8:
+                    uses.setdefault(victim, []).append((k, code))
+                victim_of[k] = victim
+                draws.setdefault(taker, []).append(k)
+                blinds.setdefault(taker, []).append(k)
         elif who >= 0:
             if a == A.END:
+                turns = True
                 uses.setdefault(who, []).append((k, _END))
+            elif a in (A.TRIGGER, A.ACT_TRIGGER) and k + 1 < len(view) and \
+                    actors[k + 1] == CHANCE and view[k + 1] in _HAND_EVENTS:
+                # the d20 (public) says Scavenge and Release (or Rewind, which may repeat it):
+                # armor or chosen cards may change hands (a trade's and a scavenge's blind
+                # picks are in the plan; a swap moves ponies, not cards)
+                for s2 in range(len(set(x for x in actors if x >= 0)) or 1):
+                    cuts.setdefault(s2, []).append(k + 1)
+            elif A.RESIN <= a < A.RESIN + 10:   # Resin Ball: an action card it held (d20.resin)
+                uses.setdefault(who, []).append((k, C.ACTION))
             for code in cards_used(a):
                 uses.setdefault(who, []).append((k, code))
-    return uses, draws
+    return uses, draws, blinds, cuts, viewer, victim_of
+
+
+def _first_after(plies, start, default):
+    for j in plies:
+        if j >= start:
+            return j
+    return default
 
 
 def _known_chars(st, memo):
@@ -103,32 +165,162 @@ def _deal(st, memo):
         [(a, p) for a in free]
 
 
-def _feasible(hand, start, uses, draws) -> bool:
-    """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
-    public card use it makes from then on: each use takes a held card of its type, or one of
-    its hidden draws before the use (earliest use first), and it holds no plain trigger card
-    at an "end turn" (turn.legal). Cards it gains or loses otherwise are not foreseen."""
+def _needs(hand, start, uses, stop=None):
+    """The public card uses from ply ``start`` to before ``stop`` that ``hand`` does not cover,
+    as ``[(ply, type)]`` in order (each must come from a hidden draw before it), or ``None``
+    where an "end turn" comes while a plain trigger card is held (turn.legal)."""
     held = Counter(c for c in hand if c < 8)
+    sure = held[C.TRIGGER]   # trigger cards surely still held (none after a _DROP)
     need = []
-    for j, c in uses:
-        if j < start:
-            continue
+    for i in range(bisect_left(uses, (start, -99)), len(uses)):
+        j, c = uses[i]
+        if stop is not None and j >= stop:
+            break
         if c == _END:
-            if held[C.TRIGGER] > 0:
-                return False
+            if sure > 0:
+                return None
+        elif c == _DROP:   # the opening exchange or a blind pick may take one
+            sure = 0
+        elif c == _LAST_DROP:   # Butterfingers, Release: when too few other cards are left
+            sure = 0
         elif held[c] > 0:
             held[c] -= 1
+            if c == C.TRIGGER:
+                sure = min(sure, held[c])
         else:
-            need.append(j)
+            need.append((j, c))
+    return need
+
+
+def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds=None) -> bool:
+    """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
+    public card use it makes from then on, up to its next ply in ``cuts`` (its hand may change
+    hands there): each use takes a held card of its type, or one of its hidden draws before the
+    use (earliest use first; a blind pick soon, at ``victim_of[ply]``, supplies only a type its
+    victim holds now in ``st``), and it holds no plain trigger card at an "end turn" (turn.legal).
+    Cards it loses otherwise are not foreseen (they only make it harder)."""
+    need = _needs(hand, start, uses, _first_after(cuts, start, None))
+    if need is None:
+        return False
     if not need:
         return True
-    mine = [d for d in draws if d >= start]
-    supply = 0
-    for i, j in enumerate(need):
+    mine = draws[bisect_left(draws, start):]
+    if len(mine) < len(need):
+        return False
+    supply = 0   # Hall's condition on the deadlines (every slot any type)
+    for i, (j, _) in enumerate(need):
         while supply < len(mine) and mine[supply] < j:
             supply += 1
         if i + 1 > supply:
             return False
+    if st is None or not victim_of or not any(d in victim_of for d in mine):
+        return True
+
+    def fits(d, c):   # a blind pick soon supplies only a type its victim may hold then
+        if d not in victim_of or d - start >= _NEAR:
+            return True
+        v = victim_of[d]
+        return c in st.hand[v] or any(start <= b < d for b in (blinds or {}).get(v, ()))
+
+    owner = [-1] * len(mine)   # bipartite matching of needs to slots (Kuhn)
+
+    def place(i, seen):
+        j, c = need[i]
+        for x, d in enumerate(mine):
+            if d >= j:
+                break
+            if x in seen or not fits(d, c):
+                continue
+            seen.add(x)
+            if owner[x] < 0 or place(owner[x], seen):
+                owner[x] = i
+                return True
+        return False
+
+    return all(place(i, set()) for i in range(len(need)))
+
+
+def _pile_slots(st, k, view, actors, owners):
+    """The draws from the present pile after ply ``k`` up to its last card (then the discard
+    pile is reshuffled, LM-DRAW-2): ``(seen, slots, span, empties)``: the card types the viewer
+    sees drawn, per seat the plies of its hidden draws, the ply of the last draw (the end of
+    the view if the pile outlasts it) and whether the pile runs out within the view."""
+    left = sum(st.pile) - 1
+    seen: Counter = Counter()
+    slots: dict = {}
+    j = k + 1
+    while left > 0 and j < len(view):
+        if actors[j] == CHANCE:
+            a = view[j]
+            if a is not None and A.DRAW <= a < A.DRAW + len(C.TYPE_NAMES):
+                seen[a - A.DRAW] += 1
+                left -= 1
+            elif a is None and type(owners[j]) is int:
+                slots.setdefault(owners[j], []).append(j)
+                left -= 1
+        j += 1
+    return seen, slots, j - 1 if left == 0 else len(view), left == 0
+
+
+def _pile_fits(st, k, o, t, plan, pile_slots) -> bool:
+    """Whether the present pile, once seat ``o`` draws a card of type ``t`` at ply ``k``, can
+    still be dealt out to the draws up to its last card (``pile_slots``): the viewer's draws
+    take the types it saw; each other seat's draws take the cards its public uses need before
+    then beyond what it holds (up to its first blind pick or change of hands, which may supply
+    them) and never more trigger cards than it plays before its next "end turn" (a held
+    trigger card must be played first, LM-AMB-12). A necessary condition (a relaxed
+    transportation problem: only trigger cards have an upper bound, so a count decides it)."""
+    uses, _, blinds, cuts, viewer, _ = plan
+    seen, slots, span, empties = pile_slots
+    pile = list(st.pile)
+    pile[t] -= 1
+    free = [pile[c] - seen[c] for c in range(len(pile))]
+    if min(free) < 0:
+        return False
+    spare, trig_room = 0, 0
+    for s2 in range(st.n):
+        if s2 == viewer:   # its draws are seen (``seen``)
+            continue
+        hand = st.hand[s2] + [t] if s2 == o else st.hand[s2]
+        stop = min(span + 1, _first_after(blinds.get(s2, ()), k + 1, span + 1),
+                   _first_after(cuts.get(s2, ()), k + 1, span + 1))
+        need = _needs(hand, k + 1, uses.get(s2, ()), stop) or []
+        for _, c in need:
+            free[c] -= 1
+        mine_slots = slots.get(s2, ())
+        room = len(mine_slots) - len(need)
+        if room < 0 and stop > span:
+            return False
+        room = max(room, 0)
+        if stop <= span:
+            trig_room += room   # a blind pick or a change of hands: not foreseen
+            continue
+        # a trigger card drawn at a slot must be played before the seat's next "end turn"
+        mine = uses.get(s2, ())
+        ends = [j for j, c in mine if c == _END and j > k]
+        exits = [j for j in cuts.get(s2, ()) if j > k]   # a change of hands may take it
+        plays = sorted([j for j, c in mine if c in (C.TRIGGER, _DROP, _LAST_DROP) and j > k]
+                       + exits)
+        capable = 0
+        for j in mine_slots:
+            e = _first_after(ends, j, None)
+            if e is None or any(j < q < e for q in plays):
+                capable += 1
+        last = _first_after(ends, mine_slots[-1], None) if mine_slots else k
+        if last is None:
+            trig_room += room
+            continue
+        if any(c in (_DROP, _LAST_DROP) and k < j < last for j, c in mine) or \
+                any(j < last for j in exits):
+            trig_room += min(room, capable)
+            continue
+        cap = sum(1 for q in plays if q < last) - sum(1 for c in hand if c == C.TRIGGER) \
+            - sum(1 for _, c in need if c == C.TRIGGER)
+        trig_room += min(room, capable, max(cap, 0))
+    if min(free) < 0:
+        return False
+    if empties and free[C.TRIGGER] > trig_room:
+        return False
     return True
 
 
@@ -142,6 +334,7 @@ def _select(st, k, view, actors, owners, plan):
     many and then says done."""
     o = st.ps
     uses, draws = plan[0].get(o, ()), plan[1].get(o, ())
+    cuts = plan[3].get(o, ())
     legal = st.legal_actions()
     picked = list(st.pd["picked"])
     hand = list(st.hand[o])
@@ -153,7 +346,7 @@ def _select(st, k, view, actors, owners, plan):
     for a in picks:
         rest = list(hand)
         rest.remove(a - A.PICK)
-        if _feasible(rest, k + 1, uses, draws):
+        if _feasible(rest, k + 1, uses, draws, cuts, st, plan[5], plan[2]):
             ok.append(a)
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
@@ -168,29 +361,47 @@ def _select(st, k, view, actors, owners, plan):
             if len(picked) >= drawn:
                 return done or None
             return ok or picks or None
-    if not _feasible(hand, k + 1, uses, draws):
+    if not _feasible(hand, k + 1, uses, draws, cuts, st, plan[5], plan[2]):
         return None
     if not ok:   # no pick keeps every later use possible: the model does not see it, any pick
         return None
     return ok + done
 
 
-def _seen_from_pile(st, k, view, actors, owners) -> Counter:
-    """Card types the viewer sees drawn from the present pile after ply ``k`` (the next
-    ``sum(pile) - 1`` draws): a hidden draw now must leave them in the pile."""
-    left = sum(st.pile) - 1
-    out: Counter = Counter()
-    j = k + 1
-    while left > 0 and j < len(view):
-        if actors[j] == CHANCE:
-            a = view[j]
-            if a is not None and A.DRAW <= a < A.DRAW + len(C.TYPE_NAMES):
-                out[a - A.DRAW] += 1
-                left -= 1
-            elif a is None and type(owners[j]) is int:
-                left -= 1
-        j += 1
-    return out
+def _blind(st, k, plan, memo):
+    """Another seat's hidden blind pick (a trade, a scavenge: d20.apply_blind): a card whose
+    loss keeps the victim's later public uses possible and, taken, the taker's; with the
+    node's odds among them."""
+    taker, victim, why = st.ps, st.pd["victim"], st.pd["why"]
+    uses, draws, cuts = plan[0], plan[1], plan[3]
+    pairs = st._chance_outcomes()
+    allowed = []
+    hands = st.hand
+    for a, p in pairs:
+        code = a - A.BLIND
+        rest = list(hands[victim])
+        rest.remove(code)
+        gets = why != "butterfingers" and taker != victim
+        saved = hands[victim], hands[taker]
+        hands[victim] = rest   # the hands as they are once the card has moved (read below)
+        if gets:
+            hands[taker] = hands[taker] + [code]
+        try:
+            ok = _feasible(rest, k + 1, uses.get(victim, ()), draws.get(victim, ()),
+                           cuts.get(victim, ()), st, plan[5], plan[2]) and (not gets or _feasible(
+                               hands[taker], k + 1, uses.get(taker, ()), draws.get(taker, ()),
+                               cuts.get(taker, ()), st, plan[5], plan[2]))
+        finally:
+            hands[victim], hands[taker] = saved
+        if ok:
+            allowed.append((a, p))
+    if not allowed:
+        memo["culprits"] = {taker, victim}
+        return []
+    if len(allowed) == len(pairs):
+        return None
+    mass = sum(p for _, p in allowed)
+    return [(a, p / mass) for a, p in allowed]
 
 
 def proposal(st, k, view, actors, owners, memo):
@@ -213,17 +424,29 @@ def proposal(st, k, view, actors, owners, memo):
         out = _deal(st, memo)
         memo["leaf_marathon_seen_deals"] = seen
         return out
+    if st.pk == "blind":
+        return _blind(st, k, plan, memo)
     if st.pk != "draw":
         return None
-    uses, draws = plan
     o = st.ps
-    mine_uses, mine_draws = uses.get(o, ()), draws.get(o, ())
+    mine_uses, mine_draws = plan[0].get(o, ()), plan[1].get(o, ())
+    cuts = plan[3].get(o, ())
     hand = st.hand[o]
     pairs = st._chance_outcomes()
-    seen = _seen_from_pile(st, k, view, actors, owners)
-    allowed = [(a, p) for a, p in pairs if st.pile[a - A.DRAW] > seen[a - A.DRAW]
-               and _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws)]
-    if not allowed or len(allowed) == len(pairs):
-        return None   # every draw (or none) explains the seat's later plays: the pile's odds
+    pile_slots = _pile_slots(st, k, view, actors, owners)
+    allowed = [(a, p) for a, p in pairs
+               if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws, cuts, st,
+                            plan[5], plan[2])
+               and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots)]
+    if not allowed:   # no card explains what the seats do next: a dead end, search elsewhere
+        # the seat's own earlier entries where no card keeps its own plays possible, else the pile
+        fit = [t for t in range(len(C.TYPE_NAMES))
+               if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[2])]
+        memo["culprits"] = None if fit else {o}
+        if fit:   # the pile lacks them: first the latest hidden draw that took one
+            memo["wanted"] = {A.DRAW + t for t in fit}
+        return []
+    if len(allowed) == len(pairs):
+        return None   # every draw explains the seats' later plays: the pile's odds
     mass = sum(p for _, p in allowed)
     return [(a, p / mass) for a, p in allowed]

@@ -178,8 +178,12 @@ class LeafMarathonState(State):
     """Consistent worlds :func:`racekit.core.views.resample` draws before keeping one by weight:
     a seen draw's odds depend on the hidden cards of the shared deck."""
     resample_backtrack = True
-    """An inconsistent world is drawn again from an earlier hidden entry, not from the start
-    (a race holds hundreds of hidden draws; the odds are then approximate, docs/adapters.md)."""
+    """An inconsistent world is repaired by a backtracking search over the hidden entries, not
+    drawn again from the start (a race holds hundreds of hidden draws; the odds are then
+    approximate, docs/adapters.md)."""
+    resample_restart = 0
+    """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
+    lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
 
     def resample_proposal(self, k, view, actors, owners, memo):
         """Another seat's hidden draw, looking ahead at the cards it uses in public
@@ -187,6 +191,17 @@ class LeafMarathonState(State):
         from .resample import proposal
         self._ensure()
         return proposal(self, k, view, actors, owners, memo)
+
+    def resample_affects(self):
+        """Seats whose hands the hidden entry here changes besides its owner's (the core's
+        search, :func:`racekit.core.views.resample`): a blind pick's victim, the receiver of
+        the cards a Release gives (LM-EVENT-13)."""
+        self._ensure()
+        if self.pk == "blind":
+            return (self.ps, self.pd["victim"])
+        if self.pk == "select" and self.pd.get("purpose") == "release":
+            return (self.ps, self.pd["target"])
+        return ()
 
     def _private_to(self, action: int):
         self._ensure()

@@ -1,0 +1,83 @@
+"""Leaf Marathon resampling sweep (issue 21): full random races, every seat resampled at points
+spread over each race (the last decision included); success rate and time per resample by how
+far into the race the point is. Not a test (no timings in tests): run by hand,
+``python tools/lm_resample_sweep.py --games 3 --players 2,3,4,5 --points 10``."""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from racekit import load_game
+from racekit.core.views import ResampleError
+
+
+def race(players, seed):
+    """The decision states of one full random race (clones), in order."""
+    game = load_game("leaf_marathon", players=players)
+    rng = random.Random(seed)
+    st = game.new_initial_state(record_events=False)
+    out = []
+    while not st.is_terminal():
+        if st.is_chance_node():
+            o, p = zip(*st.chance_outcomes())
+            st.apply_action(rng.choices(o, p)[0])
+        else:
+            out.append(st.clone())
+            st.apply_action(rng.choice(st.legal_actions()))
+    return out
+
+
+def check(state, seat, world):
+    assert world.history_for(seat) == state.history_for(seat)
+    assert world.observation_string(seat) == state.observation_string(seat)
+    assert world.current_player() == state.current_player()
+    if state.current_player() == seat:
+        assert world.legal_actions() == state.legal_actions()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=2)
+    ap.add_argument("--players", default="2,3,4,5")
+    ap.add_argument("--points", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args(argv)
+    stats = {}
+    for players in [int(x) for x in a.players.split(",")]:
+        for g in range(a.games):
+            seed = a.seed + 100 * players + g
+            states = race(players, seed)
+            n = len(states)
+            idx = sorted({min(n - 1, round(i * (n - 1) / (a.points - 1))) for i in range(a.points)})
+            rng = random.Random(seed)
+            for i in idx:
+                st = states[i]
+                frac = round(10 * i / max(1, n - 1)) * 10
+                for seat in range(players):
+                    t0 = time.process_time()
+                    try:
+                        w = st.resample(seat, rng)
+                        check(st, seat, w)
+                        ok = True
+                    except ResampleError as e:
+                        ok = False
+                        print(f"FAIL p{players} g{g} ply {st.ply} ({frac}%) seat {seat}: {e}",
+                              flush=True)
+                    dt = time.process_time() - t0
+                    s = stats.setdefault(frac, [0, 0, 0.0, 0.0])
+                    s[0] += 1
+                    s[1] += ok
+                    s[2] += dt
+                    s[3] = max(s[3], dt)
+            print(f"players {players} game {g}: {n} decisions, {states[-1].ply} plies", flush=True)
+    print("race %  resamples  ok  mean s  max s")
+    for frac in sorted(stats):
+        c, ok, tot, mx = stats[frac]
+        print(f"{frac:6d}  {c:9d}  {ok:3d}  {tot / c:6.3f}  {mx:5.2f}")
+    return 0 if all(s[0] == s[1] for s in stats.values()) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
