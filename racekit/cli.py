@@ -516,8 +516,10 @@ def figures(out: Optional[Path] = typer.Option(None, help="folder to write the P
             width: int = typer.Option(1200, min=200, max=8000, help="picture width in pixels"),
             dpi: int = typer.Option(150, min=30, max=600, help="dots per inch: larger makes lines "
                                     "thicker relative to the picture (text is sized in pixels)"),
-            scenarios: bool = typer.Option(True, help="also a picture of every scenario's result")) -> None:
-    """Regenerate the pictures in figures/ (start, mid-game and every scenario), with progress."""
+            scenarios: bool = typer.Option(True, help="also a picture of every scenario's result"),
+            lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
+    """Regenerate the pictures in figures/ (start, mid-game and every scenario), with progress;
+    another language than English goes to figures/<lang>/."""
     from .figures import regenerate
     try:
         paths = regenerate(out, [game] if game else None, scenarios=scenarios, width=width, dpi=dpi,

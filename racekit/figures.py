@@ -93,9 +93,13 @@ def regenerate(out: Path | None = None, games: list[str] | None = None, scenario
     Raises:
         RacekitError: no ``out`` and racekit is not running from a source checkout.
     """
+    from .core.i18n import get_lang, scenario_text, text
+    from .notebook import game_name
     from .paths import checkout_folder
     from .plotting import game_title
-    out = Path(out) if out is not None else checkout_folder("figures")
+    lang = get_lang()
+    # English in figures/, another language in figures/<lang>/ (never over the English pictures)
+    out = Path(out) if out is not None else checkout_folder("figures") / ("" if lang == "en" else lang)
     out.mkdir(parents=True, exist_ok=True)
     jobs = []   # (draw, state-or-thunk, file name, title)
     ratios = {}
@@ -104,11 +108,12 @@ def regenerate(out: Path | None = None, games: list[str] | None = None, scenario
         ratios[draw] = aspect(game_id)
         for preset in presets(game_id):
             game = load_game(game_id, preset=preset)
+            shown = game_title(game_id) if lang == "en" else game_name(game_id)
             jobs.append((draw, game.new_initial_state, f"{game_id}-{preset}-start.png",
-                         f"{game_title(game_id)}: {preset}, start"))
+                         text("cli.figure_start", game=shown, preset=preset)))
             jobs.append((draw, lambda game=game: midgame(game), f"{game_id}-{preset}-midgame.png",
-                         f"{game_title(game_id)}: {preset}, seed 1, halfway through a game "
-                         f"of {demo_agent(game)} players"))
+                         text("cli.figure_midgame", game=shown, preset=preset,
+                              agents=text(f"cli.figure_agents.{demo_agent(game)}"))))
         if scenarios:
             jobs.append((draw, None, game_id, None))   # the game's scenarios, run when reached
     written = []
@@ -121,7 +126,10 @@ def regenerate(out: Path | None = None, games: list[str] | None = None, scenario
                 bar.refresh()
                 for result in results:
                     written.append(_save(draw, result.after, out / f"{name}-{result.id}.png",
-                                         f"{result.id}: {result.scenario.title}", width, dpi,
+                                         f"{result.id}: "
+                                         + scenario_text(name, result.id, "title",
+                                                         result.scenario.title),
+                                         width, dpi,
                                          ratios[draw]))
                     bar.update()
                 continue

@@ -68,3 +68,29 @@ def test_outside_a_checkout_an_out_folder_is_required(tmp_path, monkeypatch):
     result = runner.invoke(app, ["golden"])
     assert result.exit_code == 2
     assert "--out DIR" in result.output and "Traceback" not in result.output
+
+
+def test_figures_in_chinese_go_to_their_own_folder_with_chinese_titles(tmp_path, monkeypatch):
+    """`racekit figures --lang zh`: titles in Chinese (game, start, halfway, each scenario's own
+    title from locale/zh/scenarios.yaml), written to figures/zh/, never over the English pictures;
+    the English titles stay as they were."""
+    import racekit.figures as F
+    import racekit.paths as P
+    saved = []
+    monkeypatch.setattr(F, "_save", lambda draw, state, path, title, *rest: saved.append((path, title)) or path)
+    monkeypatch.setattr(P, "checkout_folder", lambda name: tmp_path / name)
+    result = runner.invoke(app, ["figures", "--game", "snow_tails", "--lang", "zh"])
+    assert result.exit_code == 0, result.output
+    assert saved and all(path.parent == tmp_path / "figures" / "zh" for path, _ in saved)
+    titles = dict((path.name, title) for path, title in saved)
+    assert titles["snow_tails-standard-start.png"] == "雪橇竞速（Snow Tails）：standard，开局"
+    assert "随机种子 1" in titles["snow_tails-standard-midgame.png"]
+    scenario_titles = [t for name, t in titles.items() if not name.endswith(("start.png", "midgame.png"))]
+    assert scenario_titles and all(any("\u4e00" <= ch <= "\u9fff" for ch in t) for t in scenario_titles)
+    saved.clear()
+    assert runner.invoke(app, ["figures", "--game", "snow_tails", "--no-scenarios", "--lang", "en"]).exit_code == 0
+    titles = dict((path.name, title) for path, title in saved)
+    assert all(path.parent == tmp_path / "figures" for path, _ in saved)
+    from racekit.plotting import game_title
+    assert titles["snow_tails-standard-midgame.png"] == \
+        f"{game_title('snow_tails')}: standard, seed 1, halfway through a game of careful players"
