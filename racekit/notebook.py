@@ -158,6 +158,28 @@ def picture(state, title: str | None = None, size=None, **kw):
     return Image(_png(picture_figure(state, title, size, **kw)))
 
 
+class Panel:
+    """Words and a picture that a control's callback replaces in place: ``.widget`` (an
+    ``ipywidgets.VBox`` of an HTML and an Image, the picture at most the page's width) and
+    :meth:`show`. Used instead of an ``ipywidgets.Output``: nothing is captured from the cell's
+    output stream, so Voilà's executor has no output widget to follow while it renders the page
+    (the Leaf Marathon page, the only one with Output widgets, twice failed to show its
+    explorer in Voilà)."""
+
+    def __init__(self):
+        import ipywidgets as widgets
+        self.text = widgets.HTML()
+        self.image = widgets.Image(format="png", layout=widgets.Layout(max_width="100%", height="auto"))
+        self.widget = widgets.VBox([self.text, self.image])
+
+    def show(self, text: str, picture) -> None:
+        """Show ``text`` (plain, kept as written, line by line) and ``picture`` (PNG bytes, or an
+        ``IPython.display.Image`` as :func:`picture` and :func:`before_after` return)."""
+        import html
+        self.text.value = f"<pre style='white-space:pre-wrap'>{html.escape(text)}</pre>"
+        self.image.value = picture.data if hasattr(picture, "data") else bytes(picture)
+
+
 def before_after_figure(result: ScenarioResult, size=None):
     """The matplotlib Figure :func:`before_after` shows."""
     from matplotlib.figure import Figure

@@ -223,26 +223,22 @@ for number in (8, 13, 14, 16):
 
 # %% nbval-ignore-output
 import ipywidgets as widgets
-from IPython.display import display
 
 choice = widgets.Dropdown(options=[(f"{n}: {nb.content_name('leaf_marathon', name)}", n)
                                    for n, name in NAMES.items()], value=9, description=nb.words("lm.event"))
 button = widgets.Button(description=nb.words("lm.roll_this"))
-out = widgets.Output()
+out = nb.Panel()
 
 
 @nb.keep_lang   # a click runs outside this cell: keep the page's language
 def show(_=None):
-    out.clear_output()
     state, lines = roll_event(choice.value)
-    with out:
-        print("\n".join(lines))
-        display(nb.picture(state, nb.words("lm.after_event", n=choice.value)))
+    out.show("\n".join(lines), nb.picture(state, nb.words("lm.after_event", n=choice.value)))
 
 
 button.on_click(show)
 show()
-widgets.VBox([widgets.HBox([choice, button]), out])
+widgets.VBox([widgets.HBox([choice, button]), out.widget])
 
 # %% [markdown]
 # ## Every scenario
@@ -274,21 +270,18 @@ print(nb.words("passed_failed", passed=sum(r.passed for r in results), failed=su
 # %% nbval-ignore-output
 pick = widgets.Dropdown(options=[(f"{r.id}: {nb.scenario_title(r)}", r.id) for r in results], value="LM-SCN-55",
                         description=nb.words("scenario"), layout=widgets.Layout(width="46em"))
-shown = widgets.Output()
+shown = nb.Panel()
 
 
 @nb.keep_lang   # a click runs outside this cell: keep the page's language
 def show_scenario(_=None):
-    shown.clear_output()
     result = ALL[pick.value]
-    with shown:
-        print(nb.explain(result))
-        display(nb.before_after(result))
+    shown.show(nb.explain(result), nb.before_after(result))
 
 
 pick.observe(show_scenario, names="value")
 show_scenario()
-widgets.VBox([pick, shown])
+widgets.VBox([pick, shown.widget])
 
 # %% [markdown]
 # ## Secret hands
