@@ -573,8 +573,13 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
           pages: bool = typer.Option(False, "--pages", help="the Voila pages of notebooks/ in Chromium: "
                                      "time to usable of each, pre-heated as shipped and on a plain Voila"),
           class_size: Optional[int] = typer.Option(None, "--class", min=1, max=200,
-                                                   help="N students open one Voila page at once (a "
-                                                   "browser context each): first/median/last, failures"),
+                                                   help="N students open one Voila page at once: "
+                                                   "first/median/last, failures"),
+          clients: str = typer.Option("both", "--clients", help="with --class: 'replay' (each student "
+                                      "asks the server for what a recorded browser visit asked, drawing "
+                                      "nothing: the server's time, as with students' own devices), "
+                                      "'browser' (a Chromium context per student on this machine), or "
+                                      "'both'"),
           page: Optional[str] = typer.Option(None, help="a notebook's name without .ipynb: with --class "
                                              "the class's page (default aeroplane_chess); with --pages "
                                              "only this page (default every page)"),
@@ -582,8 +587,10 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
     """Playouts per second (one process, events off); --anchors: beside maedn and ludopy;
     --explorer: the explorer's Step and jump times; --review: the designer review's time;
     --pages / --class N: the Voila pages, alone and a class at once."""
+    if clients not in ("both", "replay", "browser"):
+        _fail(f"--clients is 'both', 'replay' or 'browser', not {clients!r}")
     if pages or class_size:
-        _bench_pages(pages, class_size, page, no_plain)
+        _bench_pages(pages, class_size, page, no_plain, clients)
         return
     if review:
         _bench_review(game, budget, preset)
@@ -650,7 +657,7 @@ def _bench_review(game, budget, preset) -> None:
         typer.echo(r.where())
 
 
-def _bench_pages(pages: bool, class_size, page: str, no_plain: bool) -> None:
+def _bench_pages(pages: bool, class_size, page: str, no_plain: bool, clients: str = "both") -> None:
     import importlib.util
     from .sim import pages_bench
     for module in ("playwright", "psutil"):
@@ -667,7 +674,11 @@ def _bench_pages(pages: bool, class_size, page: str, no_plain: bool) -> None:
                        "<= 2 s, game pages <= 3 s, designer review <= 5 s (quiet 2-core machine).")
             pages_bench.bench_pages([page] if page else None, plain=not no_plain, out=typer.echo)
         if class_size:
-            pages_bench.bench_class(class_size, page or "aeroplane_chess", out=typer.echo)
+            for kind in (("replay", "browser") if clients == "both" else (clients,)):
+                typer.echo("The server alone (replayed students, drawing nothing):" if kind == "replay"
+                           else "Chromium for every student on this machine:")
+                pages_bench.bench_class(class_size, page or "aeroplane_chess", clients=kind,
+                                        out=typer.echo)
     except (RuntimeError, TimeoutError) as exc:
         _fail(exc)
 

@@ -434,6 +434,42 @@ def test_voila_a_class_of_six_opens_one_page_at_once(voila_pages):
             c.close()
 
 
+def test_voila_a_class_of_six_replayed_students_gets_the_explorer_from_the_server(voila_pages):
+    """The class benchmark's server-only measure (racekit bench --class N --clients replay): one
+    recorded browser visit of the Aeroplane Chess page, then six students at once ask the module's
+    server for the same files and the widget state over the kernel's websocket (the v1 protocol,
+    as JupyterLab). Every one gets a page with a kernel and the explorer's state, board included."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    from types import SimpleNamespace
+    from urllib.parse import urlparse
+
+    from racekit.sim import pages_bench
+    from racekit.sim.pages_bench import READY
+    s = voila_pages["aeroplane_chess"]
+    port = urlparse(s.page.url).port
+    base = f"http://127.0.0.1:{port}/"
+    server = SimpleNamespace(port=port, url=lambda name: f"{base}voila/render/{name}.ipynb")
+    context = s.page.context.browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        urls = []
+        page.on("requestfinished", lambda r: urls.append(r.url))
+        page.goto(server.url("aeroplane_chess"), wait_until="commit", timeout=PAGE_TIMEOUT_MS)
+        assert page.wait_for_function(READY, arg=True, timeout=PAGE_TIMEOUT_MS).json_value() == "ok"
+    finally:
+        context.close()
+    files = pages_bench.assets(urls, base, server.url("aeroplane_chess"))
+    assert len(files) > 20 and any(f.endswith(".js") or ".js?" in f for f in files), files
+    with ThreadPoolExecutor(1) as pool:     # an event loop of its own, beside sync Playwright's
+        visits = pool.submit(asyncio.run, pages_bench._replayed_class(
+            server, "aeroplane_chess", CLASS, files, PAGE_TIMEOUT_MS / 1000)).result()
+    assert [v.problem for v in visits] == [""] * CLASS, [v.problem for v in visits]
+    assert all(v.seconds is not None for v in visits)
+    print(f"{CLASS} replayed students: the last had the explorer's state after "
+          f"{max(v.seconds for v in visits):.1f} s", file=sys.stderr)
+
+
 # ----- secrecy in "You play" mode, in the browser --------------------------------------------
 SECRET_SEED = 2**100 + 4242
 _WORLD_CELL = '''

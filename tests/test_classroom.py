@@ -213,3 +213,26 @@ def test_no_notebook_reads_the_request_a_preheated_page_is_rendered_before():
                        r"wait_for_request")
     for path in sorted((ROOT / "tools" / "notebooks").glob("*.py")):
         assert not words.search(path.read_text(encoding="utf-8")), path.name
+
+
+def test_a_replayed_student_counts_a_page_usable_only_with_the_explorer_step_and_board():
+    """The class benchmark's replayed student (racekit bench --class N --clients replay) reads the
+    widget state the kernel sends (ipywidgets' update_states): usable only when it holds the
+    explorer, its Step button and a board picture with bytes."""
+    from racekit.sim.pages_bench import _explorer_state_ok, assets
+    states = {
+        "ex": {"model_name": "VBoxModel", "state": {"_dom_classes": ["racekit-explorer"]}},
+        "step": {"model_name": "ButtonModel", "state": {"description": "Step"}},
+        "board": {"model_name": "ImageModel", "state": {"_dom_classes": ["racekit-board"]}},
+    }
+    assert _explorer_state_ok(states, [["board", "value"]], [b"\x89PNG"])
+    assert not _explorer_state_ok(states, [["board", "value"]], [b""])          # an empty picture
+    assert not _explorer_state_ok(states, [], [])                               # no picture at all
+    no_step = {k: v for k, v in states.items() if k != "step"}
+    assert not _explorer_state_ok(no_step, [["board", "value"]], [b"\x89PNG"])
+    no_explorer = {k: v for k, v in states.items() if k != "ex"}
+    assert not _explorer_state_ok(no_explorer, [["board", "value"]], [b"\x89PNG"])
+    base, page = "http://127.0.0.1:1/", "http://127.0.0.1:1/voila/render/a.ipynb"
+    urls = [page, base + "voila/static/a.js", "https://cdn.example/x.css", base + "voila/static/a.js",
+            base + "api/kernels/k?1", base + "voila/static/b.js"]
+    assert assets(urls, base, page) == [base + "voila/static/a.js", base + "voila/static/b.js"]

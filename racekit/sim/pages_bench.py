@@ -52,18 +52,21 @@ GAME_TARGET = 3.0
 CLASS_TARGET = 60.0
 CLASS_FILL_DELAY = 300     # seconds: the pool refills after the class has its pages (docs/classroom.md)
 
-# usable: 'ok'; an error on the page: 'error: ...'; not yet: false
+# usable: 'ok'; an error on the page: 'error: ...'; not yet: false. It reads only what needs no
+# layout (inline styles, textContent, an image's natural width): a check that forces layout
+# (getComputedStyle, offsetParent, innerText) re-lays out a page that is still changing every time
+# it polls, and with a class of pages polling on one machine that work was as large as the pages'.
 READY = """(explorer) => {
-  const cells = document.querySelector('#rendered_cells');
-  if (!cells || getComputedStyle(cells).display === 'none') return false;
-  const loading = document.querySelector('#loading');
-  if (loading && loading.offsetParent !== null) return false;
+  const cells = document.getElementById('rendered_cells');
+  if (!cells || cells.style.display === 'none') return false;
+  const loading = document.getElementById('loading');
+  if (loading && loading.style.display !== 'none') return false;
   const err = document.querySelector("[data-mime-type='application/vnd.jupyter.stderr']");
-  if (err) return 'error: ' + err.innerText.slice(0, 400);
+  if (err) return 'error: ' + err.textContent.slice(0, 400);
   if (!explorer) return 'ok';
   const ex = document.querySelector('.racekit-explorer');
   if (!ex) return false;
-  const step = [...ex.querySelectorAll('button')].some(b => b.innerText.trim() === 'Step');
+  const step = [...ex.querySelectorAll('button')].some(b => b.textContent.trim() === 'Step');
   const img = ex.querySelector('img.racekit-board');
   return step && img && img.getAttribute('src') && img.naturalWidth > 0 ? 'ok' : false;
 }"""
@@ -363,10 +366,22 @@ def class_pools(folder: Path, name: str, students: int) -> dict:
 
 
 def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: float = 300.0,
-                pool: bool = True, fill_delay: float | None = None, out=print) -> list[Visit]:
-    """``students`` browser contexts open one page at the same moment on one Voila server (as
-    shipped; with ``pool`` the page's pool sized for the class). Prints first/median/last and the
-    failures; returns the visits."""
+                pool: bool = True, fill_delay: float | None = None, clients: str = "browser",
+                out=print) -> list[Visit]:
+    """``students`` open one page at the same moment on one Voila server (as shipped; with
+    ``pool`` the page's pool sized for the class). Prints first/median/last and the failures;
+    returns the visits.
+
+    ``clients``: ``"browser"``, a Chromium context per student on this machine; ``"replay"``,
+    each student replays what one recorded browser visit asked of the server (the page, its
+    scripts, styles and pictures, the kernel's websocket and the widget state) without drawing
+    it, so the time is the server's, as when the students' browsers run on their own devices.
+
+    Raises:
+        ValueError: ``clients`` is neither.
+    """
+    if clients not in ("browser", "replay"):
+        raise ValueError(f"clients must be 'browser' or 'replay', not {clients!r}")
     folder = notebooks_folder()
     extra = []
     pools = pool_sizes(folder)
@@ -376,6 +391,10 @@ def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: floa
                  f"--VoilaKernelManager.fill_delay={fill_delay or CLASS_FILL_DELAY}"]
         pools = {Path(k).stem: v["pool_size"] for k, v in sized.items()
                  if k != "default" and (folder / k).exists()}
+        if clients == "replay":    # the recorded visit takes one kernel of the class's pool
+            sized[f"{name}.ipynb"]["pool_size"] += 1
+            pools[name] += 1
+            extra[0] = f"--VoilaKernelManager.kernel_pools_config={json.dumps(sized)}"
     server = Server(folder, extra=extra)
     try:
         server.start()
@@ -383,9 +402,20 @@ def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: floa
         waited = server.wait_idle(sum(pools.values()))
         out(f"{sum(pools.values())} pre-heated kernels ({pools.get(name, 0)} for {name}) ran their "
             f"notebooks in {waited:.0f} s ({server.cpu() - cpu0:.0f} CPU s)")
+        if clients == "replay":
+            assets = asyncio.run(_record(server, name, timeout))
+            out(f"recorded one browser visit: the page and {len(assets)} files; each student asks "
+                f"for them, then the widget state over the kernel's websocket, drawing nothing")
+            time.sleep(2.0)
         cpu0 = server.cpu()
+        client0 = time.process_time()
         start = time.monotonic()
-        visits, browser_cpu = asyncio.run(_class(server, name, students, timeout))
+        if clients == "replay":
+            before = _browser_cpu(server)
+            visits = asyncio.run(_replayed_class(server, name, students, assets, timeout))
+            browser_cpu = _browser_cpu(server) - before
+        else:
+            visits, browser_cpu = asyncio.run(_class(server, name, students, timeout))
         wall = time.monotonic() - start
         cpu = server.cpu() - cpu0
         log = server.log()
@@ -393,18 +423,162 @@ def bench_class(students: int = 30, name: str = "aeroplane_chess", timeout: floa
         server.stop()
     times = sorted(v.seconds for v in visits if v.seconds is not None)
     failed = [v for v in visits if v.seconds is None]
+    who = "students" if clients == "browser" else "replayed students"
     if times:
-        out(f"{name}: {students} students at once: {len(times)} usable; first {times[0]:.1f} s, "
+        out(f"{name}: {students} {who} at once: {len(times)} usable; first {times[0]:.1f} s, "
             f"median {statistics.median(times):.1f} s, last {times[-1]:.1f} s "
             f"(target: every page within {CLASS_TARGET:.0f} s); {len(failed)} failed")
     else:
-        out(f"{name}: {students} students at once: none usable; {len(failed)} failed")
+        out(f"{name}: {students} {who} at once: none usable; {len(failed)} failed")
     for v in failed:
         out(f"  failed: {v.problem}")
     skipped = log.count("Timeout waiting for IOPub output")
     if skipped:
         out(f"  the server log says 'Timeout waiting for IOPub output' {skipped} times")
-    out(f"server and kernels: {cpu:.0f} CPU s, the browser (Chromium, Playwright): {browser_cpu:.0f} CPU s "
+    client_cpu = (f"the browser (Chromium, Playwright): {browser_cpu:.0f} CPU s" if clients == "browser"
+                  else f"the replaying students (this process): {time.process_time() - client0:.0f} CPU s")
+    out(f"server and kernels: {cpu:.0f} CPU s, {client_cpu} "
         f"during the {wall:.0f} s; load average at the end: "
         f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} ({os.cpu_count()} CPUs)")
     return visits
+
+
+# ----- a class of replayed students: the server's side alone ----------------------------------
+#
+# On one 2-core machine, thirty Chromium contexts need far more CPU than the Voila server and its
+# kernels (docs/classroom.md): the browser test measures the machine, not the server. In a class
+# each student's browser runs on the student's own device. A *replayed* student asks the server
+# for exactly what a browser asked for on one recorded visit of the page: the page, every script,
+# style and picture it loaded, then the kernel's websocket, where it does what Voila's widget
+# manager does (kernel_info, then the ``jupyter.widget.control`` comm's ``request_states``, then it
+# closes that comm and reads the kernel's model: what a recorded Chromium visit sent, no more), and
+# counts as usable when the widget state holds the explorer's Step button and a non-empty board
+# picture. No page is drawn, so the server's and kernels' CPU is the machine's.
+
+def _explorer_state_ok(states: dict, buffer_paths: list, buffers: list) -> bool:
+    """The ``update_states`` reply holds the explorer (its dom class), a Step button and a board
+    picture with bytes."""
+    has_explorer = any("racekit-explorer" in s.get("state", {}).get("_dom_classes", ())
+                       for s in states.values())
+    has_step = any(s.get("model_name") == "ButtonModel" and s["state"].get("description") == "Step"
+                   for s in states.values())
+    board_ids = {k for k, s in states.items() if "racekit-board" in s.get("state", {}).get("_dom_classes", ())}
+    board = any(path[0] in board_ids and len(buf) > 0 for path, buf in zip(buffer_paths, buffers)) \
+        or any(states[k]["state"].get("value") for k in board_ids)
+    return has_explorer and has_step and board
+
+
+async def _record(server: Server, name: str, timeout: float) -> list[str]:
+    """The URLs (on the server) that one browser visit of ``name`` loaded, in order, except the
+    page itself and the kernel's API."""
+    from playwright.async_api import async_playwright
+    urls: list[str] = []
+    base = f"http://127.0.0.1:{server.port}/"
+    async with async_playwright() as pw:
+        browser = await _browser(pw)
+        try:
+            context = await browser.new_context(viewport={"width": 1280, "height": 900})
+            page = await context.new_page()
+            page.on("requestfinished", lambda r: urls.append(r.url))
+            await page.goto(server.url(name), wait_until="commit", timeout=timeout * 1000)
+            await page.wait_for_function(READY, arg=has_explorer(name), timeout=timeout * 1000)
+            await context.close()
+        finally:
+            await browser.close()
+    return assets(urls, base, server.url(name))
+
+
+def assets(urls: list[str], base: str, page_url: str) -> list[str]:
+    """The files among a visit's ``urls`` a replayed student asks for again: those on the server
+    (``base``), once each, in order, except the page itself and the API (kernels, sessions)."""
+    return [u for u in dict.fromkeys(urls)
+            if u.startswith(base) and u != page_url and "/api/" not in u]
+
+
+def _message(msg_type: str, content: dict, channel: str = "shell", session: str = "") -> dict:
+    import uuid
+    from datetime import datetime, timezone
+    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session,
+                       "username": "student", "version": "5.3",
+                       "date": datetime.now(timezone.utc).isoformat()},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
+            "buffers": []}
+
+
+async def _replayed_student(server: Server, name: str, assets: list[str], timeout: float) -> Visit:
+    """One replayed student (see above). The kernel's websocket speaks the v1 protocol, as
+    JupyterLab's does: Voila 0.5 reads every binary frame it sends as v1, and a legacy-protocol
+    client that receives a widget state with buffers makes its server loop."""
+    import re
+    import uuid
+    from tornado.httpclient import AsyncHTTPClient
+    from tornado.websocket import websocket_connect
+    from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
+                                                                  serialize_msg_to_ws_v1)
+
+    def pack(part) -> bytes:
+        return json.dumps(part).encode("utf-8")
+
+    client = AsyncHTTPClient(force_instance=True, max_clients=6)   # a browser's 6 per host
+    start = time.monotonic()
+    try:
+        page = await client.fetch(server.url(name), request_timeout=timeout)
+        html = page.body.decode("utf-8", errors="replace")
+        found = re.search(r'"kernelId":\s*"([0-9a-f-]+)"', html)
+        if not found:
+            return Visit(name, None, "no kernel in the page")
+        await asyncio.gather(*(client.fetch(u, request_timeout=timeout) for u in assets))
+        session = uuid.uuid4().hex
+        ws = await websocket_connect(
+            f"ws://127.0.0.1:{server.port}/api/kernels/{found.group(1)}/channels?session_id={session}",
+            subprotocols=["v1.kernel.websocket.jupyter.org"], max_message_size=256 * 1024 * 1024)
+
+        async def send(msg_type: str, content: dict, metadata: dict | None = None) -> None:
+            msg = _message(msg_type, content, session=session)
+            msg["metadata"] = metadata or {}
+            await ws.write_message(serialize_msg_to_ws_v1(msg, "shell", pack), binary=True)
+
+        try:
+            await send("kernel_info_request", {})
+            comm = uuid.uuid4().hex
+            opened = False
+            while True:
+                left = timeout - (time.monotonic() - start)
+                if left <= 0:
+                    return Visit(name, None, f"not usable within {timeout:.0f} s")
+                raw = await asyncio.wait_for(ws.read_message(), left)
+                if raw is None:
+                    return Visit(name, None, "the kernel's websocket closed")
+                if isinstance(raw, str):
+                    raw = raw.encode("utf-8")
+                _, parts = deserialize_msg_from_ws_v1(raw)
+                kind = json.loads(parts[0])["msg_type"]
+                if kind == "kernel_info_reply" and not opened:
+                    opened = True     # what the widget manager does (ipywidgets' control comm)
+                    await send("comm_open", {"comm_id": comm, "target_name": "jupyter.widget.control",
+                                             "data": {}}, {"version": "1.0.0"})
+                    await send("comm_msg", {"comm_id": comm, "data": {"method": "request_states"}})
+                elif kind == "comm_msg":
+                    content = json.loads(parts[3])
+                    data = content.get("data", {})
+                    if content.get("comm_id") != comm or data.get("method") != "update_states":
+                        continue
+                    await send("comm_close", {"comm_id": comm, "data": {}})
+                    await client.fetch(f"http://127.0.0.1:{server.port}/api/kernels/{found.group(1)}",
+                                       request_timeout=timeout)
+                    if not has_explorer(name) or _explorer_state_ok(
+                            data["states"], data.get("buffer_paths", []), parts[4:]):
+                        return Visit(name, time.monotonic() - start)
+                    return Visit(name, None, "no explorer in the widget state")
+        finally:
+            ws.close()
+    except Exception as exc:     # an HTTP error, a refused connection, a timeout
+        return Visit(name, None, f"{type(exc).__name__}: {str(exc)[:200]}")
+    finally:
+        client.close()
+
+
+async def _replayed_class(server: Server, name: str, students: int, assets: list[str],
+                          timeout: float) -> list[Visit]:
+    return list(await asyncio.gather(*(_replayed_student(server, name, assets, timeout)
+                                       for _ in range(students))))
