@@ -212,40 +212,45 @@ def _pick(pairs, u):
     return pairs[-1][0]
 
 
+def _step(s, k, view, private, actors, memo, rng, propose):
+    """The entry at ply ``k`` of a world being built at node ``s``: ``(action, weight factor)``,
+    or ``None`` when no entry fits the seat's view there. A seen entry is taken as seen (its odds
+    at a chance node); a hidden chance entry is drawn from the game's proposal (``propose``,
+    reweighted to the node's odds) or the node's odds; a hidden decision by :func:`_decision`."""
+    if s.current_player() != actors[k]:   # the seat saw who acted (or that chance did)
+        return None
+    a = view[k]
+    if a is not None:
+        if s.is_chance_node():
+            p = dict(s.chance_outcomes()).get(a, 0.0)
+            return (a, p) if p > 0.0 else None
+        return (a, 1.0) if a in s.legal_actions() else None
+    if s.is_chance_node():
+        pairs = sorted(s.chance_outcomes())
+        q = propose(s, k, view, actors, private, memo) if propose is not None else None
+        if q:
+            b = _pick(sorted(q), rng.random())
+            factor = dict(pairs).get(b, 0.0) / dict(q)[b]
+        else:
+            b, factor = _pick(pairs, rng.random()), 1.0
+        return (b, factor) if s._private_to(b) == private[k] else None
+    only = propose(s, k, view, actors, private, memo) if propose is not None else None
+    b = _decision(s, k, view, private, actors, rng, only)
+    return None if b is None else (b, 1.0)
+
+
 def _draw(state, seat, view, private, actors, target, memo, rng, budget):
     """One world and its weight (see :func:`resample`), or ``None``, and the draws used: an
     inconsistent world is dropped (one draw)."""
     s = _new(state)
     weight = 1.0
     propose = getattr(type(s), "resample_proposal", None)
-    for k, a in enumerate(view):
-        if s.current_player() != actors[k]:   # the seat saw who acted (or that chance did)
+    for k in range(len(view)):
+        step = _step(s, k, view, private, actors, memo, rng, propose)
+        if step is None:
             return None, 1
-        if a is not None:
-            if s.is_chance_node():
-                p = dict(s.chance_outcomes()).get(a, 0.0)
-                if p <= 0.0:
-                    return None, 1
-                weight *= p
-            elif a not in s.legal_actions():
-                return None, 1
-            b = a
-        elif s.is_chance_node():
-            pairs = sorted(s.chance_outcomes())
-            q = propose(s, k, view, actors, private, memo) if propose is not None else None
-            if q:
-                b = _pick(sorted(q), rng.random())
-                weight *= dict(pairs).get(b, 0.0) / dict(q)[b]
-            else:
-                b = _pick(pairs, rng.random())
-            if s._private_to(b) != private[k]:
-                return None, 1
-        else:
-            only = propose(s, k, view, actors, private, memo) if propose is not None else None
-            b = _decision(s, k, view, private, actors, rng, only)
-            if b is None:
-                return None, 1
-        s.apply_action(b)
+        weight *= step[1]
+        s.apply_action(step[0])
     if s.current_player() == target[0] and s.history_for(seat) == target[1] \
             and _view_text(s, seat) == target[2]:
         return (s, weight), 1
@@ -453,37 +458,13 @@ def _redraw(state, seat, view, private, actors, target, memo, rng, budget, backt
     n = len(view)
     while True:
         while k < n:
-            a = view[k]
-            if s.current_player() != actors[k]:   # the seat saw who acted (or that chance did)
+            if backtrack and view[k] is None and s.current_player() == actors[k]:
+                marks.append((k, s.clone(), weight))
+            step = _step(s, k, view, private, actors, memo, rng, propose)
+            if step is None:
                 break
-            if a is not None:
-                if s.is_chance_node():
-                    p = dict(s.chance_outcomes()).get(a, 0.0)
-                    if p <= 0.0:
-                        break
-                    weight *= p
-                elif a not in s.legal_actions():
-                    break
-                b = a
-            else:
-                if backtrack:
-                    marks.append((k, s.clone(), weight))
-                if s.is_chance_node():
-                    pairs = sorted(s.chance_outcomes())
-                    q = propose(s, k, view, actors, private, memo) if propose is not None else None
-                    if q:
-                        b = _pick(sorted(q), rng.random())
-                        weight *= dict(pairs).get(b, 0.0) / dict(q)[b]
-                    else:
-                        b = _pick(pairs, rng.random())
-                    if s._private_to(b) != private[k]:
-                        break
-                else:
-                    only = propose(s, k, view, actors, private, memo) if propose is not None else None
-                    b = _decision(s, k, view, private, actors, rng, only)
-                    if b is None:
-                        break
-            s.apply_action(b)
+            weight *= step[1]
+            s.apply_action(step[0])
             k += 1
         if k == n and s.current_player() == target[0] and s.history_for(seat) == target[1] \
                 and _view_text(s, seat) == target[2]:
