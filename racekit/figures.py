@@ -93,10 +93,9 @@ def regenerate(out: Path | None = None, games: list[str] | None = None, scenario
     Raises:
         RacekitError: no ``out`` and racekit is not running from a source checkout.
     """
-    from .core.game import game_class
-    from .core.i18n import get_lang, has, scenario_text, text
+    from .core.i18n import get_lang, scenario_text, text
     from .paths import checkout_folder
-    from .plotting import game_title
+    from .plotting import game_name, game_title
     lang = get_lang()
     # English in figures/, another language in figures/<lang>/ (never over the English pictures)
     out = Path(out) if out is not None else checkout_folder("figures") / ("" if lang == "en" else lang)
@@ -108,9 +107,7 @@ def regenerate(out: Path | None = None, games: list[str] | None = None, scenario
         ratios[draw] = aspect(game_id)
         for preset in presets(game_id):
             game = load_game(game_id, preset=preset)
-            shown = (game_title(game_id) if lang == "en" else        # the name as notebook.game_name says it
-                     text(f"cli.game_names.{game_id}") if has(f"cli.game_names.{game_id}")
-                     else game_class(game_id).game_type.long_name)
+            shown = game_title(game_id) if lang == "en" else game_name(game_id)
             jobs.append((draw, game.new_initial_state, f"{game_id}-{preset}-start.png",
                          text("cli.figure_start", game=shown, preset=preset)))
             jobs.append((draw, lambda game=game: midgame(game), f"{game_id}-{preset}-midgame.png",

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import io
 
-from .core.i18n import Texts, get_lang, has, option_text, scenario_text, seat_name, text
+from .core.i18n import Texts, get_lang, option_text, scenario_text, seat_name, text
 from .core.scenarios import ScenarioResult, run_scenario, scenario_paths
 from .figures import board_size, plotter
-from .plotting import TITLE_PX, game_title, px_font, style
+from .plotting import TITLE_PX, game_name, game_title, px_font, style
 
 
 words = Texts("notebooks")
@@ -60,13 +60,6 @@ def content_name(game_id: str, name: str) -> str:
     from .core import i18n
     function = i18n._NAMES.get(game_id)
     return function(name) if function is not None and name is not None and get_lang() != "en" else name
-
-
-def game_name(game_id: str) -> str:
-    """The game's name in the language in force (``Snow Tails (雪橇竞速)``, ``雪橇竞速（Snow Tails）``)."""
-    from .core.game import game_class
-    key = f"cli.game_names.{game_id}"
-    return text(key) if get_lang() != "en" and has(key) else game_class(game_id).game_type.long_name
 
 
 def option_help(game, option) -> str:

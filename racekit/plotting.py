@@ -82,6 +82,14 @@ def game_title(game_id: str) -> str:
     return name if cjk_font() else name.split(" (")[0]
 
 
+def game_name(game_id: str) -> str:
+    """The game's name in the language in force (``Snow Tails (雪橇竞速)``, ``雪橇竞速（Snow Tails）``)."""
+    from .core.game import game_class
+    from .core.i18n import get_lang, has, text
+    key = f"cli.game_names.{game_id}"
+    return text(key) if get_lang() != "en" and has(key) else game_class(game_id).game_type.long_name
+
+
 
 
 # ----- sizes a class can read from a projector (issue 19) -------------------------------------

@@ -500,16 +500,6 @@ def assets(urls: list[str], base: str, page_url: str) -> list[str]:
             if u.startswith(base) and u != page_url and "/api/" not in u]
 
 
-def _message(msg_type: str, content: dict, channel: str = "shell", session: str = "") -> dict:
-    import uuid
-    from datetime import datetime, timezone
-    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": session,
-                       "username": "student", "version": "5.3",
-                       "date": datetime.now(timezone.utc).isoformat()},
-            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
-            "buffers": []}
-
-
 async def _replayed_student(server: Server, name: str, assets: list[str], timeout: float) -> Visit:
     """One replayed student (see above). The kernel's websocket speaks the v1 protocol, as
     JupyterLab's does: Voila 0.5 reads every binary frame it sends as v1, and a legacy-protocol
@@ -518,11 +508,13 @@ async def _replayed_student(server: Server, name: str, assets: list[str], timeou
     import uuid
     from tornado.httpclient import AsyncHTTPClient
     from tornado.websocket import websocket_connect
+    from jupyter_client.jsonutil import json_default
+    from jupyter_client.session import Session
     from jupyter_server.services.kernels.connection.base import (deserialize_msg_from_ws_v1,
                                                                   serialize_msg_to_ws_v1)
 
     def pack(part) -> bytes:
-        return json.dumps(part).encode("utf-8")
+        return json.dumps(part, default=json_default).encode("utf-8")
 
     client = AsyncHTTPClient(force_instance=True, max_clients=6)   # a browser's 6 per host
     start = time.monotonic()
@@ -533,14 +525,13 @@ async def _replayed_student(server: Server, name: str, assets: list[str], timeou
         if not found:
             return Visit(name, None, "no kernel in the page")
         await asyncio.gather(*(client.fetch(u, request_timeout=timeout) for u in assets))
-        session = uuid.uuid4().hex
+        session = Session(username="student")
         ws = await websocket_connect(
-            f"ws://127.0.0.1:{server.port}/api/kernels/{found.group(1)}/channels?session_id={session}",
+            f"ws://127.0.0.1:{server.port}/api/kernels/{found.group(1)}/channels?session_id={session.session}",
             subprotocols=["v1.kernel.websocket.jupyter.org"], max_message_size=256 * 1024 * 1024)
 
         async def send(msg_type: str, content: dict, metadata: dict | None = None) -> None:
-            msg = _message(msg_type, content, session=session)
-            msg["metadata"] = metadata or {}
+            msg = session.msg(msg_type, content, metadata=metadata)
             await ws.write_message(serialize_msg_to_ws_v1(msg, "shell", pack), binary=True)
 
         try:
