@@ -138,7 +138,7 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     actors = _actors(state, hist)
     target = (state.current_player(), view, _view_text(state, seat))
     want = max(1, int(getattr(state, "resample_worlds", 1)))
-    memo: dict = {"snapshot": state.snapshot(seat)}
+    memo: dict = {"snapshot": state.snapshot(seat), "views": _seen_views(state, seat)}
     worlds: list = []
     backtrack = bool(getattr(state, "resample_backtrack", False))
     restart = int(getattr(state, "resample_restart", 0) or 0)
@@ -170,6 +170,37 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         if u < acc:
             return world
     return worlds[-1][0]
+
+
+def _seen_views(state, seat):
+    """``snapshot(seat)`` after each ply of the real game (what the seat saw at every step),
+    or ``None`` where the state says its views follow from the history the seat saw
+    (``resample_views = False``). Kept on the state for its ply, so a search that resamples
+    one state many times (IS-MCTS) replays the game once."""
+    if not getattr(state, "resample_views", True):
+        return None
+    hist = state.history()
+    key = (seat, len(hist), hash(tuple(hist)))
+    cache = state.__dict__.get("_seen_views_cache")
+    if cache is not None and cache[0] == key:
+        return cache[1]
+    s = _new(state)
+    views = []
+    for a in hist:
+        s.apply_action(a)
+        views.append(s.snapshot(seat))
+    state.__dict__["_seen_views_cache"] = (key, views)
+    return views
+
+
+def _seen_differs(s, seat, memo, k):
+    """Seats to blame where world ``s``, after ply ``k``, shows ``seat`` another view than the
+    real game showed it then (:func:`_view_culprits`); ``None`` where it shows the same."""
+    views = memo.get("views")
+    if views is None:
+        return None
+    got = s.snapshot(seat)
+    return None if got == views[k] else _view_culprits(got, views[k])
 
 
 def _luby(i: int) -> int:
@@ -228,6 +259,8 @@ def _step(s, k, view, private, actors, memo, rng, propose):
     if s.is_chance_node():
         pairs = sorted(s.chance_outcomes())
         q = propose(s, k, view, actors, private, memo) if propose is not None else None
+        if q is not None and len(q) == 0:
+            return None   # the game sees that no outcome here fits the view
         if q:
             b = _pick(sorted(q), rng.random())
             factor = dict(pairs).get(b, 0.0) / dict(q)[b]
@@ -251,6 +284,8 @@ def _draw(state, seat, view, private, actors, target, memo, rng, budget):
             return None, 1
         weight *= step[1]
         s.apply_action(step[0])
+        if _seen_differs(s, seat, memo, k) is not None:
+            return None, 1
     if s.current_player() == target[0] and s.history_for(seat) == target[1] \
             and _view_text(s, seat) == target[2]:
         return (s, weight), 1
@@ -290,9 +325,14 @@ def _culprits(s, k, view, private, actors, seen_chance=False):
 
 def _end_culprits(s, seat, want):
     """Seats whose hidden entries may explain a world whose view at the end differs from
-    ``want`` (``snapshot(seat)``): where the snapshot lists ``seats``, the seats whose entries
-    differ, if nothing else does; else ``ALL``."""
-    got = s.snapshot(seat)
+    ``want`` (``snapshot(seat)``): :func:`_view_culprits`."""
+    return _view_culprits(s.snapshot(seat), want)
+
+
+def _view_culprits(got, want):
+    """Seats whose hidden entries may explain a view ``got`` that differs from ``want`` (two
+    snapshots): where the snapshot lists ``seats``, the seats whose entries differ, if
+    nothing else does; else ``ALL``."""
     if not isinstance(got, dict) or not isinstance(want, dict) or \
             not isinstance(got.get("seats"), list) or not isinstance(want.get("seats"), list) \
             or len(got["seats"]) != len(want["seats"]):
@@ -363,9 +403,16 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
     affects = getattr(type(s), "resample_affects", None)
     marks: list = []   # [ply, world before it, weight, candidates left, seats, conflict, chosen]
     used, k, n = 1, 0, len(view)
+    redrawn = False   # an entry was just drawn again: check the view after it
     while True:
-        conflict, seen_out = ALL, None
+        conflict, seen_out, missing = ALL, None, None
         while k < n:
+            if redrawn:
+                redrawn = False
+                differs = _seen_differs(s, seat, memo, k - 1)
+                if differs is not None:
+                    conflict = differs
+                    break
             a = view[k]
             if s.current_player() != actors[k]:   # the seat saw who acted (or that chance did)
                 conflict = _culprits(s, k, view, private, actors)
@@ -383,14 +430,20 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
                     break
                 s.apply_action(a)
                 k += 1
+                differs = _seen_differs(s, seat, memo, k - 1)
+                if differs is not None:   # the seat saw another view after this entry
+                    conflict = differs
+                    break
                 continue
             memo.pop("culprits", 0)
             memo.pop("wanted", 0)
+            memo.pop("missing", 0)
             cands = _candidates(s, k, view, private, actors, memo, rng, propose)
             if not cands:   # nothing fits: the seats the game names, or the usual culprits
                 conflict = memo["culprits"] if "culprits" in memo else \
                     _culprits(s, k, view, private, actors)
                 seen_out = memo.get("wanted")
+                missing = memo.get("missing")
                 break
             b, f = cands.pop(0)
             seats = _seats(private[k])
@@ -401,6 +454,10 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
             weight *= f
             s.apply_action(b)
             k += 1
+            differs = _seen_differs(s, seat, memo, k - 1)
+            if differs is not None:
+                conflict = differs
+                break
         else:
             if s.current_player() == target[0] and s.history_for(seat) == target[1] \
                     and _view_text(s, seat) == target[2]:
@@ -414,7 +471,15 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
         # memo["wanted"]): first the latest hidden entry that drew one of them (a card of that
         # type taken from a shared pile)
         i = len(marks) - 1
-        if seen_out is not None:
+        if missing is not None:   # outcomes the game says too few entries drew (memo["missing"]):
+            # first the latest hidden entry that may still draw one, trying those first
+            while i >= 0 and not any(b in missing for b, _ in marks[i][3]):
+                i -= 1
+            if i >= 0:
+                marks[i][3].sort(key=lambda c: c[0] not in missing)
+            else:
+                i = len(marks) - 1
+        elif seen_out is not None:
             while i >= 0 and not (marks[i][6] in seen_out and marks[i][3]):
                 i -= 1
             if i < 0:
@@ -442,6 +507,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
         weight *= f
         s.apply_action(b)
         k += 1
+        redrawn = True
 
 
 def _redraw(state, seat, view, private, actors, target, memo, rng, budget, backtrack=True):
@@ -466,6 +532,8 @@ def _redraw(state, seat, view, private, actors, target, memo, rng, budget, backt
             weight *= step[1]
             s.apply_action(step[0])
             k += 1
+            if _seen_differs(s, seat, memo, k - 1) is not None:
+                break
         if k == n and s.current_player() == target[0] and s.history_for(seat) == target[1] \
                 and _view_text(s, seat) == target[2]:
             return (s, weight), used

@@ -27,7 +27,7 @@ who acted, whose secret each entry is, and the world being built.
 """
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 
 from racekit.core.state import CHANCE
@@ -44,6 +44,7 @@ _END = -1   # an "end turn" in the plan: no plain trigger card is held then (tur
 _NEAR = 12   # plies: a victim's hand now tells what a blind pick this soon can take
 _LAST_DROP = -3   # a later hidden selection (Butterfingers, Release...): a trigger card only last
 _HAND_EVENTS = (13, 16)   # d20: Scavenge and Release, Rewind (may repeat it)
+_TOO_MANY = -9   # _pile_fits: more trigger cards left than the seats can play in time
 _DROP = -2  # the opening exchange, or a blind pick from the seat: a trigger card may leave
 
 
@@ -83,6 +84,7 @@ def _plan(view, actors, owners):
     viewer = None   # the seat whose view this is: its private entries are the ones seen
     victim_of: dict = {}   # blind pick ply -> the seat it takes from
     turns = False   # a play turn has ended: the opening exchange is over
+    prev_d20 = None   # the latest d20 event but Rewind (None: none seen, or a set-up's)
     for k, a in enumerate(view):
         who = actors[k]
         if a is not None and type(owners[k]) is int:
@@ -114,17 +116,32 @@ def _plan(view, actors, owners):
                 turns = True
                 uses.setdefault(who, []).append((k, _END))
             elif a in (A.TRIGGER, A.ACT_TRIGGER) and k + 1 < len(view) and \
-                    actors[k + 1] == CHANCE and view[k + 1] in _HAND_EVENTS:
-                # the d20 (public) says Scavenge and Release (or Rewind, which may repeat it):
-                # armor or chosen cards may change hands (a trade's and a scavenge's blind
-                # picks are in the plan; a swap moves ponies, not cards)
-                for s2 in range(len(set(x for x in actors if x >= 0)) or 1):
+                    actors[k + 1] == CHANCE and view[k + 1] in _HAND_EVENTS and \
+                    (view[k + 1] != 16 or prev_d20 in (None, 13)):
+                # the d20 (public) says Scavenge and Release (or Rewind repeating it, or an
+                # event the view does not show): armor or chosen cards may change hands (a
+                # trade's and a scavenge's blind picks are in the plan; a swap moves ponies)
+                for s2 in _changing_hands(view, actors, k, who):
                     cuts.setdefault(s2, []).append(k + 1)
+            if a in (A.TRIGGER, A.ACT_TRIGGER) and k + 1 < len(view) and \
+                    actors[k + 1] == CHANCE and view[k + 1] is not None and view[k + 1] != 16:
+                prev_d20 = view[k + 1]   # the event a Rewind repeats (d20.task_d20)
             elif A.RESIN <= a < A.RESIN + 10:   # Resin Ball: an action card it held (d20.resin)
                 uses.setdefault(who, []).append((k, C.ACTION))
             for code in cards_used(a):
                 uses.setdefault(who, []).append((k, code))
     return uses, draws, blinds, cuts, viewer, victim_of
+
+
+def _changing_hands(view, actors, k, who):
+    """The seats whose hands a Scavenge and Release played at ply ``k`` by ``who`` may change:
+    the player and the target it names in public next (d20.target_chosen), or every seat
+    where the view shows no target."""
+    for j in range(k + 2, min(len(view), k + 8)):
+        a = view[j]
+        if actors[j] == who and a is not None and A.TARGET <= a < A.TARGET + 10:
+            return sorted({who, a - A.TARGET})
+    return range(len(set(x for x in actors if x >= 0)) or 1)
 
 
 def _first_after(plies, start, default):
@@ -222,7 +239,7 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds
         v = victim_of[d]
         return c in st.hand[v] or any(start <= b < d for b in (blinds or {}).get(v, ()))
 
-    owner = [-1] * len(mine)   # bipartite matching of needs to slots (Kuhn)
+    owner = [-1] * len(mine)   # bipartite matching of needs to slots (Kuhn, from a greedy one)
 
     def place(i, seen):
         j, c = need[i]
@@ -237,7 +254,18 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds
                 return True
         return False
 
-    return all(place(i, set()) for i in range(len(need)))
+    left = []
+    for i, (j, c) in enumerate(need):   # greedy first: each need its earliest free slot
+        for x, d in enumerate(mine):
+            if d >= j:
+                left.append(i)
+                break
+            if owner[x] < 0 and fits(d, c):
+                owner[x] = i
+                break
+        else:
+            left.append(i)
+    return all(place(i, set()) for i in left)   # then augmenting paths for the rest
 
 
 def _pile_slots(st, k, view, actors, owners):
@@ -262,66 +290,92 @@ def _pile_slots(st, k, view, actors, owners):
     return seen, slots, j - 1 if left == 0 else len(view), left == 0
 
 
-def _pile_fits(st, k, o, t, plan, pile_slots) -> bool:
+def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
     """Whether the present pile, once seat ``o`` draws a card of type ``t`` at ply ``k``, can
-    still be dealt out to the draws up to its last card (``pile_slots``): the viewer's draws
-    take the types it saw; each other seat's draws take the cards its public uses need before
-    then beyond what it holds (up to its first blind pick or change of hands, which may supply
-    them) and never more trigger cards than it plays before its next "end turn" (a held
-    trigger card must be played first, LM-AMB-12). A necessary condition (a relaxed
-    transportation problem: only trigger cards have an upper bound, so a count decides it)."""
+    still be dealt out to the draws up to its last card (``pile_slots``; ``why``, a set, gets
+    the card types the pile lacks, or :data:`_TOO_MANY` where it keeps more trigger cards than
+    the seats can take): the viewer's draws take the types it saw; each other seat's draws
+    take the cards its public uses need before then beyond what it holds (up to its first
+    blind pick or change of hands, which may supply them) and never more trigger cards than
+    it plays before its next "end turn" (a held trigger card must be played first,
+    LM-AMB-12). A necessary condition (a relaxed transportation problem: only trigger cards
+    have an upper bound, so a count decides it). ``shares`` (a dict kept for one ply ``k``)
+    keeps the other seats' part (:func:`_share`), which does not depend on ``t``."""
     uses, _, blinds, cuts, viewer, _ = plan
     seen, slots, span, empties = pile_slots
     pile = list(st.pile)
     pile[t] -= 1
     free = [pile[c] - seen[c] for c in range(len(pile))]
     if min(free) < 0:
+        if why is not None:
+            why.update(c for c in range(len(free)) if free[c] < 0 and c != t)
         return False
-    spare, trig_room = 0, 0
+    trig_room = 0
     for s2 in range(st.n):
         if s2 == viewer:   # its draws are seen (``seen``)
             continue
-        hand = st.hand[s2] + [t] if s2 == o else st.hand[s2]
-        stop = min(span + 1, _first_after(blinds.get(s2, ()), k + 1, span + 1),
-                   _first_after(cuts.get(s2, ()), k + 1, span + 1))
-        need = _needs(hand, k + 1, uses.get(s2, ()), stop) or []
-        for _, c in need:
-            free[c] -= 1
-        mine_slots = slots.get(s2, ())
-        room = len(mine_slots) - len(need)
-        if room < 0 and stop > span:
+        if s2 != o and shares is not None and s2 in shares:
+            need, room, short = shares[s2]
+        else:
+            need, room, short = _share(st, k, s2, st.hand[s2] + [t] if s2 == o else st.hand[s2],
+                                       plan, pile_slots)
+            if s2 != o and shares is not None:
+                shares[s2] = (need, room, short)
+        if short:
+            if why is not None:
+                why.update(need)
             return False
-        room = max(room, 0)
-        if stop <= span:
-            trig_room += room   # a blind pick or a change of hands: not foreseen
-            continue
-        # a trigger card drawn at a slot must be played before the seat's next "end turn"
-        mine = uses.get(s2, ())
-        ends = [j for j, c in mine if c == _END and j > k]
-        exits = [j for j in cuts.get(s2, ()) if j > k]   # a change of hands may take it
-        plays = sorted([j for j, c in mine if c in (C.TRIGGER, _DROP, _LAST_DROP) and j > k]
-                       + exits)
-        capable = 0
-        for j in mine_slots:
-            e = _first_after(ends, j, None)
-            if e is None or any(j < q < e for q in plays):
-                capable += 1
-        last = _first_after(ends, mine_slots[-1], None) if mine_slots else k
-        if last is None:
-            trig_room += room
-            continue
-        if any(c in (_DROP, _LAST_DROP) and k < j < last for j, c in mine) or \
-                any(j < last for j in exits):
-            trig_room += min(room, capable)
-            continue
-        cap = sum(1 for q in plays if q < last) - sum(1 for c in hand if c == C.TRIGGER) \
-            - sum(1 for _, c in need if c == C.TRIGGER)
-        trig_room += min(room, capable, max(cap, 0))
+        for c in need:
+            free[c] -= 1
+        trig_room += room
     if min(free) < 0:
+        if why is not None:
+            why.update(c for c in range(len(free)) if free[c] < 0)
         return False
     if empties and free[C.TRIGGER] > trig_room:
+        if why is not None:   # too many trigger cards left: an earlier draw took too few
+            why.add(_TOO_MANY)
         return False
     return True
+
+
+def _share(st, k, s2, hand, plan, pile_slots):
+    """Seat ``s2``'s part of the present pile (:func:`_pile_fits`) holding ``hand`` after ply
+    ``k``: ``(types, room, short)``: the card types its draws must take, how many trigger
+    cards they may take besides, and whether it has fewer draws than it needs cards."""
+    uses, _, blinds, cuts, _, _ = plan
+    _, slots, span, _ = pile_slots
+    stop = min(span + 1, _first_after(blinds.get(s2, ()), k + 1, span + 1),
+               _first_after(cuts.get(s2, ()), k + 1, span + 1))
+    need = [c for _, c in (_needs(hand, k + 1, uses.get(s2, ()), stop) or [])]
+    mine_slots = slots.get(s2, ())
+    room = len(mine_slots) - len(need)
+    if room < 0 and stop > span:
+        return need, 0, True
+    room = max(room, 0)
+    if stop <= span:
+        return need, room, False   # a blind pick or a change of hands: not foreseen
+    # a trigger card drawn at a slot must be played before the seat's next "end turn"
+    mine = uses.get(s2, ())
+    ends = [j for j, c in mine if c == _END and j > k]
+    exits = [j for j in cuts.get(s2, ()) if j > k]   # a change of hands may take it
+    plays = sorted([j for j, c in mine if c in (C.TRIGGER, _DROP, _LAST_DROP) and j > k]
+                   + exits)
+    capable = 0
+    for j in mine_slots:
+        e = _first_after(ends, j, None)
+        q = bisect_right(plays, j)   # the first play after the slot comes before the end
+        if e is None or (q < len(plays) and plays[q] < e):
+            capable += 1
+    last = _first_after(ends, mine_slots[-1], None) if mine_slots else k
+    if last is None:
+        return need, room, False
+    if any(c in (_DROP, _LAST_DROP) and k < j < last for j, c in mine) or \
+            any(j < last for j in exits):
+        return need, min(room, capable), False
+    cap = sum(1 for q in plays if q < last) - sum(1 for c in hand if c == C.TRIGGER) \
+        - sum(1 for c in need if c == C.TRIGGER)
+    return need, min(room, capable, max(cap, 0)), False
 
 
 _DISCARDS = ("exchange", "leg_discard", "travel_light", "barter", "butterfingers", "release")
@@ -348,6 +402,8 @@ def _select(st, k, view, actors, owners, plan):
         rest.remove(a - A.PICK)
         if _feasible(rest, k + 1, uses, draws, cuts, st, plan[5], plan[2]):
             ok.append(a)
+    if st.pd["purpose"] == "release":   # the receiver must be able to make its later uses
+        ok = [a for a in ok if _receiver_fits(st, k, plan, picked, hand, a - A.PICK)]
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
         e = k
@@ -366,6 +422,21 @@ def _select(st, k, view, actors, owners, plan):
     if not ok:   # no pick keeps every later use possible: the model does not see it, any pick
         return None
     return ok + done
+
+
+def _receiver_fits(st, k, plan, picked, hand, code) -> bool:
+    """Whether the target of a Release (LM-EVENT-13) can still make its later public uses
+    once it gets ``picked`` and ``code``: with the cards it will get for sure where this pick
+    is the last, else with every card the giver may still give but trigger cards (a necessary
+    condition: more cards never hurt but a held trigger card at an "end turn")."""
+    t = st.pd["target"]
+    got = list(picked) + [code]
+    if len(got) < st.pd["max"]:
+        rest = list(hand)
+        rest.remove(code)
+        got += [c for c in rest if c & 7 != C.TRIGGER]
+    return _feasible(list(st.hand[t]) + got, k + 1, plan[0].get(t, ()), plan[1].get(t, ()),
+                     plan[3].get(t, ()), st, plan[5], plan[2])
 
 
 def _blind(st, k, plan, memo):
@@ -434,17 +505,22 @@ def proposal(st, k, view, actors, owners, memo):
     hand = st.hand[o]
     pairs = st._chance_outcomes()
     pile_slots = _pile_slots(st, k, view, actors, owners)
+    why: set = set()
+    shares: dict = {}
     allowed = [(a, p) for a, p in pairs
                if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws, cuts, st,
                             plan[5], plan[2])
-               and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots)]
+               and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots, why, shares)]
     if not allowed:   # no card explains what the seats do next: a dead end, search elsewhere
         # the seat's own earlier entries where no card keeps its own plays possible, else the pile
         fit = [t for t in range(len(C.TYPE_NAMES))
                if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[2])]
         memo["culprits"] = None if fit else {o}
-        if fit:   # the pile lacks them: first the latest hidden draw that took one
-            memo["wanted"] = {A.DRAW + t for t in fit}
+        if fit:   # the pile lacks cards: first the latest hidden draw that took one
+            lack = {t for t in why if t >= 0}
+            memo["wanted"] = {A.DRAW + t for t in (lack or fit)}
+            if _TOO_MANY in why and not lack:   # the pile keeps too many trigger cards: first
+                memo["missing"] = {A.DRAW + C.TRIGGER}   # the latest draw that may take one
         return []
     if len(allowed) == len(pairs):
         return None   # every draw explains the seats' later plays: the pile's odds
