@@ -58,3 +58,27 @@ def test_mcts_against_careful_is_paired_and_stored(tmp_path):
     assert f"won {r['mcts_wins']}" in text and f"won {r['careful_wins']}" in text
     stored = strength.stored()
     assert stored is not None and set(stored) == set(r) and stored["games"] == strength.GAMES
+
+
+def test_mcts_rollouts_run_on_the_aeroplane_chess_kernel_checked_against_the_engine(monkeypatch):
+    """Issue 21: Aeroplane Chess's MCTS rollouts are finished by the compiled kernel from the
+    next roll of the die; the first CHECKS of them are played again by the rules engine on the
+    same numbers, and a kernel that parts from it stops the run."""
+    pytest.importorskip("numba")
+    from racekit.adapters import mcts as M
+    from racekit.core.session import Session
+    from racekit.sim.kernels import KernelMismatchError
+    game = load_game("aeroplane_chess", players=2, turn_limit=6)
+    agent = M.MCTSAgent(3)
+    Session(game, seed=1, agents=[agent, make_agent("random", 1, game)]).run()
+    assert agent.tally.rollouts > M.CHECKS and agent.tally.checked == M.CHECKS
+    jit = M.kernel_rollout_module(game)
+    real = jit.rollout
+
+    def stale(game_, state, du, au, more=None):   # a kernel that moves another plane once
+        tail, view, du, au = real(game_, state, du, au, more)
+        return tail[:1] + [tail[1] + 1] + tail[2:] if len(tail) > 1 else tail, view, du, au
+
+    monkeypatch.setattr(jit, "rollout", stale)
+    with pytest.raises(KernelMismatchError, match="kernel rollout"):
+        Session(game, seed=1, agents=[M.MCTSAgent(3), make_agent("random", 1, game)]).run()

@@ -218,6 +218,70 @@ def test_compiled_aeroplane_chess_kernel_equals_the_engine():
         assert problem is None, problem
 
 
+AC_ROLLOUT_GAMES = [("family", 2, {}), ("family", 4, {}), ("tournament", 4, {}),
+                    ("family", 4, {"play_for_places": True, "optional_effects": True}),
+                    ("tournament", 4, {"six_bonus": "chained_giftable", "optional_effects": True,
+                                       "stack_blocks": True}),
+                    ("family", 3, {"turn_limit": 6, "three_sixes_penalty": "on"})]
+
+
+@pytest.mark.parametrize("preset,players,options", AC_ROLLOUT_GAMES)
+def test_aeroplane_chess_kernel_finishes_a_game_from_any_roll_as_the_engine_does(preset, players,
+                                                                                  options):
+    """Issue 21 (MCTS rollouts on the kernel): from rolls of random games under way, the compiled
+    loop and the rules engine play the rest with the same numbers to the same plies and the
+    same ranking (the turn limit, places taken, runs of sixes and gifts carried over)."""
+    import random
+    np = pytest.importorskip("numpy")
+    _compiled("aeroplane_chess")
+    from racekit.games.aeroplane_chess import finish, kernel_jit
+    game = load_game("aeroplane_chess", preset=preset, players=players, **options)
+    checked = 0
+    for seed in range(6):
+        rng, nr = random.Random(seed), np.random.RandomState(seed)
+        state = game.new_initial_state(record_events=False)
+        while not state.is_terminal():
+            if kernel_jit.at_roll(state) and rng.random() < 0.25:
+                du, au = nr.uniform(size=state.ply + 40), nr.uniform(size=state.ply + 40)
+                more = lambda d, a: (np.concatenate((d, nr.uniform(size=64))),   # noqa: E731
+                                     np.concatenate((a, nr.uniform(size=64))))
+                tail, view, du, au = kernel_jit.rollout(game, state, du, au, more=more)
+                assert tail == kernel_jit.engine_rollout(state, du, au), (seed, state.ply)
+                end = state.clone()
+                for a in tail:
+                    end.apply_action(a)
+                assert end.is_terminal() and finish.ranking(view) == end.ranking()
+                checked += 1
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    assert checked >= 15
+    with pytest.raises(ValueError, match="starts at a roll"):
+        kernel_jit.rollout(game, _to_a_move(game), np.zeros(10), np.zeros(10))
+
+
+def _to_a_move(game):
+    state = game.new_initial_state(record_events=False)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[-1][0])   # the bonus face: a plane may launch
+    return state
+
+
+@pytest.mark.parametrize("preset,players", [("family", 2), ("family", 4), ("tournament", 4)])
+def test_aeroplane_chess_kernel_plays_the_turn_limit(preset, players):
+    """The turn_limit option (not a rule: it ends the game with the ranking so far) is played
+    by the compiled loop as by the engine."""
+    kernel = _compiled("aeroplane_chess")
+    for limit in (1, 3, 12):
+        game = load_game("aeroplane_chess", preset=preset, players=players, turn_limit=limit)
+        assert kernels.kernel_for(game, ("random",) * players)[0] is kernel
+        for seed in range(8):
+            problem = kernels.compare(game, seed, ("random",) * players, kernel)
+            assert problem is None, problem
+
+
 def test_numba_kernel_asks_for_more_chance_numbers_and_plays_the_same_game():
     pytest.importorskip("numba")
     from racekit.games.aeroplane_chess import kernel_jit

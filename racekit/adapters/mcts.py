@@ -13,11 +13,17 @@ plays OpenSpiel's Python MCTS (UCT, random rollouts) on :mod:`racekit.adapters.o
 - the budget is small by default (:data:`SIMULATIONS` per decision); ``MCTSAgent(seed,
   simulations=..., horizon=...)`` for more.
 
-It plays through the rules engine (the compiled kernels know only their own agents).
+Rollouts: where the game's compiled kernel can finish a game from a position (Aeroplane
+Chess, from any roll of the die: :class:`KernelRollouts`) the rollouts run there, with the same
+odds as OpenSpiel's random rollouts (uniform legal actions, chance by its odds); the first
+:data:`CHECKS` of every agent are played again by the rules engine on the same numbers and
+must end the same (:class:`racekit.sim.kernels.KernelMismatchError` otherwise). Elsewhere the
+rules engine plays them (the other kernels start only from a seed).
 """
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 from racekit.core.chance import uniform
 from racekit.core.views import ResampleError, resample
@@ -26,6 +32,8 @@ SIMULATIONS = 8
 """MCTS simulations per decision (kept small: every simulation is a Python rollout)."""
 HORIZON = 2
 """Rounds a rollout plays past the current round before the ranking is scored."""
+CHECKS = 16
+"""Kernel rollouts per agent replayed by the rules engine on the same numbers (the first ones)."""
 RESAMPLE_TRIES = 300
 """Worlds tried per decision; when none fits the seat's view (Leaf Marathon's hands late in a
 race, docs/adapters.md) the agent plays a random legal move (counted in ``fallbacks``)."""
@@ -37,6 +45,97 @@ def rounds_so_far(state) -> int:
     if hasattr(state, "round"):
         return int(state.round)
     return int(getattr(state, "turns", 0)) // state.game.num_players + 1
+
+
+def kernel_rollout_module(game):
+    """The compiled kernel module that finishes ``game`` from a position (its ``rollout``),
+    or ``None`` (no such kernel, numba missing, or the kernel does not cover the settings).
+    Imported by name, as racekit.sim.kernels imports kernels (this module must not import
+    the simulation layer, which imports the agents)."""
+    import importlib
+    pkg = getattr(game.game_type, "package", None)
+    if not pkg:
+        return None
+    try:
+        jit = importlib.import_module(".kernel_jit", pkg)
+    except (ImportError, RuntimeError):   # no compiled loop, or numba missing or unusable
+        return None
+    if not hasattr(jit, "rollout") or jit.supports(game):
+        return None
+    return jit
+
+
+class KernelRollouts:
+    """An OpenSpiel MCTS evaluator: random rollouts, finished by the compiled kernel.
+
+    From the position evaluated, the rules engine plays uniformly random legal actions (chance
+    by its odds) up to the next position the kernel starts from (``jit.at_roll``), and the
+    kernel plays the rest with random agents, reading one uniform number per ply from
+    ``random_state`` for the die and one for the decision: the same odds as OpenSpiel's
+    ``RandomRolloutEvaluator``. ``evaluate`` returns the mean returns of ``n_rollouts``.
+    The first ``checks`` kernel rollouts are played again by the engine on the same numbers
+    (:func:`jit.engine_rollout`); a difference raises
+    :class:`racekit.sim.kernels.KernelMismatchError`."""
+
+    def __init__(self, jit, n_rollouts=1, random_state=None, checks=CHECKS, tally=None):
+        import numpy as np
+        self.jit = jit
+        self.n_rollouts = n_rollouts
+        self.random_state = random_state or np.random.RandomState()
+        self.checks = checks
+        self.tally = tally if tally is not None else SimpleNamespace(rollouts=0, checked=0)
+        """Kernel rollouts played and replayed by the engine (shared by an agent's evaluators)."""
+
+    def _numbers(self, du, au):
+        import numpy as np
+        more = max(256, len(du) // 2)
+        return (np.concatenate((du, self.random_state.uniform(size=more))),
+                np.concatenate((au, self.random_state.uniform(size=more))))
+
+    def evaluate(self, state):
+        import numpy as np
+        from racekit.core.state import returns_of
+        rk = state.rk
+        n = rk.game.num_players
+        total = np.zeros(n)
+        for _ in range(self.n_rollouts):
+            s = rk.clone()
+            while not s.is_terminal() and not self.jit.at_roll(s):
+                if s.is_chance_node():
+                    outcomes, probs = zip(*s.chance_outcomes())
+                    s.apply_action(int(self.random_state.choice(outcomes, p=probs)))
+                else:
+                    s.apply_action(int(self.random_state.choice(s.legal_actions())))
+            if s.is_terminal():
+                total += s.returns()
+                continue
+            size = s.ply + 256
+            du = self.random_state.uniform(size=size)
+            au = self.random_state.uniform(size=size)
+            tail, view, du, au = self.jit.rollout(s.game, s, du, au, more=self._numbers)
+            self.tally.rollouts += 1
+            if self.tally.checked < self.checks:
+                self._check(s, tail, du, au)
+            total += returns_of(self.jit.finish.ranking(view), n)
+        return total / self.n_rollouts
+
+    def _check(self, s, tail, du, au):
+        from racekit.core.errors import KernelMismatchError
+        self.tally.checked += 1
+        ref = self.jit.engine_rollout(s, du, au)
+        if ref != tail:
+            ply = next((i for i, (a, b) in enumerate(zip(tail, ref)) if a != b),
+                       min(len(tail), len(ref)))
+            raise KernelMismatchError(
+                f"{s.game!r}: a kernel rollout from ply {s.ply} parts from the engine's "
+                f"{ply} plies on", s.game.game_type.id, -1, s.ply + ply)
+
+    def prior(self, state):
+        """Equal probability for every legal action, chance by its odds (as OpenSpiel's)."""
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
 
 
 class MCTSAgent:
@@ -55,6 +154,17 @@ class MCTSAgent:
         self.horizon = horizon
         self._games: dict = {}
         self.fallbacks = 0
+        self.tally = SimpleNamespace(rollouts=0, checked=0)
+        """Kernel rollouts played, and replayed by the engine (the first :data:`CHECKS`)."""
+
+    def _evaluator(self, os_game, random_state):
+        """Kernel rollouts where the game's kernel finishes games from a position, else
+        OpenSpiel's random rollouts on the rules engine."""
+        from open_spiel.python.algorithms import mcts
+        jit = kernel_rollout_module(os_game.rk)
+        if jit is None:
+            return mcts.RandomRolloutEvaluator(1, random_state)
+        return KernelRollouts(jit, 1, random_state, tally=self.tally)
 
     def _os_game(self, game, limit: int):
         from . import openspiel as ro
@@ -97,7 +207,7 @@ class MCTSAgent:
         os_state = ro.replay_state(os_game, world.history())
         r = int(uniform(self.seed, ply, 0x3C76) * 2 ** 31)
         bot = mcts.MCTSBot(os_game, uct_c=2.0, max_simulations=self.simulations,
-                           evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(r)),
+                           evaluator=self._evaluator(os_game, np.random.RandomState(r)),
                            random_state=np.random.RandomState(r + 1))
         action = game.game_type.action_id(bot.step(os_state))
         assert action in legal

@@ -105,3 +105,13 @@ def no_end(game, seed: int | None = None, max_plies: int = MAX_PLIES) -> NoEndEr
         where += f", game seed {seed}"
     return NoEndError(f"{where}: no end within {max_plies} plies: the agents "
                       f"keep playing without finishing{hint}")
+
+
+class KernelMismatchError(RacekitError):
+    """A kernel's game differs from the engine's: the kernel is stale (a rule changed in the
+    engine and not in its compiled loop). Attributes: ``game_id``, ``seed``, ``ply``
+    (racekit.sim.kernels, racekit.adapters.mcts)."""
+
+    def __init__(self, message: str, game_id: str, seed: int, ply: int):
+        super().__init__(message)
+        self.game_id, self.seed, self.ply = game_id, seed, ply

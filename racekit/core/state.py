@@ -26,6 +26,27 @@ TERMINAL = -4
 """``current_player()`` value when the game is over."""
 
 
+
+def returns_of(ranking, n: int) -> list[float]:
+    """Per-seat returns of a finished game of ``n`` seats whose places are ``ranking`` (lists of
+    seats, best first): :meth:`State.returns` (seats missing share one place after the
+    ranked ones)."""
+    out = [0.0] * n
+    if n < 2:
+        return out
+    places = [list(g) for g in ranking]
+    ranked = {s for g in places for s in g}
+    missing = [s for s in range(n) if s not in ranked]
+    if missing:
+        places.append(missing)
+    above = 0
+    for group in places:
+        below = n - above - len(group)
+        for seat in group:
+            out[seat] = (below - above) / (n - 1)
+        above += len(group)
+    return out
+
 class State(ABC):
     """Base class of every game state.
 
@@ -203,21 +224,9 @@ class State(ABC):
         A game with one seat gets ``[0.0]`` (no one to beat).
         """
         n = self.game.num_players
-        out = [0.0] * n
         if not self.is_terminal() or n < 2:
-            return out
-        places = [list(g) for g in self.ranking()]
-        ranked = {s for g in places for s in g}
-        missing = [s for s in range(n) if s not in ranked]
-        if missing:
-            places.append(missing)
-        above = 0
-        for group in places:
-            below = n - above - len(group)
-            for seat in group:
-                out[seat] = (below - above) / (n - 1)
-            above += len(group)
-        return out
+            return [0.0] * n
+        return returns_of(self.ranking(), n)
 
     def ranking(self) -> list[list[int]]:
         """Places so far, best first; each place is a list of seats sharing it (the caller's own lists)."""

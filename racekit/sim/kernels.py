@@ -24,7 +24,7 @@ do not depend on which implementation played.
 """
 from __future__ import annotations
 
-from ..core.errors import MAX_PLIES, RacekitError, no_end
+from ..core.errors import MAX_PLIES, KernelMismatchError, no_end   # noqa: F401 (KernelMismatchError: its home before)
 
 import importlib
 import importlib.util
@@ -357,15 +357,6 @@ def compare(game, seed: int, agents, kernel=None) -> str | None:
         if a != b:
             return f"{where}: {name} differ: kernel {a}, engine {b}"
     return None
-
-
-class KernelMismatchError(RacekitError):
-    """A kernel's game differs from the engine's: the kernel is stale (a rule changed in the
-    engine and not in its compiled loop). Attributes: ``game_id``, ``seed``, ``ply``."""
-
-    def __init__(self, message: str, game_id: str, seed: int, ply: int):
-        super().__init__(message)
-        self.game_id, self.seed, self.ply = game_id, seed, ply
 
 
 CHECK_EVERY = 1000

@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from ...core.chance import BLOCK, Sampler, stream_array
+from ...core.chance import pick as pick_outcome
 from .actions import EFFECT, FIRST, GIVE, KEEP, MOVE
 from .board import BASE
 from ...sim.kernels import Playout
@@ -45,22 +46,26 @@ AGENT_SALT = 0xA6E27
 
 
 def supports(game) -> str | None:
-    """``None`` when this loop plays ``game`` (every option and rule number but the turn limit,
-    which is no rule); else why not (the engine plays it)."""
-    if game.rules.turn_limit:
-        return "the kernel does not cover turn_limit"
+    """``None``: this loop plays ``game`` (every option and rule number, and the turn limit)."""
     return None
 
 
 def playout(game, seed: int, agents, bail_at: int = -1) -> Playout:
     """One whole game (:class:`racekit.sim.kernels.Playout`); this loop never hands one back
     (``bail_at`` is ignored)."""
-    history, pos, places, winner, turns, counts = play(game, seed, agents,
-                                                       game.game_type.max_game_length)
+    history, pos, places, winner, turns, counts, capped = play(game, seed, agents,
+                                                               game.game_type.max_game_length)
     view = SimpleNamespace(r=game.rules, b=game.rules.board, pos=pos, places=places,
-                           winner=winner, game=game, phase="over")
+                           winner=winner, game=game, phase="over", capped=capped)
     return Playout(history, finish.ranking(view), -(-(turns + 1) // game.rules.n),
                    dict(zip(EVENTS, counts)))
+
+(I_FRESH, I_PLY, I_TURN, I_ROLLER, I_SIXES, I_SIX_MOVED, I_PASSED, I_PLACES, I_WINNER,
+ I_WINNERS, I_LIMIT, N_INIT) = range(12)
+INIT_FIELDS = ("fresh", "ply", "turn", "roller", "sixes", "six_moved", "passed", "places",
+               "winner", "winners", "limit")
+"""Where :func:`_game` starts (its ``init`` array): from the start (``fresh``), or from a roll
+of a game under way (:func:`rollout`)."""
 
 NEED_MORE = -1
 """Returned by :func:`_game` when the chance numbers ran out (call again with more)."""
@@ -209,12 +214,16 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None):
     agent_u = stream_array(seed, AGENT_SALT, blocks * BLOCK)
     pos = np.empty(4 * n, dtype=np.int64)
     places = np.empty(n, dtype=np.int64)
-    result = np.zeros(4, dtype=np.int64)          # turns, places, winner seats, first winner
+    result = np.zeros(5, dtype=np.int64)          # turns, places, winner seats, first winner, capped
     counts = np.zeros(9, dtype=np.int64)
+    init = np.zeros(N_INIT, dtype=np.int64)
+    init[I_FRESH] = 1
+    init[I_WINNER] = -1
+    init[I_LIMIT] = (game.rules.turn_limit or 0) * n
     while True:
         history = np.empty(len(dice_u), dtype=np.int64)
         plies = _game(t.cfg, t.sq, t.loop_position, t.own, t.side, t.mate, t.order, t.cross,
-                      t.faces, t.cum, t.total, codes, first, dice_u, agent_u, max_plies,
+                      t.faces, t.cum, t.total, codes, first, init, dice_u, agent_u, max_plies,
                       history, pos, places, result, counts)
         if plies >= 0:
             break
@@ -225,14 +234,97 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None):
         dice_u = np.concatenate((dice_u, stream_array(seed, 0, stop, len(dice_u))))
         agent_u = np.concatenate((agent_u, stream_array(seed, AGENT_SALT, stop, len(agent_u))))
     t.blocks = 0.9 * t.blocks + 0.1 * (plies / BLOCK)   # what the next game draws first
-    turns, n_places, n_winner, winner0 = (int(x) for x in result)
-    winner = None
+    turns, n_places, n_winner, winner0, capped = (int(x) for x in result)
+    return (history[:plies].tolist(), pos.tolist(), places[:n_places].tolist(),
+            _winner(t, n_winner, winner0), turns, counts.tolist(), bool(capped))
+
+
+def _winner(t, n_winner, winner0):
     if n_winner == 1:
-        winner = [winner0]
-    elif n_winner == 2:
-        winner = sorted((winner0, int(t.mate[winner0])))
-    return (history[:plies].tolist(), pos.tolist(), places[:n_places].tolist(), winner, turns,
-            counts.tolist())
+        return [winner0]
+    if n_winner == 2:
+        return sorted((winner0, int(t.mate[winner0])))
+    return None
+
+
+def at_roll(state) -> bool:
+    """Whether :func:`rollout` can start from ``state``: a roll of the die, the game under way."""
+    return state.phase == "roll" and state.ctx is None and state.is_chance_node()
+
+
+def rollout(game, state, dice_u, agent_u, more=None):
+    """The rest of a game from a roll (:func:`at_roll`) with random agents on every seat, as
+    the engine plays it with the same numbers (:func:`engine_rollout`): the die at ply ``j``
+    takes ``dice_u[j]`` (``Sampler.sample``'s formula), a decision ``agent_u[j]`` (one of the
+    ``n`` legal actions: ``int(u * n)``, ``RandomAgent.pick``).
+
+    Args:
+        dice_u, agent_u: float64 arrays indexed by absolute ply (entries before
+            ``state.ply`` are not read).
+        more: called with the arrays when the game outlasts them, returns longer ones (the
+            same numbers first); ``None``: raise.
+
+    Returns:
+        ``(tail, view, dice_u, agent_u)``: the plies played after ``state``, the end of the game
+        for :func:`racekit.games.aeroplane_chess.finish.ranking`, and the numbers used.
+
+    Raises:
+        ValueError: ``state`` is not at a roll, or the numbers ran out and ``more`` is None.
+    """
+    if not at_roll(state):
+        raise ValueError("a kernel rollout starts at a roll of the die")
+    t = tables(game)
+    n = game.num_players
+    init = np.zeros(N_INIT, dtype=np.int64)
+    init[I_PLY] = state.ply
+    init[I_TURN] = state.turn
+    init[I_ROLLER] = state.roller
+    init[I_SIXES] = state.sixes
+    init[I_SIX_MOVED] = state.six_moved
+    init[I_PASSED] = state.turns
+    init[I_PLACES] = len(state.places)
+    init[I_WINNER] = state.winner[0] if state.winner else -1
+    init[I_WINNERS] = len(state.winner) if state.winner else 0
+    init[I_LIMIT] = (game.rules.turn_limit or 0) * n
+    codes = np.full(n, AGENT_RANDOM, dtype=np.int64)
+    result = np.zeros(5, dtype=np.int64)
+    counts = np.zeros(9, dtype=np.int64)
+    while True:
+        pos = np.array(state.pos, dtype=np.int64)
+        places = np.zeros(n, dtype=np.int64)
+        places[:len(state.places)] = state.places
+        history = np.empty(len(dice_u), dtype=np.int64)
+        plies = _game(t.cfg, t.sq, t.loop_position, t.own, t.side, t.mate, t.order, t.cross,
+                      t.faces, t.cum, t.total, codes, -1, init, dice_u, agent_u,
+                      game.game_type.max_game_length, history, pos, places, result, counts)
+        if plies >= 0:
+            break
+        if plies == TOO_LONG:
+            raise no_end(game, -1, game.game_type.max_game_length)
+        if more is None:
+            raise ValueError(f"the chance numbers ran out at ply {len(dice_u)}")
+        dice_u, agent_u = more(dice_u, agent_u)
+    n_places, n_winner, winner0, capped = (int(x) for x in result[1:5])
+    view = SimpleNamespace(r=game.rules, b=game.rules.board, pos=pos.tolist(),
+                           places=places[:n_places].tolist(), winner=_winner(t, n_winner, winner0),
+                           game=game, phase="over", capped=bool(capped))
+    return history[state.ply:plies].tolist(), view, dice_u, agent_u
+
+
+def engine_rollout(state, dice_u, agent_u) -> list[int]:
+    """What :func:`rollout` plays, played by the rules engine on a copy of ``state`` with the
+    same numbers: the plies after ``state`` (the kernel's check, and its tests)."""
+    s = state.clone()
+    start = s.ply
+    while not s.is_terminal():
+        j = s.ply
+        if s.is_chance_node():
+            a = pick_outcome(s.chance_outcomes(), float(dice_u[j]))
+        else:
+            legal = s.legal_actions()
+            a = legal[int(float(agent_u[j]) * len(legal))]
+        s.apply_action(a)
+    return s.history()[start:]
 
 
 # ----- the compiled loop --------------------------------------------------------------------
@@ -657,10 +749,14 @@ def _execute(cfg, sq, side, loop_position, own, cross, pos, loc, home, c, mask, 
 
 @njit(cache=True)
 def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, total, agents,
-          first, dice_u, agent_u, max_plies, history, pos, places, result, counts):
-    """One whole game. Returns the plies played (the history is ``history[:plies]``), or
-    NEED_MORE / TOO_LONG. Writes the final positions into ``pos``, the family places into
-    ``places``, and ``result`` = (turns, places, winner seats 1 or 2, first winner seat)."""
+          first, init, dice_u, agent_u, max_plies, history, pos, places, result, counts):
+    """One whole game, or the rest of one (``init``, :data:`INIT_FIELDS`: from the start when
+    ``init[I_FRESH]``, else from the roll whose ply, turn, roller, run of bonus faces, planes
+    moved on them, turns passed, places and winner it holds, with the positions in ``pos`` and
+    the places in ``places``). Returns the plies played (the history is ``history[:plies]``,
+    the chance numbers and history indexed by absolute ply), or NEED_MORE / TOO_LONG. Writes
+    the final positions into ``pos``, the family places into ``places``, and ``result`` =
+    (turns, places, winner seats 1 or 2, first winner seat, ended by the turn limit)."""
     n = cfg[N]
     fin = cfg[FIN]
     dest = cfg[DEST]
@@ -670,21 +766,29 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
     n_planes = 4 * n
     available = len(dice_u)
     counts[:] = 0
+    fresh = init[I_FRESH] != 0
     loc = np.empty(n_planes, dtype=np.int64)
-    for q in range(n_planes):
-        pos[q] = cfg[START]
-        loc[q] = sq[q >> 2, pos[q]]
     home = np.zeros(n, dtype=np.int64)            # planes at the finish per seat
+    for q in range(n_planes):
+        if fresh:
+            pos[q] = cfg[START]
+        loc[q] = sq[q >> 2, pos[q]]
+        if pos[q] == cfg[FIN]:
+            home[q >> 2] += 1
     moves = np.empty(256, dtype=np.int64)
-    n_places = 0
-    winner = -1
-    n_winner = 0
-    turn = roller = 0
-    sixes = 0
-    six_moved = 0
+    n_places = init[I_PLACES]
+    winner = init[I_WINNER]
+    n_winner = init[I_WINNERS]
+    turn = init[I_TURN]
+    roller = init[I_ROLLER]
+    sixes = init[I_SIXES]
+    six_moved = init[I_SIX_MOVED]
+    passed = init[I_PASSED]                       # turns passed on (the engine's st.turns)
+    limit = init[I_LIMIT]                         # the turn_limit option in turns, 0: none
+    capped = 0
     turns = 0
-    ply = 0
-    if first >= 0:                                # AC-AMB-09: the first player drawn
+    ply = init[I_PLY]
+    if fresh and first >= 0:                      # AC-AMB-09: the first player drawn
         history[0] = FIRST + first
         ply = 1
         turn = roller = first
@@ -808,10 +912,15 @@ def _game(cfg, sq, loop_position, own, side, mate, order, cross, faces, cum, tot
             turn = roller = s
             sixes = 0
             six_moved = 0
+            passed += 1
+            if limit > 0 and passed >= limit:     # turn.next_turn: the turn_limit option
+                capped = 1
+                break
     if ply >= max_plies:   # ended on its last allowed ply: the engine's playout still says no end
         return TOO_LONG
     result[0] = turns
     result[1] = n_places
     result[2] = n_winner
     result[3] = winner
+    result[4] = capped
     return ply

@@ -121,7 +121,7 @@ def _plan(view, actors, owners):
                 # the d20 (public) says Scavenge and Release (or Rewind repeating it, or an
                 # event the view does not show): armor or chosen cards may change hands (a
                 # trade's and a scavenge's blind picks are in the plan; a swap moves ponies)
-                for s2 in _changing_hands(view, actors, k, who):
+                for s2 in _changing_hands(view, actors, owners, k, who):
                     cuts.setdefault(s2, []).append(k + 1)
             if a in (A.TRIGGER, A.ACT_TRIGGER) and k + 1 < len(view) and \
                     actors[k + 1] == CHANCE and view[k + 1] is not None and view[k + 1] != 16:
@@ -133,15 +133,31 @@ def _plan(view, actors, owners):
     return uses, draws, blinds, cuts, viewer, victim_of
 
 
-def _changing_hands(view, actors, k, who):
-    """The seats whose hands a Scavenge and Release played at ply ``k`` by ``who`` may change:
-    the player and the target it names in public next (d20.target_chosen), or every seat
-    where the view shows no target."""
-    for j in range(k + 2, min(len(view), k + 8)):
-        a = view[j]
-        if actors[j] == who and a is not None and A.TARGET <= a < A.TARGET + 10:
-            return sorted({who, a - A.TARGET})
-    return range(len(set(x for x in actors if x >= 0)) or 1)
+def _changing_hands(view, actors, owners, k, who):
+    """The seats whose hands a Scavenge and Release played at ply ``k`` by ``who`` may change in
+    ways the plan does not follow (d20.target_chosen, d20.scav_apply): the player taking the
+    target's armor card, or the target given an armor card or cards; none for blind picks
+    (they are in the plan); the player and the target where the view shows the target but
+    not the mode, every seat where it shows neither."""
+    every = range(len(set(x for x in actors if x >= 0)) or 1)
+
+    def said(j):   # the player's own decision at ply j, if the view shows one
+        return view[j] if j < len(view) and actors[j] == who else None
+
+    a = said(k + 2)   # the d20 is at k + 1; a target asked for, then a mode (if more than one)
+    t = a - A.TARGET if a is not None and A.TARGET <= a < A.TARGET + 10 else None
+    j = k + 3 if t is not None else k + 2
+    mode = said(j)
+    if mode is None and j < len(view) and actors[j] == CHANCE and type(owners[j]) is tuple \
+            and owners[j][0] == who:
+        mode = A.TAKE_CARDS   # no choice to make: the blind picks follow at once
+    if mode == A.TAKE_ARMOR:
+        return [who]
+    if mode == A.TAKE_CARDS:
+        return []
+    if mode in (A.GIVE_ARMOR, A.GIVE_CARDS):
+        return every if t is None else [t]
+    return every if t is None else sorted({who, t})
 
 
 def _first_after(plies, start, default):
