@@ -124,6 +124,19 @@ def test_ismcts_plays_every_hidden_information_game(gid, preset, players):
     assert abs(sum(returns)) < 1e-9
 
 
+@pytest.mark.parametrize("gid,players", [("snow_tails", 2), ("snow_tails", 5), ("wingsuit", 3)])
+def test_ismcts_plays_a_whole_race(gid, players):
+    """Issue 21: IS-MCTS through a whole race, no turn limit: every decision of seat 0 resamples
+    the others' hidden cards from its view (Snow Tails gave up a few rounds in before its
+    resampler looked ahead at the cards played face up)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+    game = _load(gid, "standard", players)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+                           uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(2))
+    returns = _play_with(bot, game, 0, 3)
+    assert abs(sum(returns)) < 1e-9
+
+
 def test_typed_parameters_take_every_option_value():
     """Every declared choice of every option loads through an OpenSpiel game string with its
     typed parameter (the mixed text-and-number options refused seven of them before)."""
