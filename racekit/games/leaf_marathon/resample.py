@@ -516,6 +516,8 @@ def proposal(st, k, view, actors, owners, memo):
     if st.pk != "draw":
         return None
     o = st.ps
+    if owners[k] != o:   # another seat draws here than the view says: the core's conflict
+        return None
     mine_uses, mine_draws = plan[0].get(o, ()), plan[1].get(o, ())
     cuts = plan[3].get(o, ())
     hand = st.hand[o]
