@@ -194,25 +194,10 @@ def test_resampled_hands_come_with_the_right_odds():
             break
         state.apply_action(rng.choice(state.legal_actions()))
     assert hidden, "the position hides nothing"
-    exact = Counter()
-    for draws, p in _hidden_worlds(state, seat).items():
-        exact[tuple(sorted(draws))] += p
-    n = 600
-    got = Counter()
-    for _ in range(n):
-        world = state.resample(seat, rng)
-        got[tuple(sorted(world.history()[k] for k in hidden))] += 1
-    cats = sorted(exact, key=lambda c: -exact[c])
-    big = [c for c in cats if exact[c] * n >= 5]
-    rest = [c for c in cats if c not in big]
-    observed = [got[c] for c in big] + ([sum(got[c] for c in rest)] if rest else [])
-    expected = [exact[c] * n for c in big] + ([sum(exact[c] for c in rest) * n] if rest else [])
-    assert sum(got.values()) == n and set(got) <= set(exact)
-    assert len(observed) >= 3
-    assert scipy_stats.chisquare(observed, expected).pvalue > 0.001
+    assert _chi_square_against_enumeration(state, seat, 600, rng, min_categories=3) > 0.001
 
 
-def _chi_square_against_enumeration(state, seat, n, rng):
+def _chi_square_against_enumeration(state, seat, n, rng, min_categories=10):
     """p-value of ``n`` resampled worlds' hidden entries (as a sorted tuple) against their exact
     odds by enumeration (:func:`_hidden_worlds`); categories under 5 expected pooled."""
     scipy_stats = pytest.importorskip("scipy.stats")
@@ -230,7 +215,7 @@ def _chi_square_against_enumeration(state, seat, n, rng):
     observed = [got[c] for c in big] + ([sum(got[c] for c in rest)] if rest else [])
     expected = [exact[c] * n for c in big] + ([sum(exact[c] for c in rest) * n] if rest else [])
     assert sum(got.values()) == n and set(got) <= set(exact)
-    assert len(observed) >= 10
+    assert len(observed) >= min_categories
     return scipy_stats.chisquare(observed, expected).pvalue
 
 
