@@ -96,8 +96,8 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
       consequence is what the seat saw (the same privacy, the same seat or chance acting next):
       the model of a player whose choices are unknown;
     - a seen decision must be legal in the new world, a seen chance outcome possible; a world
-      whose history as the seat sees it, or whose view now (``snapshot(seat)``), differs is
-      dropped and drawn again.
+      whose history as the seat sees it, or whose view (``snapshot(seat)``) after any ply
+      differs from the view the seat was shown then, is dropped and drawn again.
 
     The state's ``resample_restart`` (default 0: none) starts the search afresh after that
     many steps back times Luby's sequence (1, 1, 2, 1, 1, 2, 4, ...): a search that went
@@ -112,8 +112,11 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     depend on the hidden ones (a seat's own deck, a public die), where the hidden outcomes
     come with exactly their posterior odds (tests/test_views.py: chi-square against
     enumeration). Leaf Marathon (a shared deck, cards played in public) declares a proposal
-    and several worlds. Nothing here reads a hidden entry of the real history, so two worlds
-    that differ only in another seat's secret give the same draws from the same ``rng``.
+    and several worlds. The real history is read only through what the seat saw (its
+    ``history_for``, who acted at each ply, and its ``snapshot(seat)`` after each ply), so two
+    worlds that differ only in another seat's secret give the same draws from the same
+    ``rng``. A hidden decision drawn from a proposal that kept only some of the legal actions
+    weighs the share it kept (the model is uniform among the legal actions).
 
     Game hook: ``state.resample_proposal(k, view, actors, owners, memo)``, called on the world
     being built at a hidden entry (ply ``k``), gets the seat's view (``view``: the history as
@@ -269,7 +272,17 @@ def _step(s, k, view, private, actors, memo, rng, propose):
         return (b, factor) if s._private_to(b) == private[k] else None
     only = propose(s, k, view, actors, private, memo) if propose is not None else None
     b = _decision(s, k, view, private, actors, rng, only)
-    return None if b is None else (b, 1.0)
+    return None if b is None else (b, _narrowed(s, only))
+
+
+def _narrowed(s, only) -> float:
+    """The weight factor of a hidden decision drawn uniformly among the game's proposal
+    ``only`` rather than among all legal actions (the model: uniform among the legal ones):
+    the share of the legal actions the proposal kept (1.0 where it kept them all)."""
+    if only is None:
+        return 1.0
+    legal = s.legal_actions()
+    return sum(1 for b in only if b in legal) / len(legal) if legal else 1.0
 
 
 def _draw(state, seat, view, private, actors, target, memo, rng, budget):
@@ -377,7 +390,8 @@ def _candidates(s, k, view, private, actors, memo, rng, propose):
     only = propose(s, k, view, actors, private, memo) if propose is not None else None
     legal = s.legal_actions()
     pool = [b for b in only if b in legal] if only else legal
-    return [(b, 1.0) for b in _order([(b, 1.0) for b in pool], rng)
+    f = _narrowed(s, only) if only else 1.0
+    return [(b, f) for b in _order([(b, 1.0) for b in pool], rng)
             if _fits(s, k, view, private, actors, b)]
 
 

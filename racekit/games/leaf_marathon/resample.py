@@ -419,7 +419,7 @@ def _select(st, k, view, actors, owners, plan):
         if _feasible(rest, k + 1, uses, draws, cuts, st, plan[5], plan[2]):
             ok.append(a)
     if st.pd["purpose"] == "release":   # the receiver must be able to make its later uses
-        ok = [a for a in ok if _receiver_fits(st, k, plan, picked, hand, a - A.PICK)]
+        ok = [a for a in ok if _receiver_fits(st, k, plan, picked, a - A.PICK)]
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
         e = k
@@ -440,17 +440,23 @@ def _select(st, k, view, actors, owners, plan):
     return ok + done
 
 
-def _receiver_fits(st, k, plan, picked, hand, code) -> bool:
+def _receiver_fits(st, k, plan, picked, code) -> bool:
     """Whether the target of a Release (LM-EVENT-13) can still make its later public uses
     once it gets ``picked`` and ``code``: with the cards it will get for sure where this pick
-    is the last, else with every card the giver may still give but trigger cards (a necessary
-    condition: more cards never hurt but a held trigger card at an "end turn")."""
+    is the last, else with every card of the pool it may still get (a necessary condition:
+    more cards never hurt but a held trigger card at an "end turn", and the pool holds
+    trigger cards only when every card of it is given, stats.must_give). The viewer's own
+    later uses are left to the check of its views (its draws are seen, not in the plan)."""
     t = st.pd["target"]
+    if t == plan[4]:
+        return True
     got = list(picked) + [code]
     if len(got) < st.pd["max"]:
-        rest = list(hand)
-        rest.remove(code)
-        got += [c for c in rest if c & 7 != C.TRIGGER]
+        rest = list(st.pd["pool"])
+        for c in got:
+            if c in rest:
+                rest.remove(c)
+        got += rest
     return _feasible(list(st.hand[t]) + got, k + 1, plan[0].get(t, ()), plan[1].get(t, ()),
                      plan[3].get(t, ()), st, plan[5], plan[2])
 

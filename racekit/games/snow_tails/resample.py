@@ -15,7 +15,9 @@ outcomes that leave the seat's later public plays possible:
 - a hidden discard never lets go of a card a later play needs.
 
 These are necessary conditions; the core drops a world that still goes wrong. Among the
-outcomes kept the odds are the node's, renormalised (the core weights the world back). It
+draws kept the odds are the node's, renormalised, and a discard is drawn uniformly among those
+kept; the core weights the world back for both (the share of probability, or of the legal
+discards, the proposal kept). It
 reads only the viewer's history, who acted, whose secret each entry is, and the world being
 built.
 """
