@@ -26,10 +26,16 @@ def test_simulate_prints_win_rates_with_intervals_and_length():
 
 
 def test_simulate_says_plainly_why_the_engine_played():
+    out = runner.invoke(app, ["simulate", "wingsuit", "-n", "2", "--workers", "1",
+                              "-o", "distinct_scope=per_group", "-o", "brave_identity=planned_hand"])
+    assert out.exit_code == 0, out.output
+    assert ("played by the engine (brave_identity = planned_hand with distinct_scope = per_group)"
+            in out.output)
+    # the turn limit (not a rule) is played by Aeroplane Chess's compiled kernel since issue 21
     out = runner.invoke(app, ["simulate", "aeroplane_chess", "-n", "3", "--workers", "1",
                               "-o", "turn_limit=40"])
     assert out.exit_code == 0, out.output
-    assert "played by the engine (the kernel does not cover turn_limit)" in out.output
+    assert "played by the kernel" in out.output
 
 
 def test_simulate_names_the_kernel_implementation_that_played():
