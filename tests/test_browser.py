@@ -241,6 +241,20 @@ def test_voila_step_changes_log_and_picture_and_back_restores_it(voila_pages, na
         s.mark("back")
 
 
+def _settled_picture(page, board, reads: int = 4, most: int = 40) -> bytes:
+    """The board picture once ``reads`` reads 250 ms apart have given the same bytes (at most
+    ``most`` reads)."""
+    last, same = png_bytes(board), 1
+    for _ in range(most):
+        if same >= reads:
+            break
+        page.wait_for_timeout(250)
+        now = png_bytes(board)
+        same = same + 1 if now == last else 1
+        last = now
+    return last
+
+
 @pytest.mark.parametrize("name", SHIPPED)
 def test_voila_reset_with_another_seed_gives_another_game(voila_pages, name):
     s = voila_pages[name]
@@ -263,11 +277,15 @@ def test_voila_reset_with_another_seed_gives_another_game(voila_pages, name):
             for _ in range(RESET_STEPS):
                 _step(page, explorer)
                 seen.append(png_bytes(board))
+            # the picture may arrive just after the log: the last one once it has stopped changing
+            seen[-1] = _settled_picture(page, board)
             games[seed] = (seen, explorer.locator(".racekit-log").inner_text())
         _no_error(explorer)
         (a, log_a), (b, log_b) = games.values()
         assert log_a != log_b, "another seed gave the same log"
-        assert any(not same_picture(x, y) for x, y in zip(a, b)), \
+        # early in Leaf Marathon (the opening exchange) two seeds differ in a few pixels only
+        # (a hand's weight, its number of cards): any pixel counts, not the usual tolerance
+        assert any(not same_picture(x, y, tolerance=0.0) for x, y in zip(a, b)), \
             "another seed gave the same pictures"
         s.mark("reset")
 
