@@ -131,11 +131,9 @@ class KernelRollouts:
                 f"{ply} plies on", s.game.game_type.id, -1, s.ply + ply)
 
     def prior(self, state):
-        """Equal probability for every legal action, chance by its odds (as OpenSpiel's)."""
-        if state.is_chance_node():
-            return state.chance_outcomes()
-        legal = state.legal_actions(state.current_player())
-        return [(action, 1.0 / len(legal)) for action in legal]
+        """OpenSpiel's random-rollout prior: every legal action alike, chance by its odds."""
+        from open_spiel.python.algorithms import mcts
+        return mcts.RandomRolloutEvaluator.prior(self, state)
 
 
 class MCTSAgent:

@@ -55,10 +55,8 @@ def playout(game, seed: int, agents, bail_at: int = -1) -> Playout:
     (``bail_at`` is ignored)."""
     history, pos, places, winner, turns, counts, capped = play(game, seed, agents,
                                                                game.game_type.max_game_length)
-    view = SimpleNamespace(r=game.rules, b=game.rules.board, pos=pos, places=places,
-                           winner=winner, game=game, phase="over", capped=capped)
-    return Playout(history, finish.ranking(view), -(-(turns + 1) // game.rules.n),
-                   dict(zip(EVENTS, counts)))
+    ranking = finish.ranking(end_view(game, pos, places, winner, capped))
+    return Playout(history, ranking, -(-(turns + 1) // game.rules.n), dict(zip(EVENTS, counts)))
 
 (I_FRESH, I_PLY, I_TURN, I_ROLLER, I_SIXES, I_SIX_MOVED, I_PASSED, I_PLACES, I_WINNER,
  I_WINNERS, I_LIMIT, N_INIT) = range(12)
@@ -190,7 +188,8 @@ def tables(game) -> Tables:
 
 
 def play(game, seed: int, agents, max_plies: int, blocks: int | None = None):
-    """One whole game: ``(history list, final positions, places, winner, turns, counts)``.
+    """One whole game: ``(history list, final positions, places, winner, turns, counts,
+    ended by the turn limit)``.
 
     ``blocks`` blocks of :data:`~racekit.core.chance.BLOCK` plies of chance numbers
     are drawn first (default: a third more than the recent games of this
@@ -212,31 +211,50 @@ def play(game, seed: int, agents, max_plies: int, blocks: int | None = None):
         first = Sampler(seed).sample([(FIRST + s, 1.0 / n) for s in range(n)], 0) - FIRST
     dice_u = stream_array(seed, 0, blocks * BLOCK)
     agent_u = stream_array(seed, AGENT_SALT, blocks * BLOCK)
-    pos = np.empty(4 * n, dtype=np.int64)
-    places = np.empty(n, dtype=np.int64)
-    result = np.zeros(5, dtype=np.int64)          # turns, places, winner seats, first winner, capped
-    counts = np.zeros(9, dtype=np.int64)
     init = np.zeros(N_INIT, dtype=np.int64)
     init[I_FRESH] = 1
     init[I_WINNER] = -1
     init[I_LIMIT] = (game.rules.turn_limit or 0) * n
+
+    def more(d, a):   # NEED_MORE: half as many again, the same numbers first
+        stop = len(d) + len(d) // 2
+        return (np.concatenate((d, stream_array(seed, 0, stop, len(d)))),
+                np.concatenate((a, stream_array(seed, AGENT_SALT, stop, len(a)))))
+
+    plies, history, pos, places, result, counts, _, _ = _run(
+        game, t, codes, first, init, [0] * (4 * n), [], dice_u, agent_u, max_plies, seed, more)
+    t.blocks = 0.9 * t.blocks + 0.1 * (plies / BLOCK)   # what the next game draws first
+    turns, n_places, n_winner, winner0, capped = (int(x) for x in result)
+    return (history[:plies].tolist(), pos.tolist(), places[:n_places].tolist(),
+            _winner(t, n_winner, winner0), turns, counts.tolist(), bool(capped))
+
+
+def _run(game, t, codes, first, init, pos0, places0, dice_u, agent_u, max_plies, seed, more):
+    """:func:`_game` until it has the chance numbers it needs (``more(dice_u, agent_u)`` gives
+    longer arrays, the same numbers first): ``(plies, history, pos, places, result, counts,
+    dice_u, agent_u)``. Raises RuntimeError (:func:`no_end`) past ``max_plies``."""
+    n = game.num_players
+    result = np.zeros(5, dtype=np.int64)          # turns, places, winner seats, first winner, capped
+    counts = np.zeros(9, dtype=np.int64)
     while True:
+        pos = np.array(pos0, dtype=np.int64)
+        places = np.zeros(n, dtype=np.int64)
+        places[:len(places0)] = places0
         history = np.empty(len(dice_u), dtype=np.int64)
         plies = _game(t.cfg, t.sq, t.loop_position, t.own, t.side, t.mate, t.order, t.cross,
                       t.faces, t.cum, t.total, codes, first, init, dice_u, agent_u, max_plies,
                       history, pos, places, result, counts)
         if plies >= 0:
-            break
+            return plies, history, pos, places, result, counts, dice_u, agent_u
         if plies == TOO_LONG:
             raise no_end(game, seed, max_plies)
-        more = len(dice_u) // 2                   # NEED_MORE: half as many again
-        stop = len(dice_u) + more
-        dice_u = np.concatenate((dice_u, stream_array(seed, 0, stop, len(dice_u))))
-        agent_u = np.concatenate((agent_u, stream_array(seed, AGENT_SALT, stop, len(agent_u))))
-    t.blocks = 0.9 * t.blocks + 0.1 * (plies / BLOCK)   # what the next game draws first
-    turns, n_places, n_winner, winner0, capped = (int(x) for x in result)
-    return (history[:plies].tolist(), pos.tolist(), places[:n_places].tolist(),
-            _winner(t, n_winner, winner0), turns, counts.tolist(), bool(capped))
+        dice_u, agent_u = more(dice_u, agent_u)
+
+
+def end_view(game, pos, places, winner, capped):
+    """The end of a game the loop played, for :func:`finish.ranking`."""
+    return SimpleNamespace(r=game.rules, b=game.rules.board, pos=pos, places=places,
+                           winner=winner, game=game, phase="over", capped=capped)
 
 
 def _winner(t, n_winner, winner0):
@@ -287,27 +305,15 @@ def rollout(game, state, dice_u, agent_u, more=None):
     init[I_WINNERS] = len(state.winner) if state.winner else 0
     init[I_LIMIT] = (game.rules.turn_limit or 0) * n
     codes = np.full(n, AGENT_RANDOM, dtype=np.int64)
-    result = np.zeros(5, dtype=np.int64)
-    counts = np.zeros(9, dtype=np.int64)
-    while True:
-        pos = np.array(state.pos, dtype=np.int64)
-        places = np.zeros(n, dtype=np.int64)
-        places[:len(state.places)] = state.places
-        history = np.empty(len(dice_u), dtype=np.int64)
-        plies = _game(t.cfg, t.sq, t.loop_position, t.own, t.side, t.mate, t.order, t.cross,
-                      t.faces, t.cum, t.total, codes, -1, init, dice_u, agent_u,
-                      game.game_type.max_game_length, history, pos, places, result, counts)
-        if plies >= 0:
-            break
-        if plies == TOO_LONG:
-            raise no_end(game, -1, game.game_type.max_game_length)
-        if more is None:
-            raise ValueError(f"the chance numbers ran out at ply {len(dice_u)}")
-        dice_u, agent_u = more(dice_u, agent_u)
+    if more is None:
+        def more(d, a):
+            raise ValueError(f"the chance numbers ran out at ply {len(d)}")
+    plies, history, pos, places, result, counts, dice_u, agent_u = _run(
+        game, t, codes, -1, init, state.pos, state.places, dice_u, agent_u,
+        game.game_type.max_game_length, -1, more)
     n_places, n_winner, winner0, capped = (int(x) for x in result[1:5])
-    view = SimpleNamespace(r=game.rules, b=game.rules.board, pos=pos.tolist(),
-                           places=places[:n_places].tolist(), winner=_winner(t, n_winner, winner0),
-                           game=game, phase="over", capped=bool(capped))
+    view = end_view(game, pos.tolist(), places[:n_places].tolist(),
+                    _winner(t, n_winner, winner0), bool(capped))
     return history[state.ply:plies].tolist(), view, dice_u, agent_u
 
 
