@@ -402,3 +402,42 @@ def test_leaf_marathon_resampled_deals_come_with_the_right_odds():
     got = Counter(state.resample(2, rng).history()[first] for _ in range(n))
     assert set(got) <= set(free)
     assert scipy_stats.chisquare([got[c] for c in free], [n / len(free)] * len(free)).pvalue > 0.001
+
+
+def test_leaf_marathon_look_ahead_never_excludes_what_happened():
+    """Issue 21: the look-ahead's conditions are necessary ones: at every hidden entry of
+    another seat in a whole random 3-seat race (every seat the viewer), the real outcome is
+    among those the proposal keeps. The race has a Butterfingers selection (trigger cards go
+    last, the public hand size after it tells how many stay) and hidden blind picks (the
+    victim loses a card of its hand), the conditions added for late-race worlds; the first
+    version of the Butterfingers condition failed here (it kept counting a trigger card the
+    selection had taken)."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import resample as R
+    game = load_game("leaf_marathon", players=3)
+    rng = random.Random(3001)
+    state = game.new_initial_state(record_events=False)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    hist, private = state.history(), list(state._private)
+    actors = V._actors(state, hist)
+    kinds, checked = set(), 0
+    for seat in range(3):
+        view = state.history_for(seat)
+        memo = {"snapshot": state.snapshot(seat), "views": V._seen_views(state, seat)}
+        uses = R._plan(view, actors, private, memo["views"])[0]
+        kinds |= {c for v in uses.values() for _, c in v if c <= R._KEEP0 or c == R._LOSE}
+        world = V._new(state)
+        for k, a in enumerate(hist):
+            if view[k] is None:
+                kept = world.resample_proposal(k, view, actors, private, memo)
+                if kept is not None:
+                    assert a in {x[0] if isinstance(x, tuple) else x for x in kept}, (seat, k)
+                checked += 1
+            world.apply_action(a)
+    assert R._LOSE in kinds and any(c <= R._KEEP0 for c in kinds)
+    assert checked > 500

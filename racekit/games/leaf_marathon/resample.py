@@ -11,7 +11,12 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
 - the seat can still make every later public card use (action, armor, recovery, element,
   trigger, weapon given, 2-for-3, shed, Resin Ball) from what it holds and its later hidden
   draws and blind picks (a bipartite matching of uses to draws before them), and holds no
-  trigger card at an "end turn" unless something may take it first (:func:`_feasible`);
+  trigger card at an "end turn" unless something may take it first (:func:`_feasible`): a
+  Butterfingers or Release selection gives up trigger cards only last, so the public hand
+  size after it says how many stay, and Travel Light and Barter never take one (LM-AMB-50);
+  a hidden blind pick from the seat takes one of its cards (:func:`_losses_fit`);
+- a hidden blind pick soon (a trade, a scavenge) leaves both its seats' later uses possible,
+  from the hands they hold now (:func:`_pair_fits`);
 - the present draw pile can still be dealt out to every draw up to its last card: the viewer
   draws the types it saw, each seat the cards its uses need, and no seat more trigger cards
   than it can play before its next "end turn" (:func:`_pile_fits`);
@@ -46,6 +51,16 @@ _LAST_DROP = -3   # a later hidden selection (Butterfingers, Release...): a trig
 _HAND_EVENTS = (13, 16)   # d20: Scavenge and Release, Rewind (may repeat it)
 _TOO_MANY = -9   # _pile_fits: more trigger cards left than the seats can play in time
 _DROP = -2  # the opening exchange, or a blind pick from the seat: a trigger card may leave
+_LOSE = -5   # a hidden blind pick from the seat: it loses one card, of any type
+_ANY = -6   # a need any card meets (a loss met by a hidden draw before it)
+_GAIN = -7   # a card that comes to the hand outside draws and may be lost (a special card
+# a holder event leaves, a weapon given to it)
+_MAX_LOSSES = 3   # losses looked at together (each tried on every card type held)
+_FFR_GAIN = -4   # a holder event that may leave Free Forced Rest in the hand (never given away)
+_KEEP0 = -100   # _KEEP0 - h: a selection that gives up held trigger cards only last, after
+# which the seat holds h cards (public): it keeps min(triggers, h - Free Forced Rest cards)
+_CHOOSE_ONLY = (2, 5)   # d20 Travel Light, Barter: the seat selects, never a held trigger card
+_LAST_ONLY = (11, 13)   # d20 Butterfingers, Release: held trigger cards only when nothing else
 
 
 def cards_used(action: int) -> tuple:
@@ -72,36 +87,65 @@ def _seen_deals(view, actors, owners):
             and A.DEAL <= a < A.DEAL + A.KEEP_CHAR_MAX}
 
 
-def _plan(view, actors, owners):
+def _exits(c) -> bool:
+    """Whether plan entry code ``c`` may take a held trigger card out of the hand."""
+    return c in (C.TRIGGER, _DROP, _LAST_DROP) or c <= _KEEP0
+
+
+def _plan(view, actors, owners, views=None, any_use=False):
     """Per seat: its public card uses ``[(ply, code)]``, its hidden chance plies (draws, and
     blind picks it takes), the plies where it takes cards blind, the plies where its hand may
     change otherwise (Scavenge and Release), after which its uses are not foreseen, the
-    viewer, and each blind pick's victim."""
+    viewer, and each blind pick's victim.
+
+    Another seat's hidden selection in the play turns is told by the d20 it rolled just before
+    (public; only its own choices come between): Travel Light and Barter never give up a held
+    trigger card, Butterfingers and Release only when nothing else is left, so the seat keeps
+    as many as its hand size after the selection allows (``views``: ``snapshot`` after each
+    ply, whose hand sizes are public; LM-AMB-50). Under ``any_use`` (``trigger_discard =
+    any_use``), and at any other selection (the leg change), one may leave."""
     uses: dict = {}
     draws: dict = {}
     blinds: dict = {}
     cuts: dict = {}
     viewer = None   # the seat whose view this is: its private entries are the ones seen
     victim_of: dict = {}   # blind pick ply -> the seat it takes from
+    hidden_blinds: dict = {}   # hidden blind pick ply -> (taker, victim)
     turns = False   # a play turn has ended: the opening exchange is over
     prev_d20 = None   # the latest d20 event but Rewind (None: none seen, or a set-up's)
+    rolled = None   # (seat, event, ply) of a d20 whose selection may follow
     for k, a in enumerate(view):
         who = actors[k]
+        if rolled is not None and k > rolled[2] and (who != rolled[0] or a == A.END):
+            rolled = None   # another seat or chance acted, or the turn ended: not its selection
         if a is not None and type(owners[k]) is int:
             viewer = owners[k]
         if a is None:
             owner = owners[k]
             if who == CHANCE and type(owner) is tuple:   # a blind pick: (taker, victim)
                 victim_of[k] = owner[1]
-                if owner[1] != owner[0]:   # the victim may lose a trigger card here
-                    uses.setdefault(owner[1], []).append((k, _DROP))
-                owner = owner[0]
-                blinds.setdefault(owner, []).append(k)
+                hidden_blinds[k] = owner   # the victim loses a card (maybe a trigger card)
+                uses.setdefault(owner[1], []).append((k, _DROP))
+                uses[owner[1]].append((k, _LOSE))
+                blinds.setdefault(owner[0], []).append(k)
+                # the taker gets it (a Butterfingers pick at random only discards it)
+                owner = owner[0] if owner[1] != owner[0] else None
             if who == CHANCE and type(owner) is int:
                 draws.setdefault(owner, []).append(k)
             if who >= 0:   # the opening exchange: any card may go back; later selections
-                # give up a trigger card only when nothing else is left (_LAST_DROP)
+                # as the d20 before says (this function's docstring)
                 uses.setdefault(who, []).append((k, _DROP if not turns else _LAST_DROP))
+                event = rolled[1] if rolled is not None and rolled[0] == who else None
+                if turns and not any_use and event in _CHOOSE_ONLY:
+                    uses[who].pop()
+                elif turns and not any_use and event in _LAST_ONLY and views is not None:
+                    e = k
+                    while e + 1 < len(view) and view[e + 1] is None and actors[e + 1] == who:
+                        e += 1   # the selection's last pick: the cards leave the hand then
+                    size = views[e]["seats"][who].get("hand_size") \
+                        if e < len(views) else None
+                    if type(size) is int:
+                        uses[who][-1] = (k, _KEEP0 - size)
         elif who == CHANCE and type(owners[k]) is tuple and A.BLIND <= a < A.BLIND + A.CODES:
             taker, victim = owners[k]   # a blind pick the viewer saw (it took or lost the card)
             code = a - A.BLIND
@@ -124,13 +168,24 @@ def _plan(view, actors, owners):
                 for s2 in _changing_hands(view, actors, owners, k, who):
                     cuts.setdefault(s2, []).append(k + 1)
             if a in (A.TRIGGER, A.ACT_TRIGGER) and k + 1 < len(view) and \
-                    actors[k + 1] == CHANCE and view[k + 1] is not None and view[k + 1] != 16:
-                prev_d20 = view[k + 1]   # the event a Rewind repeats (d20.task_d20)
+                    actors[k + 1] == CHANCE and view[k + 1] is not None:
+                e = view[k + 1]
+                rolled = (who, prev_d20 if e == 16 else e, k + 1)
+                if e in (16, 19):   # Free Forced Rest (or Rewind) may come back as a special card
+                    uses.setdefault(who, []).append((k + 1, _FFR_GAIN))
+                if e in C.HOLDER_EVENTS or e == 16:   # a special card stays in the hand
+                    uses.setdefault(who, []).append((k + 1, _GAIN))
+                if e != 16:
+                    prev_d20 = e   # the event a Rewind repeats (d20.task_d20)
             elif A.RESIN <= a < A.RESIN + 10:   # Resin Ball: an action card it held (d20.resin)
                 uses.setdefault(who, []).append((k, C.ACTION))
+            elif A.GIVE <= a < A.GIVE + 10:   # the target may get the weapon (turn.apply)
+                uses.setdefault(a - A.GIVE, []).append((k, _GAIN))
             for code in cards_used(a):
                 uses.setdefault(who, []).append((k, code))
-    return uses, draws, blinds, cuts, viewer, victim_of
+    for v in uses.values():
+        v.sort()   # in ply order (a d20's entry comes before the play's own cards)
+    return uses, draws, blinds, cuts, viewer, victim_of, hidden_blinds
 
 
 def _changing_hands(view, actors, owners, k, who):
@@ -204,8 +259,9 @@ def _needs(hand, start, uses, stop=None):
     where an "end turn" comes while a plain trigger card is held (turn.legal)."""
     held = Counter(c for c in hand if c < 8)
     sure = held[C.TRIGGER]   # trigger cards surely still held (none after a _DROP)
+    kept = sum(1 for c in hand if C.protected(c))   # at most this many Free Forced Rest cards
     need = []
-    for i in range(bisect_left(uses, (start, -99)), len(uses)):
+    for i in range(bisect_left(uses, (start, -10 ** 9)), len(uses)):
         j, c = uses[i]
         if stop is not None and j >= stop:
             break
@@ -214,27 +270,81 @@ def _needs(hand, start, uses, stop=None):
                 return None
         elif c == _DROP:   # the opening exchange or a blind pick may take one
             sure = 0
-        elif c == _LAST_DROP:   # Butterfingers, Release: when too few other cards are left
+        elif c == _LAST_DROP:   # a selection that may give one up
             sure = 0
+        elif c <= _KEEP0:   # Butterfingers, Release: trigger cards leave last (LM-AMB-50)
+            sure = min(sure, max(0, _KEEP0 - c - kept))
+        elif c == _FFR_GAIN:
+            kept += 1
+        elif c in (_LOSE, _GAIN):   # checked by _feasible (any card may go)
+            pass
         elif held[c] > 0:
             held[c] -= 1
-            if c == C.TRIGGER:
-                sure = min(sure, held[c])
+            if c == C.TRIGGER:   # the card played may be one of those surely held
+                sure = max(0, min(sure - 1, held[c]))
         else:
             need.append((j, c))
     return need
 
 
-def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds=None) -> bool:
+def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds=None,
+              gone=()) -> bool:
     """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
     public card use it makes from then on, up to its next ply in ``cuts`` (its hand may change
     hands there): each use takes a held card of its type, or one of its hidden draws before the
     use (earliest use first; a blind pick soon, at ``victim_of[ply]``, supplies only a type its
     victim holds now in ``st``), and it holds no plain trigger card at an "end turn" (turn.legal).
-    Cards it loses otherwise are not foreseen (they only make it harder)."""
-    need = _needs(hand, start, uses, _first_after(cuts, start, None))
-    if need is None:
+    A hidden blind pick from the seat takes one card: a held one, or one drawn before it
+    (:func:`_losses_fit`), but at the plies in ``gone`` (taken out of ``hand`` already). Cards it loses otherwise are not foreseen (they only make it
+    harder)."""
+    stop = _first_after(cuts, start, None)
+    need = _needs(hand, start, uses, stop)
+    if need is None or not _match(need, start, draws, st, victim_of, blinds):
         return False
+    losses = [j for j, c in uses[bisect_left(uses, (start, -10 ** 9)):]
+              if c == _LOSE and (stop is None or j < stop) and j not in gone]
+    if not losses or len(losses) > _MAX_LOSSES:
+        return True
+    return _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds)
+
+
+def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds) -> bool:
+    """Whether the seat can also lose one card at each ply of ``losses`` (hidden blind picks
+    from it): each takes a card that came otherwise before it (a special card, a weapon given),
+    a held card (any code: the uses then need more draws) or a card drawn before the loss (a
+    need of any type by then); some choice must leave :func:`_match`."""
+    codes = sorted(set(c for c in hand if not C.protected(c)))
+    gains = [j for j, c in uses[bisect_left(uses, (start, -10 ** 9)):]
+             if c == _GAIN and (stop is None or j < stop)]
+    left, pool, g = [], 0, 0
+    for j in losses:   # a card that came otherwise before the loss costs no use
+        while g < len(gains) and gains[g] < j:
+            pool, g = pool + 1, g + 1
+        if pool:
+            pool -= 1
+        else:
+            left.append(j)
+    losses = left
+
+    def go(i, rest, extra):
+        if i == len(losses):
+            need = _needs(rest, start, uses, stop)
+            return need is not None and _match(sorted(need + extra), start, draws, st,
+                                                victim_of, blinds)
+        for c in codes:
+            if c in rest:
+                left = list(rest)
+                left.remove(c)
+                if go(i + 1, left, extra):
+                    return True
+        return go(i + 1, rest, extra + [(losses[i], _ANY)])
+
+    return go(0, list(hand), [])
+
+
+def _match(need, start, draws, st, victim_of, blinds) -> bool:
+    """Whether the hidden draws from ply ``start`` on can meet ``need`` (``[(ply, type)]``,
+    in ply order), each a draw before its ply (:func:`_feasible`)."""
     if not need:
         return True
     mine = draws[bisect_left(draws, start):]
@@ -250,7 +360,7 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds
         return True
 
     def fits(d, c):   # a blind pick soon supplies only a type its victim may hold then
-        if d not in victim_of or d - start >= _NEAR:
+        if d not in victim_of or d - start >= _NEAR or c == _ANY:
             return True
         v = victim_of[d]
         return c in st.hand[v] or any(start <= b < d for b in (blinds or {}).get(v, ()))
@@ -282,6 +392,51 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds
         else:
             left.append(i)
     return all(place(i, set()) for i in left)   # then augmenting paths for the rest
+
+
+def _pair_fits(st, k, o, hand, plan):
+    """Whether seat ``o``, holding ``hand`` after its hidden draw at ply ``k``, and the other
+    seat of a hidden blind pick soon (a trade, a scavenge) can both still make their later
+    uses: some card of the victim's goes to the taker (as :func:`_blind` checks at the pick).
+    Looked at only where neither seat's hand changes unseen before the pick (no draw, no card
+    coming otherwise, no change of hands), so the victim then holds a card of ``hand``."""
+    uses, draws, blinds, cuts, _, victim_of, hidden = plan
+    b = next((j for j in sorted(hidden) if j > k and o in hidden[j]), None)
+    if b is None or b - k >= _NEAR:
+        return True
+    taker, victim = hidden[b]
+    if taker == victim:
+        return True
+    for s2 in (taker, victim):
+        if any(k < j < b for j in draws.get(s2, ()) if j != b) or \
+                any(k < j <= b for j in cuts.get(s2, ())) or \
+                any(k < j < b and c == _GAIN for j, c in uses.get(s2, ())) or \
+                any(k < j < b for j in hidden if s2 in hidden[j]):
+            return True   # its hand may change unseen before the pick: not looked at
+    hands = st.hand
+    saved = hands[o]
+    hands[o] = hand
+    try:
+        vh, th = list(hands[victim]), list(hands[taker])
+        codes = sorted(set(c for c in vh if not C.protected(c)))
+        if not codes:
+            return True
+        tdraws = [j for j in draws.get(taker, ()) if j != b]
+        for c in codes:
+            rest = list(vh)
+            rest.remove(c)
+            hands[victim], hands[taker] = rest, th + [c]
+            try:
+                if _feasible(rest, k + 1, uses.get(victim, ()), draws.get(victim, ()),
+                             cuts.get(victim, ()), st, victim_of, blinds, gone=(b,)) and \
+                        _feasible(th + [c], k + 1, uses.get(taker, ()), tdraws,
+                                  cuts.get(taker, ()), st, victim_of, blinds):
+                    return True
+            finally:
+                hands[victim], hands[taker] = vh, th
+        return False
+    finally:
+        hands[o] = saved
 
 
 def _pile_slots(st, k, view, actors, owners):
@@ -317,7 +472,7 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
     LM-AMB-12). A necessary condition (a relaxed transportation problem: only trigger cards
     have an upper bound, so a count decides it). ``shares`` (a dict kept for one ply ``k``)
     keeps the other seats' part (:func:`_share`), which does not depend on ``t``."""
-    uses, _, blinds, cuts, viewer, _ = plan
+    uses, _, blinds, cuts, viewer, _, _ = plan
     seen, slots, span, empties = pile_slots
     pile = list(st.pile)
     pile[t] -= 1
@@ -359,7 +514,7 @@ def _share(st, k, s2, hand, plan, pile_slots):
     """Seat ``s2``'s part of the present pile (:func:`_pile_fits`) holding ``hand`` after ply
     ``k``: ``(types, room, short)``: the card types its draws must take, how many trigger
     cards they may take besides, and whether it has fewer draws than it needs cards."""
-    uses, _, blinds, cuts, _, _ = plan
+    uses, _, blinds, cuts, _, _, _ = plan
     _, slots, span, _ = pile_slots
     stop = min(span + 1, _first_after(blinds.get(s2, ()), k + 1, span + 1),
                _first_after(cuts.get(s2, ()), k + 1, span + 1))
@@ -375,7 +530,7 @@ def _share(st, k, s2, hand, plan, pile_slots):
     mine = uses.get(s2, ())
     ends = [j for j, c in mine if c == _END and j > k]
     exits = [j for j in cuts.get(s2, ()) if j > k]   # a change of hands may take it
-    plays = sorted([j for j, c in mine if c in (C.TRIGGER, _DROP, _LAST_DROP) and j > k]
+    plays = sorted([j for j, c in mine if _exits(c) and j > k]
                    + exits)
     capable = 0
     for j in mine_slots:
@@ -386,7 +541,7 @@ def _share(st, k, s2, hand, plan, pile_slots):
     last = _first_after(ends, mine_slots[-1], None) if mine_slots else k
     if last is None:
         return need, room, False
-    if any(c in (_DROP, _LAST_DROP) and k < j < last for j, c in mine) or \
+    if any(c != C.TRIGGER and _exits(c) and k < j < last for j, c in mine) or \
             any(j < last for j in exits):
         return need, min(room, capable), False
     cap = sum(1 for q in plays if q < last) - sum(1 for c in hand if c == C.TRIGGER) \
@@ -503,7 +658,8 @@ def proposal(st, k, view, actors, owners, memo):
     hidden keep of a character, the character the viewer sees that seat has."""
     plan = memo.get("leaf_marathon")
     if plan is None:
-        plan = memo["leaf_marathon"] = _plan(view, actors, owners)
+        plan = memo["leaf_marathon"] = _plan(view, actors, owners, memo.get("views"),
+                                             st.o.trigger_any_use)
     if st.pk == "select" and st.pd["purpose"] in _DISCARDS:
         return _select(st, k, view, actors, owners, plan)
     if st.pk == "keep_char":
@@ -531,15 +687,17 @@ def proposal(st, k, view, actors, owners, memo):
     pile_slots = _pile_slots(st, k, view, actors, owners)
     why: set = set()
     shares: dict = {}
-    allowed = [(a, p) for a, p in pairs
-               if _feasible(hand + [a - A.DRAW], k + 1, mine_uses, mine_draws, cuts, st,
-                            plan[5], plan[2])
+    own = {t for t in range(len(C.TYPE_NAMES))
+           if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[2])}
+    paired = {t for t in own if _pair_fits(st, k, o, hand + [t], plan)}
+    allowed = [(a, p) for a, p in pairs if a - A.DRAW in paired
                and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots, why, shares)]
     if not allowed:   # no card explains what the seats do next: a dead end, search elsewhere
-        # the seat's own earlier entries where no card keeps its own plays possible, else the pile
-        fit = [t for t in range(len(C.TYPE_NAMES))
-               if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[2])]
-        memo["culprits"] = None if fit else {o}
+        # the seat's own earlier entries where no card keeps its own plays possible (or those
+        # of a blind pick's other seat soon), else the pile
+        fit = sorted(paired)
+        memo["culprits"] = None if fit else {o} if not own else \
+            {o} | set(next(plan[6][j] for j in sorted(plan[6]) if j > k and o in plan[6][j]))
         if fit:   # the pile lacks cards: first the latest hidden draw that took one
             lack = {t for t in why if t >= 0}
             memo["wanted"] = {A.DRAW + t for t in (lack or fit)}
