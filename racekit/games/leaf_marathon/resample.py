@@ -15,11 +15,14 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   Butterfingers or Release selection gives up trigger cards only last, so the public hand
   size after it says how many stay, and Travel Light and Barter never take one (LM-AMB-50);
   a hidden blind pick from the seat takes one of its cards (:func:`_losses_fit`);
-- a hidden blind pick soon (a trade, a scavenge) leaves both its seats' later uses possible,
-  from the hands they hold now (:func:`_pair_fits`);
+- at a draw, the seat's next hidden blind picks (a trade, a scavenge) leave both their
+  seats' later uses possible, from the hands they hold now and their draws before
+  (:func:`_pair_fits`);
 - the present draw pile can still be dealt out to every draw up to its last card: the viewer
   draws the types it saw, each seat the cards its uses need, and no seat more trigger cards
-  than it can play before its next "end turn" (:func:`_pile_fits`);
+  than it can play before its next "end turn" (:func:`_pile_fits`); and the pile reshuffled
+  after it can hold the cards the viewer saw itself draw from it, given the cards the seats
+  surely still hold at the reshuffle (:func:`_next_pile_fits`);
 - a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`);
   a hidden discard keeps the discarding seat's (:func:`_select`); a deal or keep never
   contradicts the characters the viewer sees.
@@ -111,6 +114,7 @@ def _plan(view, actors, owners, views=None, any_use=False):
     viewer = None   # the seat whose view this is: its private entries are the ones seen
     victim_of: dict = {}   # blind pick ply -> the seat it takes from
     hidden_blinds: dict = {}   # hidden blind pick ply -> (taker, victim)
+    gone_at: dict = {}   # seat -> plies where its hand may lose a card not in ``uses``
     turns = False   # a play turn has ended: the opening exchange is over
     prev_d20 = None   # the latest d20 event but Rewind (None: none seen, or a set-up's)
     rolled = None   # (seat, event, ply) of a d20 whose selection may follow
@@ -125,6 +129,7 @@ def _plan(view, actors, owners, views=None, any_use=False):
             if who == CHANCE and type(owner) is tuple:   # a blind pick: (taker, victim)
                 victim_of[k] = owner[1]
                 hidden_blinds[k] = owner   # the victim loses a card (maybe a trigger card)
+                gone_at.setdefault(owner[1], []).append(k)
                 uses.setdefault(owner[1], []).append((k, _DROP))
                 uses[owner[1]].append((k, _LOSE))
                 blinds.setdefault(owner[0], []).append(k)
@@ -134,6 +139,7 @@ def _plan(view, actors, owners, views=None, any_use=False):
                 draws.setdefault(owner, []).append(k)
             if who >= 0:   # the opening exchange: any card may go back; later selections
                 # as the d20 before says (this function's docstring)
+                gone_at.setdefault(who, []).append(k)
                 uses.setdefault(who, []).append((k, _DROP if not turns else _LAST_DROP))
                 event = rolled[1] if rolled is not None and rolled[0] == who else None
                 if turns and not any_use and event in _CHOOSE_ONLY:
@@ -156,6 +162,8 @@ def _plan(view, actors, owners, views=None, any_use=False):
                 draws.setdefault(taker, []).append(k)
                 blinds.setdefault(taker, []).append(k)
         elif who >= 0:
+            if A.PICK <= a < A.PICK + A.CODES:   # a selection the viewer saw
+                gone_at.setdefault(who, []).append(k)
             if a == A.END:
                 turns = True
                 uses.setdefault(who, []).append((k, _END))
@@ -175,6 +183,8 @@ def _plan(view, actors, owners, views=None, any_use=False):
                     uses.setdefault(who, []).append((k + 1, _FFR_GAIN))
                 if e in C.HOLDER_EVENTS or e == 16:   # a special card stays in the hand
                     uses.setdefault(who, []).append((k + 1, _GAIN))
+                if e in (9, 16):   # Resin Ball may turn an action card into a special card
+                    gone_at.setdefault(who, []).append(k + 1)
                 if e != 16:
                     prev_d20 = e   # the event a Rewind repeats (d20.task_d20)
             elif A.RESIN <= a < A.RESIN + 10:   # Resin Ball: an action card it held (d20.resin)
@@ -185,7 +195,21 @@ def _plan(view, actors, owners, views=None, any_use=False):
                 uses.setdefault(who, []).append((k, code))
     for v in uses.values():
         v.sort()   # in ply order (a d20's entry comes before the play's own cards)
-    return uses, draws, blinds, cuts, viewer, victim_of, hidden_blinds
+    for s2, plies in cuts.items():
+        gone_at.setdefault(s2, []).extend(plies)
+    for v in gone_at.values():
+        v.sort()
+    grown = [j for j in range(1, len(views or ()))   # the pile grew: a reshuffle (LM-DRAW-2)
+             if views[j].get("pile", 0) > views[j - 1].get("pile", 0)]
+    piles = {}   # the ply a pile starts -> the card types the viewer saw itself draw from it
+    for i, r in enumerate(grown):
+        end = grown[i + 1] if i + 1 < len(grown) else len(view)
+        piles[r] = Counter(view[j] - A.DRAW for j in range(r, end)
+                           if actors[j] == CHANCE and view[j] is not None
+                           and A.DRAW <= view[j] < A.DRAW + len(C.TYPE_NAMES))
+    marks = {s2: ([j for j, c in v if c == _END], [j for j, c in v if _exits(c)],
+                  [j for j, c in v if c != C.TRIGGER and _exits(c)]) for s2, v in uses.items()}
+    return uses, draws, blinds, cuts, viewer, victim_of, hidden_blinds, gone_at, piles, marks
 
 
 def _changing_hands(view, actors, owners, k, who):
@@ -257,58 +281,64 @@ def _needs(hand, start, uses, stop=None):
     """The public card uses from ply ``start`` to before ``stop`` that ``hand`` does not cover,
     as ``[(ply, type)]`` in order (each must come from a hidden draw before it), or ``None``
     where an "end turn" comes while a plain trigger card is held (turn.legal)."""
-    held = Counter(c for c in hand if c < 8)
+    held = [0] * 8
+    kept = 0   # at most this many Free Forced Rest cards
+    for c in hand:
+        if c < 8:
+            held[c] += 1
+        elif C.protected(c):
+            kept += 1
     sure = held[C.TRIGGER]   # trigger cards surely still held (none after a _DROP)
-    kept = sum(1 for c in hand if C.protected(c))   # at most this many Free Forced Rest cards
     need = []
     for i in range(bisect_left(uses, (start, -10 ** 9)), len(uses)):
         j, c = uses[i]
         if stop is not None and j >= stop:
             break
-        if c == _END:
+        if c >= 0:   # a card of type c used in public
+            if held[c] > 0:
+                held[c] -= 1
+                if c == C.TRIGGER:   # the card played may be one of those surely held
+                    sure = max(0, min(sure - 1, held[c]))
+            else:
+                need.append((j, c))
+        elif c == _END:
             if sure > 0:
                 return None
-        elif c == _DROP:   # the opening exchange or a blind pick may take one
-            sure = 0
-        elif c == _LAST_DROP:   # a selection that may give one up
-            sure = 0
+        elif c == _DROP or c == _LAST_DROP:   # the opening exchange, a blind pick or a
+            sure = 0   # selection may take one
         elif c <= _KEEP0:   # Butterfingers, Release: trigger cards leave last (LM-AMB-50)
             sure = min(sure, max(0, _KEEP0 - c - kept))
         elif c == _FFR_GAIN:
             kept += 1
-        elif c in (_LOSE, _GAIN):   # checked by _feasible (any card may go)
-            pass
-        elif held[c] > 0:
-            held[c] -= 1
-            if c == C.TRIGGER:   # the card played may be one of those surely held
-                sure = max(0, min(sure - 1, held[c]))
-        else:
-            need.append((j, c))
+        # _LOSE, _GAIN: checked by _feasible (any card may go)
     return need
 
 
 def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds=None,
-              gone=()) -> bool:
+              gone=(), more=()) -> bool:
     """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
     public card use it makes from then on, up to its next ply in ``cuts`` (its hand may change
     hands there): each use takes a held card of its type, or one of its hidden draws before the
     use (earliest use first; a blind pick soon, at ``victim_of[ply]``, supplies only a type its
     victim holds now in ``st``), and it holds no plain trigger card at an "end turn" (turn.legal).
     A hidden blind pick from the seat takes one card: a held one, or one drawn before it
-    (:func:`_losses_fit`), but at the plies in ``gone`` (taken out of ``hand`` already). Cards it loses otherwise are not foreseen (they only make it
-    harder)."""
+    (:func:`_losses_fit`), but at the plies in ``gone`` (accounted for already: taken out of
+    ``hand``, or in ``more``, needs ``[(ply, _ANY)]`` met by draws). Cards it loses otherwise
+    are not foreseen (they only make it harder)."""
     stop = _first_after(cuts, start, None)
     need = _needs(hand, start, uses, stop)
+    if need is not None and more:
+        need = sorted(need + list(more))
     if need is None or not _match(need, start, draws, st, victim_of, blinds):
         return False
     losses = [j for j, c in uses[bisect_left(uses, (start, -10 ** 9)):]
               if c == _LOSE and (stop is None or j < stop) and j not in gone]
     if not losses or len(losses) > _MAX_LOSSES:
         return True
-    return _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds)
+    return _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds, more)
 
 
-def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds) -> bool:
+def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds, more=()) -> bool:
     """Whether the seat can also lose one card at each ply of ``losses`` (hidden blind picks
     from it): each takes a card that came otherwise before it (a special card, a weapon given),
     a held card (any code: the uses then need more draws) or a card drawn before the loss (a
@@ -329,7 +359,7 @@ def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds) -
     def go(i, rest, extra):
         if i == len(losses):
             need = _needs(rest, start, uses, stop)
-            return need is not None and _match(sorted(need + extra), start, draws, st,
+            return need is not None and _match(sorted(need + extra + list(more)), start, draws, st,
                                                 victim_of, blinds)
         for c in codes:
             if c in rest:
@@ -350,13 +380,20 @@ def _match(need, start, draws, st, victim_of, blinds) -> bool:
     mine = draws[bisect_left(draws, start):]
     if len(mine) < len(need):
         return False
-    supply = 0   # Hall's condition on the deadlines (every slot any type)
+    supply, n = 0, len(mine)   # Hall's condition on the deadlines (every slot any type)
     for i, (j, _) in enumerate(need):
-        while supply < len(mine) and mine[supply] < j:
+        while supply < n and mine[supply] < j:
             supply += 1
         if i + 1 > supply:
             return False
-    if st is None or not victim_of or not any(d in victim_of for d in mine):
+    if st is None or not victim_of:
+        return True
+    for d in mine:   # only a blind pick soon may be short of a type (``fits``); else Hall's
+        if d - start >= _NEAR:   # condition on the deadlines decides it
+            return True
+        if d in victim_of:
+            break
+    else:
         return True
 
     def fits(d, c):   # a blind pick soon supplies only a type its victim may hold then
@@ -396,47 +433,68 @@ def _match(need, start, draws, st, victim_of, blinds) -> bool:
 
 def _pair_fits(st, k, o, hand, plan):
     """Whether seat ``o``, holding ``hand`` after its hidden draw at ply ``k``, and the other
-    seat of a hidden blind pick soon (a trade, a scavenge) can both still make their later
-    uses: some card of the victim's goes to the taker (as :func:`_blind` checks at the pick).
-    Looked at only where neither seat's hand changes unseen before the pick (no draw, no card
-    coming otherwise, no change of hands), so the victim then holds a card of ``hand``."""
-    uses, draws, blinds, cuts, _, victim_of, hidden = plan
+    seat of its next hidden blind picks (a trade's two picks, a scavenge's) can both still
+    make their later uses: some cards of the victims' go to the takers, pick after pick (as
+    :func:`_blind` checks at each pick, here for the picks together: a card taken and taken
+    back in a trade counts once). Looked at only where neither seat's hand changes unseen
+    before the picks otherwise than by its hidden draws (no card coming otherwise, no change
+    of hands), so each card taken is one the seats hold now, took in an earlier pick of the
+    run, or draw before."""
+    uses, draws, blinds, cuts, _, victim_of, hidden = plan[:7]
     b = next((j for j in sorted(hidden) if j > k and o in hidden[j]), None)
-    if b is None or b - k >= _NEAR:
+    if b is None:
         return True
-    taker, victim = hidden[b]
-    if taker == victim:
-        return True
-    for s2 in (taker, victim):
-        if any(k < j < b for j in draws.get(s2, ()) if j != b) or \
-                any(k < j <= b for j in cuts.get(s2, ())) or \
+    seats = set(hidden[b])
+    run = []
+    while b + len(run) in hidden and set(hidden[b + len(run)]) <= seats and len(run) < 3:
+        run.append(b + len(run))
+    for s2 in seats:
+        if any(k < j <= run[-1] for j in cuts.get(s2, ())) or \
                 any(k < j < b and c == _GAIN for j, c in uses.get(s2, ())) or \
                 any(k < j < b for j in hidden if s2 in hidden[j]):
-            return True   # its hand may change unseen before the pick: not looked at
-    hands = st.hand
-    saved = hands[o]
-    hands[o] = hand
-    try:
-        vh, th = list(hands[victim]), list(hands[taker])
-        codes = sorted(set(c for c in vh if not C.protected(c)))
-        if not codes:
-            return True
-        tdraws = [j for j in draws.get(taker, ()) if j != b]
-        for c in codes:
-            rest = list(vh)
-            rest.remove(c)
-            hands[victim], hands[taker] = rest, th + [c]
+            return True   # its hand may change unseen before the picks: not looked at
+    saved = {s2: st.hand[s2] for s2 in seats}
+
+    def go(i, hs, wild):
+        if i == len(run):
+            for s2 in seats:
+                st.hand[s2] = hs[s2]
             try:
-                if _feasible(rest, k + 1, uses.get(victim, ()), draws.get(victim, ()),
-                             cuts.get(victim, ()), st, victim_of, blinds, gone=(b,)) and \
-                        _feasible(th + [c], k + 1, uses.get(taker, ()), tdraws,
-                                  cuts.get(taker, ()), st, victim_of, blinds):
-                    return True
+                return all(_feasible(hs[s2], k + 1, uses.get(s2, ()),
+                                     [d for d in draws.get(s2, ())
+                                      if d not in run or any(w[0] == d and w[2] == s2
+                                                             for w in wild)],
+                                     cuts.get(s2, ()), st, victim_of, blinds, gone=run,
+                                     more=[(w[0], _ANY) for w in wild if w[1] == s2])
+                           for s2 in seats)
             finally:
-                hands[victim], hands[taker] = vh, th
-        return False
-    finally:
-        hands[o] = saved
+                for s2 in seats:
+                    st.hand[s2] = saved[s2]
+        taker, victim = hidden[run[i]]
+        codes = sorted(set(c for c in hs[victim] if not C.protected(c)))
+        # a card of any type it has: one it draws before, or took as such earlier in the run
+        any_card = drew[victim] or any(w[2] == victim for w in wild)
+        if not codes and not any_card:
+            return True   # not a pick this model explains: not judged
+        for c in codes:
+            nh = dict(hs)
+            nh[victim] = list(hs[victim])
+            nh[victim].remove(c)
+            if taker != victim and C.held_trigger(c):   # held from now on, it would block
+                # the taker's "end turn" before the pick: its pick stays a draw instead
+                if go(i + 1, nh, wild + [(run[i], None, taker)]):
+                    return True
+                continue
+            if taker != victim:
+                nh[taker] = hs[taker] + [c]
+            if go(i + 1, nh, wild):
+                return True
+        # a card of any type (it draws before the picks, or took as such earlier in the run): a
+        # need of any type by then, and a card of any type for the taker (its pick stays a draw)
+        return any_card and go(i + 1, hs, wild + [(run[i], victim, taker)])
+
+    drew = {s2: any(k < j < b for j in draws.get(s2, ())) for s2 in seats}
+    return go(0, {s2: (list(hand) if s2 == o else list(st.hand[s2])) for s2 in seats}, [])
 
 
 def _pile_slots(st, k, view, actors, owners):
@@ -472,7 +530,7 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
     LM-AMB-12). A necessary condition (a relaxed transportation problem: only trigger cards
     have an upper bound, so a count decides it). ``shares`` (a dict kept for one ply ``k``)
     keeps the other seats' part (:func:`_share`), which does not depend on ``t``."""
-    uses, _, blinds, cuts, viewer, _, _ = plan
+    uses, _, blinds, cuts, viewer, _, _ = plan[:7]
     seen, slots, span, empties = pile_slots
     pile = list(st.pile)
     pile[t] -= 1
@@ -507,14 +565,42 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
         if why is not None:   # too many trigger cards left: an earlier draw took too few
             why.add(_TOO_MANY)
         return False
-    return True
+    return _next_pile_fits(st, k, o, t, plan, why)
+
+
+def _next_pile_fits(st, k, o, t, plan, why=None) -> bool:
+    """Whether the pile reshuffled from the discard pile once the present one runs out (at the
+    next reshuffle the views show, LM-DRAW-2) can hold the cards the viewer saw itself draw
+    from it: it holds at most, of each type, the deck's cards less those the seats surely
+    still hold then (plain cards held now, less their public uses before then, where nothing
+    else may take a card from the hand: a selection, a blind pick, a change of hands, Resin
+    Ball). ``why`` gets the types it lacks (a draw before gave one to a seat that keeps it)."""
+    uses, gone_at, piles = plan[0], plan[7], plan[8]
+    r1 = next((j for j in piles if j > k), None)
+    if r1 is None or not piles[r1]:
+        return True
+    demand = piles[r1]
+    sure = [0] * len(C.TYPE_NAMES)
+    for s2 in range(st.n):
+        if any(k < j <= r1 for j in gone_at.get(s2, ())):
+            continue   # (the play that starts the pile may discard cards first: a shed)
+        held = Counter(c for c in (st.hand[s2] + [t] if s2 == o else st.hand[s2]) if c < 8)
+        for j, c in uses.get(s2, ()):
+            if k < j <= r1 and held[c] > 0:
+                held[c] -= 1
+        for c, n in held.items():
+            sure[c] += n
+    bad = [c for c, n in demand.items() if n > st.deck_counts[c] - sure[c]]
+    if bad and why is not None:
+        why.update(bad)
+    return not bad
 
 
 def _share(st, k, s2, hand, plan, pile_slots):
     """Seat ``s2``'s part of the present pile (:func:`_pile_fits`) holding ``hand`` after ply
     ``k``: ``(types, room, short)``: the card types its draws must take, how many trigger
     cards they may take besides, and whether it has fewer draws than it needs cards."""
-    uses, _, blinds, cuts, _, _, _ = plan
+    uses, _, blinds, cuts, _, _, _ = plan[:7]
     _, slots, span, _ = pile_slots
     stop = min(span + 1, _first_after(blinds.get(s2, ()), k + 1, span + 1),
                _first_after(cuts.get(s2, ()), k + 1, span + 1))
@@ -527,11 +613,10 @@ def _share(st, k, s2, hand, plan, pile_slots):
     if stop <= span:
         return need, room, False   # a blind pick or a change of hands: not foreseen
     # a trigger card drawn at a slot must be played before the seat's next "end turn"
-    mine = uses.get(s2, ())
-    ends = [j for j, c in mine if c == _END and j > k]
+    all_ends, all_exits, drops = plan[9].get(s2, ((), (), ()))
+    ends = all_ends[bisect_right(all_ends, k):]
     exits = [j for j in cuts.get(s2, ()) if j > k]   # a change of hands may take it
-    plays = sorted([j for j, c in mine if _exits(c) and j > k]
-                   + exits)
+    plays = sorted(all_exits[bisect_right(all_exits, k):] + exits)
     capable = 0
     for j in mine_slots:
         e = _first_after(ends, j, None)
@@ -541,8 +626,7 @@ def _share(st, k, s2, hand, plan, pile_slots):
     last = _first_after(ends, mine_slots[-1], None) if mine_slots else k
     if last is None:
         return need, room, False
-    if any(c != C.TRIGGER and _exits(c) and k < j < last for j, c in mine) or \
-            any(j < last for j in exits):
+    if bisect_left(drops, last) > bisect_right(drops, k) or any(j < last for j in exits):
         return need, min(room, capable), False
     cap = sum(1 for q in plays if q < last) - sum(1 for c in hand if c == C.TRIGGER) \
         - sum(1 for c in need if c == C.TRIGGER)
