@@ -1,7 +1,9 @@
 """Leaf Marathon resampling sweep (issue 21): full random races, every seat resampled at points
 spread over each race (the last decision included); success rate and time per resample by how
 far into the race the point is. Not a test (no timings in tests): run by hand,
-``python tools/lm_resample_sweep.py --games 3 --players 2,3,4,5 --points 10``."""
+``python tools/lm_resample_sweep.py --games 3 --players 2,3,4,5 --points 10``. The search draws
+at random, so one position may pass in one run and fail in another: ``--rng K`` gives the
+searches other random numbers on the same races (compare runs before reading a difference)."""
 from __future__ import annotations
 
 import argparse
@@ -43,6 +45,7 @@ def main(argv=None):
     ap.add_argument("--players", default="2,3,4,5")
     ap.add_argument("--points", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--rng", type=int, default=0, help="offset of the searches' random numbers")
     a = ap.parse_args(argv)
     stats = {}
     for players in [int(x) for x in a.players.split(",")]:
@@ -51,7 +54,7 @@ def main(argv=None):
             states = race(players, seed)
             n = len(states)
             idx = sorted({min(n - 1, round(i * (n - 1) / (a.points - 1))) for i in range(a.points)})
-            rng = random.Random(seed)
+            rng = random.Random(seed + a.rng)
             for i in idx:
                 st = states[i]
                 frac = round(10 * i / max(1, n - 1)) * 10
