@@ -66,6 +66,18 @@ _CHOOSE_ONLY = (2, 5)   # d20 Travel Light, Barter: the seat selects, never a he
 _LAST_ONLY = (11, 13)   # d20 Butterfingers, Release: held trigger cards only when nothing else
 
 
+def _kind(code: int) -> int:
+    """The plain type of hand card ``code`` (below 8), the Magic Bind mark dropped (a bound
+    card is still a card of its type, LM-AMB-25); 8 or more for a special or received card."""
+    return code & ~C.DOUBLED
+
+
+def _moved(st, code: int) -> int:
+    """Card ``code`` as it reaches the hand of the seat taking it (d20.transfer: the received
+    mark clears under ``received_mark = holder``, LM-AMB-42)."""
+    return code & ~C.RECEIVED if st.o.received_holder else code
+
+
 def cards_used(action: int) -> tuple:
     """Plain card codes (types, below 8) that a public play-turn use ``action`` takes from the
     hand; labelled or received cards (never drawn as such) are left out."""
@@ -77,9 +89,9 @@ def cards_used(action: int) -> tuple:
         return (C.WEAPON,)
     if A.TWO3 <= action < A.TWO3 + A.CODES:
         other = action - A.TWO3
-        return (C.ACTION,) + ((other,) if other < 8 else ())
+        return (C.ACTION,) + ((_kind(other),) if _kind(other) < 8 else ())
     if A.SHED <= action < A.SHED + A.CODES * A.CODES:
-        return tuple(c for c in A.shed_cards(action) if c < 8)
+        return tuple(_kind(c) for c in A.shed_cards(action) if _kind(c) < 8)
     return ()
 
 
@@ -95,18 +107,24 @@ def _exits(c) -> bool:
     return c in (C.TRIGGER, _DROP, _LAST_DROP) or c <= _KEEP0
 
 
-def _plan(view, actors, owners, views=None, any_use=False):
+def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
+          butter_random=False):
     """Per seat: its public card uses ``[(ply, code)]``, its hidden chance plies (draws, and
     blind picks it takes), the plies where it takes cards blind, the plies where its hand may
     change otherwise (Scavenge and Release), after which its uses are not foreseen, the
-    viewer, and each blind pick's victim.
+    viewer, each blind pick's victim, the hidden blind picks, the plies where a card may leave
+    the hand unforeseen, the piles after reshuffles, the plies of its uses that end a turn or
+    may take a trigger card (``marks``), and the plies where a card may come to the hand.
 
     Another seat's hidden selection in the play turns is told by the d20 it rolled just before
     (public; only its own choices come between): Travel Light and Barter never give up a held
     trigger card, Butterfingers and Release only when nothing else is left, so the seat keeps
     as many as its hand size after the selection allows (``views``: ``snapshot`` after each
     ply, whose hand sizes are public; LM-AMB-50). Under ``any_use`` (``trigger_discard =
-    any_use``), and at any other selection (the leg change), one may leave."""
+    any_use``), and at any other selection (the leg change), one may leave. Under
+    ``resin_keep`` (``resin_hold = keep_as_special``) a Resin Ball play uses no plain card.
+    Under ``butter_random`` (``butterfingers_pick = random``) the hidden chance entries of the
+    seat right after its Butterfingers are blind picks from its own hand, not draws."""
     uses: dict = {}
     draws: dict = {}
     blinds: dict = {}
@@ -118,6 +136,7 @@ def _plan(view, actors, owners, views=None, any_use=False):
     turns = False   # a play turn has ended: the opening exchange is over
     prev_d20 = None   # the latest d20 event but Rewind (None: none seen, or a set-up's)
     rolled = None   # (seat, event, ply) of a d20 whose selection may follow
+    butter = None   # (seat, ply) of the next random Butterfingers pick (butter_random)
     for k, a in enumerate(view):
         who = actors[k]
         if rolled is not None and k > rolled[2] and (who != rolled[0] or a == A.END):
@@ -126,6 +145,9 @@ def _plan(view, actors, owners, views=None, any_use=False):
             viewer = owners[k]
         if a is None:
             owner = owners[k]
+            if who == CHANCE and butter == (owner, k):   # a card Butterfingers takes at
+                butter = (owner, k + 1)   # random from the seat's hand: a loss, not a draw
+                owner = (owner, owner)
             if who == CHANCE and type(owner) is tuple:   # a blind pick: (taker, victim)
                 victim_of[k] = owner[1]
                 hidden_blinds[k] = owner   # the victim loses a card (maybe a trigger card)
@@ -156,8 +178,8 @@ def _plan(view, actors, owners, views=None, any_use=False):
             taker, victim = owners[k]   # a blind pick the viewer saw (it took or lost the card)
             code = a - A.BLIND
             if taker != victim:
-                if code < 8:
-                    uses.setdefault(victim, []).append((k, code))
+                if _kind(code) < 8:
+                    uses.setdefault(victim, []).append((k, _kind(code)))
                 victim_of[k] = victim
                 draws.setdefault(taker, []).append(k)
                 blinds.setdefault(taker, []).append(k)
@@ -179,6 +201,8 @@ def _plan(view, actors, owners, views=None, any_use=False):
                     actors[k + 1] == CHANCE and view[k + 1] is not None:
                 e = view[k + 1]
                 rolled = (who, prev_d20 if e == 16 else e, k + 1)
+                if butter_random and rolled[1] == 11:
+                    butter = (who, k + 2)
                 if e in (16, 19):   # Free Forced Rest (or Rewind) may come back as a special card
                     uses.setdefault(who, []).append((k + 1, _FFR_GAIN))
                 if e in C.HOLDER_EVENTS or e == 16:   # a special card stays in the hand
@@ -187,8 +211,10 @@ def _plan(view, actors, owners, views=None, any_use=False):
                     gone_at.setdefault(who, []).append(k + 1)
                 if e != 16:
                     prev_d20 = e   # the event a Rewind repeats (d20.task_d20)
-            elif A.RESIN <= a < A.RESIN + 10:   # Resin Ball: an action card it held (d20.resin)
-                uses.setdefault(who, []).append((k, C.ACTION))
+            elif A.RESIN <= a < A.RESIN + 10 and not resin_keep:   # Resin Ball: an action
+                uses.setdefault(who, []).append((k, C.ACTION))   # card it held (d20.resin); kept
+                # as a special card (resin_hold = keep_as_special) it was one at an event 9
+                # the view does not tell apart from one that found no action card
             elif A.GIVE <= a < A.GIVE + 10:   # the target may get the weapon (turn.apply)
                 uses.setdefault(a - A.GIVE, []).append((k, _GAIN))
             for code in cards_used(a):
@@ -209,7 +235,21 @@ def _plan(view, actors, owners, views=None, any_use=False):
                            and A.DRAW <= view[j] < A.DRAW + len(C.TYPE_NAMES))
     marks = {s2: ([j for j, c in v if c == _END], [j for j, c in v if _exits(c)],
                   [j for j, c in v if c != C.TRIGGER and _exits(c)]) for s2, v in uses.items()}
-    return uses, draws, blinds, cuts, viewer, victim_of, hidden_blinds, gone_at, piles, marks
+    came: dict = {}   # per seat, the plies where a card may come to its hand (for _match)
+    for k in range(len(view)):
+        owner = owners[k]
+        if actors[k] == CHANCE and type(owner) is int:   # a draw, seen or not
+            came.setdefault(owner, []).append(k)
+        elif actors[k] == CHANCE and type(owner) is tuple and owner[0] != owner[1]:
+            came.setdefault(owner[0], []).append(k)   # a blind pick it takes
+    for s2, v in uses.items():
+        came.setdefault(s2, []).extend(j for j, c in v if c in (_GAIN, _FFR_GAIN))
+    for s2, plies in cuts.items():
+        came.setdefault(s2, []).extend(plies)
+    for v in came.values():
+        v.sort()
+    return uses, draws, blinds, cuts, viewer, victim_of, hidden_blinds, gone_at, piles, marks, \
+        came
 
 
 def _changing_hands(view, actors, owners, k, who):
@@ -257,16 +297,20 @@ def _known_chars(st, memo):
 
 
 def _deal(st, memo):
-    """Another seat's hidden deal: never a character that another seat shows later and has not
-    been dealt yet, and the seat's own shown character by its last deal (LM-SETUP-3)."""
+    """Another seat's hidden deal: the seat's own shown character by its last deal and, where
+    every seat is dealt before any keeps (``draft = simultaneous``), never a character that
+    another seat shows later and has not been dealt yet (LM-SETUP-3, LM-AMB-37)."""
     o = st.ps
     known = _known_chars(st, memo)
     free = [a for a, _ in st._chance_outcomes()]
     p = 1.0 / len(free) if free else 0.0
     mine = known[o]
-    reserved = {known[s] for s in range(st.n) if s != o and known[s] >= 0 and st.char[s] < 0
-                and known[s] not in st.dealt[s]}
-    if not st.o.draft_sequential:   # the viewer's own later deals come from the same roster
+    reserved = set()
+    if not st.o.draft_sequential:   # every deal comes before any keep: another seat's later
+        # character and the viewer's own later deals are never dealt to this seat (under a
+        # sequential draft the cards a seat does not keep go back to the roster first)
+        reserved = {known[s] for s in range(st.n) if s != o and known[s] >= 0
+                    and st.char[s] < 0 and known[s] not in st.dealt[s]}
         reserved |= {c for c in memo.get("leaf_marathon_seen_deals", ())}
     allowed = [a for a in free if a - A.DEAL not in reserved]
     if mine >= 0 and mine not in st.dealt[o] and len(st.dealt[o]) + 1 >= st.p.draft_deal:
@@ -284,8 +328,8 @@ def _needs(hand, start, uses, stop=None):
     held = [0] * 8
     kept = 0   # at most this many Free Forced Rest cards
     for c in hand:
-        if c < 8:
-            held[c] += 1
+        if _kind(c) < 8:
+            held[_kind(c)] += 1
         elif C.protected(c):
             kept += 1
     sure = held[C.TRIGGER]   # trigger cards surely still held (none after a _DROP)
@@ -314,13 +358,15 @@ def _needs(hand, start, uses, stop=None):
     return need
 
 
-def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds=None,
+def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=None,
               gone=(), more=()) -> bool:
     """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
     public card use it makes from then on, up to its next ply in ``cuts`` (its hand may change
     hands there): each use takes a held card of its type, or one of its hidden draws before the
     use (earliest use first; a blind pick soon, at ``victim_of[ply]``, supplies only a type its
-    victim holds now in ``st``), and it holds no plain trigger card at an "end turn" (turn.legal).
+    victim holds now in ``st``, unless a card may come to the victim before it: ``came``, per
+    seat, the plies of its draws, blind picks taken, cards gained and changes of hands), and it
+    holds no plain trigger card at an "end turn" (turn.legal).
     A hidden blind pick from the seat takes one card: a held one, or one drawn before it
     (:func:`_losses_fit`), but at the plies in ``gone`` (accounted for already: taken out of
     ``hand``, or in ``more``, needs ``[(ply, _ANY)]`` met by draws). Cards it loses otherwise
@@ -329,16 +375,16 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, blinds
     need = _needs(hand, start, uses, stop)
     if need is not None and more:
         need = sorted(need + list(more))
-    if need is None or not _match(need, start, draws, st, victim_of, blinds):
+    if need is None or not _match(need, start, draws, st, victim_of, came):
         return False
     losses = [j for j, c in uses[bisect_left(uses, (start, -10 ** 9)):]
               if c == _LOSE and (stop is None or j < stop) and j not in gone]
     if not losses or len(losses) > _MAX_LOSSES:
         return True
-    return _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds, more)
+    return _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, came, more)
 
 
-def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds, more=()) -> bool:
+def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, came, more=()) -> bool:
     """Whether the seat can also lose one card at each ply of ``losses`` (hidden blind picks
     from it): each takes a card that came otherwise before it (a special card, a weapon given),
     a held card (any code: the uses then need more draws) or a card drawn before the loss (a
@@ -360,7 +406,7 @@ def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds, m
         if i == len(losses):
             need = _needs(rest, start, uses, stop)
             return need is not None and _match(sorted(need + extra + list(more)), start, draws, st,
-                                                victim_of, blinds)
+                                                victim_of, came)
         for c in codes:
             if c in rest:
                 left = list(rest)
@@ -372,7 +418,7 @@ def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, blinds, m
     return go(0, list(hand), [])
 
 
-def _match(need, start, draws, st, victim_of, blinds) -> bool:
+def _match(need, start, draws, st, victim_of, came) -> bool:
     """Whether the hidden draws from ply ``start`` on can meet ``need`` (``[(ply, type)]``,
     in ply order), each a draw before its ply (:func:`_feasible`)."""
     if not need:
@@ -400,7 +446,8 @@ def _match(need, start, draws, st, victim_of, blinds) -> bool:
         if d not in victim_of or d - start >= _NEAR or c == _ANY:
             return True
         v = victim_of[d]
-        return c in st.hand[v] or any(start <= b < d for b in (blinds or {}).get(v, ()))
+        return any(_kind(_moved(st, x)) == c for x in st.hand[v]) or \
+            any(start <= b < d for b in (came or {}).get(v, ()))
 
     owner = [-1] * len(mine)   # bipartite matching of needs to slots (Kuhn, from a greedy one)
 
@@ -440,7 +487,8 @@ def _pair_fits(st, k, o, hand, plan):
     before the picks otherwise than by its hidden draws (no card coming otherwise, no change
     of hands), so each card taken is one the seats hold now, took in an earlier pick of the
     run, or draw before."""
-    uses, draws, blinds, cuts, _, victim_of, hidden = plan[:7]
+    uses, draws, _, cuts, _, victim_of, hidden = plan[:7]
+    came = plan[10]
     b = next((j for j in sorted(hidden) if j > k and o in hidden[j]), None)
     if b is None:
         return True
@@ -454,6 +502,8 @@ def _pair_fits(st, k, o, hand, plan):
                 any(k < j < b for j in hidden if s2 in hidden[j]):
             return True   # its hand may change unseen before the picks: not looked at
     saved = {s2: st.hand[s2] for s2 in seats}
+    # the run's picks are played out here: their slots supply what this model gives them
+    victims = {j: v for j, v in victim_of.items() if j not in run}
 
     def go(i, hs, wild):
         if i == len(run):
@@ -464,7 +514,7 @@ def _pair_fits(st, k, o, hand, plan):
                                      [d for d in draws.get(s2, ())
                                       if d not in run or any(w[0] == d and w[2] == s2
                                                              for w in wild)],
-                                     cuts.get(s2, ()), st, victim_of, blinds, gone=run,
+                                     cuts.get(s2, ()), st, victims, came, gone=run,
                                      more=[(w[0], _ANY) for w in wild if w[1] == s2])
                            for s2 in seats)
             finally:
@@ -486,7 +536,7 @@ def _pair_fits(st, k, o, hand, plan):
                     return True
                 continue
             if taker != victim:
-                nh[taker] = hs[taker] + [c]
+                nh[taker] = hs[taker] + [_moved(st, c)]
             if go(i + 1, nh, wild):
                 return True
         # a card of any type (it draws before the picks, or took as such earlier in the run): a
@@ -584,13 +634,17 @@ def _next_pile_fits(st, k, o, t, plan, why=None) -> bool:
     for s2 in range(st.n):
         if any(k < j <= r1 for j in gone_at.get(s2, ())):
             continue   # (the play that starts the pile may discard cards first: a shed)
-        held = Counter(c for c in (st.hand[s2] + [t] if s2 == o else st.hand[s2]) if c < 8)
+        held = Counter(_kind(c) for c in (st.hand[s2] + [t] if s2 == o else st.hand[s2])
+                       if _kind(c) < 8)
         for j, c in uses.get(s2, ()):
             if k < j <= r1 and held[c] > 0:
                 held[c] -= 1
         for c, n in held.items():
             sure[c] += n
-    bad = [c for c, n in demand.items() if n > st.deck_counts[c] - sure[c]]
+    # an action card played as a trigger card may come back as a special one, and so to the
+    # piles as a trigger card (d20._card_home, option action_as_trigger): no bound on those
+    bad = [c for c, n in demand.items() if n > st.deck_counts[c] - sure[c]
+           and not (c == C.TRIGGER and st.o.action_as_trigger)]
     if bad and why is not None:
         why.update(bad)
     return not bad
@@ -652,12 +706,21 @@ def _select(st, k, view, actors, owners, plan):
             hand.remove(c)
     picks = [a for a in legal if A.PICK <= a < A.PICK + A.CODES and a - A.PICK in hand]
     ok = []
-    for a in picks:
-        rest = list(hand)
-        rest.remove(a - A.PICK)
-        if _feasible(rest, k + 1, uses, draws, cuts, st, plan[5], plan[2]):
-            ok.append(a)
-    if st.pd["purpose"] == "release":   # the receiver must be able to make its later uses
+    release = st.pd["purpose"] == "release"
+    if release:   # a blind pick soon may take back what the target gets: any card of the pool
+        t, saved = st.pd["target"], st.hand[st.pd["target"]]
+        st.hand[t] = saved + [_moved(st, c) for c in st.pd["pool"]]
+    try:
+        for a in picks:
+            rest = list(hand)
+            rest.remove(a - A.PICK)
+            if _feasible(rest, k + 1, uses, draws, cuts, st, plan[5], plan[10]):
+                ok.append(a)
+        whole = _feasible(hand, k + 1, uses, draws, cuts, st, plan[5], plan[10])
+    finally:
+        if release:
+            st.hand[t] = saved
+    if release:   # the receiver must be able to make its later uses
         ok = [a for a in ok if _receiver_fits(st, k, plan, picked, a - A.PICK)]
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
@@ -672,7 +735,7 @@ def _select(st, k, view, actors, owners, plan):
             if len(picked) >= drawn:
                 return done or None
             return ok or picks or None
-    if not _feasible(hand, k + 1, uses, draws, cuts, st, plan[5], plan[2]):
+    if not whole:
         return None
     if not ok:   # no pick keeps every later use possible: the model does not see it, any pick
         return None
@@ -696,8 +759,8 @@ def _receiver_fits(st, k, plan, picked, code) -> bool:
             if c in rest:
                 rest.remove(c)
         got += rest
-    return _feasible(list(st.hand[t]) + got, k + 1, plan[0].get(t, ()), plan[1].get(t, ()),
-                     plan[3].get(t, ()), st, plan[5], plan[2])
+    return _feasible(list(st.hand[t]) + [_moved(st, c) for c in got], k + 1, plan[0].get(t, ()), plan[1].get(t, ()),
+                     plan[3].get(t, ()), st, plan[5], plan[10])
 
 
 def _blind(st, k, plan, memo):
@@ -717,12 +780,12 @@ def _blind(st, k, plan, memo):
         saved = hands[victim], hands[taker]
         hands[victim] = rest   # the hands as they are once the card has moved (read below)
         if gets:
-            hands[taker] = hands[taker] + [code]
+            hands[taker] = hands[taker] + [_moved(st, code)]
         try:
             ok = _feasible(rest, k + 1, uses.get(victim, ()), draws.get(victim, ()),
-                           cuts.get(victim, ()), st, plan[5], plan[2]) and (not gets or _feasible(
+                           cuts.get(victim, ()), st, plan[5], plan[10]) and (not gets or _feasible(
                                hands[taker], k + 1, uses.get(taker, ()), draws.get(taker, ()),
-                               cuts.get(taker, ()), st, plan[5], plan[2]))
+                               cuts.get(taker, ()), st, plan[5], plan[10]))
         finally:
             hands[victim], hands[taker] = saved
         if ok:
@@ -743,7 +806,8 @@ def proposal(st, k, view, actors, owners, memo):
     plan = memo.get("leaf_marathon")
     if plan is None:
         plan = memo["leaf_marathon"] = _plan(view, actors, owners, memo.get("views"),
-                                             st.o.trigger_any_use)
+                                             st.o.trigger_any_use, st.o.resin_keep,
+                                             st.o.butterfingers_random)
     if st.pk == "select" and st.pd["purpose"] in _DISCARDS:
         return _select(st, k, view, actors, owners, plan)
     if st.pk == "keep_char":
@@ -772,7 +836,7 @@ def proposal(st, k, view, actors, owners, memo):
     why: set = set()
     shares: dict = {}
     own = {t for t in range(len(C.TYPE_NAMES))
-           if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[2])}
+           if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[10])}
     paired = {t for t in own if _pair_fits(st, k, o, hand + [t], plan)}
     allowed = [(a, p) for a, p in pairs if a - A.DRAW in paired
                and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots, why, shares)]
