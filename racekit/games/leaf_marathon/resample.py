@@ -21,8 +21,9 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
 - the present draw pile can still be dealt out to every draw up to its last card: the viewer
   draws the types it saw, each seat the cards its uses need, and no seat more trigger cards
   than it can play before its next "end turn" (:func:`_pile_fits`); and the pile reshuffled
-  after it can hold the cards the viewer saw itself draw from it, given the cards the seats
-  surely still hold at the reshuffle (:func:`_next_pile_fits`);
+  after it can hold the cards the viewer saw itself draw from it and those the other seats'
+  uses need from it (beyond their spare draws from the present pile), given the cards the
+  seats surely still hold at the reshuffle (:func:`_next_pile_fits`);
 - a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`);
   a hidden discard keeps the discarding seat's (:func:`_select`); a deal or keep never
   contradicts the characters the viewer sees.
@@ -60,10 +61,14 @@ _GAIN = -7   # a card that comes to the hand outside draws and may be lost (a sp
 # a holder event leaves, a weapon given to it)
 _MAX_LOSSES = 3   # losses looked at together (each tried on every card type held)
 _FFR_GAIN = -4   # a holder event that may leave Free Forced Rest in the hand (never given away)
+_TYPED = {c: frozenset((c,)) for c in range(8)}   # _match: a slot that takes one known type
 _KEEP0 = -100   # _KEEP0 - h: a selection that gives up held trigger cards only last, after
 # which the seat holds h cards (public): it keeps min(triggers, h - Free Forced Rest cards)
 _CHOOSE_ONLY = (2, 5)   # d20 Travel Light, Barter: the seat selects, never a held trigger card
 _LAST_ONLY = (11, 13)   # d20 Butterfingers, Release: held trigger cards only when nothing else
+
+
+_PLAIN = ~C.DOUBLED   # a card code without its Magic Bind mark (:func:`_kind`)
 
 
 def _kind(code: int) -> int:
@@ -230,7 +235,10 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
     piles = {}   # the ply a pile starts -> the card types the viewer saw itself draw from it
     for i, r in enumerate(grown):
         end = grown[i + 1] if i + 1 < len(grown) else len(view)
-        piles[r] = Counter(view[j] - A.DRAW for j in range(r, end)
+        end += views[end - 1]["pile"] > 0 if end < len(view) else 0
+        # (a draw at r itself took the old pile's last card where one was left before it)
+        first = r + 1 if views[r - 1].get("pile", 0) > 0 else r
+        piles[r] = Counter(view[j] - A.DRAW for j in range(first, end)
                            if actors[j] == CHANCE and view[j] is not None
                            and A.DRAW <= view[j] < A.DRAW + len(C.TYPE_NAMES))
     marks = {s2: ([j for j, c in v if c == _END], [j for j, c in v if _exits(c)],
@@ -277,6 +285,11 @@ def _changing_hands(view, actors, owners, k, who):
     if mode in (A.GIVE_ARMOR, A.GIVE_CARDS):
         return every if t is None else [t]
     return every if t is None else sorted({who, t})
+
+
+def _from(uses, start) -> int:
+    """The index of a seat's first plan entry at ply ``start`` or later (``uses`` sorted)."""
+    return bisect_left(uses, (start, -10 ** 9))
 
 
 def _first_after(plies, start, default):
@@ -328,13 +341,13 @@ def _needs(hand, start, uses, stop=None):
     held = [0] * 8
     kept = 0   # at most this many Free Forced Rest cards
     for c in hand:
-        if _kind(c) < 8:
-            held[_kind(c)] += 1
+        if c & _PLAIN < 8:
+            held[c & _PLAIN] += 1
         elif C.protected(c):
             kept += 1
     sure = held[C.TRIGGER]   # trigger cards surely still held (none after a _DROP)
     need = []
-    for i in range(bisect_left(uses, (start, -10 ** 9)), len(uses)):
+    for i in range(_from(uses, start), len(uses)):
         j, c = uses[i]
         if stop is not None and j >= stop:
             break
@@ -377,7 +390,7 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=N
         need = sorted(need + list(more))
     if need is None or not _match(need, start, draws, st, victim_of, came):
         return False
-    losses = [j for j, c in uses[bisect_left(uses, (start, -10 ** 9)):]
+    losses = [j for j, c in uses[_from(uses, start):]
               if c == _LOSE and (stop is None or j < stop) and j not in gone]
     if not losses or len(losses) > _MAX_LOSSES:
         return True
@@ -390,7 +403,7 @@ def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, came, mor
     a held card (any code: the uses then need more draws) or a card drawn before the loss (a
     need of any type by then); some choice must leave :func:`_match`."""
     codes = sorted(set(c for c in hand if not C.protected(c)))
-    gains = [j for j, c in uses[bisect_left(uses, (start, -10 ** 9)):]
+    gains = [j for j, c in uses[_from(uses, start):]
              if c == _GAIN and (stop is None or j < stop)]
     left, pool, g = [], 0, 0
     for j in losses:   # a card that came otherwise before the loss costs no use
@@ -420,7 +433,8 @@ def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, came, mor
 
 def _match(need, start, draws, st, victim_of, came) -> bool:
     """Whether the hidden draws from ply ``start`` on can meet ``need`` (``[(ply, type)]``,
-    in ply order), each a draw before its ply (:func:`_feasible`)."""
+    in ply order), each a draw before its ply (:func:`_feasible`); a draw whose
+    ``victim_of`` entry is a frozenset meets only those types."""
     if not need:
         return True
     mine = draws[bisect_left(draws, start):]
@@ -434,20 +448,25 @@ def _match(need, start, draws, st, victim_of, came) -> bool:
             return False
     if st is None or not victim_of:
         return True
-    for d in mine:   # only a blind pick soon may be short of a type (``fits``); else Hall's
-        if d - start >= _NEAR:   # condition on the deadlines decides it
-            return True
-        if d in victim_of:
-            break
+    for d in mine:   # only a blind pick soon, or a slot of known types, may be short of a
+        if d in victim_of and (d - start < _NEAR or type(victim_of[d]) is frozenset):
+            break   # type (``fits``); else Hall's condition on the deadlines decides it
     else:
         return True
 
     def fits(d, c):   # a blind pick soon supplies only a type its victim may hold then
-        if d not in victim_of or d - start >= _NEAR or c == _ANY:
+        if d not in victim_of or c == _ANY:
             return True
         v = victim_of[d]
-        return any(_kind(_moved(st, x)) == c for x in st.hand[v]) or \
-            any(start <= b < d for b in (came or {}).get(v, ()))
+        if type(v) is frozenset:   # a slot of known types
+            return c in v
+        if d - start >= _NEAR:
+            return True
+        if any(_kind(_moved(st, x)) == c for x in st.hand[v]):
+            return True
+        plies = (came or {}).get(v, ())   # or a card may come to it first
+        i = bisect_left(plies, start)
+        return i < len(plies) and plies[i] < d
 
     owner = [-1] * len(mine)   # bipartite matching of needs to slots (Kuhn, from a greedy one)
 
@@ -509,12 +528,14 @@ def _pair_fits(st, k, o, hand, plan):
         if i == len(run):
             for s2 in seats:
                 st.hand[s2] = hs[s2]
+            slots = dict(victims)   # a trigger card taken is a slot of that type only
+            slots.update((w[0], _TYPED[C.TRIGGER]) for w in wild if w[1] is None)
             try:
                 return all(_feasible(hs[s2], k + 1, uses.get(s2, ()),
                                      [d for d in draws.get(s2, ())
                                       if d not in run or any(w[0] == d and w[2] == s2
                                                              for w in wild)],
-                                     cuts.get(s2, ()), st, victims, came, gone=run,
+                                     cuts.get(s2, ()), st, slots, came, gone=run,
                                      more=[(w[0], _ANY) for w in wild if w[1] == s2])
                            for s2 in seats)
             finally:
@@ -590,16 +611,18 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
             why.update(c for c in range(len(free)) if free[c] < 0 and c != t)
         return False
     trig_room = 0
+    later: Counter = Counter()   # the cards the other seats must draw from the next pile
     for s2 in range(st.n):
         if s2 == viewer:   # its draws are seen (``seen``)
             continue
         if s2 != o and shares is not None and s2 in shares:
-            need, room, short = shares[s2]
+            need, room, short, more = shares[s2]
         else:
-            need, room, short = _share(st, k, s2, st.hand[s2] + [t] if s2 == o else st.hand[s2],
-                                       plan, pile_slots)
+            need, room, short, more = _share(st, k, s2, st.hand[s2] + [t] if s2 == o
+                                             else st.hand[s2], plan, pile_slots)
             if s2 != o and shares is not None:
-                shares[s2] = (need, room, short)
+                shares[s2] = (need, room, short, more)
+        later.update(more)
         if short:
             if why is not None:
                 why.update(need)
@@ -615,21 +638,22 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
         if why is not None:   # too many trigger cards left: an earlier draw took too few
             why.add(_TOO_MANY)
         return False
-    return _next_pile_fits(st, k, o, t, plan, why)
+    return _next_pile_fits(st, k, o, t, plan, why, later)
 
 
-def _next_pile_fits(st, k, o, t, plan, why=None) -> bool:
+def _next_pile_fits(st, k, o, t, plan, why=None, later=()) -> bool:
     """Whether the pile reshuffled from the discard pile once the present one runs out (at the
     next reshuffle the views show, LM-DRAW-2) can hold the cards the viewer saw itself draw
-    from it: it holds at most, of each type, the deck's cards less those the seats surely
-    still hold then (plain cards held now, less their public uses before then, where nothing
-    else may take a card from the hand: a selection, a blind pick, a change of hands, Resin
-    Ball). ``why`` gets the types it lacks (a draw before gave one to a seat that keeps it)."""
+    from it, and ``later``, the cards other seats must draw from it (:func:`_share`): it holds
+    at most, of each type, the deck's cards less those the seats surely still hold then
+    (plain cards held now, less their public uses before then, where nothing else may take a
+    card from the hand: a selection, a blind pick, a change of hands, Resin Ball). ``why``
+    gets the types it lacks (a draw before gave one to a seat that keeps it)."""
     uses, gone_at, piles = plan[0], plan[7], plan[8]
-    r1 = next((j for j in piles if j > k), None)
-    if r1 is None or not piles[r1]:
+    r1 = next((j for j in piles if j >= k), None)   # (at k: this draw takes the last card)
+    if r1 is None or not (piles[r1] or later):
         return True
-    demand = piles[r1]
+    demand = piles[r1] + Counter(later)
     sure = [0] * len(C.TYPE_NAMES)
     for s2 in range(st.n):
         if any(k < j <= r1 for j in gone_at.get(s2, ())):
@@ -652,20 +676,33 @@ def _next_pile_fits(st, k, o, t, plan, why=None) -> bool:
 
 def _share(st, k, s2, hand, plan, pile_slots):
     """Seat ``s2``'s part of the present pile (:func:`_pile_fits`) holding ``hand`` after ply
-    ``k``: ``(types, room, short)``: the card types its draws must take, how many trigger
-    cards they may take besides, and whether it has fewer draws than it needs cards."""
+    ``k``: ``(types, room, short, later)``: the card types its draws must take, how many
+    trigger cards they may take besides, whether it has fewer draws than it needs cards, and
+    the card types it must draw from the next pile (a Counter): its needs after the present
+    pile's last card and before the pile after the next one starts, less one of each type for
+    every draw it has from the present pile beyond its needs there (none are looked at where
+    a blind pick or a change of hands comes first)."""
     uses, _, blinds, cuts, _, _, _ = plan[:7]
     _, slots, span, _ = pile_slots
     stop = min(span + 1, _first_after(blinds.get(s2, ()), k + 1, span + 1),
                _first_after(cuts.get(s2, ()), k + 1, span + 1))
-    need = [c for _, c in (_needs(hand, k + 1, uses.get(s2, ()), stop) or [])]
+    far = _later_stop(k, s2, plan, span) if stop > span else None
+    pairs = _needs(hand, k + 1, uses.get(s2, ()), far) if far is not None else None
+    if pairs is None:   # (no later window, or an "end turn" in it that the seat cannot make)
+        pairs, far = _needs(hand, k + 1, uses.get(s2, ()), stop) or [], None
+    cut = bisect_left(pairs, (stop, -10 ** 9))   # the needs the present pile meets
+    need = [c for _, c in pairs[:cut]]
     mine_slots = slots.get(s2, ())
     room = len(mine_slots) - len(need)
     if room < 0 and stop > span:
-        return need, 0, True
+        return need, 0, True, ()
     room = max(room, 0)
     if stop <= span:
-        return need, room, False   # a blind pick or a change of hands: not foreseen
+        return need, room, False, ()   # a blind pick or a change of hands: not foreseen
+    later: Counter = Counter()
+    if far is not None:   # less one of each type for every spare draw from the present pile
+        later.update(c for _, c in pairs[cut:])
+        later = Counter({c: n - room for c, n in later.items() if n > room})
     # a trigger card drawn at a slot must be played before the seat's next "end turn"
     all_ends, all_exits, drops = plan[9].get(s2, ((), (), ()))
     ends = all_ends[bisect_right(all_ends, k):]
@@ -679,12 +716,27 @@ def _share(st, k, s2, hand, plan, pile_slots):
             capable += 1
     last = _first_after(ends, mine_slots[-1], None) if mine_slots else k
     if last is None:
-        return need, room, False
+        return need, room, False, later
     if bisect_left(drops, last) > bisect_right(drops, k) or any(j < last for j in exits):
-        return need, min(room, capable), False
+        return need, min(room, capable), False, later
     cap = sum(1 for q in plays if q < last) - sum(1 for c in hand if c == C.TRIGGER) \
         - sum(1 for c in need if c == C.TRIGGER)
-    return need, min(room, capable, max(cap, 0)), False
+    return need, min(room, capable, max(cap, 0)), False, later
+
+
+def _later_stop(k, s2, plan, span):
+    """The end of the window whose needs seat ``s2`` must draw from the pile reshuffled after
+    the present one (:func:`_share`): the start of the pile after that one, the seat's next
+    blind pick or its next change of hands; ``None`` where no reshuffle follows the present
+    pile's last card at ``span`` in the view."""
+    piles = plan[8]
+    r1 = next((j for j in piles if j >= span), None)   # the reshuffle after the last card
+    if r1 is None or any(span > j > k for j in piles):
+        return None
+    r2 = next((j for j in piles if j > r1), None)
+    return min(_first_after(plan[2].get(s2, ()), k + 1, 10 ** 9),
+               _first_after(plan[3].get(s2, ()), k + 1, 10 ** 9),
+               r2 if r2 is not None else 10 ** 9)
 
 
 _DISCARDS = ("exchange", "leg_discard", "travel_light", "barter", "butterfingers", "release")
@@ -791,12 +843,26 @@ def _blind(st, k, plan, memo):
         if ok:
             allowed.append((a, p))
     if not allowed:
-        memo["culprits"] = {taker, victim}
+        memo["culprits"] = _blind_culprits(st, k, plan, pairs)
         return []
     if len(allowed) == len(pairs):
         return None
     mass = sum(p for _, p in allowed)
     return [(a, p / mass) for a, p in allowed]
+
+
+def _blind_culprits(st, k, plan, pairs) -> set:
+    """The seats whose earlier entries are to blame where no card of a hidden blind pick fits
+    (:func:`_blind`): the victim alone where it cannot lose any of its cards even if the cards
+    other seats hold were any (it drew the wrong cards earlier), else both seats."""
+    taker, victim = st.ps, st.pd["victim"]
+    uses, draws, cuts = plan[0].get(victim, ()), plan[1].get(victim, ()), plan[3].get(victim, ())
+    for a, _ in pairs:
+        rest = list(st.hand[victim])
+        rest.remove(a - A.BLIND)
+        if _feasible(rest, k + 1, uses, draws, cuts):   # no look at the other seats' hands
+            return {taker, victim}
+    return {victim}
 
 
 def proposal(st, k, view, actors, owners, memo):
