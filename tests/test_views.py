@@ -449,6 +449,8 @@ def _lm_excluded(state):
     (4, 7000, {"draft": "sequential"}),   # characters not kept go back before the next deal
     (4, 7003, {"resin_hold": "keep_as_special"}),   # Resin Ball is played from a special card
     (3, 8101, {"action_as_trigger": True}),   # a trade takes back what a Release just gave
+    (3, 3, {"butterfingers_pick": "random",   # the viewer's own random Butterfingers picks
+            "params": {"opening_hand": 20, "leg_hand": 20}}),   # take cards from its hand
 ])
 def test_leaf_marathon_look_ahead_never_excludes_what_happened_in_these_races(players, seed,
                                                                                options):
@@ -456,6 +458,50 @@ def test_leaf_marathon_look_ahead_never_excludes_what_happened_in_these_races(pl
     failed before its fix: the comment says which condition was wrong)."""
     excluded, checked = _lm_excluded(_lm_random_race(players, seed, **options))
     assert checked > 500
+    assert excluded == []
+
+
+_SMALL_DECK = """\
+format: racekit.leaf_marathon.deck/1
+id: small
+illustrative: true
+cards:
+  - {type: action, count: 8, weight: 1, bound_weight: 1}
+  - {type: weapon, count: 1, weight: 1, bound_weight: 2}
+  - {type: armor, count: 1, weight: 0, bound_weight: 0}
+  - {type: recovery, count: 1, weight: 1, bound_weight: 2, heal: 3}
+  - {type: effect, count: 1, weight: 1, bound_weight: 2}
+  - {type: trigger, count: 6, weight: 1, bound_weight: 1}
+  - {type: element, count: 1, weight: 1, bound_weight: 1}
+buffs:
+  - {id: A, name: Sturdy, effect: "a"}
+  - {id: B, name: Swift, effect: "b"}
+  - {id: C, name: Hardy, effect: "c"}
+specials:
+  - {id: get_over_here, name: Get Over Here, event: 1, weight: 0, anytime: true}
+  - {id: sonic_rainboom, name: Sonic Rainboom, event: 6, weight: 0, anytime: true}
+  - {id: bear, name: Bear, event: 7, weight: 0, anytime: true}
+  - {id: roadblock, name: Roadblock, event: 15, weight: 1, anytime: true}
+  - {id: free_forced_rest, name: Free Forced Rest, event: 19, weight: 2, anytime: false}
+"""
+
+
+@pytest.mark.parametrize("players,seed,options", [
+    (3, 108, {}),   # a pile of one card reshuffled into a pile of one card: same size
+    (4, 503, {"butterfingers_pick": "random", "action_as_trigger": True,   # another seat's
+              "received_mark": "holder", "magic_bind_scope": "held_now",   # random
+              "effect_cards": "triggers_and_elements",   # Butterfingers picks are no draws
+              "resin_hold": "keep_as_special"}),   # from the pile
+])
+def test_leaf_marathon_look_ahead_never_excludes_what_happened_on_a_small_deck(
+        tmp_path, monkeypatch, players, seed, options):
+    """Issue 21: a 20-card deck reshuffles often; races where the look-ahead left out what
+    really happened (found by a reviewer; each failed before its fix)."""
+    (tmp_path / "small.yaml").write_text(_SMALL_DECK, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)   # a deck file is named relative to the current folder
+    state = _lm_random_race(players, seed, deck="small.yaml", **options)
+    excluded, checked = _lm_excluded(state)
+    assert checked > 300
     assert excluded == []
 
 

@@ -68,7 +68,7 @@ _CHOOSE_ONLY = (2, 5)   # d20 Travel Light, Barter: the seat selects, never a he
 _LAST_ONLY = (11, 13)   # d20 Butterfingers, Release: held trigger cards only when nothing else
 
 
-_PLAIN = ~C.DOUBLED   # a card code without its Magic Bind mark (:func:`_kind`)
+_PLAIN = ~C.DOUBLED   # a card code without its Magic Bind mark (:func:`_kind` uses it)
 
 
 def _kind(code: int) -> int:
@@ -129,7 +129,9 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
     any_use``), and at any other selection (the leg change), one may leave. Under
     ``resin_keep`` (``resin_hold = keep_as_special``) a Resin Ball play uses no plain card.
     Under ``butter_random`` (``butterfingers_pick = random``) the hidden chance entries of the
-    seat right after its Butterfingers are blind picks from its own hand, not draws."""
+    seat right after its Butterfingers are blind picks from its own hand, not draws, and the
+    viewer's own (seen) ones are uses of the cards they take. A reshuffle shows as a pile
+    that grows or a discard pile that shrinks (a one-card pile reshuffled keeps its size)."""
     uses: dict = {}
     draws: dict = {}
     blinds: dict = {}
@@ -179,6 +181,13 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                         if e < len(views) else None
                     if type(size) is int:
                         uses[who][-1] = (k, _KEEP0 - size)
+        elif who == CHANCE and butter == (owners[k], k):   # a random Butterfingers pick
+            butter = (owners[k], k + 1)   # the viewer saw (its own): the card leaves its hand
+            code = a - A.BLIND
+            if _kind(code) < 8:
+                uses.setdefault(owners[k], []).append((k, _kind(code)))
+            else:
+                gone_at.setdefault(owners[k], []).append(k)
         elif who == CHANCE and type(owners[k]) is tuple and A.BLIND <= a < A.BLIND + A.CODES:
             taker, victim = owners[k]   # a blind pick the viewer saw (it took or lost the card)
             code = a - A.BLIND
@@ -230,8 +239,9 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
         gone_at.setdefault(s2, []).extend(plies)
     for v in gone_at.values():
         v.sort()
-    grown = [j for j in range(1, len(views or ()))   # the pile grew: a reshuffle (LM-DRAW-2)
-             if views[j].get("pile", 0) > views[j - 1].get("pile", 0)]
+    grown = [j for j in range(1, len(views or ()))   # a reshuffle (LM-DRAW-2): the pile grew,
+             if views[j].get("pile", 0) > views[j - 1].get("pile", 0)   # or the discard pile
+             or views[j].get("discard", 0) < views[j - 1].get("discard", 0)]   # went into it
     piles = {}   # the ply a pile starts -> the card types the viewer saw itself draw from it
     for i, r in enumerate(grown):
         end = grown[i + 1] if i + 1 < len(grown) else len(view)
@@ -568,7 +578,7 @@ def _pair_fits(st, k, o, hand, plan):
     return go(0, {s2: (list(hand) if s2 == o else list(st.hand[s2])) for s2 in seats}, [])
 
 
-def _pile_slots(st, k, view, actors, owners):
+def _pile_slots(st, k, view, actors, owners, hidden=None):
     """The draws from the present pile after ply ``k`` up to its last card (then the discard
     pile is reshuffled, LM-DRAW-2): ``(seen, slots, span, empties)``: the card types the viewer
     sees drawn, per seat the plies of its hidden draws, the ply of the last draw (the end of
@@ -583,9 +593,9 @@ def _pile_slots(st, k, view, actors, owners):
             if a is not None and A.DRAW <= a < A.DRAW + len(C.TYPE_NAMES):
                 seen[a - A.DRAW] += 1
                 left -= 1
-            elif a is None and type(owners[j]) is int:
-                slots.setdefault(owners[j], []).append(j)
-                left -= 1
+            elif a is None and type(owners[j]) is int and j not in (hidden or ()):
+                slots.setdefault(owners[j], []).append(j)   # (``hidden``: a random
+                left -= 1   # Butterfingers pick, _plan, is no draw)
         j += 1
     return seen, slots, j - 1 if left == 0 else len(view), left == 0
 
@@ -898,7 +908,7 @@ def proposal(st, k, view, actors, owners, memo):
     cuts = plan[3].get(o, ())
     hand = st.hand[o]
     pairs = st._chance_outcomes()
-    pile_slots = _pile_slots(st, k, view, actors, owners)
+    pile_slots = _pile_slots(st, k, view, actors, owners, plan[6])
     why: set = set()
     shares: dict = {}
     own = {t for t in range(len(C.TYPE_NAMES))
