@@ -74,7 +74,7 @@ _PLAIN = ~C.DOUBLED   # a card code without its Magic Bind mark (:func:`_kind` u
 def _kind(code: int) -> int:
     """The plain type of hand card ``code`` (below 8), the Magic Bind mark dropped (a bound
     card is still a card of its type, LM-AMB-25); 8 or more for a special or received card."""
-    return code & ~C.DOUBLED
+    return code & _PLAIN
 
 
 def _moved(st, code: int) -> int:
