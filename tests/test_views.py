@@ -381,6 +381,50 @@ def test_resample_reads_no_secret_of_another_seat(game_id):
     assert checked >= min(3, min(tw.same, tw.ply + 8) - tw.ply)   # Wingsuit reveals plans soon
 
 
+def test_kept_worlds_read_no_secret_of_another_seat():
+    """The attacker's test along one game: each of two states differing only in another seat's
+    secret is advanced in place and resampled for the viewer at every ply, so that from the
+    second call on each search starts from the worlds kept on that object
+    (``resample_follow``); the two give the same worlds at every call."""
+    from test_seat_views import TWINS
+    tw = twins("leaf_marathon", **TWINS["leaf_marathon"])
+    assert tw.game.new_initial_state().resample_follow
+    first, last = tw.ply + 1, min(tw.same, tw.ply + 8)
+    a = replay(tw.game, tw.line_a[:first])
+    b = replay(tw.game, tw.line_b[:first])
+    kept = 0
+    for upto in range(first, last + 1):
+        got = [w.resample(tw.viewer, random.Random(upto)).history() for w in (a, b)]
+        assert got[0] == got[1], upto
+        kept += bool(a.__dict__["_resample_kept"][tw.viewer]["base"])
+        if upto < last:
+            a.apply_action(tw.line_a[upto])
+            b.apply_action(tw.line_b[upto])
+    assert kept >= 2   # the later calls did start from kept worlds
+    assert "_resample_kept" not in a.clone().__dict__   # a copy starts afresh
+
+
+def test_leaf_marathon_resample_follows_a_seat_through_a_late_four_player_race():
+    """Issue 21: late in a 4-player race a search from nothing gave up on about a third of
+    the positions (two of 15 of seat 1's decisions in the second half of this race). Followed
+    on one state object, every decision of seat 1 from half-way to the end finds a world,
+    each search starting from the worlds found at the seat's previous decision."""
+    end = _lm_random_race(4, 400)
+    state = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+    hist = end.history()
+    rng = random.Random(1)
+    decisions = 0
+    for k, a in enumerate(hist):
+        if state.current_player() == 1 and k >= len(hist) // 2:
+            world = state.resample(1, rng)
+            assert world.history_for(1) == state.history_for(1), k
+            assert world.observation_string(1) == state.observation_string(1), k
+            assert world.legal_actions() == state.legal_actions(), k
+            decisions += 1
+        state.apply_action(a)
+    assert decisions >= 60
+
+
 def test_leaf_marathon_resampled_deals_come_with_the_right_odds():
     """Leaf Marathon, three seats, at seat 2's keep of a character: seat 0's first dealt
     character, resampled 400 times, is uniform over the characters seat 2 was not dealt (the

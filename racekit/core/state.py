@@ -289,6 +289,7 @@ class State(ABC):
         """
         new = object.__new__(type(self))
         new.__dict__.update(copy.deepcopy(self.__dict__, {id(self): new}))
+        new.__dict__.pop("_resample_kept", None)   # kept worlds stay with this object
         return new
 
     def __deepcopy__(self, memo: dict) -> "State":
@@ -335,6 +336,7 @@ class State(ABC):
         new = object.__new__(type(self))
         d = new.__dict__
         d.update(self.__dict__)
+        d.pop("_resample_kept", None)   # a seat's kept worlds stay with this object (views.resample)
         if keep_history:
             d["_history"] = self._history[:]
             d["_private"] = self._private[:]

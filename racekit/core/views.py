@@ -118,6 +118,23 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     ``rng``. A hidden decision drawn from a proposal that kept only some of the legal actions
     weighs the share it kept (the model is uniform among the legal actions).
 
+    Along one game (a state's ``resample_follow`` = True, Leaf Marathon). A search over
+    hundreds of hidden entries late in a race can fail where the seat's previous decision found
+    worlds. So the worlds found for ``seat`` are kept on this state object (their histories,
+    never shown on any surface: a seat's own beliefs, built from its view alone), and once the
+    seat's view has grown, each new search starts from one of the worlds found at its
+    previous view: at every hidden entry that world's outcome is tried first where it still
+    fits, the rest as above (a particle filter: each kept world is carried forward and
+    repaired by the search). Each gets ``max_tries // (2 * resample_worlds)`` steps; where none
+    of them finds a world, the search starts from nothing as before (with its half of
+    ``max_tries``; the fallback below gets what is left). Several calls at the same
+    view all start from the worlds of the view before, so their hidden entries since then are
+    drawn afresh each time. What this costs: the worlds a seat keeps believing descend from
+    the few found earlier (at most ``resample_worlds``), so the odds are those of a particle
+    approximation, and a call's answer depends on the calls made on this state object before
+    (the same calls in the same order give the same answers). A copy (``clone``) starts
+    afresh.
+
     Game hook: ``state.resample_proposal(k, view, actors, owners, memo)``, called on the world
     being built at a hidden entry (ply ``k``), gets the seat's view (``view``: the history as
     the seat saw it, ``None`` where hidden; ``actors``: who acted at each ply; ``owners``:
@@ -145,16 +162,31 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     worlds: list = []
     backtrack = bool(getattr(state, "resample_backtrack", False))
     restart = int(getattr(state, "resample_restart", 0) or 0)
-    tries, run = 0, 0
+    tries, run, half = 0, 0, max_tries // 2
+    follow = _follow(state, seat, view) if getattr(state, "resample_follow", False) else None
+    if follow is not None and follow["base"]:
+        bases, step = follow["base"], max(1, max_tries // (2 * want))
+        for i in range(want):   # each world from one found at the seat's previous view
+            got, used = _search(state, seat, view, private, actors, target, memo, rng,
+                                min(step, max_tries - tries), bases[i % len(bases)])
+            tries += used
+            if got is not None:
+                worlds.append(got)
+            if tries >= max_tries:
+                break
+        if worlds:
+            tries = max_tries   # enough: the kept worlds carried forward
+        else:   # the search from nothing keeps its own half; the fallback gets the rest
+            half = min(max_tries, tries + max_tries // 2)
     while tries < max_tries and len(worlds) < want:
         search = _search if backtrack else _draw
         run += 1
         budget = max_tries - tries
         if restart > 0:   # a fresh search after a while (Luby's sequence of budgets)
             budget = min(budget, restart * _luby(run))
-        elif backtrack and tries < max_tries // 2:
-            budget = max_tries // 2 - tries
-        if backtrack and tries >= max_tries // 2:   # the search did not find one: redraw
+        elif backtrack and tries < half:
+            budget = half - tries
+        if backtrack and tries >= half:   # the search did not find one: redraw
             search = _redraw                           # from earlier entries instead
         got, used = search(state, seat, view, private, actors, target, memo, rng, budget)
         tries += used
@@ -162,6 +194,8 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
             worlds.append(got)
     if not worlds:
         raise ResampleError(f"no world consistent with seat {seat}'s view in {max_tries} draws")
+    if follow is not None:
+        follow["found"] = (follow["found"] + [w.history() for w, _ in worlds])[-want:]
     if len(worlds) == 1:
         return worlds[0][0]
     total = sum(w for _, w in worlds)
@@ -173,6 +207,22 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         if u < acc:
             return world
     return worlds[-1][0]
+
+
+def _follow(state, seat, view):
+    """The worlds kept for ``seat`` on this state object (see :func:`resample`, along one game):
+    ``{"view": the view of the latest call, "found": histories of worlds found at it, "base":
+    those found at an earlier view, each search's start}``; the store is reset where the view
+    is not the latest one or a continuation of it (another game, a state taken back)."""
+    store = state.__dict__.setdefault("_resample_kept", {})
+    got = store.get(seat)
+    if got is not None and got["view"] == view:
+        return got
+    if got is not None and len(got["view"]) < len(view) and view[:len(got["view"])] == got["view"]:
+        got.update(view=list(view), base=got["found"] or got["base"], found=[])
+        return got
+    got = store[seat] = {"view": list(view), "found": [], "base": []}
+    return got
 
 
 def _seen_views(state, seat):
@@ -395,7 +445,7 @@ def _candidates(s, k, view, private, actors, memo, rng, propose):
             if _fits(s, k, view, private, actors, b)]
 
 
-def _search(state, seat, view, private, actors, target, memo, rng, budget):
+def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=None):
     """One world and its weight (see :func:`resample`), or ``None``, and the draws used, by a
     backtracking search over the hidden entries (a state's ``resample_backtrack``).
 
@@ -453,6 +503,8 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget):
             memo.pop("wanted", 0)
             memo.pop("missing", 0)
             cands = _candidates(s, k, view, private, actors, memo, rng, propose)
+            if hint is not None and k < len(hint):   # a kept world's outcome first
+                cands.sort(key=lambda c: c[0] != hint[k])
             if not cands:   # nothing fits: the seats the game names, or the usual culprits
                 conflict = memo["culprits"] if "culprits" in memo else \
                     _culprits(s, k, view, private, actors)

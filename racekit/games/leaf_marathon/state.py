@@ -181,6 +181,10 @@ class LeafMarathonState(State):
     """An inconsistent world is repaired by a backtracking search over the hidden entries, not
     drawn again from the start (a race holds hundreds of hidden draws; the odds are then
     approximate, docs/adapters.md)."""
+    resample_follow = True
+    """Each search starts from a world found for the seat at its previous view, on this state
+    object (:func:`racekit.core.views.resample`, along one game): late in a 4-player race a
+    search from nothing often gives up (docs/adapters.md)."""
     resample_restart = 0
     """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
     lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
