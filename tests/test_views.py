@@ -144,6 +144,30 @@ def test_resample_keeps_what_the_seat_has_seen(game_id):
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+def test_a_view_that_differs_outside_the_seats_drops_the_world():
+    """A world whose view after some ply differs from the one the seat was shown only in a
+    part that names no seat (the round, the play order) is dropped there. Before, that
+    difference counted as none (it named no seat to blame), so the search went on past it
+    and blamed the wrong entries further on."""
+    from racekit.core import views as V
+    state = _lm_random_race(4, 400)
+    seat = 0
+    cut = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+    for a in state.history()[:62]:   # seat 2 to play
+        cut.apply_action(a)
+    hist, private = cut.history(), list(cut._private)
+    view, actors = cut.history_for(seat), V._actors(cut, hist)
+    assert any(v is None for v in view)
+    target = (cut.current_player(), view, V._view_text(cut, seat))
+    views = [dict(v) for v in V._seen_views(cut, seat)]
+    memo = {"snapshot": cut.snapshot(seat), "views": views}
+    got, _ = V._search(cut, seat, view, private, actors, target, memo, random.Random(0), 200)
+    assert got is not None   # the views as they were: a world is found
+    views[30] = dict(views[30], round=views[30]["round"] + 7)   # no seat named in it
+    got, _ = V._search(cut, seat, view, private, actors, target, memo, random.Random(0), 200)
+    assert got is None
+
+
 def _hidden_worlds(state, seat):
     """Every completion of the hidden plies consistent with ``seat``'s view, with its exact
     probability (the product of the hidden chance outcomes' probabilities), by enumeration."""

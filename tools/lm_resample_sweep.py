@@ -1,7 +1,8 @@
 """Leaf Marathon resampling sweep (issue 21): full random races, every seat resampled at points
 spread over each race (the last decision included); success rate and time per resample by how
 far into the race the point is. Not a test (no timings in tests): run by hand,
-``python tools/lm_resample_sweep.py --games 3 --players 2,3,4,5 --points 10``. The search draws
+``python tools/lm_resample_sweep.py --games 3 --players 2,3,4,5 --points 10`` (``--follow``: each
+seat followed through the race, as IS-MCTS resamples). The search draws
 at random, so one position may pass in one run and fail in another: ``--rng K`` gives the
 searches other random numbers on the same races (compare runs before reading a difference)."""
 from __future__ import annotations
@@ -46,7 +47,13 @@ def main(argv=None):
     ap.add_argument("--points", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rng", type=int, default=0, help="offset of the searches' random numbers")
+    ap.add_argument("--follow", action="store_true",
+                    help="follow each seat on one state object through the race, resampled at "
+                         "every one of its decisions (resample_follow: each search starts from "
+                         "the worlds found at the seat's previous decision), as IS-MCTS does")
     a = ap.parse_args(argv)
+    if a.follow:
+        return follow(a)
     stats = {}
     for players in [int(x) for x in a.players.split(",")]:
         for g in range(a.games):
@@ -75,6 +82,44 @@ def main(argv=None):
                     s[2] += dt
                     s[3] = max(s[3], dt)
             print(f"players {players} game {g}: {n} decisions, {states[-1].ply} plies", flush=True)
+    print("race %  resamples  ok  mean s  max s")
+    for frac in sorted(stats):
+        c, ok, tot, mx = stats[frac]
+        print(f"{frac:6d}  {c:9d}  {ok:3d}  {tot / c:6.3f}  {mx:5.2f}")
+    return 0 if all(s[0] == s[1] for s in stats.values()) else 1
+
+
+def follow(a):
+    """``--follow``: per race and seat, one state object replays the race and is resampled for
+    the seat at each of its decisions; success rate and time by how far into the race."""
+    stats = {}
+    for players in [int(x) for x in a.players.split(",")]:
+        for g in range(a.games):
+            seed = a.seed + 100 * players + g
+            states = race(players, seed)
+            hist = states[-1].history()
+            for seat in range(players):
+                rng = random.Random(seed + a.rng + 1000 * seat)
+                st = load_game("leaf_marathon", players=players).new_initial_state(
+                    record_events=False)
+                for k, action in enumerate(hist):
+                    if st.current_player() == seat and len(st.legal_actions()) > 1:
+                        frac = round(10 * k / max(1, len(hist) - 1)) * 10
+                        t0 = time.process_time()
+                        try:
+                            check(st, seat, st.resample(seat, rng))
+                            ok = True
+                        except ResampleError:
+                            ok = False
+                            print(f"FAIL p{players} g{g} ply {k} ({frac}%) seat {seat}", flush=True)
+                        dt = time.process_time() - t0
+                        s = stats.setdefault(frac, [0, 0, 0.0, 0.0])
+                        s[0] += 1
+                        s[1] += ok
+                        s[2] += dt
+                        s[3] = max(s[3], dt)
+                    st.apply_action(action)
+                print(f"players {players} game {g} seat {seat} done", flush=True)
     print("race %  resamples  ok  mean s  max s")
     for frac in sorted(stats):
         c, ok, tot, mx = stats[frac]

@@ -248,12 +248,13 @@ def _seen_views(state, seat):
 
 def _seen_differs(s, seat, memo, k):
     """Seats to blame where world ``s``, after ply ``k``, shows ``seat`` another view than the
-    real game showed it then (:func:`_view_culprits`); ``None`` where it shows the same."""
+    real game showed it then (:func:`_view_culprits`: a set of seats, or ``ALL``); ``False``
+    where it shows the same."""
     views = memo.get("views")
     if views is None:
-        return None
+        return False
     got = s.snapshot(seat)
-    return None if got == views[k] else _view_culprits(got, views[k])
+    return False if got == views[k] else _view_culprits(got, views[k])
 
 
 def _luby(i: int) -> int:
@@ -347,7 +348,7 @@ def _draw(state, seat, view, private, actors, target, memo, rng, budget):
             return None, 1
         weight *= step[1]
         s.apply_action(step[0])
-        if _seen_differs(s, seat, memo, k) is not None:
+        if _seen_differs(s, seat, memo, k) is not False:
             return None, 1
     if s.current_player() == target[0] and s.history_for(seat) == target[1] \
             and _view_text(s, seat) == target[2]:
@@ -474,7 +475,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
             if redrawn:
                 redrawn = False
                 differs = _seen_differs(s, seat, memo, k - 1)
-                if differs is not None:
+                if differs is not False:
                     conflict = differs
                     break
             a = view[k]
@@ -495,7 +496,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
                 s.apply_action(a)
                 k += 1
                 differs = _seen_differs(s, seat, memo, k - 1)
-                if differs is not None:   # the seat saw another view after this entry
+                if differs is not False:   # the seat saw another view after this entry
                     conflict = differs
                     break
                 continue
@@ -521,7 +522,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
             s.apply_action(b)
             k += 1
             differs = _seen_differs(s, seat, memo, k - 1)
-            if differs is not None:
+            if differs is not False:
                 conflict = differs
                 break
         else:
@@ -598,7 +599,7 @@ def _redraw(state, seat, view, private, actors, target, memo, rng, budget, backt
             weight *= step[1]
             s.apply_action(step[0])
             k += 1
-            if _seen_differs(s, seat, memo, k - 1) is not None:
+            if _seen_differs(s, seat, memo, k - 1) is not False:
                 break
         if k == n and s.current_player() == target[0] and s.history_for(seat) == target[1] \
                 and _view_text(s, seat) == target[2]:
