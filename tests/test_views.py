@@ -554,6 +554,21 @@ specials:
 """
 
 
+def test_leaf_marathon_look_ahead_never_excludes_what_happened_at_a_chance_node():
+    """A position can end among the draws that follow another seat's hidden opening exchange
+    (a chance node: the next draw is pending). The look-ahead counted the draws in the view as
+    all the cards the seat gave back, so it made the seat stop picking too soon and left out
+    what really happened (race 4 players, seed 400, cut at plies 52 to 55 and 60)."""
+    end = _lm_random_race(4, 400)
+    for cut in (52, 53, 54, 55, 60):
+        state = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+        for a in end.history()[:cut]:
+            state.apply_action(a)
+        assert state.is_chance_node()
+        out, checked = _lm_excluded(state)
+        assert checked > 0 and out == [], (cut, out)
+
+
 @pytest.mark.parametrize("players,seed,options", [
     (3, 108, {}),   # a pile of one card reshuffled into a pile of one card: same size
     (4, 503, {"butterfingers_pick": "random", "action_as_trigger": True,   # another seat's

@@ -795,6 +795,8 @@ def _select(st, k, view, actors, owners, plan):
                     view[e + drawn] is None and owners[e + drawn] == o:
                 drawn += 1
             if len(picked) >= drawn:
+                if e + drawn == len(view):   # the view ends among those draws (a chance
+                    return (done + (ok or picks)) or None   # node): more may follow
                 return done or None
             return ok or picks or None
     if not whole:
