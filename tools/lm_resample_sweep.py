@@ -40,6 +40,32 @@ def check(state, seat, world):
         assert world.legal_actions() == state.legal_actions()
 
 
+def measure(stats, frac, st, seat, rng, label):
+    """Resample ``st`` for ``seat`` once; tally success and CPU time under ``frac``."""
+    t0 = time.process_time()
+    try:
+        check(st, seat, st.resample(seat, rng))
+        ok = True
+    except ResampleError as e:
+        ok = False
+        print(f"FAIL {label} ({frac}%) seat {seat}: {e}", flush=True)
+    dt = time.process_time() - t0
+    s = stats.setdefault(frac, [0, 0, 0.0, 0.0])
+    s[0] += 1
+    s[1] += ok
+    s[2] += dt
+    s[3] = max(s[3], dt)
+
+
+def report(stats):
+    """Print the table by race fraction; 0 when every resample found a world."""
+    print("race %  resamples  ok  mean s  max s")
+    for frac in sorted(stats):
+        c, ok, tot, mx = stats[frac]
+        print(f"{frac:6d}  {c:9d}  {ok:3d}  {tot / c:6.3f}  {mx:5.2f}")
+    return 0 if all(s[0] == s[1] for s in stats.values()) else 1
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=2)
@@ -66,27 +92,9 @@ def main(argv=None):
                 st = states[i]
                 frac = round(10 * i / max(1, n - 1)) * 10
                 for seat in range(players):
-                    t0 = time.process_time()
-                    try:
-                        w = st.resample(seat, rng)
-                        check(st, seat, w)
-                        ok = True
-                    except ResampleError as e:
-                        ok = False
-                        print(f"FAIL p{players} g{g} ply {st.ply} ({frac}%) seat {seat}: {e}",
-                              flush=True)
-                    dt = time.process_time() - t0
-                    s = stats.setdefault(frac, [0, 0, 0.0, 0.0])
-                    s[0] += 1
-                    s[1] += ok
-                    s[2] += dt
-                    s[3] = max(s[3], dt)
+                    measure(stats, frac, st, seat, rng, f"p{players} g{g} ply {st.ply}")
             print(f"players {players} game {g}: {n} decisions, {states[-1].ply} plies", flush=True)
-    print("race %  resamples  ok  mean s  max s")
-    for frac in sorted(stats):
-        c, ok, tot, mx = stats[frac]
-        print(f"{frac:6d}  {c:9d}  {ok:3d}  {tot / c:6.3f}  {mx:5.2f}")
-    return 0 if all(s[0] == s[1] for s in stats.values()) else 1
+    return report(stats)
 
 
 def follow(a):
@@ -105,26 +113,10 @@ def follow(a):
                 for k, action in enumerate(hist):
                     if st.current_player() == seat and len(st.legal_actions()) > 1:
                         frac = round(10 * k / max(1, len(hist) - 1)) * 10
-                        t0 = time.process_time()
-                        try:
-                            check(st, seat, st.resample(seat, rng))
-                            ok = True
-                        except ResampleError:
-                            ok = False
-                            print(f"FAIL p{players} g{g} ply {k} ({frac}%) seat {seat}", flush=True)
-                        dt = time.process_time() - t0
-                        s = stats.setdefault(frac, [0, 0, 0.0, 0.0])
-                        s[0] += 1
-                        s[1] += ok
-                        s[2] += dt
-                        s[3] = max(s[3], dt)
+                        measure(stats, frac, st, seat, rng, f"p{players} g{g} ply {k}")
                     st.apply_action(action)
                 print(f"players {players} game {g} seat {seat} done", flush=True)
-    print("race %  resamples  ok  mean s  max s")
-    for frac in sorted(stats):
-        c, ok, tot, mx = stats[frac]
-        print(f"{frac:6d}  {c:9d}  {ok:3d}  {tot / c:6.3f}  {mx:5.2f}")
-    return 0 if all(s[0] == s[1] for s in stats.values()) else 1
+    return report(stats)
 
 
 if __name__ == "__main__":
