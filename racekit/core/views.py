@@ -125,13 +125,15 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     seat's view has grown, each new search starts from one of the worlds found at its
     previous view: at every hidden entry that world's outcome is tried first where it still
     fits, the rest as above (a particle filter: each kept world is carried forward and
-    repaired by the search). Each gets ``max_tries // (2 * resample_worlds)`` steps; where none
-    of them finds a world, the search starts from nothing as before (with its half of
-    ``max_tries``; the fallback below gets what is left). Several calls at the same
+    repaired by the search). Each gets ``max_tries // (4 * resample_worlds)`` steps (a quarter
+    of ``max_tries`` in all); where none of them finds a world, the search starts from nothing
+    as before, with its half of ``max_tries``, and the fallback below gets the last quarter. Several calls at the same
     view all start from the worlds of the view before, so their hidden entries since then are
     drawn afresh each time. What this costs: the worlds a seat keeps believing descend from
-    the few found earlier (at most ``resample_worlds``), so the odds are those of a particle
-    approximation, and a call's answer depends on the calls made on this state object before
+    the few found earlier (at most ``resample_worlds``, fewer where some searches failed),
+    and nothing draws the older entries afresh again, so the odds are those of a particle
+    approximation without rejuvenation (the hidden entries before the seat's previous view
+    take at most that many values), and a call's answer depends on the calls made on this state object before
     (the same calls in the same order give the same answers). A copy (``clone``) starts
     afresh.
 
@@ -165,7 +167,7 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     tries, run, half = 0, 0, max_tries // 2
     follow = _follow(state, seat, view) if getattr(state, "resample_follow", False) else None
     if follow is not None and follow["base"]:
-        bases, step = follow["base"], max(1, max_tries // (2 * want))
+        bases, step = follow["base"], max(1, max_tries // (4 * want))
         for i in range(want):   # each world from one found at the seat's previous view
             got, used = _search(state, seat, view, private, actors, target, memo, rng,
                                 min(step, max_tries - tries), bases[i % len(bases)])
@@ -213,7 +215,7 @@ def _follow(state, seat, view):
     """The worlds kept for ``seat`` on this state object (see :func:`resample`, along one game):
     ``{"view": the view of the latest call, "found": histories of worlds found at it, "base":
     those found at an earlier view, each search's start}``; the store is reset where the view
-    is not the latest one or a continuation of it (another game, a state taken back)."""
+    is not the latest one or a continuation of it (another game replayed on the object)."""
     store = state.__dict__.setdefault("_resample_kept", {})
     got = store.get(seat)
     if got is not None and got["view"] == view:
