@@ -288,8 +288,8 @@ class State(ABC):
         every field deeply (the game included).
         """
         new = object.__new__(type(self))
-        new.__dict__.update(copy.deepcopy(self.__dict__, {id(self): new}))
-        new.__dict__.pop("_resample_kept", None)   # kept worlds stay with this object
+        fields = {k: v for k, v in self.__dict__.items() if k != "_resample_kept"}
+        new.__dict__.update(copy.deepcopy(fields, {id(self): new}))   # kept worlds stay here
         return new
 
     def __deepcopy__(self, memo: dict) -> "State":
@@ -336,7 +336,7 @@ class State(ABC):
         new = object.__new__(type(self))
         d = new.__dict__
         d.update(self.__dict__)
-        d.pop("_resample_kept", None)   # a seat's kept worlds stay with this object (views.resample)
+        d.pop("_resample_kept", None)   # kept worlds stay here (views.resample)
         if keep_history:
             d["_history"] = self._history[:]
             d["_private"] = self._private[:]

@@ -118,24 +118,24 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     ``rng``. A hidden decision drawn from a proposal that kept only some of the legal actions
     weighs the share it kept (the model is uniform among the legal actions).
 
-    Along one game (a state's ``resample_follow`` = True, Leaf Marathon). A search over
-    hundreds of hidden entries late in a race can fail where the seat's previous decision found
-    worlds. So the worlds found for ``seat`` are kept on this state object (their histories,
-    never shown on any surface: a seat's own beliefs, built from its view alone), and once the
-    seat's view has grown, each new search starts from one of the worlds found at its
-    previous view: at every hidden entry that world's outcome is tried first where it still
-    fits, the rest as above (a particle filter: each kept world is carried forward and
-    repaired by the search). Each gets ``max_tries // (4 * resample_worlds)`` steps (a quarter
-    of ``max_tries`` in all); where none of them finds a world, the search starts from nothing
-    as before, with its half of ``max_tries``, and the fallback below gets the last quarter. Several calls at the same
-    view all start from the worlds of the view before, so their hidden entries since then are
-    drawn afresh each time. What this costs: the worlds a seat keeps believing descend from
-    the few found earlier (at most ``resample_worlds``, fewer where some searches failed),
-    and nothing draws the older entries afresh again, so the odds are those of a particle
-    approximation without rejuvenation (the hidden entries before the seat's previous view
-    take at most that many values), and a call's answer depends on the calls made on this state object before
-    (the same calls in the same order give the same answers). A copy (``clone``) starts
-    afresh.
+    Along one game (a state's ``resample_follow`` = True, with ``resample_backtrack``: Leaf
+    Marathon). A search over hundreds of hidden entries late in a race can fail where the
+    seat's previous decision found worlds. So the worlds found for ``seat`` are kept on this
+    state object (their histories, never shown on any surface: a seat's own beliefs, built
+    from its view alone), and once the seat's view has grown, each new search starts from one
+    of the worlds found at its previous view: at every hidden entry that world's outcome is
+    tried first where it still fits, the rest as above (a particle filter: each kept world is
+    carried forward and repaired by the search). Each gets ``max_tries // (4 *
+    resample_worlds)`` steps (a quarter of ``max_tries`` in all); where none of them finds a
+    world, the search starts from nothing as before, with its half of ``max_tries``, and the
+    fallback below gets the last quarter. Several calls at the same view all start from the
+    worlds of the view before, so their hidden entries since then are drawn afresh each time.
+    What this costs: the worlds a seat keeps believing descend from the few found earlier (at
+    most ``resample_worlds``, fewer where some searches failed), and nothing draws the older
+    entries afresh again, so the odds are those of a particle approximation without
+    rejuvenation (the hidden entries before the seat's previous view take at most that many
+    values), and a call's answer depends on the calls made on this state object before (the
+    same calls in the same order give the same answers). A copy (``clone``) starts afresh.
 
     Game hook: ``state.resample_proposal(k, view, actors, owners, memo)``, called on the world
     being built at a hidden entry (ply ``k``), gets the seat's view (``view``: the history as
@@ -165,7 +165,8 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     backtrack = bool(getattr(state, "resample_backtrack", False))
     restart = int(getattr(state, "resample_restart", 0) or 0)
     tries, run, half = 0, 0, max_tries // 2
-    follow = _follow(state, seat, view) if getattr(state, "resample_follow", False) else None
+    follow = _follow(state, seat, view) \
+        if backtrack and getattr(state, "resample_follow", False) else None
     if follow is not None and follow["base"]:
         bases, step = follow["base"], max(1, max_tries // (4 * want))
         for i in range(want):   # each world from one found at the seat's previous view
