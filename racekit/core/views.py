@@ -122,19 +122,22 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     Marathon). A search over hundreds of hidden entries late in a race can fail where the
     seat's previous decision found worlds. So the worlds found for ``seat`` are kept on this
     state object (their histories, never shown on any surface: a seat's own beliefs, built
-    from its view alone), and once the seat's view has grown, each new search starts from one
-    of the worlds found at its previous view: at every hidden entry that world's outcome is
-    tried first where it still fits, the rest as above (a particle filter: each kept world is
-    carried forward and repaired by the search). Each gets ``max_tries // (4 *
-    resample_worlds)`` steps (a quarter of ``max_tries`` in all); where none of them finds a
-    world, the search starts from nothing as before, with its half of ``max_tries``, and the
-    fallback below gets the last quarter. Several calls at the same view all start from the
-    worlds of the view before, so their hidden entries since then are drawn afresh each time.
-    What this costs: the worlds a seat keeps believing descend from the few found earlier (at
-    most ``resample_worlds``, fewer where some searches failed), and nothing draws the older
+    from its view alone). Once the seat's view has grown, the search from nothing runs first
+    with an eighth of ``max_tries``; while it finds all its worlds there, nothing else
+    changes. The first time it does not, the seat's searches are marked hard on this object,
+    and from then on each search starts from one of the worlds found at the seat's previous
+    view: at every hidden entry that world's outcome is tried first where it still fits, the
+    rest as above (a particle filter: each kept world is carried forward and repaired by the
+    search). Each gets ``max_tries // (4 * resample_worlds)`` steps (a quarter of
+    ``max_tries`` in all); where none of them finds a world, the search starts from nothing
+    as before, with its half of ``max_tries``, and the fallback below gets the last quarter.
+    Several calls at the same view all start from the worlds of the view before, so their
+    hidden entries since then are drawn afresh each time. What this costs once the searches
+    are hard: the worlds a seat keeps believing descend from the few found earlier (at most
+    ``resample_worlds``, fewer where some searches failed), and nothing draws the older
     entries afresh again, so the odds are those of a particle approximation without
     rejuvenation (the hidden entries before the seat's previous view take at most that many
-    values), and a call's answer depends on the calls made on this state object before (the
+    values). A call's answer depends on the calls made on this state object before (the
     same calls in the same order give the same answers). A copy (``clone``) starts afresh.
 
     Game hook: ``state.resample_proposal(k, view, actors, owners, memo)``, called on the world
@@ -167,9 +170,20 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     tries, run, half = 0, 0, max_tries // 2
     follow = _follow(state, seat, view) \
         if backtrack and getattr(state, "resample_follow", False) else None
-    if follow is not None and follow["base"]:
+    if follow is not None and follow["base"] and not follow.get("hard"):
+        # from nothing while that is easy (the odds above): an eighth of max_tries
+        probe = max(1, max_tries // 8)
+        while tries < probe and len(worlds) < want:
+            got, used = _search(state, seat, view, private, actors, target, memo, rng,
+                                probe - tries)
+            tries += used
+            if got is not None:
+                worlds.append(got)
+        if len(worlds) < want:   # no longer easy: from the kept worlds from now on
+            follow["hard"] = True
+    if follow is not None and follow["base"] and follow.get("hard") and len(worlds) < want:
         bases, step = follow["base"], max(1, max_tries // (4 * want))
-        for i in range(want):   # each world from one found at the seat's previous view
+        for i in range(want - len(worlds)):   # each world from one found at an earlier view
             got, used = _search(state, seat, view, private, actors, target, memo, rng,
                                 min(step, max_tries - tries), bases[i % len(bases)])
             tries += used
@@ -215,8 +229,9 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
 def _follow(state, seat, view):
     """The worlds kept for ``seat`` on this state object (see :func:`resample`, along one game):
     ``{"view": the view of the latest call, "found": histories of worlds found at it, "base":
-    those found at an earlier view, each search's start}``; the store is reset where the view
-    is not the latest one or a continuation of it (another game replayed on the object)."""
+    those found at an earlier view, each search's start, "hard": whether a search from nothing
+    has fallen short (then the searches start from "base")}``; the store is reset where the
+    view is not the latest one or a continuation of it (another game replayed on the object)."""
     store = state.__dict__.setdefault("_resample_kept", {})
     got = store.get(seat)
     if got is not None and got["view"] == view:
@@ -224,7 +239,7 @@ def _follow(state, seat, view):
     if got is not None and len(got["view"]) < len(view) and view[:len(got["view"])] == got["view"]:
         got.update(view=list(view), base=got["found"] or got["base"], found=[])
         return got
-    got = store[seat] = {"view": list(view), "found": [], "base": []}
+    got = store[seat] = {"view": list(view), "found": [], "base": [], "hard": False}
     return got
 
 

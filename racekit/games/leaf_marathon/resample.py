@@ -14,6 +14,9 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   trigger card at an "end turn" unless something may take it first (:func:`_feasible`): a
   Butterfingers or Release selection gives up trigger cards only last, so the public hand
   size after it says how many stay, and Travel Light and Barter never take one (LM-AMB-50);
+  a seat that declines a Resin Ball holds an action card then and keeps it, and one that
+  rolled Resin Ball and was asked nothing holds none, unless it may have lost a card since
+  it surely held one (d20.resolve asks only a seat that holds an action card, LM-EVENT-09);
   a hidden blind pick from the seat takes one of its cards (:func:`_losses_fit`);
 - at a draw, the seat's next hidden blind picks (a trade, a scavenge) leave both their
   seats' later uses possible, from the hands they hold now and their draws before
@@ -67,6 +70,12 @@ _KEEP0 = -100   # _KEEP0 - h: a selection that gives up held trigger cards only 
 _CHOOSE_ONLY = (2, 5)   # d20 Travel Light, Barter: the seat selects, never a held trigger card
 _LAST_ONLY = (11, 13)   # d20 Butterfingers, Release: held trigger cards only when nothing else
 
+
+_HOLD_ACT = -10   # the seat holds an action card: it declined a Resin Ball (d20.resolve asks
+# only a seat that holds one); it keeps the card
+_NO_ACT = -20   # the seat holds no action card: a Resin Ball it rolled found none (no question
+# followed); sorts before a _GONE of the same ply (the d20's own)
+_GONE = -12   # a card may leave the hand at this ply in a way ``uses`` does not say (``gone_at``)
 
 _PLAIN = ~C.DOUBLED   # a card code without its Magic Bind mark (:func:`_kind` uses it)
 
@@ -194,7 +203,9 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
             if taker != victim:
                 if _kind(code) < 8:
                     uses.setdefault(victim, []).append((k, _kind(code)))
-                victim_of[k] = victim
+                # the taker's slot brings the card seen: a card of that type (a received
+                # weapon may lose its mark, received_mark = holder)
+                victim_of[k] = _TYPED[_kind(code) if _kind(code) < 8 else code & 7]
                 draws.setdefault(taker, []).append(k)
                 blinds.setdefault(taker, []).append(k)
         elif who >= 0:
@@ -223,22 +234,28 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                     uses.setdefault(who, []).append((k + 1, _GAIN))
                 if e in (9, 16):   # Resin Ball may turn an action card into a special card
                     gone_at.setdefault(who, []).append(k + 1)
+                if rolled[1] == 9 and not resin_keep and _no_resin_question(view, actors, k + 1,
+                                                                         who):
+                    uses.setdefault(who, []).append((k + 1, _NO_ACT))
                 if e != 16:
                     prev_d20 = e   # the event a Rewind repeats (d20.task_d20)
             elif A.RESIN <= a < A.RESIN + 10 and not resin_keep:   # Resin Ball: an action
                 uses.setdefault(who, []).append((k, C.ACTION))   # card it held (d20.resin); kept
                 # as a special card (resin_hold = keep_as_special) it was one at an event 9
                 # the view does not tell apart from one that found no action card
+            elif a == A.NO_RESIN and not resin_keep:   # asked only while it holds an action
+                uses.setdefault(who, []).append((k, _HOLD_ACT))   # card, and it keeps it
             elif A.GIVE <= a < A.GIVE + 10:   # the target may get the weapon (turn.apply)
                 uses.setdefault(a - A.GIVE, []).append((k, _GAIN))
             for code in cards_used(a):
                 uses.setdefault(who, []).append((k, code))
-    for v in uses.values():
-        v.sort()   # in ply order (a d20's entry comes before the play's own cards)
     for s2, plies in cuts.items():
         gone_at.setdefault(s2, []).extend(plies)
-    for v in gone_at.values():
-        v.sort()
+    for s2, plies in gone_at.items():
+        plies.sort()
+        uses.setdefault(s2, []).extend((j, _GONE) for j in plies)
+    for v in uses.values():
+        v.sort()   # in ply order (a d20's entry comes before the play's own cards)
     grown = [j for j in range(1, len(views or ()))   # a reshuffle (LM-DRAW-2): the pile grew,
              if views[j].get("pile", 0) > views[j - 1].get("pile", 0)   # or the discard pile
              or views[j].get("discard", 0) < views[j - 1].get("discard", 0)]   # went into it
@@ -268,6 +285,21 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
         v.sort()
     return uses, draws, blinds, cuts, viewer, victim_of, hidden_blinds, gone_at, piles, marks, \
         came
+
+
+def _no_resin_question(view, actors, d, who) -> bool:
+    """Whether the Resin Ball that seat ``who`` rolled at ply ``d`` (or a Rewind repeating
+    it) surely asked it nothing: its next decision in the view is seen and is not a Resin Ball
+    answer (d20.resolve asks only a seat holding an action card, at once). ``False`` where the
+    view ends first, hides that decision or shows another seat deciding first."""
+    for j in range(d + 1, len(view)):
+        if actors[j] == CHANCE:
+            continue
+        if actors[j] != who or view[j] is None:
+            return False
+        a = view[j]
+        return not (a == A.NO_RESIN or A.RESIN <= a < A.RESIN + 10)
+    return False
 
 
 def _changing_hands(view, actors, owners, k, who):
@@ -347,21 +379,31 @@ def _deal(st, memo):
 def _needs(hand, start, uses, stop=None):
     """The public card uses from ply ``start`` to before ``stop`` that ``hand`` does not cover,
     as ``[(ply, type)]`` in order (each must come from a hidden draw before it), or ``None``
-    where an "end turn" comes while a plain trigger card is held (turn.legal)."""
+    where an "end turn" comes while a plain trigger card is held (turn.legal), or a Resin Ball
+    that asked nothing while a plain action card is surely held (a card the seat held at
+    ``start`` or surely kept at a declined Resin Ball, less its action-card uses, and none
+    once any card may have left the hand). A declined Resin Ball needs an action card held
+    then (one drawn, if none is held) and keeps it for the later uses."""
     held = [0] * 8
     kept = 0   # at most this many Free Forced Rest cards
+    other_acts = 0   # action cards with a received mark (a Resin Ball may take one)
     for c in hand:
         if c & _PLAIN < 8:
             held[c & _PLAIN] += 1
         elif C.protected(c):
             kept += 1
+        elif C.is_action(c):
+            other_acts += 1
     sure = held[C.TRIGGER]   # trigger cards surely still held (none after a _DROP)
+    acts = held[C.ACTION]   # plain action cards surely still held (none after any loss)
     need = []
     for i in range(_from(uses, start), len(uses)):
         j, c = uses[i]
         if stop is not None and j >= stop:
             break
         if c >= 0:   # a card of type c used in public
+            if c == C.ACTION:
+                acts = max(0, acts - 1)
             if held[c] > 0:
                 held[c] -= 1
                 if c == C.TRIGGER:   # the card played may be one of those surely held
@@ -371,13 +413,24 @@ def _needs(hand, start, uses, stop=None):
         elif c == _END:
             if sure > 0:
                 return None
+        elif c == _HOLD_ACT:   # it holds an action card now, and keeps it
+            if held[C.ACTION] == 0 and other_acts == 0:
+                need.append((j, C.ACTION))
+                held[C.ACTION] = 1
+            acts = max(acts, 1)
+        elif c == _NO_ACT:
+            if acts > 0:
+                return None
         elif c == _DROP or c == _LAST_DROP:   # the opening exchange, a blind pick or a
-            sure = 0   # selection may take one
+            sure = acts = 0   # selection may take one
         elif c <= _KEEP0:   # Butterfingers, Release: trigger cards leave last (LM-AMB-50)
             sure = min(sure, max(0, _KEEP0 - c - kept))
+            acts = 0
         elif c == _FFR_GAIN:
             kept += 1
-        # _LOSE, _GAIN: checked by _feasible (any card may go)
+        elif c == _LOSE or c == _GONE:   # a card may leave: any card (checked by _feasible)
+            acts = 0
+        # _GAIN: checked by _feasible
     return need
 
 
