@@ -673,3 +673,30 @@ def test_leaf_marathon_resample_follows_past_a_resin_ball():
     assert world.history_for(0) == state.history_for(0)
     assert world.observation_string(0) == state.observation_string(0)
     assert world.legal_actions() == state.legal_actions()
+
+
+def test_resample_at_a_view_answers_with_a_world_found_there_before(monkeypatch):
+    """Issue 21: IS-MCTS resamples the same view once per simulation. Where one of those
+    searches finds nothing but an earlier call at this view found worlds, one of those is
+    returned (each is consistent with the view); with none found at the view it raises."""
+    from racekit.core import views as V
+    state, _ = _lm_fixture_race()
+    state.resample(0, random.Random(0))
+    found = {tuple(h) for h in state.__dict__["_resample_kept"][0]["found"]}
+    assert len(found) > 1
+
+    def nothing(state, seat, view, private, actors, target, memo, rng, budget, *rest):
+        return None, budget
+    monkeypatch.setattr(V, "_search", nothing)
+    monkeypatch.setattr(V, "_redraw", nothing)
+    fresh = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+    for a in state.history():
+        fresh.apply_action(a)
+    with pytest.raises(ResampleError):   # nothing found at this view on this object yet
+        fresh.resample(0, random.Random(5))
+    got = {tuple(state.resample(0, random.Random(i)).history()) for i in range(12)}
+    assert got <= found and len(got) > 1
+    world = state.resample(0, random.Random(9))
+    assert world.history_for(0) == state.history_for(0)
+    assert world.observation_string(0) == state.observation_string(0)
+    assert world.legal_actions() == state.legal_actions()

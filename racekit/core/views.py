@@ -132,7 +132,9 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     ``max_tries`` in all); where none of them finds a world, the search starts from nothing
     as before, with its half of ``max_tries``, and the fallback below gets the last quarter.
     Several calls at the same view all start from the worlds of the view before, so their
-    hidden entries since then are drawn afresh each time. What this costs once the searches
+    hidden entries since then are drawn afresh each time; where one of them finds none, it
+    returns one of the worlds the calls before it found at this view (drawn uniformly: each is
+    consistent with the view), and raises only where none has been found at this view yet. What this costs once the searches
     are hard: the worlds a seat keeps believing descend from the few found earlier (at most
     ``resample_worlds``, fewer where some searches failed), and nothing draws the older
     entries afresh again, so the odds are those of a particle approximation without
@@ -209,6 +211,13 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         tries += used
         if got is not None:
             worlds.append(got)
+    if not worlds and follow is not None and follow["found"]:
+        # a world found by an earlier call at this same view is consistent with it still
+        hist = follow["found"][int(rng.random() * len(follow["found"]))]
+        s = _new(state)
+        for a in hist:
+            s.apply_action(a)
+        return s
     if not worlds:
         raise ResampleError(f"no world consistent with seat {seat}'s view in {max_tries} draws")
     if follow is not None:
