@@ -700,3 +700,54 @@ def test_resample_at_a_view_answers_with_a_world_found_there_before(monkeypatch)
     assert world.history_for(0) == state.history_for(0)
     assert world.observation_string(0) == state.observation_string(0)
     assert world.legal_actions() == state.legal_actions()
+
+
+def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():
+    """Issue 21: seat 0 (the viewer) rolled Scavenge and Release at ply 216 and gave seat 3 a
+    recovery and a weapon card (its own picks, plies 219-220). The look-ahead stopped
+    foreseeing seat 3's hand there, so worlds where seat 3 held one recovery card instead of
+    two were built and only found wrong at ply 224, where seat 3 played four in a row; the
+    search spent its budget there and IS-MCTS gave up at ply 336. Now seat 3 gets a slot of
+    each card's type at the picks, and its later uses are foreseen."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((Path(__file__).parent / "fixtures" / "lm_release_4p.json").read_text())
+    game = load_game("leaf_marathon", players=4)
+    state, at_207 = game.new_initial_state(record_events=False), None
+    for k, a in enumerate(data["history"]):
+        if k == 207:
+            at_207 = state.clone()
+        state.apply_action(a)
+    hist, private = state.history(), list(state._private)
+    actors = V._actors(state, hist)
+    plan = R._plan(state.history_for(0), actors, private, V._seen_views(state, 0))
+    assert 216 not in plan[3].get(3, ())   # no cut: seat 3's hand is followed
+    assert {219, 220} <= set(plan[1][3]) and plan[5][219] == R._TYPED[C.RECOVERY] \
+        and plan[5][220] == R._TYPED[C.WEAPON]
+
+    def fits(hand):
+        return R._feasible(hand, 207, plan[0][3], plan[1][3], plan[3].get(3, ()), at_207,
+                           plan[5], plan[10])
+    assert fits(list(at_207.hand[3]))   # what seat 3 really held
+    assert not fits([C.ACTION, C.ACTION, C.RECOVERY, C.TRIGGER])   # one recovery card short
+    excluded, checked = _lm_excluded(state)   # and never what really happened
+    assert checked > 300 and excluded == []
+
+
+def test_a_view_that_differs_in_a_seat_blames_that_seat():
+    """Issue 21: a world whose view differs in one seat's entry and in a shared count (seat 1
+    moved one square less, so its armor was not used in a forest and the discard pile is one
+    card short: its hidden hand weighed more) sends the search back to seat 1's hidden
+    entries; before, the shared count made it blame every seat, and the search spent its
+    budget on another seat's draws (IS-MCTS gave up at ply 543 of a 4-player race)."""
+    from racekit.core import views as V
+    want = {"discard": 23, "seats": [{"position": 12}, {"position": 10, "armor": False},
+                                     {"position": 6}]}
+    got = {"discard": 22, "seats": [{"position": 12}, {"position": 9, "armor": True},
+                                    {"position": 6}]}
+    assert V._view_culprits(got, want) == {1}
+    assert V._view_culprits({**want, "discard": 22}, want) is V.ALL   # only a shared count
+    assert V._view_culprits({"seats": want["seats"][:2]}, want) is V.ALL

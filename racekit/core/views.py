@@ -422,14 +422,12 @@ def _end_culprits(s, seat, want):
 
 def _view_culprits(got, want):
     """Seats whose hidden entries may explain a view ``got`` that differs from ``want`` (two
-    snapshots): where the snapshot lists ``seats``, the seats whose entries differ, if
-    nothing else does; else ``ALL``."""
+    snapshots): where the snapshot lists ``seats``, the seats whose entries differ (what else
+    differs, such as a shared pile's size, is most often their consequence: a card a seat
+    used because its hidden hand changed its move); else ``ALL``."""
     if not isinstance(got, dict) or not isinstance(want, dict) or \
             not isinstance(got.get("seats"), list) or not isinstance(want.get("seats"), list) \
             or len(got["seats"]) != len(want["seats"]):
-        return ALL
-    rest = {key for key in set(got) | set(want) if key != "seats" and got.get(key) != want.get(key)}
-    if rest:
         return ALL
     out = {i for i, (a, b) in enumerate(zip(got["seats"], want["seats"])) if a != b}
     return out or ALL

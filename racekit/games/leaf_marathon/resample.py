@@ -153,6 +153,7 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
     prev_d20 = None   # the latest d20 event but Rewind (None: none seen, or a set-up's)
     rolled = None   # (seat, event, ply) of a d20 whose selection may follow
     butter = None   # (seat, ply) of the next random Butterfingers pick (butter_random)
+    gifts: dict = {}   # seat -> plies where it gets a card the viewer gave it (_seen_gift)
     for k, a in enumerate(view):
         who = actors[k]
         if rolled is not None and k > rolled[2] and (who != rolled[0] or a == A.END):
@@ -220,7 +221,15 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                 # the d20 (public) says Scavenge and Release (or Rewind repeating it, or an
                 # event the view does not show): armor or chosen cards may change hands (a
                 # trade's and a scavenge's blind picks are in the plan; a swap moves ponies)
+                gift = _seen_gift(view, actors, k, who)
                 for s2 in _changing_hands(view, actors, owners, k, who):
+                    if gift is not None and s2 == gift[0]:   # the target gets the cards seen
+                        for j, code in gift[1]:   # a slot of each one's type (as a seen pick)
+                            victim_of[j] = _TYPED[_kind(code) if _kind(code) < 8 else code & 7]
+                            draws.setdefault(s2, []).append(j)
+                            blinds.setdefault(s2, []).append(j)
+                            gifts.setdefault(s2, []).append(j)
+                        continue
                     cuts.setdefault(s2, []).append(k + 1)
             if a in (A.TRIGGER, A.ACT_TRIGGER) and k + 1 < len(view) and \
                     actors[k + 1] == CHANCE and view[k + 1] is not None:
@@ -279,6 +288,10 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
             came.setdefault(owner[0], []).append(k)   # a blind pick it takes
     for s2, v in uses.items():
         came.setdefault(s2, []).extend(j for j, c in v if c in (_GAIN, _FFR_GAIN))
+    for s2, plies in gifts.items():
+        came.setdefault(s2, []).extend(plies)
+        draws[s2].sort()
+        blinds[s2].sort()
     for s2, plies in cuts.items():
         came.setdefault(s2, []).extend(plies)
     for v in came.values():
@@ -327,6 +340,27 @@ def _changing_hands(view, actors, owners, k, who):
     if mode in (A.GIVE_ARMOR, A.GIVE_CARDS):
         return every if t is None else [t]
     return every if t is None else sorted({who, t})
+
+
+def _seen_gift(view, actors, k, who):
+    """The cards a Scavenge and Release played at ply ``k`` by ``who`` gives its target, where
+    the view shows the target, the "give cards" mode and every card picked (the viewer gave
+    them: d20.scavenge, LM-EVENT-13): ``(target, [(ply, card code)])``; else ``None`` (the
+    target's hand then changes in ways the plan does not follow: a cut)."""
+    def said(j):
+        return view[j] if j < len(view) and actors[j] == who else None
+
+    a = said(k + 2)
+    if a is None or not A.TARGET <= a < A.TARGET + 10 or said(k + 3) != A.GIVE_CARDS:
+        return None
+    picks, j = [], k + 4
+    while j < len(view) and actors[j] == who and view[j] is not None \
+            and A.PICK <= view[j] < A.PICK + A.CODES:
+        picks.append((j, view[j] - A.PICK))
+        j += 1
+    if j >= len(view) or (actors[j] == who and view[j] is None):
+        return None   # the selection may not be over (or a pick is hidden): not followed
+    return a - A.TARGET, picks
 
 
 def _from(uses, start) -> int:
