@@ -751,3 +751,40 @@ def test_a_view_that_differs_in_a_seat_blames_that_seat():
     assert V._view_culprits(got, want) == {1}
     assert V._view_culprits({**want, "discard": 22}, want) is V.ALL   # only a shared count
     assert V._view_culprits({"seats": want["seats"][:2]}, want) is V.ALL
+
+
+def test_leaf_marathon_look_ahead_reads_what_another_seat_released_to_the_viewer():
+    """Issue 21: seat 2 rolled Scavenge and Release at ply 170 and gave seat 0 (the viewer) two
+    cards; its picks (plies 172-173) are hidden, but seat 0's hand shows what it got: an
+    action and an effect card. The look-ahead cut seat 2's (and every seat's) hand there, so
+    worlds where seat 2 had given its last trigger card were built and found wrong only at
+    ply 174, where it plays one; a search from nothing at ply 914 spent its budget there. Now
+    the picks are uses of the cards seat 0 got, and nothing is cut."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((Path(__file__).parent / "fixtures" /
+                       "lm_release_to_viewer_4p.json").read_text())
+    state = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    hist, private = state.history(), list(state._private)
+    actors = V._actors(state, hist)
+    assert state.history_for(0)[172] is None and state.history_for(0)[173] is None
+    plan = R._plan(state.history_for(0), actors, private, V._seen_views(state, 0))
+    assert (172, C.ACTION) in plan[0][2] and (173, C.EFFECT) in plan[0][2]
+    assert all(171 not in plan[3].get(s, ()) for s in range(4))   # no cut
+    # seat 2 holding no trigger card besides the one it plays at ply 170 cannot be
+    at_167 = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+    for a in hist[:167]:
+        at_167.apply_action(a)
+
+    def fits(hand):
+        return R._feasible(hand, 167, plan[0][2], plan[1][2], plan[3].get(2, ()), at_167,
+                           plan[5], plan[10])
+    assert fits(list(at_167.hand[2]))
+    assert not fits([c for c in at_167.hand[2] if c != C.TRIGGER] + [C.TRIGGER])
+    excluded, checked = _lm_excluded(state)   # and never what really happened
+    assert checked > 300 and excluded == []

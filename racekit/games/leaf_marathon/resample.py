@@ -191,6 +191,10 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                         if e < len(views) else None
                     if type(size) is int:
                         uses[who][-1] = (k, _KEEP0 - size)
+                if turns and event == 13 and views is not None and viewer is not None \
+                        and who != viewer and not (view[k - 1] is None and actors[k - 1] == who):
+                    for j, c in _released_to(view, actors, views, k, who, viewer) or ():
+                        uses[who].append((j, c))   # the cards the viewer got: it held them
         elif who == CHANCE and butter == (owners[k], k):   # a random Butterfingers pick
             butter = (owners[k], k + 1)   # the viewer saw (its own): the card leaves its hand
             code = a - A.BLIND
@@ -222,7 +226,12 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                 # event the view does not show): armor or chosen cards may change hands (a
                 # trade's and a scavenge's blind picks are in the plan; a swap moves ponies)
                 gift = _seen_gift(view, actors, k, who)
-                for s2 in _changing_hands(view, actors, owners, k, who):
+                # it gave the viewer the cards the viewer's hand shows: only the picks (in
+                # the plan) change hands
+                to_viewer = viewer is not None and who != viewer and views is not None and \
+                    k + 2 < len(view) and view[k + 2] is None and actors[k + 2] == who \
+                    and _released_to(view, actors, views, k + 2, who, viewer) is not None
+                for s2 in () if to_viewer else _changing_hands(view, actors, owners, k, who):
                     if gift is not None and s2 == gift[0]:   # the target gets the cards seen
                         for j, code in gift[1]:   # a slot of each one's type (as a seen pick)
                             victim_of[j] = _TYPED[_kind(code) if _kind(code) < 8 else code & 7]
@@ -340,6 +349,28 @@ def _changing_hands(view, actors, owners, k, who):
     if mode in (A.GIVE_ARMOR, A.GIVE_CARDS):
         return every if t is None else [t]
     return every if t is None else sorted({who, t})
+
+
+def _released_to(view, actors, views, k, who, viewer):
+    """``[(ply, type)]``: the plain cards another seat's hidden Release selection, starting at
+    ply ``k``, gave the viewer, read from the viewer's hand before and after it (d20.finish:
+    the picked cards go to the target; LM-EVENT-13), one per pick in ply order, leaving out
+    weapons (a received mark may have cleared, ``received_mark = holder``) and special cards;
+    ``None`` where the viewer's hand did not gain one card per pick and lose none (it was not
+    the target) or the selection may not be over."""
+    e = k
+    while e + 1 < len(view) and view[e + 1] is None and actors[e + 1] == who:
+        e += 1
+    if e + 1 >= len(view) or e >= len(views) or k < 1:
+        return None
+    before, after = views[k - 1]["seats"][viewer].get("hand"), views[e]["seats"][viewer].get("hand")
+    if not isinstance(before, list) or not isinstance(after, list):
+        return None
+    gained, lost = Counter(after) - Counter(before), Counter(before) - Counter(after)
+    if lost or sum(gained.values()) != e - k + 1:
+        return None
+    kinds = sorted(_kind(C.NAME_TO_CODE[n]) for n in gained.elements() if n in C.NAME_TO_CODE)
+    return [(k + i, c) for i, c in enumerate(kinds) if c < 8 and c != C.WEAPON]
 
 
 def _seen_gift(view, actors, k, who):
