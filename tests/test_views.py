@@ -774,7 +774,7 @@ def test_leaf_marathon_look_ahead_reads_what_another_seat_released_to_the_viewer
     actors = V._actors(state, hist)
     assert state.history_for(0)[172] is None and state.history_for(0)[173] is None
     plan = R._plan(state.history_for(0), actors, private, V._seen_views(state, 0))
-    assert (172, C.ACTION) in plan[0][2] and (173, C.EFFECT) in plan[0][2]
+    assert (172, C.ACTION) in plan[0][2] and (172, C.EFFECT) in plan[0][2]
     assert all(171 not in plan[3].get(s, ()) for s in range(4))   # no cut
     # seat 2 holding no trigger card besides the one it plays at ply 170 cannot be
     at_167 = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)

@@ -17,7 +17,11 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   a seat that declines a Resin Ball holds an action card then and keeps it, and one that
   rolled Resin Ball and was asked nothing holds none, unless it may have lost a card since
   it surely held one (d20.resolve asks only a seat that holds an action card, LM-EVENT-09);
-  a hidden blind pick from the seat takes one of its cards (:func:`_losses_fit`);
+  a hidden blind pick from the seat takes one of its cards (:func:`_losses_fit`); at a
+  Scavenge and Release the viewer rolled, the target gets the cards the viewer picked (a
+  slot of each one's type), and at one another seat rolled whose hidden picks the viewer's
+  hand shows it got, those picks are uses of the cards it got (LM-EVENT-13); only where
+  neither holds does the plan stop following the hands that may change;
 - at a draw, the seat's next hidden blind picks (a trade, a scavenge) leave both their
   seats' later uses possible, from the hands they hold now and their draws before
   (:func:`_pair_fits`);
@@ -354,7 +358,8 @@ def _changing_hands(view, actors, owners, k, who):
 def _released_to(view, actors, views, k, who, viewer):
     """``[(ply, type)]``: the plain cards another seat's hidden Release selection, starting at
     ply ``k``, gave the viewer, read from the viewer's hand before and after it (d20.finish:
-    the picked cards go to the target; LM-EVENT-13), one per pick in ply order, leaving out
+    the picked cards go to the target; LM-EVENT-13), all at ply ``k`` (which pick took which
+    is not known; a search at a pick looks at the uses after it, so none counts twice), leaving out
     weapons (a received mark may have cleared, ``received_mark = holder``) and special cards;
     ``None`` where the viewer's hand did not gain one card per pick and lose none (it was not
     the target) or the selection may not be over."""
@@ -370,7 +375,7 @@ def _released_to(view, actors, views, k, who, viewer):
     if lost or sum(gained.values()) != e - k + 1:
         return None
     kinds = sorted(_kind(C.NAME_TO_CODE[n]) for n in gained.elements() if n in C.NAME_TO_CODE)
-    return [(k + i, c) for i, c in enumerate(kinds) if c < 8 and c != C.WEAPON]
+    return [(k, c) for c in kinds if c < 8 and c != C.WEAPON]
 
 
 def _seen_gift(view, actors, k, who):
