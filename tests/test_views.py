@@ -528,6 +528,8 @@ def _lm_excluded(state):
     (4, 7000, {"draft": "sequential"}),   # characters not kept go back before the next deal
     (4, 7003, {"resin_hold": "keep_as_special"}),   # Resin Ball is played from a special card
     (3, 8101, {"action_as_trigger": True}),   # a trade takes back what a Release just gave
+    (4, 913, {}),   # seat 0 releases two cards to seat 3 (the viewer) by hidden picks: which
+    # pick took which card is unknown (_released_to)
     (3, 3, {"butterfingers_pick": "random",   # the viewer's own random Butterfingers picks
             "params": {"opening_hand": 20, "leg_hand": 20}}),   # take cards from its hand
 ])
