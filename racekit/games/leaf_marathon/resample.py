@@ -188,9 +188,7 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                 if turns and not any_use and event in _CHOOSE_ONLY:
                     uses[who].pop()
                 elif turns and not any_use and event in _LAST_ONLY and views is not None:
-                    e = k
-                    while e + 1 < len(view) and view[e + 1] is None and actors[e + 1] == who:
-                        e += 1   # the selection's last pick: the cards leave the hand then
+                    e = _selection_end(view, actors, k, who)   # the cards leave then
                     size = views[e]["seats"][who].get("hand_size") \
                         if e < len(views) else None
                     if type(size) is int:
@@ -355,6 +353,15 @@ def _changing_hands(view, actors, owners, k, who):
     return every if t is None else sorted({who, t})
 
 
+def _selection_end(view, actors, k, who) -> int:
+    """The last ply of the hidden selection by ``who`` that starts at ply ``k`` (its picks are
+    consecutive hidden entries of that seat; the cards leave the hand at the last one)."""
+    e = k
+    while e + 1 < len(view) and view[e + 1] is None and actors[e + 1] == who:
+        e += 1
+    return e
+
+
 def _released_to(view, actors, views, k, who, viewer):
     """``[(ply, type)]``: the plain cards another seat's hidden Release selection, starting at
     ply ``k``, gave the viewer, read from the viewer's hand before and after it (d20.finish:
@@ -363,9 +370,7 @@ def _released_to(view, actors, views, k, who, viewer):
     weapons (a received mark may have cleared, ``received_mark = holder``) and special cards;
     ``None`` where the viewer's hand did not gain one card per pick and lose none (it was not
     the target) or the selection may not be over."""
-    e = k
-    while e + 1 < len(view) and view[e + 1] is None and actors[e + 1] == who:
-        e += 1
+    e = _selection_end(view, actors, k, who)
     if e + 1 >= len(view) or e >= len(views) or k < 1:
         return None
     before, after = views[k - 1]["seats"][viewer].get("hand"), views[e]["seats"][viewer].get("hand")
