@@ -790,3 +790,37 @@ def test_leaf_marathon_look_ahead_reads_what_another_seat_released_to_the_viewer
     assert not fits([c for c in at_167.hand[2] if c != C.TRIGGER] + [C.TRIGGER])
     excluded, checked = _lm_excluded(state)   # and never what really happened
     assert checked > 300 and excluded == []
+
+
+def test_leaf_marathon_dead_end_at_the_next_pile_names_the_seats_that_need_its_cards():
+    """Race 20 (4 players, IS-MCTS for seat 0): at ply 137 of a world the search built, seat 3
+    draws one of the last two cards of the pile, both effect cards. Seats 1 and 2 hold no
+    effect card there but play three before they could draw from the pile after the
+    reshuffle, which can hold at most two (the viewer keeps one, seat 3 takes the others). The
+    remedy is an earlier draw of seat 1 or 2 that takes an effect card, not a later draw
+    that took one: the dead end names those seats and the missing type. On the old code it
+    named every seat and the effect card as one drawn too many, and a search from nothing at
+    ply 476 of that race never got past ply 137."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    data = json.loads((Path(__file__).parent / "fixtures" / "lm_next_pile_4p.json").read_text())
+    game = load_game("leaf_marathon", players=4)
+    state = game.new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    world = game.new_initial_state(record_events=False)
+    for a in data["world_to_137"]:
+        world.apply_action(a)
+    assert world.is_chance_node() and world.pk == "draw" and world.ps == 3
+    assert [a for a, _ in world.chance_outcomes()] == [A.DRAW + C.EFFECT]
+    view, private = state.history_for(0), list(state._private)
+    memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
+    got = world.resample_proposal(137, view, V._actors(state, state.history()), private, memo)
+    assert got == []
+    assert memo.get("missing") == {A.DRAW + C.EFFECT}
+    assert memo.get("culprits") == {1, 2}
+    assert "wanted" not in memo
+

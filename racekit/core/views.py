@@ -565,7 +565,8 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
         i = len(marks) - 1
         if missing is not None:   # outcomes the game says too few entries drew (memo["missing"]):
             # first the latest hidden entry that may still draw one, trying those first
-            while i >= 0 and not any(b in missing for b, _ in marks[i][3]):
+            while i >= 0 and not (any(b in missing for b, _ in marks[i][3])
+                                  and (conflict is ALL or bool(marks[i][4] & conflict))):
                 i -= 1
             if i >= 0:
                 marks[i][3].sort(key=lambda c: c[0] not in missing)

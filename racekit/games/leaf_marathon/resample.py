@@ -61,6 +61,7 @@ _NEAR = 12   # plies: a victim's hand now tells what a blind pick this soon can 
 _LAST_DROP = -3   # a later hidden selection (Butterfingers, Release...): a trigger card only last
 _HAND_EVENTS = (13, 16)   # d20: Scavenge and Release, Rewind (may repeat it)
 _TOO_MANY = -9   # _pile_fits: more trigger cards left than the seats can play in time
+_NEXT = -11   # _next_pile_fits: (_NEXT, type, seat): the next pile lacks a type the seat needs
 _DROP = -2  # the opening exchange, or a blind pick from the seat: a trigger card may leave
 _LOSE = -5   # a hidden blind pick from the seat: it loses one card, of any type
 _ANY = -6   # a need any card meets (a loss met by a hidden draw before it)
@@ -750,6 +751,7 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
         return False
     trig_room = 0
     later: Counter = Counter()   # the cards the other seats must draw from the next pile
+    by: dict = {}   # card type -> the seats that must draw it from the next pile
     for s2 in range(st.n):
         if s2 == viewer:   # its draws are seen (``seen``)
             continue
@@ -761,6 +763,8 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
             if s2 != o and shares is not None:
                 shares[s2] = (need, room, short, more)
         later.update(more)
+        for c in more:
+            by.setdefault(c, set()).add(s2)
         if short:
             if why is not None:
                 why.update(need)
@@ -776,17 +780,19 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
         if why is not None:   # too many trigger cards left: an earlier draw took too few
             why.add(_TOO_MANY)
         return False
-    return _next_pile_fits(st, k, o, t, plan, why, later)
+    return _next_pile_fits(st, k, o, t, plan, why, later, by)
 
 
-def _next_pile_fits(st, k, o, t, plan, why=None, later=()) -> bool:
+def _next_pile_fits(st, k, o, t, plan, why=None, later=(), by=None) -> bool:
     """Whether the pile reshuffled from the discard pile once the present one runs out (at the
     next reshuffle the views show, LM-DRAW-2) can hold the cards the viewer saw itself draw
     from it, and ``later``, the cards other seats must draw from it (:func:`_share`): it holds
     at most, of each type, the deck's cards less those the seats surely still hold then
     (plain cards held now, less their public uses before then, where nothing else may take a
     card from the hand: a selection, a blind pick, a change of hands, Resin Ball). ``why``
-    gets the types it lacks (a draw before gave one to a seat that keeps it)."""
+    gets the types it lacks (a draw before gave one to a seat that keeps it), and for each
+    ``(_NEXT, type, seat)`` where ``by`` (type -> seats) names a seat that must draw that type
+    from it (an earlier draw of that seat may have taken one instead)."""
     uses, gone_at, piles = plan[0], plan[7], plan[8]
     r1 = next((j for j in piles if j >= k), None)   # (at k: this draw takes the last card)
     if r1 is None or not (piles[r1] or later):
@@ -809,6 +815,7 @@ def _next_pile_fits(st, k, o, t, plan, why=None, later=()) -> bool:
            and not (c == C.TRIGGER and st.o.action_as_trigger)]
     if bad and why is not None:
         why.update(bad)
+        why.update((_NEXT, c, s2) for c in bad for s2 in (by or {}).get(c, ()))
     return not bad
 
 
@@ -1052,7 +1059,14 @@ def proposal(st, k, view, actors, owners, memo):
         fit = sorted(paired)
         memo["culprits"] = None if fit else {o} if not own else \
             {o} | set(next(plan[6][j] for j in sorted(plan[6]) if j > k and o in plan[6][j]))
-        if fit:   # the pile lacks cards: first the latest hidden draw that took one
+        nxt = {x for x in why if isinstance(x, tuple)}
+        why -= nxt
+        if fit and nxt and not why - {x[1] for x in nxt}:
+            # only the next pile lacks cards that seats must draw from it: first the latest
+            # hidden draw of one of those seats that may take one earlier
+            memo["culprits"] = {x[2] for x in nxt}
+            memo["missing"] = {A.DRAW + x[1] for x in nxt}
+        elif fit:   # the pile lacks cards: first the latest hidden draw that took one
             lack = {t for t in why if t >= 0}
             memo["wanted"] = {A.DRAW + t for t in (lack or fit)}
             if _TOO_MANY in why and not lack:   # the pile keeps too many trigger cards: first
