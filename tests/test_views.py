@@ -824,3 +824,27 @@ def test_leaf_marathon_dead_end_at_the_next_pile_names_the_seats_that_need_its_c
     assert memo.get("culprits") == {1, 2}
     assert "wanted" not in memo
 
+
+def test_leaf_marathon_armor_given_away_leaves_the_giver_s_hand_followed():
+    """Race 15 (4 players, IS-MCTS for seat 0): seat 1, in front, rolls Scavenge and Release
+    at ply 275 and gives its equipped armor to the seat behind (ply 276; the view shows no
+    target: there was one candidate). The armor leaves seat 1's body, not its hand, so the
+    look-ahead keeps following seat 1's hand: it plays an action card at ply 277. The old code
+    stopped following every hand there, built worlds where seat 1 held no action card at ply
+    277, and a search from nothing at ply 586 spent its budget on them."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((Path(__file__).parent / "fixtures" / "lm_give_armor_4p.json").read_text())
+    state = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    view, actors = state.history_for(0), V._actors(state, state.history())
+    assert view[275] == 13 and actors[276] == 1 and view[276] == A.GIVE_ARMOR
+    plan = R._plan(view, actors, list(state._private), V._seen_views(state, 0))
+    assert 275 not in plan[3].get(1, ())   # seat 1's hand is still followed
+    assert all(275 in plan[3].get(s, ()) for s in (2, 3))   # the receiver is not known
+    excluded, checked = _lm_excluded(state)   # and never what really happened
+    assert checked > 300 and excluded == []

@@ -330,9 +330,10 @@ def _no_resin_question(view, actors, d, who) -> bool:
 def _changing_hands(view, actors, owners, k, who):
     """The seats whose hands a Scavenge and Release played at ply ``k`` by ``who`` may change in
     ways the plan does not follow (d20.target_chosen, d20.scav_apply): the player taking the
-    target's armor card, or the target given an armor card or cards; none for blind picks
-    (they are in the plan); the player and the target where the view shows the target but
-    not the mode, every seat where it shows neither."""
+    target's armor card, or the target given an armor card or cards (every other seat where
+    the view does not show the target of a given armor card); none for blind picks (they are
+    in the plan); the player and the target where the view shows the target but not the mode,
+    every seat where it shows neither."""
     every = range(len(set(x for x in actors if x >= 0)) or 1)
 
     def said(j):   # the player's own decision at ply j, if the view shows one
@@ -349,7 +350,9 @@ def _changing_hands(view, actors, owners, k, who):
         return [who]
     if mode == A.TAKE_CARDS:
         return []
-    if mode in (A.GIVE_ARMOR, A.GIVE_CARDS):
+    if mode == A.GIVE_ARMOR:   # the armor leaves the player's body, not its hand
+        return [s for s in every if s != who] if t is None else [t]
+    if mode == A.GIVE_CARDS:
         return every if t is None else [t]
     return every if t is None else sorted({who, t})
 
