@@ -848,3 +848,35 @@ def test_leaf_marathon_armor_given_away_leaves_the_giver_s_hand_followed():
     assert all(275 in plan[3].get(s, ()) for s in (2, 3))   # the receiver is not known
     excluded, checked = _lm_excluded(state)   # and never what really happened
     assert checked > 300 and excluded == []
+
+
+def test_leaf_marathon_look_ahead_reads_hand_weight_from_a_move():
+    """Race 15 (4 players): seat 3 ends its turn at ply 466 holding 5 cards and moves 1 square
+    in the movement step, its movement value, with no action card played: so its hand weighed
+    no more than its weight limit, 6 (LM-MOVE-1, LM-WEIGHT-3). Magic Bind is on (ply 457), so
+    a recovery and an effect card weigh 2 each: three action cards with a recovery and an
+    effect card (7) cannot be its hand, three action cards with a recovery and an element
+    card (6, what it held) can. The old look-ahead did not read the move, and a search from
+    nothing at ply 586 spent its budget on worlds that failed there."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((Path(__file__).parent / "fixtures" / "lm_give_armor_4p.json").read_text())
+    game = load_game("leaf_marathon", players=4)
+    state = game.new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    views = V._seen_views(state, 0)
+    plan = R._plan(state.history_for(0), V._actors(state, state.history()),
+                   list(state._private), views)
+    assert (466, 2, 6, 0, 0, False) in plan[11][0][3]   # limit 6, value 1 - moved 1, 0 played
+    at = game.new_initial_state(record_events=False)
+    for a in data["history"][:465]:   # after seat 3's last draw; it gives its weapon at 465
+        at.apply_action(a)
+    assert at.mb_level == 1 and sorted(at.hand[3]) == [0, 0, 0, 1, 3, 6]
+    assert R._light_enough(at, 464, 3, list(at.hand[3]), plan, views)
+    assert not R._light_enough(at, 464, 3, [C.ACTION] * 3 + [C.RECOVERY, C.EFFECT, C.WEAPON],
+                               plan, views)
+    assert R._light_enough(at, 464, 3, [C.ACTION] * 4 + [C.RECOVERY, C.WEAPON], plan, views)

@@ -22,6 +22,10 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   slot of each one's type), and at one another seat rolled whose hidden picks the viewer's
   hand shows it got, those picks are uses of the cards it got (LM-EVENT-13); only where
   neither holds does the plan stop following the hands that may change;
+- at a draw, the seat is light enough at its later movement steps: a seat that moved ``m``
+  squares had a movement total of at least ``m``, so its hand weighed at most its limit plus
+  its movement value and action bonus less ``m`` (:func:`_light_enough`, from the cards it
+  surely still holds then, at the Magic Bind level the view shows);
 - at a draw, the seat's next hidden blind picks (a trade, a scavenge) leave both their
   seats' later uses possible, from the hands they hold now and their draws before
   (:func:`_pair_fits`);
@@ -45,6 +49,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from types import SimpleNamespace
 
 from racekit.core.state import CHANCE
 
@@ -309,7 +314,7 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
     for v in came.values():
         v.sort()
     return uses, draws, blinds, cuts, viewer, victim_of, hidden_blinds, gone_at, piles, marks, \
-        came
+        came, _loads(view, actors, owners, views, viewer)
 
 
 def _no_resin_question(view, actors, d, who) -> bool:
@@ -355,6 +360,92 @@ def _changing_hands(view, actors, owners, k, who):
     if mode == A.GIVE_CARDS:
         return every if t is None else [t]
     return every if t is None else sorted({who, t})
+
+
+def _loads(view, actors, owners, views, viewer):
+    """What the movement steps the view shows say about the other seats' hand weights
+    (LM-MOVE-1, LM-WEIGHT-3, LM-AMB-06): ``(movements, lost)``. ``movements``: seat ->
+    ``[(ply, leg, weight limit, slack, actions played, bear double)]`` for each movement step
+    (the ply of the decision that ends the last play turn, or of the Stumble that does) in
+    which the seat moved ``m`` > 0 squares, crossing no sand square (a slide moves it further,
+    LM-TERRAIN-SAND-1): its total was at least ``m``, so its weight was at most the limit plus
+    the slack (movement value less ``m``) plus the action bonus. ``lost``: seat -> the plies of blind
+    picks taken from it (seen or not). Built from the snapshots (``views``) alone."""
+    movements: dict = {}
+    lost: dict = {}
+    for k, o in enumerate(owners):
+        if actors[k] == CHANCE and type(o) is tuple:
+            lost.setdefault(o[1], []).append(k)
+    for j in range(1, len(views or ())):
+        before, after = views[j - 1], views[j]
+        if after.get("phase") != "draw" or before.get("phase") == "draw" \
+                or after.get("leg") != before.get("leg"):
+            continue
+        if actors[j] == CHANCE:
+            if view[j] != 18:   # Stumble ends the turn and moves nobody itself
+                continue
+        elif view[j] is None or A.GOH <= view[j] < A.GOH + 10:
+            continue
+        terrain = after.get("terrain") or ()
+        for s2, (b, a) in enumerate(zip(before["seats"], after["seats"])):
+            m = (a.get("position") or 0) - (b.get("position") or 0)
+            if s2 == viewer or m <= 0 or b.get("weight_limit") is None \
+                    or any(terrain[q] == "sand" for q in range(b["position"] + 1, a["position"] + 1)
+                           if q < len(terrain)):
+                continue
+            movements.setdefault(s2, []).append(
+                (j, after.get("leg"), b["weight_limit"], b["movement"] - m,
+                 b.get("actions_played", 0), bool(b.get("bear_double"))))
+    return movements, lost
+
+
+def _light_enough(st, k, o, hand, plan, views) -> bool:
+    """Whether seat ``o`` holding ``hand`` after ply ``k`` can be light enough at its later
+    movement steps (:func:`_loads`). The plain cards it surely still holds at one are those
+    held now less, for each of its public uses in between, the heaviest held card of the use's
+    type (none where it holds none: a card drawn later), and for each hidden selection and
+    blind pick taken from it, the heaviest card left; they weigh what they weigh at the Magic
+    Bind level the view shows then (LM-EVENT-20; a card marked bound by ``magic_bind_scope =
+    held_now`` weighs at least its mark now). Looked at up to the seat's next change of hands
+    or the end of the leg; never where the option counts cards for the excess (the hand size
+    is public)."""
+    movements, lost = plan[11]
+    mine = movements.get(o)
+    if not mine or st.o.excess_cards or views is None or k >= len(views):
+        return True
+    leg = views[k].get("leg")
+    stop = _first_after(plan[3].get(o, ()), k + 1, None)
+    held = [c for c in hand if _kind(c) < 8]
+    events = [(j, c) for j, c in plan[0].get(o, ()) if j > k and c != _END] \
+        + [(j, -1000) for j in plan[7].get(o, ()) if j > k] \
+        + [(j, -1000) for j in lost.get(o, ()) if j > k]   # (-1000: any card)
+    for j, lg, limit, slack, acts, double in mine:
+        if j <= k:
+            continue
+        if lg != leg or (stop is not None and stop <= j):
+            return True
+        most = slack + acts * st.p.action_bonus * (2 if double else 1)
+        if most < 0:   # (not a move the view can explain: no claim)
+            continue
+        at = SimpleNamespace(base_weight=st.base_weight, special_weight=st.special_weight,
+                             doubles=st.doubles, bound_weight=st.bound_weight, o=st.o,
+                             mb_level=views[j - 1].get("magic_bind", 0) or 0)
+        left = sorted(held, key=lambda c: C.weight(at, c))
+        anyc = 0
+        for p, c in events:
+            if p > j:
+                continue
+            if c < 0:
+                anyc += 1
+                continue
+            same = [x for x in left if _kind(x) == c]
+            if same:
+                left.remove(same[-1])   # the heaviest of that type
+        if anyc:
+            left = left[:-anyc]
+        if sum(C.weight(at, c) for c in left) > limit + most:
+            return False
+    return True
 
 
 def _selection_end(view, actors, k, who) -> int:
@@ -1052,7 +1143,8 @@ def proposal(st, k, view, actors, owners, memo):
     why: set = set()
     shares: dict = {}
     own = {t for t in range(len(C.TYPE_NAMES))
-           if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[10])}
+           if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[10])
+           and _light_enough(st, k, o, hand + [t], plan, memo.get("views"))}
     paired = {t for t in own if _pair_fits(st, k, o, hand + [t], plan)}
     allowed = [(a, p) for a, p in pairs if a - A.DRAW in paired
                and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots, why, shares)]
