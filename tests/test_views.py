@@ -880,3 +880,31 @@ def test_leaf_marathon_look_ahead_reads_hand_weight_from_a_move():
     assert not R._light_enough(at, 464, 3, [C.ACTION] * 3 + [C.RECOVERY, C.EFFECT, C.WEAPON],
                                plan, views)
     assert R._light_enough(at, 464, 3, [C.ACTION] * 4 + [C.RECOVERY, C.WEAPON], plan, views)
+
+
+def test_leaf_marathon_look_ahead_follows_hands_through_scavenge_and_release():
+    """Race 16 (4 players, IS-MCTS for seat 0), two places where the look-ahead stopped
+    following hands. At ply 60 seat 1's Rewind may repeat a Scavenge and Release, but seat 1
+    ends its turn at once and no hand size or equipped armor changed: nothing changed hands.
+    At ply 63 seat 2 rolls Scavenge and Release, names seat 3 and gives it two cards by hidden
+    picks (plies 65-66): seat 2's hand is followed through its own selection, and seat 3 gets
+    a slot at each pick of a type seat 2 holds (as a blind pick from seat 2), not a cut. On the
+    old code every hand was cut at ply 60 and seats 2 and 3 at ply 63, and a search from
+    nothing at ply 237 found no world (seat 2 had no trigger card left to play at ply 67)."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((Path(__file__).parent / "fixtures" /
+                       "lm_hidden_release_4p.json").read_text())
+    state = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    view, actors = state.history_for(0), V._actors(state, state.history())
+    assert (view[60], actors[61], view[63], actors[65], view[65]) == (16, 1, 13, 2, None)
+    plan = R._plan(view, actors, list(state._private), V._seen_views(state, 0))
+    assert all(not any(60 <= j <= 66 for j in plan[3].get(s, ())) for s in range(4))
+    assert plan[5][65] == 2 and plan[5][66] == 2
+    assert 65 in plan[1][3] and 66 in plan[1][3]
+    excluded, checked = _lm_excluded(state)   # and never what really happened
+    assert checked > 100 and excluded == []

@@ -239,10 +239,18 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                 to_viewer = viewer is not None and who != viewer and views is not None and \
                     k + 2 < len(view) and view[k + 2] is None and actors[k + 2] == who \
                     and _released_to(view, actors, views, k + 2, who, viewer) is not None
-                for s2 in () if to_viewer else _changing_hands(view, actors, owners, k, who):
+                for s2 in () if to_viewer else _changing_hands(view, actors, owners, k, who, views):
                     if gift is not None and s2 == gift[0]:   # the target gets the cards seen
                         for j, code in gift[1]:   # a slot of each one's type (as a seen pick)
                             victim_of[j] = _TYPED[_kind(code) if _kind(code) < 8 else code & 7]
+                            draws.setdefault(s2, []).append(j)
+                            blinds.setdefault(s2, []).append(j)
+                            gifts.setdefault(s2, []).append(j)
+                        continue
+                    hidden_gift = _hidden_gift(view, actors, k, who)
+                    if hidden_gift is not None and s2 == hidden_gift[0]:
+                        for j in hidden_gift[1]:   # each pick: a card of a type the giver
+                            victim_of[j] = who     # holds (as a blind pick from it)
                             draws.setdefault(s2, []).append(j)
                             blinds.setdefault(s2, []).append(j)
                             gifts.setdefault(s2, []).append(j)
@@ -332,13 +340,16 @@ def _no_resin_question(view, actors, d, who) -> bool:
     return False
 
 
-def _changing_hands(view, actors, owners, k, who):
+def _changing_hands(view, actors, owners, k, who, views=None):
     """The seats whose hands a Scavenge and Release played at ply ``k`` by ``who`` may change in
     ways the plan does not follow (d20.target_chosen, d20.scav_apply): the player taking the
     target's armor card, or the target given an armor card or cards (every other seat where
-    the view does not show the target of a given armor card); none for blind picks (they are
-    in the plan); the player and the target where the view shows the target but not the mode,
-    every seat where it shows neither."""
+    the view does not show the target; the giver's own selection is in the plan, and a hidden
+    selection right after the target is one); none for blind picks (they are in the plan);
+    the player and the target where the view shows the target but not the mode, every seat
+    where it shows neither; none where the player ends its turn right after the
+    d20 and no seat's hand size or equipped armor changed at it (``views``: the event was over
+    and nothing changed hands)."""
     every = range(len(set(x for x in actors if x >= 0)) or 1)
 
     def said(j):   # the player's own decision at ply j, if the view shows one
@@ -351,14 +362,19 @@ def _changing_hands(view, actors, owners, k, who):
     if mode is None and j < len(view) and actors[j] == CHANCE and type(owners[j]) is tuple \
             and owners[j][0] == who:
         mode = A.TAKE_CARDS   # no choice to make: the blind picks follow at once
+    if mode is None and j < len(view) and actors[j] == who and view[j] is None:
+        mode = A.GIVE_CARDS   # no choice to make: its hidden selection of two cards follows
+        # (in the plan: the cards leave its hand there)
+    if t is None and mode == A.END and views is not None and k + 1 < len(views) and all(
+            b.get("hand_size") == a.get("hand_size") and b.get("armor") == a.get("armor")
+            for b, a in zip(views[k]["seats"], views[k + 1]["seats"])):
+        return []
     if mode == A.TAKE_ARMOR:
         return [who]
     if mode == A.TAKE_CARDS:
         return []
-    if mode == A.GIVE_ARMOR:   # the armor leaves the player's body, not its hand
+    if mode in (A.GIVE_ARMOR, A.GIVE_CARDS):   # (the armor leaves the body, not the hand)
         return [s for s in every if s != who] if t is None else [t]
-    if mode == A.GIVE_CARDS:
-        return every if t is None else [t]
     return every if t is None else sorted({who, t})
 
 
@@ -497,6 +513,25 @@ def _seen_gift(view, actors, k, who):
     if j >= len(view) or (actors[j] == who and view[j] is None):
         return None   # the selection may not be over (or a pick is hidden): not followed
     return a - A.TARGET, picks
+
+
+def _hidden_gift(view, actors, k, who):
+    """``(target, [ply])``: where the view shows the target of a Scavenge and Release played
+    at ply ``k`` by ``who`` and then only hidden picks of ``who`` (it gives two of its cards,
+    LM-EVENT-13: the mode shown or the only one), the target and the plies of those picks;
+    else ``None``."""
+    def said(j):
+        return view[j] if j < len(view) and actors[j] == who else None
+
+    a = said(k + 2)
+    if a is None or not A.TARGET <= a < A.TARGET + 10:
+        return None
+    j = k + 4 if said(k + 3) == A.GIVE_CARDS else k + 3
+    picks = []
+    while j < len(view) and actors[j] == who and view[j] is None:
+        picks.append(j)
+        j += 1
+    return (a - A.TARGET, picks) if picks else None
 
 
 def _from(uses, start) -> int:
