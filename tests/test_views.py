@@ -704,6 +704,43 @@ def test_resample_at_a_view_answers_with_a_world_found_there_before(monkeypatch)
     assert world.legal_actions() == state.legal_actions()
 
 
+
+def test_resample_searches_again_before_it_gives_up(monkeypatch):
+    """Issue 21: where no search of a call finds a world and none was found at this view
+    before, the state's ``resample_retries`` more searches from nothing run (the rng goes on)
+    before ``ResampleError``: IS-MCTS stopped at positions where one try in three or two found
+    a world."""
+    from racekit.core import views as V
+    state, _ = _lm_fixture_race()
+    real, calls = V._search, []
+
+    def unlucky(*args, **kw):   # the first two searches find nothing
+        calls.append(args[8])
+        if len(calls) <= 2:
+            return None, args[8]
+        return real(*args, **kw)
+
+    def nothing(state, seat, view, private, actors, target, memo, rng, budget, *rest):
+        return None, budget
+    monkeypatch.setattr(V, "_search", unlucky)
+    monkeypatch.setattr(V, "_redraw", nothing)
+    assert type(state).resample_retries == 3
+
+    def fresh():
+        s = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+        for a in state.history():
+            s.apply_action(a)
+        return s
+    world = fresh().resample(0, random.Random(3))
+    assert len(calls) >= 3 and calls[-1] == 1000   # a retry (half of max_tries) found it
+    assert world.history_for(0) == state.history_for(0)
+    assert world.observation_string(0) == state.observation_string(0)
+    calls.clear()
+    monkeypatch.setattr(type(state), "resample_retries", 1)
+    with pytest.raises(ResampleError):   # one retry, also unlucky
+        fresh().resample(0, random.Random(3))
+    assert len(calls) == 2
+
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():
     """Issue 21: seat 0 (the viewer) rolled Scavenge and Release at ply 216 and gave seat 3 a
     recovery and a weapon card (its own picks, plies 219-220). The look-ahead stopped

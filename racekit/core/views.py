@@ -134,7 +134,9 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     Several calls at the same view all start from the worlds of the view before, so their
     hidden entries since then are drawn afresh each time; where one of them finds none, it
     returns one of the worlds the calls before it found at this view (drawn uniformly: each is
-    consistent with the view), and raises only where none has been found at this view yet. What this costs once the searches
+    consistent with the view), and raises only where none has been found at this view yet,
+    after the state's ``resample_retries`` (default 0) more searches from nothing with half of
+    ``max_tries`` each (a search's luck differs from one to the next). What this costs once the searches
     are hard: the worlds a seat keeps believing descend from the few found earlier (at most
     ``resample_worlds``, fewer where some searches failed), and nothing draws the older
     entries afresh again, so the odds are those of a particle approximation without
@@ -154,7 +156,7 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         rng: anything with ``random() -> float`` in [0, 1) (``random.Random``).
 
     Raises:
-        ResampleError: no consistent world within ``max_tries`` draws.
+        ResampleError: no consistent world within ``max_tries`` draws (and the retries).
     """
     hist = state.history()
     private = list(state._private)
@@ -218,6 +220,13 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         for a in hist:
             s.apply_action(a)
         return s
+    for _ in range(int(getattr(state, "resample_retries", 0) or 0) if backtrack else 0):
+        if worlds:   # none found, none to reuse: the search from nothing again (the rng goes on)
+            break
+        got, _used = _search(state, seat, view, private, actors, target, memo, rng,
+                             max(1, max_tries // 2))
+        if got is not None:
+            worlds.append(got)
     if not worlds:
         raise ResampleError(f"no world consistent with seat {seat}'s view in {max_tries} draws")
     if follow is not None:
