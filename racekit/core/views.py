@@ -136,12 +136,12 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     returns one of the worlds the calls before it found at this view (drawn uniformly: each is
     consistent with the view), and raises only where none has been found at this view yet,
     after the state's ``resample_retries`` (default 0) more searches from nothing with half of
-    ``max_tries`` each (a search's luck differs from one to the next). What this costs once the searches
-    are hard: the worlds a seat keeps believing descend from the few found earlier (at most
-    ``resample_worlds``, fewer where some searches failed), and nothing draws the older
-    entries afresh again, so the odds are those of a particle approximation without
-    rejuvenation (the hidden entries before the seat's previous view take at most that many
-    values). A call's answer depends on the calls made on this state object before (the
+    ``max_tries`` each (a search's luck differs from one to the next). What this costs once
+    the searches are hard: the worlds a seat keeps believing descend from the few found
+    earlier (at most ``resample_worlds``, fewer where some searches failed), and nothing
+    draws the older entries afresh again, so the odds are those of a particle approximation
+    without rejuvenation (the hidden entries before the seat's previous view take at most that
+    many values). A call's answer depends on the calls made on this state object before (the
     same calls in the same order give the same answers). A copy (``clone``) starts afresh.
 
     Game hook: ``state.resample_proposal(k, view, actors, owners, memo)``, called on the world

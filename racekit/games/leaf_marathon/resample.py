@@ -385,8 +385,8 @@ def _loads(view, actors, owners, views, viewer):
     (the ply of the decision that ends the last play turn, or of the Stumble that does) in
     which the seat moved ``m`` > 0 squares, crossing no sand square (a slide moves it further,
     LM-TERRAIN-SAND-1): its total was at least ``m``, so its weight was at most the limit plus
-    the slack (movement value less ``m``) plus the action bonus. ``lost``: seat -> the plies of blind
-    picks taken from it (seen or not). Built from the snapshots (``views``) alone."""
+    the slack (movement value less ``m``) plus the action bonus. ``lost``: seat -> the plies
+    of blind picks taken from it (seen or not). Built from the snapshots (``views``) alone."""
     movements: dict = {}
     lost: dict = {}
     for k, o in enumerate(owners):
