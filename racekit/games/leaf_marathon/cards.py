@@ -93,12 +93,12 @@ def weight(st, code: int) -> int:
     return st.bound_weight[t]
 
 
-def weight_table(st) -> tuple:
+def weight_table(st, level: int | None = None) -> tuple:
     """:func:`weight` of every card code (0..255; 0 for codes that are no card) at the current
-    Magic Bind level, built once per level and shared by the game's states (the weights read
-    nothing else that changes during a game)."""
+    Magic Bind level (or ``level``), built once per level and shared by the game's states (the
+    weights read nothing else that changes during a game)."""
     tables = st.weight_tables
-    level = st.mb_level
+    level = st.mb_level if level is None else level
     table = tables.get(level)
     if table is None:
         from types import SimpleNamespace

@@ -49,7 +49,6 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from types import SimpleNamespace
 
 from racekit.core.state import CHANCE
 
@@ -239,6 +238,7 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                 to_viewer = viewer is not None and who != viewer and views is not None and \
                     k + 2 < len(view) and view[k + 2] is None and actors[k + 2] == who \
                     and _released_to(view, actors, views, k + 2, who, viewer) is not None
+                hidden_gift = None if gift is not None else _hidden_gift(view, actors, k, who)
                 for s2 in () if to_viewer else _changing_hands(view, actors, owners, k, who, views):
                     if gift is not None and s2 == gift[0]:   # the target gets the cards seen
                         for j, code in gift[1]:   # a slot of each one's type (as a seen pick)
@@ -247,7 +247,6 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                             blinds.setdefault(s2, []).append(j)
                             gifts.setdefault(s2, []).append(j)
                         continue
-                    hidden_gift = _hidden_gift(view, actors, k, who)
                     if hidden_gift is not None and s2 == hidden_gift[0]:
                         for j in hidden_gift[1]:   # each pick: a card of a type the giver
                             victim_of[j] = who     # holds (as a blind pick from it)
@@ -443,10 +442,8 @@ def _light_enough(st, k, o, hand, plan, views) -> bool:
         most = slack + acts * st.p.action_bonus * (2 if double else 1)
         if most < 0:   # (not a move the view can explain: no claim)
             continue
-        at = SimpleNamespace(base_weight=st.base_weight, special_weight=st.special_weight,
-                             doubles=st.doubles, bound_weight=st.bound_weight, o=st.o,
-                             mb_level=views[j - 1].get("magic_bind", 0) or 0)
-        left = sorted(held, key=lambda c: C.weight(at, c))
+        table = C.weight_table(st, views[j - 1].get("magic_bind", 0) or 0)
+        left = sorted(held, key=lambda c: table[c])
         anyc = 0
         for p, c in events:
             if p > j:
@@ -459,7 +456,7 @@ def _light_enough(st, k, o, hand, plan, views) -> bool:
                 left.remove(same[-1])   # the heaviest of that type
         if anyc:
             left = left[:-anyc]
-        if sum(C.weight(at, c) for c in left) > limit + most:
+        if sum(table[c] for c in left) > limit + most:
             return False
     return True
 
