@@ -532,6 +532,8 @@ def _lm_excluded(state):
     # pick took which card is unknown (_released_to)
     (3, 3, {"butterfingers_pick": "random",   # the viewer's own random Butterfingers picks
             "params": {"opening_hand": 20, "leg_hand": 20}}),   # take cards from its hand
+    (3, 914, {}),   # a Forced Trade gives seat 2 an action card at its pick (ply 328), not
+    # at seat 1's draw before it: seat 2's Resin Ball at ply 323 found none (_pair_fits)
 ])
 def test_leaf_marathon_look_ahead_never_excludes_what_happened_in_these_races(players, seed,
                                                                                options):
@@ -917,6 +919,31 @@ def test_leaf_marathon_look_ahead_reads_hand_weight_from_a_move():
     assert not R._light_enough(at, 464, 3, [C.ACTION] * 3 + [C.RECOVERY, C.EFFECT, C.WEAPON],
                                plan, views)
     assert R._light_enough(at, 464, 3, [C.ACTION] * 4 + [C.RECOVERY, C.WEAPON], plan, views)
+
+
+def test_leaf_marathon_weight_check_counts_one_lost_card_a_ply():
+    """A hidden blind pick from a seat is in its plan three times (its uses, ``gone_at`` and
+    the blind picks taken from it) but takes one card (LM-EVENT-08, LM-EVENT-13): the check reads
+    it once. Four action cards held, one lost by the move: three (weight 3) must fit under
+    limit + slack. The old check took five cards off for that one pick and kept every hand."""
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    st = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+    w = C.weight_table(st, 0)[C.ACTION]
+    assert w > 0
+    hand = [C.ACTION] * 4
+    views = [{"leg": 1, "magic_bind": 0}] * 40
+    uses = {1: [(20, R._DROP), (20, R._LOSE), (20, R._GONE)]}
+
+    def plan(limit, plies=(20,)):
+        movements = {1: [(30, 1, limit, 0, 0, False)]}
+        return (uses, {}, {}, {}, 0, {}, {}, {1: list(plies)}, {}, {}, {},
+                (movements, {1: list(plies)}))
+
+    assert not R._light_enough(st, 10, 1, hand, plan(3 * w - 1), views)
+    assert R._light_enough(st, 10, 1, hand, plan(3 * w), views)
+    assert R._light_enough(st, 10, 1, hand, plan(2 * w, (20, 25)), views)   # two picks: two
+    assert not R._light_enough(st, 10, 1, hand, plan(2 * w - 1, (20, 25)), views)
 
 
 def test_leaf_marathon_look_ahead_follows_hands_through_scavenge_and_release():

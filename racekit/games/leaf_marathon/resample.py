@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from functools import partial
 
 from racekit.core.state import CHANCE
 
@@ -85,6 +86,8 @@ _HOLD_ACT = -10   # the seat holds an action card: it declined a Resin Ball (d20
 _NO_ACT = -20   # the seat holds no action card: a Resin Ball it rolled found none (no question
 # followed); sorts before a _GONE of the same ply (the d20's own)
 _GONE = -12   # a card may leave the hand at this ply in a way ``uses`` does not say (``gone_at``)
+_LOSSES = (_DROP, _LAST_DROP, _LOSE, _GONE)   # uses where a card of any type may leave (and
+# ``_KEEP0 - h``)
 
 _PLAIN = ~C.DOUBLED   # a card code without its Magic Bind mark (:func:`_kind` uses it)
 
@@ -339,6 +342,11 @@ def _no_resin_question(view, actors, d, who) -> bool:
     return False
 
 
+def _said(view, actors, who, j):
+    """Seat ``who``'s own decision at ply ``j``, where the view shows one; else ``None``."""
+    return view[j] if j < len(view) and actors[j] == who else None
+
+
 def _changing_hands(view, actors, owners, k, who, views=None):
     """The seats whose hands a Scavenge and Release played at ply ``k`` by ``who`` may change in
     ways the plan does not follow (d20.target_chosen, d20.scav_apply): the player taking the
@@ -350,10 +358,7 @@ def _changing_hands(view, actors, owners, k, who, views=None):
     d20 and no seat's hand size or equipped armor changed at it (``views``: the event was over
     and nothing changed hands)."""
     every = range(len(set(x for x in actors if x >= 0)) or 1)
-
-    def said(j):   # the player's own decision at ply j, if the view shows one
-        return view[j] if j < len(view) and actors[j] == who else None
-
+    said = partial(_said, view, actors, who)
     a = said(k + 2)   # the d20 is at k + 1; a target asked for, then a mode (if more than one)
     t = a - A.TARGET if a is not None and A.TARGET <= a < A.TARGET + 10 else None
     j = k + 3 if t is not None else k + 2
@@ -418,8 +423,9 @@ def _light_enough(st, k, o, hand, plan, views) -> bool:
     """Whether seat ``o`` holding ``hand`` after ply ``k`` can be light enough at its later
     movement steps (:func:`_loads`). The plain cards it surely still holds at one are those
     held now less, for each of its public uses in between, the heaviest held card of the use's
-    type (none where it holds none: a card drawn later), and for each hidden selection and
-    blind pick taken from it, the heaviest card left; they weigh what they weigh at the Magic
+    type (none where it holds none: a card drawn later), and for each ply where a card of any
+    type may leave it (a hidden selection's pick, a blind pick taken from it: one card a ply),
+    the heaviest card left; they weigh what they weigh at the Magic
     Bind level the view shows then (LM-EVENT-20; a card marked bound by ``magic_bind_scope =
     held_now`` weighs at least its mark now). Looked at up to the seat's next change of hands
     or the end of the leg; never where the option counts cards for the excess (the hand size
@@ -431,9 +437,14 @@ def _light_enough(st, k, o, hand, plan, views) -> bool:
     leg = views[k].get("leg")
     stop = _first_after(plan[3].get(o, ()), k + 1, None)
     held = [c for c in hand if _kind(c) < 8]
-    events = [(j, c) for j, c in plan[0].get(o, ()) if j > k and c != _END] \
-        + [(j, -1000) for j in plan[7].get(o, ()) if j > k] \
-        + [(j, -1000) for j in lost.get(o, ()) if j > k]   # (-1000: any card)
+    uses = [(j, c) for j, c in plan[0].get(o, ()) if j > k]
+    typed = [(j, c) for j, c in uses if c >= 0]
+    # a card of any type may leave at most once a ply: where ``uses`` says so (a selection's
+    # pick, a blind pick from the seat, a Resin Ball), ``gone_at`` or ``lost`` (one ply
+    # may be in all three)
+    anyway = sorted({j for j, c in uses if c in _LOSSES or c <= _KEEP0}
+                    | {j for j in plan[7].get(o, ()) if j > k}
+                    | {j for j in lost.get(o, ()) if j > k})
     for j, lg, limit, slack, acts, double in mine:
         if j <= k:
             continue
@@ -444,16 +455,13 @@ def _light_enough(st, k, o, hand, plan, views) -> bool:
             continue
         table = C.weight_table(st, views[j - 1].get("magic_bind", 0) or 0)
         left = sorted(held, key=lambda c: table[c])
-        anyc = 0
-        for p, c in events:
+        for p, c in typed:
             if p > j:
-                continue
-            if c < 0:
-                anyc += 1
-                continue
+                break
             same = [x for x in left if _kind(x) == c]
             if same:
                 left.remove(same[-1])   # the heaviest of that type
+        anyc = bisect_right(anyway, j)
         if anyc:
             left = left[:-anyc]
         if sum(table[c] for c in left) > limit + most:
@@ -496,9 +504,7 @@ def _seen_gift(view, actors, k, who):
     the view shows the target, the "give cards" mode and every card picked (the viewer gave
     them: d20.scavenge, LM-EVENT-13): ``(target, [(ply, card code)])``; else ``None`` (the
     target's hand then changes in ways the plan does not follow: a cut)."""
-    def said(j):
-        return view[j] if j < len(view) and actors[j] == who else None
-
+    said = partial(_said, view, actors, who)
     a = said(k + 2)
     if a is None or not A.TARGET <= a < A.TARGET + 10 or said(k + 3) != A.GIVE_CARDS:
         return None
@@ -517,9 +523,7 @@ def _hidden_gift(view, actors, k, who):
     at ply ``k`` by ``who`` and then only hidden picks of ``who`` (it gives two of its cards,
     LM-EVENT-13: the mode shown or the only one), the target and the plies of those picks;
     else ``None``."""
-    def said(j):
-        return view[j] if j < len(view) and actors[j] == who else None
-
+    said = partial(_said, view, actors, who)
     a = said(k + 2)
     if a is None or not A.TARGET <= a < A.TARGET + 10:
         return None
@@ -767,7 +771,8 @@ def _pair_fits(st, k, o, hand, plan):
     seat of its next hidden blind picks (a trade's two picks, a scavenge's) can both still
     make their later uses: some cards of the victims' go to the takers, pick after pick (as
     :func:`_blind` checks at each pick, here for the picks together: a card taken and taken
-    back in a trade counts once). Looked at only where neither seat's hand changes unseen
+    back in a trade counts once; a card taken is the taker's from its pick on, a slot of its
+    type there, so what the taker shows before the pick, a Resin Ball's answer, still holds). Looked at only where neither seat's hand changes unseen
     before the picks otherwise than by its hidden draws (no card coming otherwise, no change
     of hands), so each card taken is one the seats hold now, took in an earlier pick of the
     run, or draw before."""
@@ -789,17 +794,22 @@ def _pair_fits(st, k, o, hand, plan):
     # the run's picks are played out here: their slots supply what this model gives them
     victims = {j: v for j, v in victim_of.items() if j not in run}
 
-    def go(i, hs, wild):
+    def go(i, hs, wild, got):
         if i == len(run):
+            start = {s2: list(hs[s2]) for s2 in seats}
+            for _, s2, c in got:   # a card taken comes at its pick, not before
+                start[s2].remove(c)
             for s2 in seats:
-                st.hand[s2] = hs[s2]
-            slots = dict(victims)   # a trigger card taken is a slot of that type only
+                st.hand[s2] = start[s2]
+            slots = dict(victims)   # a card taken is a slot of its type only
             slots.update((w[0], _TYPED[C.TRIGGER]) for w in wild if w[1] is None)
+            slots.update((j, _TYPED[_kind(c)]) for j, _, c in got)
             try:
-                return all(_feasible(hs[s2], k + 1, uses.get(s2, ()),
+                return all(_feasible(start[s2], k + 1, uses.get(s2, ()),
                                      [d for d in draws.get(s2, ())
                                       if d not in run or any(w[0] == d and w[2] == s2
-                                                             for w in wild)],
+                                                             for w in wild)
+                                      or any(j == d and g == s2 for j, g, _ in got)],
                                      cuts.get(s2, ()), st, slots, came, gone=run,
                                      more=[(w[0], _ANY) for w in wild if w[1] == s2])
                            for s2 in seats)
@@ -816,21 +826,27 @@ def _pair_fits(st, k, o, hand, plan):
             nh = dict(hs)
             nh[victim] = list(hs[victim])
             nh[victim].remove(c)
+            # a card it took earlier in the run goes back first (it held it only since then)
+            back = next((x for x in got if x[1] == victim and x[2] == c), None)
+            ng = [x for x in got if x is not back]
             if taker != victim and C.held_trigger(c):   # held from now on, it would block
                 # the taker's "end turn" before the pick: its pick stays a draw instead
-                if go(i + 1, nh, wild + [(run[i], None, taker)]):
+                if go(i + 1, nh, wild + [(run[i], None, taker)], ng):
                     return True
                 continue
-            if taker != victim:
-                nh[taker] = hs[taker] + [_moved(st, c)]
-            if go(i + 1, nh, wild):
+            if taker != victim:   # (held from the pick on: a slot of its type there, LM-AMB-12
+                moved = _moved(st, c)   # and a Resin Ball's answer before it still hold)
+                nh[taker] = hs[taker] + [moved]
+                if _kind(moved) < 8:
+                    ng = ng + [(run[i], taker, moved)]
+            if go(i + 1, nh, wild, ng):
                 return True
         # a card of any type (it draws before the picks, or took as such earlier in the run): a
         # need of any type by then, and a card of any type for the taker (its pick stays a draw)
-        return any_card and go(i + 1, hs, wild + [(run[i], victim, taker)])
+        return any_card and go(i + 1, hs, wild + [(run[i], victim, taker)], got)
 
     drew = {s2: any(k < j < b for j in draws.get(s2, ())) for s2 in seats}
-    return go(0, {s2: (list(hand) if s2 == o else list(st.hand[s2])) for s2 in seats}, [])
+    return go(0, {s2: (list(hand) if s2 == o else list(st.hand[s2])) for s2 in seats}, [], [])
 
 
 def _pile_slots(st, k, view, actors, owners, hidden=None):
