@@ -921,6 +921,37 @@ def test_leaf_marathon_look_ahead_reads_hand_weight_from_a_move():
     assert R._light_enough(at, 464, 3, [C.ACTION] * 4 + [C.RECOVERY, C.WEAPON], plan, views)
 
 
+def test_leaf_marathon_needs_before_the_next_draw_come_from_the_present_pile():
+    """Race 24 (4 players, IS-MCTS for seat 0): the pile that seat 1 draws from at ply 144
+    runs out at ply 150. Seat 3 draws its last cards from it at plies 146-148, plays a trigger
+    card before its turn ends and gives a weapon at ply 173, with no draw, blind pick or change
+    of hands in between: both cards come from this pile (LM-DRAW-2). The old look-ahead
+    counted the weapon as a card seat 3 could draw from the next pile, the search built
+    worlds where another seat had taken the last weapon, and a search from nothing at ply 904
+    spent its budget on the trigger cards left at ply 144 (now one finds a world in 2 of 2
+    tries, 25 to 35 s each: measured, not a test)."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((Path(__file__).parent / "fixtures" / "lm_next_draw_4p.json").read_text())
+    game = load_game("leaf_marathon", players=4)
+    state = game.new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    hist, private = state.history(), list(state._private)
+    actors, view = V._actors(state, hist), state.history_for(0)
+    plan = R._plan(view, actors, private, V._seen_views(state, 0))
+    at = game.new_initial_state(record_events=False)
+    for a in hist[:144]:
+        at.apply_action(a)
+    pile_slots = R._pile_slots(at, 144, view, actors, private, plan[6])
+    assert pile_slots[1][3] == [146, 147, 148] and pile_slots[2] == 150
+    need, room, short, later = R._share(at, 144, 3, at.hand[3], plan, pile_slots)
+    assert sorted(need) == [C.WEAPON, C.TRIGGER] and not short   # (the old code: none)
+
+
 def test_leaf_marathon_weight_check_counts_one_lost_card_a_ply():
     """A hidden blind pick from a seat is in its plan three times (its uses, ``gone_at`` and
     the blind picks taken from it) but takes one card (LM-EVENT-08, LM-EVENT-13): the check reads

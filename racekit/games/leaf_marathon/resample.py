@@ -968,7 +968,8 @@ def _share(st, k, s2, hand, plan, pile_slots):
     the card types it must draw from the next pile (a Counter): its needs after the present
     pile's last card and before the pile after the next one starts, less one of each type for
     every draw it has from the present pile beyond its needs there (none are looked at where
-    a blind pick or a change of hands comes first)."""
+    a blind pick or a change of hands comes first). Needs after the last card but before the
+    seat's first draw from the next pile are needs of the present pile."""
     uses, _, blinds, cuts, _, _, _ = plan[:7]
     _, slots, span, _ = pile_slots
     stop = min(span + 1, _first_after(blinds.get(s2, ()), k + 1, span + 1),
@@ -978,6 +979,10 @@ def _share(st, k, s2, hand, plan, pile_slots):
     if pairs is None:   # (no later window, or an "end turn" in it that the seat cannot make)
         pairs, far = _needs(hand, k + 1, uses.get(s2, ()), stop) or [], None
     cut = bisect_left(pairs, (stop, -10 ** 9))   # the needs the present pile meets
+    if far is not None:   # and those before the seat's first draw after its last card (no
+        # blind pick or change of hands comes first: nothing else brings a plain card)
+        first = _first_after(plan[1].get(s2, ()), span + 1, far)
+        cut = bisect_left(pairs, (min(first, far - 1) + 1, -10 ** 9))
     need = [c for _, c in pairs[:cut]]
     mine_slots = slots.get(s2, ())
     room = len(mine_slots) - len(need)
