@@ -952,6 +952,44 @@ def test_leaf_marathon_needs_before_the_next_draw_come_from_the_present_pile():
     assert sorted(need) == [C.WEAPON, C.TRIGGER] and not short   # (the old code: none)
 
 
+def test_leaf_marathon_cards_released_to_an_unseen_seat_are_gains_not_cuts():
+    """Race 32 (4 players, IS-MCTS for seat 0): seat 2 rolls Scavenge and Release at ply 541
+    and gives two cards by hidden picks (plies 542-543) to the one seat it may give to, which
+    the view does not name (LM-EVENT-13). Getting cards takes none away, so each other seat but
+    the viewer gets a slot at each pick instead of a cut, and its hand is still followed:
+    seat 3 draws at plies 527-530 and ends its turn at ply 545 with no play in between, so it
+    drew no trigger card (LM-AMB-12). The old look-ahead stopped following seats 1 and 3 at
+    ply 541, and a search from nothing at ply 588 spent its budget on worlds where seat 3
+    held two trigger cards at ply 545 (now one finds a world in 2 of 2 tries, about 35 s each:
+    measured, not a test)."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((Path(__file__).parent / "fixtures" /
+                       "lm_release_hidden_target_4p.json").read_text())
+    game = load_game("leaf_marathon", players=4)
+    state = game.new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    hist, private = state.history(), list(state._private)
+    plan = R._plan(state.history_for(0), V._actors(state, hist), private,
+                   V._seen_views(state, 0))
+    uses, draws, _, cuts = plan[:4]
+    assert 541 not in cuts.get(1, ()) and 541 not in cuts.get(3, ())
+    assert {542, 543} <= set(draws[1]) and {542, 543} <= set(draws[3])
+    at = game.new_initial_state(record_events=False)
+    for a in hist[:528]:
+        at.apply_action(a)
+
+    def fits(t):
+        return R._feasible(at.hand[3] + [t], 529, uses[3], draws[3], cuts.get(3, ()), at,
+                           plan[5], plan[10])
+
+    assert not fits(C.TRIGGER) and fits(C.EFFECT)   # (it drew an effect card)
+
+
 def test_leaf_marathon_weight_check_counts_one_lost_card_a_ply():
     """A hidden blind pick from a seat is in its plan three times (its uses, ``gone_at`` and
     the blind picks taken from it) but takes one card (LM-EVENT-08, LM-EVENT-13): the check reads

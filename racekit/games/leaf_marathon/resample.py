@@ -20,20 +20,23 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   a hidden blind pick from the seat takes one of its cards (:func:`_losses_fit`); at a
   Scavenge and Release the viewer rolled, the target gets the cards the viewer picked (a
   slot of each one's type), and at one another seat rolled whose hidden picks the viewer's
-  hand shows it got, those picks are uses of the cards it got (LM-EVENT-13); only where
-  neither holds does the plan stop following the hands that may change;
+  hand shows it got, those picks are uses of the cards it got (LM-EVENT-13); where another
+  seat gives cards by hidden picks, the seat it gives to (each other seat, where the view
+  does not name it) gets a slot at each pick; only where none of these holds does the plan
+  stop following the hands that may change;
 - at a draw, the seat is light enough at its later movement steps: a seat that moved ``m``
   squares had a movement total of at least ``m``, so its hand weighed at most its limit plus
   its movement value and action bonus less ``m`` (:func:`_light_enough`, from the cards it
   surely still holds then, at the Magic Bind level the view shows);
 - at a draw, the seat's next hidden blind picks (a trade, a scavenge) leave both their
-  seats' later uses possible, from the hands they hold now and their draws before
-  (:func:`_pair_fits`);
+  seats' later uses possible, from the hands they hold now and their draws before, each
+  card taken held from its pick on (:func:`_pair_fits`);
 - the present draw pile can still be dealt out to every draw up to its last card: the viewer
   draws the types it saw, each seat the cards its uses need, and no seat more trigger cards
   than it can play before its next "end turn" (:func:`_pile_fits`); and the pile reshuffled
   after it can hold the cards the viewer saw itself draw from it and those the other seats'
-  uses need from it (beyond their spare draws from the present pile), given the cards the
+  uses need from it (beyond their spare draws from the present pile; a need that comes
+  before the seat's first draw from it is one of the present pile), given the cards the
   seats surely still hold at the reshuffle (:func:`_next_pile_fits`);
 - a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`);
   a hidden discard keeps the discarding seat's (:func:`_select`); a deal or keep never
@@ -250,9 +253,10 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                             blinds.setdefault(s2, []).append(j)
                             gifts.setdefault(s2, []).append(j)
                         continue
-                    if hidden_gift is not None and s2 == hidden_gift[0]:
-                        for j in hidden_gift[1]:   # each pick: a card of a type the giver
-                            victim_of[j] = who     # holds (as a blind pick from it)
+                    if hidden_gift is not None and s2 != viewer and \
+                            hidden_gift[0] in (s2, None):   # (None: any seat may be the one
+                        for j in hidden_gift[1]:   # it gives to) each pick: a card of a type
+                            victim_of[j] = who     # the giver holds (as a blind pick from it)
                             draws.setdefault(s2, []).append(j)
                             blinds.setdefault(s2, []).append(j)
                             gifts.setdefault(s2, []).append(j)
@@ -519,20 +523,25 @@ def _seen_gift(view, actors, k, who):
 
 
 def _hidden_gift(view, actors, k, who):
-    """``(target, [ply])``: where the view shows the target of a Scavenge and Release played
-    at ply ``k`` by ``who`` and then only hidden picks of ``who`` (it gives two of its cards,
-    LM-EVENT-13: the mode shown or the only one), the target and the plies of those picks;
-    else ``None``."""
+    """``(target, [ply])``: where a Scavenge and Release played at ply ``k`` by ``who`` is
+    followed by only hidden picks of ``who`` (it gives two of its cards, LM-EVENT-13: the
+    mode shown or the only one), the target (``None`` where the view does not show it: there
+    was one candidate) and the plies of those picks; else ``None``."""
     said = partial(_said, view, actors, who)
     a = said(k + 2)
-    if a is None or not A.TARGET <= a < A.TARGET + 10:
+    if a is not None and A.TARGET <= a < A.TARGET + 10:
+        target, j = a - A.TARGET, k + 4 if said(k + 3) == A.GIVE_CARDS else k + 3
+    elif a == A.GIVE_CARDS:
+        target, j = None, k + 3
+    elif a is None and k + 2 < len(view) and actors[k + 2] == who:
+        target, j = None, k + 2
+    else:
         return None
-    j = k + 4 if said(k + 3) == A.GIVE_CARDS else k + 3
     picks = []
     while j < len(view) and actors[j] == who and view[j] is None:
         picks.append(j)
         j += 1
-    return (a - A.TARGET, picks) if picks else None
+    return (target, picks) if picks else None
 
 
 def _from(uses, start) -> int:
