@@ -534,6 +534,8 @@ def _lm_excluded(state):
             "params": {"opening_hand": 20, "leg_hand": 20}}),   # take cards from its hand
     (3, 914, {}),   # a Forced Trade gives seat 2 an action card at its pick (ply 328), not
     # at seat 1's draw before it: seat 2's Resin Ball at ply 323 found none (_pair_fits)
+    (5, 926, {}),   # the action card a scavenge takes from seat 4 at ply 950 is still its own
+    # when it declines a Resin Ball at ply 938 (_pair_fits)
 ])
 def test_leaf_marathon_look_ahead_never_excludes_what_happened_in_these_races(players, seed,
                                                                                options):

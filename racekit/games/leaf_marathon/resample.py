@@ -780,11 +780,12 @@ def _pair_fits(st, k, o, hand, plan):
     seat of its next hidden blind picks (a trade's two picks, a scavenge's) can both still
     make their later uses: some cards of the victims' go to the takers, pick after pick (as
     :func:`_blind` checks at each pick, here for the picks together: a card taken and taken
-    back in a trade counts once; a card taken is the taker's from its pick on, a slot of its
-    type there, so what the taker shows before the pick, a Resin Ball's answer, still holds). Looked at only where neither seat's hand changes unseen
-    before the picks otherwise than by its hidden draws (no card coming otherwise, no change
-    of hands), so each card taken is one the seats hold now, took in an earlier pick of the
-    run, or draw before."""
+    back in a trade counts once; a card taken is the victim's up to its pick, a use of its
+    type there, and the taker's from then on, a slot of its type there, so what either
+    shows before the pick, a Resin Ball's answer, still holds). Looked at only where
+    neither seat's hand changes unseen before the picks otherwise than by its hidden draws
+    (no card coming otherwise, no change of hands), so each card taken is one the seats hold
+    now, took in an earlier pick of the run, or draw before."""
     uses, draws, _, cuts, _, victim_of, hidden = plan[:7]
     came = plan[10]
     b = next((j for j in sorted(hidden) if j > k and o in hidden[j]), None)
@@ -803,18 +804,23 @@ def _pair_fits(st, k, o, hand, plan):
     # the run's picks are played out here: their slots supply what this model gives them
     victims = {j: v for j, v in victim_of.items() if j not in run}
 
-    def go(i, hs, wild, got):
+    def go(i, hs, wild, got, lost):
         if i == len(run):
             start = {s2: list(hs[s2]) for s2 in seats}
+            mine = {s2: list(uses.get(s2, ())) for s2 in seats}
             for _, s2, c in got:   # a card taken comes at its pick, not before
                 start[s2].remove(c)
+            for j, s2, c in lost:   # and leaves at its pick: held until then (a use there)
+                start[s2].append(c)
+                mine[s2].append((j, _kind(c)))
             for s2 in seats:
                 st.hand[s2] = start[s2]
+                mine[s2].sort()
             slots = dict(victims)   # a card taken is a slot of its type only
             slots.update((w[0], _TYPED[C.TRIGGER]) for w in wild if w[1] is None)
             slots.update((j, _TYPED[_kind(c)]) for j, _, c in got)
             try:
-                return all(_feasible(start[s2], k + 1, uses.get(s2, ()),
+                return all(_feasible(start[s2], k + 1, mine[s2],
                                      [d for d in draws.get(s2, ())
                                       if d not in run or any(w[0] == d and w[2] == s2
                                                              for w in wild)
@@ -838,9 +844,10 @@ def _pair_fits(st, k, o, hand, plan):
             # a card it took earlier in the run goes back first (it held it only since then)
             back = next((x for x in got if x[1] == victim and x[2] == c), None)
             ng = [x for x in got if x is not back]
+            nl = lost if back is not None or _kind(c) >= 8 else lost + [(run[i], victim, c)]
             if taker != victim and C.held_trigger(c):   # held from now on, it would block
                 # the taker's "end turn" before the pick: its pick stays a draw instead
-                if go(i + 1, nh, wild + [(run[i], None, taker)], ng):
+                if go(i + 1, nh, wild + [(run[i], None, taker)], ng, nl):
                     return True
                 continue
             if taker != victim:   # (held from the pick on: a slot of its type there, LM-AMB-12
@@ -848,14 +855,15 @@ def _pair_fits(st, k, o, hand, plan):
                 nh[taker] = hs[taker] + [moved]
                 if _kind(moved) < 8:
                     ng = ng + [(run[i], taker, moved)]
-            if go(i + 1, nh, wild, ng):
+            if go(i + 1, nh, wild, ng, nl):
                 return True
         # a card of any type (it draws before the picks, or took as such earlier in the run): a
         # need of any type by then, and a card of any type for the taker (its pick stays a draw)
-        return any_card and go(i + 1, hs, wild + [(run[i], victim, taker)], got)
+        return any_card and go(i + 1, hs, wild + [(run[i], victim, taker)], got, lost)
 
     drew = {s2: any(k < j < b for j in draws.get(s2, ())) for s2 in seats}
-    return go(0, {s2: (list(hand) if s2 == o else list(st.hand[s2])) for s2 in seats}, [], [])
+    return go(0, {s2: (list(hand) if s2 == o else list(st.hand[s2])) for s2 in seats}, [], [],
+              [])
 
 
 def _pile_slots(st, k, view, actors, owners, hidden=None):
