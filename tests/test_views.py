@@ -709,6 +709,29 @@ def test_resample_at_a_view_answers_with_a_world_found_there_before(monkeypatch)
 
 
 
+def test_an_empty_proposal_at_a_decision_is_a_dead_end():
+    """docs/contracts.md: a game's proposal that is an empty list says no outcome or action
+    at that hidden entry fits the view; the search takes it as a dead end at a seat's hidden
+    decision as at a chance node (it used to try every legal action there)."""
+    from racekit.core import views as V
+    game = load_game("leaf_marathon", players=3)
+    rng = random.Random(5)
+    state = game.new_initial_state(record_events=False)
+    while state.is_chance_node() or len(state.history()) < 40:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(outcomes, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    k, later = len(state.history()), state.clone()
+    later.apply_action(state.legal_actions()[0])
+    seen = (later.history_for(0), list(later._private), V._actors(later, later.history()))
+    assert V._candidates(state, k, seen[0], seen[1], seen[2], {}, random.Random(0),
+                         lambda *a: []) == []
+    assert V._candidates(state, k, seen[0], seen[1], seen[2], {}, random.Random(0),
+                         lambda *a: None) != []
+
+
 def test_resample_searches_again_before_it_gives_up(monkeypatch):
     """Issue 21: where no search of a call finds a world and none was found at this view
     before, the state's ``resample_retries`` more searches from nothing run (the rng goes on)

@@ -473,6 +473,8 @@ def _candidates(s, k, view, private, actors, memo, rng, propose):
             out = [(b, 1.0) for b in _order(pairs, rng)]
         return [(b, f) for b, f in out if s._private_to(b) == private[k]]
     only = propose(s, k, view, actors, private, memo) if propose is not None else None
+    if only is not None and len(only) == 0:
+        return []   # no action here fits the view (a decision's dead end, as a chance node's)
     legal = s.legal_actions()
     pool = [b for b in only if b in legal] if only else legal
     f = _narrowed(s, only) if only else 1.0

@@ -1051,11 +1051,13 @@ def _later_stop(k, s2, plan, span):
 _DISCARDS = ("exchange", "leg_discard", "travel_light", "barter", "butterfingers", "release")
 
 
-def _select(st, k, view, actors, owners, plan):
+def _select(st, k, view, actors, owners, plan, memo=None):
     """Another seat's hidden card selection from its own hand: never a card it needs for a
-    later public use; in the opening exchange (LM-SETUP-5) it draws as many cards as it gave
-    back, and the viewer saw how many hidden draws followed, so it picks until it has that
-    many and then says done."""
+    later public use; at a Release, never a card the receiver cannot take and still make its
+    later uses (where it can take none of the cards the giver may give, a dead end that names
+    the receiver in ``memo["culprits"]``: its own earlier entries made it so); in the
+    opening exchange (LM-SETUP-5) it draws as many cards as it gave back, and the viewer saw
+    how many hidden draws followed, so it picks until it has that many and then says done."""
     o = st.ps
     uses, draws = plan[0].get(o, ()), plan[1].get(o, ())
     cuts = plan[3].get(o, ())
@@ -1082,7 +1084,11 @@ def _select(st, k, view, actors, owners, plan):
         if release:
             st.hand[t] = saved
     if release:   # the receiver must be able to make its later uses
+        mine = ok
         ok = [a for a in ok if _receiver_fits(st, k, plan, picked, a - A.PICK)]
+        if mine and not ok and whole and memo is not None:
+            memo["culprits"] = {st.pd["target"]}
+            return []
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
         e = k
@@ -1186,7 +1192,7 @@ def proposal(st, k, view, actors, owners, memo):
                                              st.o.trigger_any_use, st.o.resin_keep,
                                              st.o.butterfingers_random)
     if st.pk == "select" and st.pd["purpose"] in _DISCARDS:
-        return _select(st, k, view, actors, owners, plan)
+        return _select(st, k, view, actors, owners, plan, memo)
     if st.pk == "keep_char":
         mine = _known_chars(st, memo)[st.ps]
         return [A.KEEP_CHAR + mine] if mine >= 0 else None
