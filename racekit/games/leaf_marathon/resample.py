@@ -1054,8 +1054,9 @@ _DISCARDS = ("exchange", "leg_discard", "travel_light", "barter", "butterfingers
 def _select(st, k, view, actors, owners, plan, memo=None):
     """Another seat's hidden card selection from its own hand: never a card it needs for a
     later public use; at a Release, never a card the receiver cannot take and still make its
-    later uses (where it can take none of the cards the giver may give, a dead end that names
-    the receiver in ``memo["culprits"]``: its own earlier entries made it so); in the
+    later uses (where it can take none of the cards the giver may give and the giver may not
+    stop, a dead end that names the receiver in ``memo["culprits"]``: its own earlier entries
+    made it so); in the
     opening exchange (LM-SETUP-5) it draws as many cards as it gave back, and the viewer saw
     how many hidden draws followed, so it picks until it has that many and then says done."""
     o = st.ps
@@ -1086,7 +1087,7 @@ def _select(st, k, view, actors, owners, plan, memo=None):
     if release:   # the receiver must be able to make its later uses
         mine = ok
         ok = [a for a in ok if _receiver_fits(st, k, plan, picked, a - A.PICK)]
-        if mine and not ok and whole and memo is not None:
+        if mine and not ok and whole and memo is not None and A.DONE not in legal:
             memo["culprits"] = {st.pd["target"]}
             return []
     done = [A.DONE] if A.DONE in legal else []
