@@ -732,6 +732,26 @@ def test_an_empty_proposal_at_a_decision_is_a_dead_end():
                          lambda *a: None) != []
 
 
+def test_a_search_that_keeps_failing_at_one_ply_steps_back_further():
+    """Thrashing (core search, :func:`racekit.core.views._escalated`): the 16th conflict at a
+    ply steps back one more mark that the conflict concerns and that has candidates left, the
+    32nd two more, the 64th four; the conflicts in between step back as usual, and a mark of
+    a seat the conflict does not name, or with nothing left to try, is passed over."""
+    from racekit.core import views as V
+    assert V.THRASH == 16
+    # marks: [ply, world, weight, candidates left, seats, conflict, chosen]
+    marks = [[j, None, 1.0, [(0, 1.0)] if j != 4 else [], {j % 2}, set(), 0]
+             for j in range(12)]
+    hits: dict = {}
+    got = [V._escalated(marks, 10, {0}, hits, 50) for _ in range(64)]
+    assert got[:15] == [10] * 15 and got[16:31] == [10] * 15 and got[32:63] == [10] * 31
+    assert got[15] == 8            # one further mark of seat 0 with candidates left
+    assert got[31] == 6            # two further: 8, 6 (odd plies are seat 1's)
+    assert got[63] == 0            # four further: 8, 6, 2, 0 (ply 4 has nothing left)
+    assert V._escalated(marks, 10, {0}, hits, 51) == 10   # counted per ply
+    assert V._escalated(marks, 10, V.ALL, {7: 15}, 7) == 9   # a conflict naming no seat
+
+
 def test_resample_searches_again_before_it_gives_up(monkeypatch):
     """Issue 21: where no search of a call finds a world and none was found at this view
     before, the state's ``resample_retries`` more searches from nothing run (the rng goes on)

@@ -493,8 +493,9 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
     that the conflict names (conflict-directed backjumping: the seats an entry's own
     alternatives conflicted on are added when they run out), or of any seat for a conflict
     that names none. An entry concerns the seats it is private to, and those the state's
-    ``resample_affects()`` names there (a card given to another seat). Each step back is one
-    draw of ``budget``. Every world it returns fits the view; the seats a conflict names are
+    ``resample_affects()`` names there (a card given to another seat). Where conflicts keep
+    arising at one ply, the step back goes further each time (:func:`_escalated`). Each step
+    back is one draw of ``budget``. Every world it returns fits the view; the seats a conflict names are
     a heuristic (a card may reach a seat in ways the game does not name), so the search is
     not guaranteed to find a world within any budget, only never to return a wrong one. It
     reads only the view and the world it builds."""
@@ -504,6 +505,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
     affects = getattr(type(s), "resample_affects", None)
     marks: list = []   # [ply, world before it, weight, candidates left, seats, conflict, chosen]
     used, k, n = 1, 0, len(view)
+    hits: dict = {}   # conflicts at each ply (thrashing: _escalated)
     redrawn = False   # an entry was just drawn again: check the view after it
     while True:
         conflict, seen_out, missing = ALL, None, None
@@ -601,6 +603,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
             if conflict is ALL or not any(m[3] for m in marks):
                 return None, used   # no candidate left anywhere
             i = max(j for j, m in enumerate(marks) if m[3])
+        i = _escalated(marks, i, conflict, hits, k)
         del marks[i + 1:]
         m = marks[i]
         m[5] = ALL if (conflict is ALL or m[5] is ALL) else (m[5] | conflict) - m[4]
@@ -612,6 +615,33 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
         s.apply_action(b)
         k += 1
         redrawn = True
+
+
+THRASH = 16
+"""Conflicts at one ply before the search's step back skips further (:func:`_escalated`)."""
+
+
+def _escalated(marks, i, conflict, hits, k) -> int:
+    """The mark to step back to after a conflict at ply ``k``, where the usual step back is
+    to ``marks[i]``. Thrashing: a search whose conflicts keep arising at the same ply spends
+    its budget on every combination of the entries between the cause and that ply (often
+    another seat's draws from the shared pile). So the ``THRASH``-th conflict at a ply, and
+    the conflicts at twice, four times, ... that count there, skip back over 1, 2, 4, ...
+    more marks that the conflict concerns and that have candidates left (as far as there are
+    such marks), dropping what is left to try after them. Every world is still checked, so
+    none that does not fit the view is returned; the search only tries some earlier
+    alternatives sooner and gives up some later ones."""
+    got = hits[k] = hits.get(k, 0) + 1
+    if got < THRASH or got % THRASH or (got // THRASH) & (got // THRASH - 1):
+        return i
+    skip = got // THRASH
+    j = i - 1
+    while skip > 0 and j >= 0:
+        m = marks[j]
+        if m[3] and (conflict is ALL or bool(m[4] & conflict)):
+            i, skip = j, skip - 1
+        j -= 1
+    return i
 
 
 def _redraw(state, seat, view, private, actors, target, memo, rng, budget, backtrack=True):
