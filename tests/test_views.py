@@ -771,7 +771,7 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
         return None, budget
     monkeypatch.setattr(V, "_search", unlucky)
     monkeypatch.setattr(V, "_redraw", nothing)
-    assert type(state).resample_retries == 3
+    assert type(state).resample_retries == 8
 
     def fresh():
         s = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
@@ -1033,6 +1033,38 @@ def test_leaf_marathon_cards_released_to_an_unseen_seat_are_gains_not_cuts():
                            plan[5], plan[10])
 
     assert not fits(C.TRIGGER) and fits(C.EFFECT)   # (it drew an effect card)
+
+
+@pytest.mark.parametrize("fixture, culprits", [
+    ("lm_pair_dead_end_4p.json", {2}),        # draw at ply 841 before a Forced Trade
+    ("lm_trade_empty_taker_4p.json", {1}),    # the trade's first pick, ply 155
+])
+def test_leaf_marathon_dead_ends_before_a_trade_name_the_seat_in_doubt(fixture, culprits):
+    """Search worlds from two 4-player races where IS-MCTS stopped (seat 0's view): the world
+    dead-ends before or at a Forced Trade (LM-EVENT-08) because the trade's other seat holds
+    the wrong card. At seat 3's draw before the trade its own plays fit, so the pick's other
+    seat (2) is to blame, not seat 3 too; at the pick the taker (3) holds no card, so the
+    victim (1) alone. Naming both made the search go back over seat 3's draws first; at those
+    two positions ten searches from nothing found no world, and with this 3 of 10 (ply 841)."""
+    import json
+    import pathlib
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((pathlib.Path(__file__).parent / "fixtures" / fixture).read_text())
+    game = load_game("leaf_marathon", players=data["players"])
+    state = game.new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    seat = data["seat"]
+    memo = {"snapshot": state.snapshot(seat), "views": V._seen_views(state, seat)}
+    world = game.new_initial_state(record_events=False)
+    for a in data["world"]:
+        world.apply_action(a)
+    assert world.ps == 3
+    got = R.proposal(world, len(data["world"]), state.history_for(seat),
+                     V._actors(state, state.history()), list(state._private), memo)
+    assert got == []
+    assert memo["culprits"] == culprits
 
 
 def test_leaf_marathon_weight_check_counts_one_lost_card_a_ply():

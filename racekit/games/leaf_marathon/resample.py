@@ -1171,9 +1171,13 @@ def _blind(st, k, plan, memo):
 
 def _blind_culprits(st, k, plan, pairs) -> set:
     """The seats whose earlier entries are to blame where no card of a hidden blind pick fits
-    (:func:`_blind`): the victim alone where it cannot lose any of its cards even if the cards
-    other seats hold were any (it drew the wrong cards earlier), else both seats."""
+    (:func:`_blind`): the victim alone where the taker holds no card (it has nothing of its
+    own in doubt: in a trade it then gets back the card it took) or where the victim cannot
+    lose any of its cards even if the cards other seats hold were any (it drew the wrong cards
+    earlier), else both seats."""
     taker, victim = st.ps, st.pd["victim"]
+    if not st.hand[taker]:
+        return {victim}
     uses, draws, cuts = plan[0].get(victim, ()), plan[1].get(victim, ()), plan[3].get(victim, ())
     for a, _ in pairs:
         rest = list(st.hand[victim])
@@ -1226,11 +1230,14 @@ def proposal(st, k, view, actors, owners, memo):
     allowed = [(a, p) for a, p in pairs if a - A.DRAW in paired
                and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots, why, shares)]
     if not allowed:   # no card explains what the seats do next: a dead end, search elsewhere
-        # the seat's own earlier entries where no card keeps its own plays possible (or those
-        # of a blind pick's other seat soon), else the pile
+        # the seat's own earlier entries where no card keeps its own plays possible; where
+        # some do but none with a blind pick soon, the pick's other seat's (the card it must
+        # give or take back is the one in doubt: thrashing over this seat's draws found no
+        # world at ply 841 of tests/fixtures/lm_pair_dead_end_4p.json); else the pile
         fit = sorted(paired)
         memo["culprits"] = None if fit else {o} if not own else \
-            {o} | set(next(plan[6][j] for j in sorted(plan[6]) if j > k and o in plan[6][j]))
+            (set(next(plan[6][j] for j in sorted(plan[6]) if j > k and o in plan[6][j])) - {o}
+             or {o})
         nxt = {x for x in why if isinstance(x, tuple)}
         why -= nxt
         if fit and nxt and not why - {x[1] for x in nxt}:
