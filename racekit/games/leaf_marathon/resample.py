@@ -42,9 +42,10 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   a hidden discard keeps the discarding seat's (:func:`_select`); a deal or keep never
   contradicts the characters the viewer sees.
 
-An empty proposal is a dead end: ``memo["culprits"]`` names the seat whose own earlier
-entries are to blame, or ``memo["wanted"]`` the card types the pile lacks, so the search goes
-back to the latest hidden draw that took one. Among the outcomes kept the odds are the
+An empty proposal is a dead end: ``memo["culprits"]`` names the seats whose own earlier
+entries are to blame (the seats whose cards are in doubt: at a trade or a Release the other
+seat too, but not a seat that holds no card), or ``memo["wanted"]`` the card types the pile
+lacks, so the search goes back to the latest hidden draw that took one. Among the outcomes kept the odds are the
 node's (renormalised; the core weights the world back). It reads only the viewer's history,
 who acted, whose secret each entry is, and the world being built.
 """
@@ -1055,8 +1056,8 @@ def _select(st, k, view, actors, owners, plan, memo=None):
     """Another seat's hidden card selection from its own hand: never a card it needs for a
     later public use; at a Release, never a card the receiver cannot take and still make its
     later uses (where it can take none of the cards the giver may give and the giver may not
-    stop, a dead end that names the receiver in ``memo["culprits"]``: its own earlier entries
-    made it so); in the
+    stop, a dead end that names the receiver and the giver in ``memo["culprits"]``: the
+    earlier entries of either made the cards they hold what they are); in the
     opening exchange (LM-SETUP-5) it draws as many cards as it gave back, and the viewer saw
     how many hidden draws followed, so it picks until it has that many and then says done."""
     o = st.ps
@@ -1088,7 +1089,7 @@ def _select(st, k, view, actors, owners, plan, memo=None):
         mine = ok
         ok = [a for a in ok if _receiver_fits(st, k, plan, picked, a - A.PICK)]
         if mine and not ok and whole and memo is not None and A.DONE not in legal:
-            memo["culprits"] = {st.pd["target"]}
+            memo["culprits"] = {st.pd["target"], o}
             return []
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
