@@ -755,8 +755,8 @@ def test_a_search_that_keeps_failing_at_one_ply_steps_back_further():
 def test_resample_searches_again_before_it_gives_up(monkeypatch):
     """Issue 21: where no search of a call finds a world and none was found at this view
     before, the state's ``resample_retries`` more searches from nothing run (the rng goes on)
-    before ``ResampleError``: IS-MCTS stopped at positions where one try in three or two found
-    a world."""
+    before ``ResampleError``: at eight positions where IS-MCTS stopped, one search from
+    nothing found a world 0 to 6 times in 10 (docs/adapters.md)."""
     from racekit.core import views as V
     state, _ = _lm_fixture_race()
     real, calls = V._search, []
@@ -1040,17 +1040,19 @@ def test_leaf_marathon_cards_released_to_an_unseen_seat_are_gains_not_cuts():
     ("lm_trade_empty_taker_4p.json", {1}),    # the trade's first pick, ply 155
     ("lm_release_dead_end_4p.json", {1, 2}),  # a Release, ply 609 (LM-EVENT-13)
 ])
-def test_leaf_marathon_dead_ends_before_a_trade_name_the_seat_in_doubt(fixture, culprits):
-    """Search worlds from two 4-player races where IS-MCTS stopped (seat 0's view): the world
-    dead-ends before or at a Forced Trade (LM-EVENT-08) because the trade's other seat holds
+def test_leaf_marathon_dead_ends_at_a_trade_or_release_name_the_seats_in_doubt(fixture, culprits):
+    """Search worlds from three 4-player races where IS-MCTS stopped (seat 0's view). Two
+    dead-end before or at a Forced Trade (LM-EVENT-08) because the trade's other seat holds
     the wrong card. At seat 3's draw before the trade its own plays fit, so the pick's other
     seat (2) is to blame, not seat 3 too; at the pick the taker (3) holds no card, so the
-    victim (1) alone. Naming both made the search go back over seat 3's draws first; at those
-    two positions ten searches from nothing found no world, and with this 3 of 10 (ply 841).
+    victim (1) alone. Naming both made the search go back over seat 3's draws first; at the
+    end of race 44 (the dead end at ply 841) ten searches from nothing found no world before
+    this, and 3 of 10 with it (race 50, ply 155: 0 of 10 either way).
     At a Release (race 60, ply 609) seat 2 gives its one card to seat 1, which must then play
     an action card and a trigger card: both hold an action card in this world, so either
-    seat's earlier entries may be wrong. Naming only the receiver, ten searches from nothing
-    found no world there; naming both, 6 of 10."""
+    seat's earlier entries may be wrong. Naming only the receiver (the code just before this
+    change), ten searches from nothing at the end of race 60 found no world; naming both, 6
+    of 10 (docs/adapters.md)."""
     import json
     import pathlib
     from racekit.core import views as V

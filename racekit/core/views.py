@@ -495,10 +495,10 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
     that names none. An entry concerns the seats it is private to, and those the state's
     ``resample_affects()`` names there (a card given to another seat). Where conflicts keep
     arising at one ply, the step back goes further each time (:func:`_escalated`). Each step
-    back is one draw of ``budget``. Every world it returns fits the view; the seats a conflict names are
-    a heuristic (a card may reach a seat in ways the game does not name), so the search is
-    not guaranteed to find a world within any budget, only never to return a wrong one. It
-    reads only the view and the world it builds."""
+    back is one draw of ``budget``. Every world it returns fits the view; the seats a
+    conflict names are a heuristic (a card may reach a seat in ways the game does not name),
+    so the search is not guaranteed to find a world within any budget, only never to return
+    a wrong one. It reads only the view and the world it builds."""
     s = _new(state)
     weight = 1.0
     propose = getattr(type(s), "resample_proposal", None)

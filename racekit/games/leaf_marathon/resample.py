@@ -45,9 +45,9 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
 An empty proposal is a dead end: ``memo["culprits"]`` names the seats whose own earlier
 entries are to blame (the seats whose cards are in doubt: at a trade or a Release the other
 seat too, but not a seat that holds no card), or ``memo["wanted"]`` the card types the pile
-lacks, so the search goes back to the latest hidden draw that took one. Among the outcomes kept the odds are the
-node's (renormalised; the core weights the world back). It reads only the viewer's history,
-who acted, whose secret each entry is, and the world being built.
+lacks, so the search goes back to the latest hidden draw that took one. Among the outcomes
+kept the odds are the node's (renormalised; the core weights the world back). It reads only
+the viewer's history, who acted, whose secret each entry is, and the world being built.
 """
 from __future__ import annotations
 
