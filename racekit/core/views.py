@@ -632,7 +632,7 @@ def _escalated(marks, i, conflict, hits, k) -> int:
     none that does not fit the view is returned; the search only tries some earlier
     alternatives sooner and gives up some later ones."""
     got = hits[k] = hits.get(k, 0) + 1
-    if got < THRASH or got % THRASH or (got // THRASH) & (got // THRASH - 1):
+    if got % THRASH or (got // THRASH) & (got // THRASH - 1):   # not 16, 32, 64, ...
         return i
     skip = got // THRASH
     j = i - 1

@@ -1052,7 +1052,7 @@ def _later_stop(k, s2, plan, span):
 _DISCARDS = ("exchange", "leg_discard", "travel_light", "barter", "butterfingers", "release")
 
 
-def _select(st, k, view, actors, owners, plan, memo=None):
+def _select(st, k, view, actors, owners, plan, memo):
     """Another seat's hidden card selection from its own hand: never a card it needs for a
     later public use; at a Release, never a card the receiver cannot take and still make its
     later uses (where it can take none of the cards the giver may give and the giver may not
@@ -1088,7 +1088,7 @@ def _select(st, k, view, actors, owners, plan, memo=None):
     if release:   # the receiver must be able to make its later uses
         mine = ok
         ok = [a for a in ok if _receiver_fits(st, k, plan, picked, a - A.PICK)]
-        if mine and not ok and whole and memo is not None and A.DONE not in legal:
+        if mine and not ok and whole and A.DONE not in legal:
             memo["culprits"] = {st.pd["target"], o}
             return []
     done = [A.DONE] if A.DONE in legal else []
