@@ -536,6 +536,11 @@ def _lm_excluded(state):
     # at seat 1's draw before it: seat 2's Resin Ball at ply 323 found none (_pair_fits)
     (5, 926, {}),   # the action card a scavenge takes from seat 4 at ply 950 is still its own
     # when it declines a Resin Ball at ply 938 (_pair_fits)
+    (3, 3003, {}),   # seat 1 releases two cards to seat 0 (plies 227-228), whose Resin Ball at
+    # ply 254 then finds no action card: every card of the pool, two action cards among them,
+    # was more than it can have held (_receiver_fits)
+    (4, 3012, {}),   # seat 2 keeps an action card at a declined Resin Ball (ply 891) and a
+    # scavenge takes it (ply 902): the loss needs no further draw (_losses_fit, _pair_fits)
 ])
 def test_leaf_marathon_look_ahead_never_excludes_what_happened_in_these_races(players, seed,
                                                                                options):
@@ -605,24 +610,27 @@ def test_leaf_marathon_look_ahead_never_excludes_what_happened_on_a_small_deck(
     assert excluded == []
 
 
-def test_leaf_marathon_look_ahead_never_excludes_what_happened():
+@pytest.mark.parametrize("seed", [3001, 3009])
+def test_leaf_marathon_look_ahead_never_excludes_what_happened(seed):
     """Issue 21: the look-ahead's conditions are necessary ones: at every hidden entry of
     another seat in a whole random 3-seat race (every seat the viewer), the real outcome is
-    among those the proposal keeps. The race has a Butterfingers selection (trigger cards go
-    last, the public hand size after it tells how many stay) and hidden blind picks (the
-    victim loses a card of its hand), the conditions added for late-race worlds; the first
-    version of the Butterfingers condition failed here (it kept counting a trigger card the
-    selection had taken)."""
+    among those the proposal keeps. Both races have a Butterfingers selection (trigger cards
+    go last, the public hand size after it tells how many stay) and hidden trades whose taker
+    held no card (no hand changes, ``_empty_trades``); race 3009 also hidden blind picks where
+    the victim loses a card of its hand. The first version of the Butterfingers condition
+    failed on race 3001 (it kept counting a trigger card the selection had taken)."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import resample as R
-    state = _lm_random_race(3, 3001)
+    state = _lm_random_race(3, seed)
     hist, private = state.history(), list(state._private)
     actors = V._actors(state, hist)
-    kinds = set()
+    kinds, empty = set(), 0
     for seat in range(3):
-        uses = R._plan(state.history_for(seat), actors, private, V._seen_views(state, seat))[0]
-        kinds |= {c for v in uses.values() for _, c in v if c <= R._KEEP0 or c == R._LOSE}
-    assert R._LOSE in kinds and any(c <= R._KEEP0 for c in kinds)
+        plan = R._plan(state.history_for(seat), actors, private, V._seen_views(state, seat))
+        kinds |= {c for v in plan[0].values() for _, c in v if c <= R._KEEP0 or c == R._LOSE}
+        empty += len(plan[12])
+    assert any(c <= R._KEEP0 for c in kinds) and empty > 0
+    assert (R._LOSE in kinds) == (seed == 3009)
     excluded, checked = _lm_excluded(state)
     assert checked > 500
     assert excluded == []
@@ -1035,24 +1043,10 @@ def test_leaf_marathon_cards_released_to_an_unseen_seat_are_gains_not_cuts():
     assert not fits(C.TRIGGER) and fits(C.EFFECT)   # (it drew an effect card)
 
 
-@pytest.mark.parametrize("fixture, culprits", [
-    ("lm_pair_dead_end_4p.json", {2}),        # draw at ply 841 before a Forced Trade
-    ("lm_trade_empty_taker_4p.json", {1}),    # the trade's first pick, ply 155
-    ("lm_release_dead_end_4p.json", {1, 2}),  # a Release, ply 609 (LM-EVENT-13)
-])
-def test_leaf_marathon_dead_ends_at_a_trade_or_release_name_the_seats_in_doubt(fixture, culprits):
-    """Search worlds from three 4-player races where IS-MCTS stopped (seat 0's view). Two
-    dead-end before or at a Forced Trade (LM-EVENT-08) because the trade's other seat holds
-    the wrong card. At seat 3's draw before the trade its own plays fit, so the pick's other
-    seat (2) is to blame, not seat 3 too; at the pick the taker (3) holds no card, so the
-    victim (1) alone. Naming both made the search go back over seat 3's draws first; at the
-    end of race 44 (the dead end at ply 841) ten searches from nothing found no world before
-    this, and 3 of 10 with it (race 50, ply 155: 0 of 10 either way).
-    At a Release (race 60, ply 609) seat 2 gives its one card to seat 1, which must then play
-    an action card and a trigger card: both hold an action card in this world, so either
-    seat's earlier entries may be wrong. Naming only the receiver (the code just before this
-    change), ten searches from nothing at the end of race 60 found no world; naming both, 6
-    of 10 (docs/adapters.md)."""
+def _lm_fixture_world(fixture, pick_by_pick=False):
+    """A 4-player race where IS-MCTS stopped (seat 0's view) and a world the search built:
+    ``(world, proposal at its next entry, memo)``. ``pick_by_pick``: the plan models every
+    hidden trade pick by pick, as under ``received_mark = holder`` (no :func:`_empty_trades`)."""
     import json
     import pathlib
     from racekit.core import views as V
@@ -1063,15 +1057,65 @@ def test_leaf_marathon_dead_ends_at_a_trade_or_release_name_the_seats_in_doubt(f
     for a in data["history"]:
         state.apply_action(a)
     seat = data["seat"]
+    view, actors = state.history_for(seat), V._actors(state, state.history())
     memo = {"snapshot": state.snapshot(seat), "views": V._seen_views(state, seat)}
+    memo["leaf_marathon"] = R._plan(view, actors, list(state._private), memo["views"],
+                                    marks_clear=pick_by_pick)
     world = game.new_initial_state(record_events=False)
     for a in data["world"]:
         world.apply_action(a)
     assert world.ps == data.get("acting", 3)
-    got = R.proposal(world, len(data["world"]), state.history_for(seat),
-                     V._actors(state, state.history()), list(state._private), memo)
+    got = R.proposal(world, len(data["world"]), view, actors, list(state._private), memo)
+    return world, got, memo
+
+
+@pytest.mark.parametrize("fixture, culprits", [
+    ("lm_pair_dead_end_4p.json", {2}),        # draw at ply 841 before a Forced Trade
+    ("lm_trade_empty_taker_4p.json", {1}),    # the trade's first pick, ply 155
+    ("lm_release_dead_end_4p.json", {1, 2}),  # a Release, ply 609 (LM-EVENT-13)
+])
+def test_leaf_marathon_dead_ends_at_a_trade_or_release_name_the_seats_in_doubt(fixture, culprits):
+    """Search worlds from three 4-player races where IS-MCTS stopped, each at a dead end. Two
+    dead-end before or at a Forced Trade (LM-EVENT-08) modelled pick by pick, because the
+    trade's other seat holds the wrong card. At seat 3's draw before the trade its own plays
+    fit, so the pick's other seat (2) is to blame, not seat 3 too; at the pick the taker (3)
+    holds no card, so the victim (1) alone. Naming both made the search go back over seat 3's
+    draws first; at the end of race 44 (the dead end at ply 841) ten searches from nothing
+    found no world before this, and 3 of 10 with it (race 50, ply 155: 0 of 10 either way).
+    Both trades' takers held no card, which the default plan now models as no change of hands
+    (next test); under ``received_mark = holder`` they are still modelled pick by pick.
+    At a Release (race 60, ply 609) seat 2 gives its one card to seat 1, which must then play
+    an action card and a trigger card: both hold an action card in this world, so either
+    seat's earlier entries may be wrong. Naming only the receiver (the code just before this
+    change), ten searches from nothing at the end of race 60 found no world; naming both, 6
+    of 10 (docs/adapters.md)."""
+    _, got, memo = _lm_fixture_world(fixture, pick_by_pick=True)
     assert got == []
     assert memo["culprits"] == culprits
+
+
+@pytest.mark.parametrize("fixture, picks", [
+    ("lm_pair_dead_end_4p.json", {855, 856}),
+    ("lm_trade_empty_taker_4p.json", {155, 156}),
+])
+def test_leaf_marathon_trade_whose_taker_holds_no_card_changes_no_hand(fixture, picks):
+    """A Forced Trade whose taker holds no card takes back only the cards it took
+    (d20.task_trade_back; LM-EVENT-08, LM-AMB-35): the default plan leaves its picks out, so
+    the two dead ends of the test above are none. At race 50's pick (ply 155) any card may be
+    taken (the node's odds); at race 44's draw (ply 841) some card fits."""
+    from racekit.games.leaf_marathon import resample as R
+    world, got, memo = _lm_fixture_world(fixture)
+    plan = memo["leaf_marathon"]
+    assert picks <= plan[12] and not picks & set(plan[6])
+    assert got is None if world.pk == "blind" else got
+    one = [{"seats": [{"hand_size": n} for n in sizes]} for sizes in
+           ([2, 1, 0, 3],) * 20]
+    assert R._empty_trades({10: (2, 1), 11: (1, 2)}, one) == {10, 11}
+    assert R._empty_trades({10: (2, 1), 11: (2, 1), 12: (1, 2), 13: (1, 2)}, one) == \
+        {10, 11, 12, 13}
+    assert R._empty_trades({10: (3, 1), 11: (1, 3)}, one) == set()   # seat 3 held cards
+    assert R._empty_trades({10: (2, 1)}, one) == set()   # a scavenge: the card stays taken
+    assert R._empty_trades({10: (2, 1), 11: (1, 2), 12: (1, 2)}, one) == set()
 
 
 def test_leaf_marathon_weight_check_counts_one_lost_card_a_ply():

@@ -54,6 +54,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from functools import partial
+from itertools import combinations
 
 from racekit.core.state import CHANCE
 
@@ -138,7 +139,7 @@ def _exits(c) -> bool:
 
 
 def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
-          butter_random=False):
+          butter_random=False, marks_clear=False):
     """Per seat: its public card uses ``[(ply, code)]``, its hidden chance plies (draws, and
     blind picks it takes), the plies where it takes cards blind, the plies where its hand may
     change otherwise (Scavenge and Release), after which its uses are not foreseen, the
@@ -156,7 +157,10 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
     Under ``butter_random`` (``butterfingers_pick = random``) the hidden chance entries of the
     seat right after its Butterfingers are blind picks from its own hand, not draws, and the
     viewer's own (seen) ones are uses of the cards they take. A reshuffle shows as a pile
-    that grows or a discard pile that shrinks (a one-card pile reshuffled keeps its size)."""
+    that grows or a discard pile that shrinks (a one-card pile reshuffled keeps its size).
+    A hidden trade whose taker held no card changes no hand (:func:`_empty_trades`): its
+    picks are left out of the plan and listed last (``plan[12]``), unless ``marks_clear``
+    (``received_mark = holder``: a received card taken and taken back loses its mark)."""
     uses: dict = {}
     draws: dict = {}
     blinds: dict = {}
@@ -290,6 +294,14 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                 uses.setdefault(a - A.GIVE, []).append((k, _GAIN))
             for code in cards_used(a):
                 uses.setdefault(who, []).append((k, code))
+    noop = set() if views is None or marks_clear else _empty_trades(hidden_blinds, views)
+    for j in noop:   # the victim gets back every card taken: nobody's hand changes
+        taker, victim = hidden_blinds.pop(j)
+        victim_of.pop(j, None)
+        uses[victim] = [u for u in uses[victim] if u[0] != j]
+        gone_at[victim].remove(j)
+        draws[taker].remove(j)
+        blinds[taker].remove(j)
     for s2, plies in cuts.items():
         gone_at.setdefault(s2, []).extend(plies)
     for s2, plies in gone_at.items():
@@ -316,7 +328,8 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
         owner = owners[k]
         if actors[k] == CHANCE and type(owner) is int:   # a draw, seen or not
             came.setdefault(owner, []).append(k)
-        elif actors[k] == CHANCE and type(owner) is tuple and owner[0] != owner[1]:
+        elif actors[k] == CHANCE and type(owner) is tuple and owner[0] != owner[1] \
+                and k not in noop:
             came.setdefault(owner[0], []).append(k)   # a blind pick it takes
     for s2, v in uses.items():
         came.setdefault(s2, []).extend(j for j, c in v if c in (_GAIN, _FFR_GAIN))
@@ -328,8 +341,41 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
         came.setdefault(s2, []).extend(plies)
     for v in came.values():
         v.sort()
+    movements, lost = _loads(view, actors, owners, views, viewer)
+    for s2 in lost:
+        lost[s2] = [j for j in lost[s2] if j not in noop]
     return uses, draws, blinds, cuts, viewer, victim_of, hidden_blinds, gone_at, piles, marks, \
-        came, _loads(view, actors, owners, views, viewer)
+        came, (movements, lost), noop
+
+
+def _empty_trades(hidden, views) -> set:
+    """The plies of the hidden blind picks of trades that change no hand: ``n`` picks by a seat
+    that held no card (its public hand size just before, ``views``) from another, then ``n``
+    back, which can take only the cards it took (d20.count_chosen, task_trade_back:
+    LM-EVENT-08, LM-AMB-35). ``hidden``: ply -> (taker, victim)."""
+    out: set = set()
+    plies = sorted(hidden)
+    i = 0
+    while i < len(plies):
+        j = plies[i]
+        s, t = hidden[j]
+
+        def run(start, pair):
+            n = 0
+            while start + n < len(plies) and plies[start + n] == plies[start] + n and \
+                    hidden[plies[start + n]] == pair:
+                n += 1
+            return n
+
+        n = run(i, (s, t))
+        back = run(i + n, (t, s)) if i + n < len(plies) and plies[i + n] == j + n else 0
+        if s != t and back == n and 0 < j <= len(views) and \
+                views[j - 1]["seats"][s].get("hand_size") == 0:
+            out.update(range(j, j + 2 * n))
+            i += 2 * n
+        else:
+            i += n
+    return out
 
 
 def _no_resin_question(view, actors, d, who) -> bool:
@@ -678,12 +724,14 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=N
 
 def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, came, more=()) -> bool:
     """Whether the seat can also lose one card at each ply of ``losses`` (hidden blind picks
-    from it): each takes a card that came otherwise before it (a special card, a weapon given),
-    a held card (any code: the uses then need more draws) or a card drawn before the loss (a
-    need of any type by then); some choice must leave :func:`_match`."""
+    from it): each takes a card that came otherwise before it (a special card, a weapon given)
+    or that a declined Resin Ball showed it kept (already a need, :func:`_needs`: a scavenge
+    may take that action card, ply 902 of 4-player race 3012), a held card (any code: the
+    uses then need more draws) or a card drawn before the loss (a need of any type by then);
+    some choice must leave :func:`_match`."""
     codes = sorted(set(c for c in hand if not C.protected(c)))
     gains = [j for j, c in uses[_from(uses, start):]
-             if c == _GAIN and (stop is None or j < stop)]
+             if c in (_GAIN, _HOLD_ACT) and (stop is None or j < stop)]
     left, pool, g = [], 0, 0
     for j in losses:   # a card that came otherwise before the loss costs no use
         while g < len(gains) and gains[g] < j:
@@ -817,6 +865,9 @@ def _pair_fits(st, k, o, hand, plan):
             for s2 in seats:
                 st.hand[s2] = start[s2]
                 mine[s2].sort()
+            # a card of any type the victim loses: a loss as _losses_fit sees it (a card it
+            # drew, got, or kept at a declined Resin Ball, ply 902 of 4-player race 3012)
+            lose_any = {(w[0], w[1]) for w in wild if w[1] is not None}
             slots = dict(victims)   # a card taken is a slot of its type only
             slots.update((w[0], _TYPED[C.TRIGGER]) for w in wild if w[1] is None)
             slots.update((j, _TYPED[_kind(c)]) for j, _, c in got)
@@ -826,8 +877,8 @@ def _pair_fits(st, k, o, hand, plan):
                                       if d not in run or any(w[0] == d and w[2] == s2
                                                              for w in wild)
                                       or any(j == d and g == s2 for j, g, _ in got)],
-                                     cuts.get(s2, ()), st, slots, came, gone=run,
-                                     more=[(w[0], _ANY) for w in wild if w[1] == s2])
+                                     cuts.get(s2, ()), st, slots, came,
+                                     gone=[j for j in run if (j, s2) not in lose_any])
                            for s2 in seats)
             finally:
                 for s2 in seats:
@@ -1115,29 +1166,33 @@ def _select(st, k, view, actors, owners, plan, memo):
 
 def _receiver_fits(st, k, plan, picked, code) -> bool:
     """Whether the target of a Release (LM-EVENT-13) can still make its later public uses
-    once it gets ``picked`` and ``code``: with the cards it will get for sure where this pick
-    is the last, else with every card of the pool it may still get (a necessary condition:
-    more cards never hurt but a held trigger card at an "end turn", and the pool holds
-    trigger cards only when every card of it is given, stats.must_give). The viewer's own
-    later uses are left to the check of its views (its draws are seen, not in the plan)."""
+    once it gets ``picked`` and ``code``, and with them the cards of some choice of the rest
+    of the pool that the giver may still pick (as many as the selection's ``min`` and ``max``
+    allow: more cards can hurt, a held trigger card at an "end turn" or an action card where
+    a Resin Ball found none). The viewer's own later uses are left to the check of its views
+    (its draws are seen, not in the plan)."""
     t = st.pd["target"]
     if t == plan[4]:
         return True
     got = list(picked) + [code]
-    if len(got) < st.pd["max"]:
-        rest = list(st.pd["pool"])
-        for c in got:
-            if c in rest:
-                rest.remove(c)
-        got += rest
-    return _feasible(list(st.hand[t]) + [_moved(st, c) for c in got], k + 1, plan[0].get(t, ()), plan[1].get(t, ()),
-                     plan[3].get(t, ()), st, plan[5], plan[10])
+    rest = list(st.pd["pool"])
+    for c in got:
+        if c in rest:
+            rest.remove(c)
+    lo = min(max(st.pd["min"] - len(got), 0), len(rest))
+    hi = min(st.pd["max"] - len(got), len(rest))
+    hand = list(st.hand[t]) + [_moved(st, c) for c in got]
+    return any(_feasible(hand + [_moved(st, c) for c in more], k + 1, plan[0].get(t, ()),
+                         plan[1].get(t, ()), plan[3].get(t, ()), st, plan[5], plan[10])
+               for n in range(lo, hi + 1) for more in sorted(set(combinations(sorted(rest), n))))
 
 
 def _blind(st, k, plan, memo):
     """Another seat's hidden blind pick (a trade, a scavenge: d20.apply_blind): a card whose
     loss keeps the victim's later public uses possible and, taken, the taker's; with the
     node's odds among them."""
+    if k in plan[12]:   # a trade that changes no hand (_empty_trades): any card
+        return None
     taker, victim, why = st.ps, st.pd["victim"], st.pd["why"]
     uses, draws, cuts = plan[0], plan[1], plan[3]
     pairs = st._chance_outcomes()
@@ -1196,7 +1251,7 @@ def proposal(st, k, view, actors, owners, memo):
     if plan is None:
         plan = memo["leaf_marathon"] = _plan(view, actors, owners, memo.get("views"),
                                              st.o.trigger_any_use, st.o.resin_keep,
-                                             st.o.butterfingers_random)
+                                             st.o.butterfingers_random, st.o.received_holder)
     if st.pk == "select" and st.pd["purpose"] in _DISCARDS:
         return _select(st, k, view, actors, owners, plan, memo)
     if st.pk == "keep_char":
