@@ -1141,6 +1141,13 @@ def _select(st, k, view, actors, owners, plan, memo):
         ok = [a for a in ok if _receiver_fits(st, k, plan, picked, a - A.PICK)]
         if mine and not ok and whole and A.DONE not in legal:
             memo["culprits"] = {st.pd["target"], o}
+            # the types the receiver could take: first the latest entry of either seat that
+            # may still draw or take one (the giver's hand lacks them; race 53, ply 99)
+            have = {_kind(a - A.PICK) for a in mine}
+            want = [t for t in range(len(C.TYPE_NAMES))
+                    if t not in have and _receiver_fits(st, k, plan, picked, t)]
+            if want:
+                memo["missing"] = {A.DRAW + t for t in want} | {A.BLIND + t for t in want}
             return []
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
