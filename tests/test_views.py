@@ -1069,12 +1069,13 @@ def _lm_fixture_world(fixture, pick_by_pick=False):
     return world, got, memo
 
 
-@pytest.mark.parametrize("fixture, culprits", [
-    ("lm_pair_dead_end_4p.json", {2}),        # draw at ply 841 before a Forced Trade
-    ("lm_trade_empty_taker_4p.json", {1}),    # the trade's first pick, ply 155
-    ("lm_release_dead_end_4p.json", {1, 2}),  # a Release, ply 609 (LM-EVENT-13)
+@pytest.mark.parametrize("fixture, culprits, wanted", [
+    ("lm_pair_dead_end_4p.json", {2}, None),        # draw at ply 841 before a Forced Trade
+    ("lm_trade_empty_taker_4p.json", {1}, None),    # the trade's first pick, ply 155
+    ("lm_release_dead_end_4p.json", {1, 2}, 5),     # a Release, ply 609 (LM-EVENT-13)
 ])
-def test_leaf_marathon_dead_ends_at_a_trade_or_release_name_the_seats_in_doubt(fixture, culprits):
+def test_leaf_marathon_dead_ends_at_a_trade_or_release_name_the_seats_in_doubt(fixture, culprits,
+                                                                             wanted):
     """Search worlds from three 4-player races where IS-MCTS stopped, each at a dead end. Two
     dead-end before or at a Forced Trade (LM-EVENT-08) modelled pick by pick, because the
     trade's other seat holds the wrong card. At seat 3's draw before the trade its own plays
@@ -1088,10 +1089,16 @@ def test_leaf_marathon_dead_ends_at_a_trade_or_release_name_the_seats_in_doubt(f
     an action card and a trigger card: both hold an action card in this world, so either
     seat's earlier entries may be wrong. Naming only the receiver (the code just before this
     change), ten searches from nothing at the end of race 60 found no world; naming both, 6
-    of 10 (docs/adapters.md)."""
+    of 10 (docs/adapters.md). A trigger card (type 5) given would fit the receiver: the dead
+    end asks for one, so the search first retries the latest entry of either seat that may
+    still draw or take one (race 53's Release at ply 99: 0 of 10 searches found a world
+    without this, 3 of 10 with it)."""
+    from racekit.games.leaf_marathon import actions as A
     _, got, memo = _lm_fixture_world(fixture, pick_by_pick=True)
     assert got == []
     assert memo["culprits"] == culprits
+    assert memo.get("missing") == (None if wanted is None else {A.DRAW + wanted,
+                                                                A.BLIND + wanted})
 
 
 @pytest.mark.parametrize("fixture, picks", [
