@@ -39,13 +39,18 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   before the seat's first draw from it is one of the present pile), given the cards the
   seats surely still hold at the reshuffle (:func:`_next_pile_fits`);
 - a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`);
-  a hidden discard keeps the discarding seat's (:func:`_select`); a deal or keep never
-  contradicts the characters the viewer sees.
+  a hidden discard keeps the discarding seat's (:func:`_select`), and a Release gives the
+  receiver cards it can hold with some choice of the rest it may still get; a deal or keep
+  never contradicts the characters the viewer sees;
+- a Forced Trade whose taker held no card (its public hand size) takes back only the cards
+  it took: no hand changes, and its picks are left out of the plan (:func:`_empty_trades`).
 
 An empty proposal is a dead end: ``memo["culprits"]`` names the seats whose own earlier
 entries are to blame (the seats whose cards are in doubt: at a trade or a Release the other
 seat too, but not a seat that holds no card), or ``memo["wanted"]`` the card types the pile
-lacks, so the search goes back to the latest hidden draw that took one. Among the outcomes
+lacks, so the search goes back to the latest hidden draw that took one, or
+``memo["missing"]`` the draws and picks a Release's receiver could take, so it first retries
+the latest entry of either seat that may still draw or take one. Among the outcomes
 kept the odds are the node's (renormalised; the core weights the world back). It reads only
 the viewer's history, who acted, whose secret each entry is, and the world being built.
 """
