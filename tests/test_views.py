@@ -1125,6 +1125,45 @@ def test_leaf_marathon_trade_whose_taker_holds_no_card_changes_no_hand(fixture, 
     assert R._empty_trades({10: (2, 1), 11: (1, 2), 12: (1, 2)}, one) == set()
 
 
+def test_leaf_marathon_pile_keeps_what_a_seat_needs_before_its_draws_from_the_next_pile():
+    """Race 44 (tests/fixtures/lm_pair_dead_end_4p.json, seat 0's view): at ply 886 seat 3
+    draws the first of the present pile's last three cards; it plays four cards soon after
+    and draws only one more, from the next pile, before it must have them (LM-DRAW-2). So at
+    least two of the pile's last two cards after this draw are of the types it plays (action,
+    trigger: the armor is this draw). The real pile (two action cards left) passes; a pile
+    left with two element cards does not, and names the types it lacks. Before this check the
+    search stopped at ply 887 with such piles (1 of 10 searches from nothing found a world at
+    the end of race 44, 6 of 10 with it: docs/adapters.md)."""
+    import json
+    import pathlib
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((pathlib.Path(__file__).parent / "fixtures" /
+                       "lm_pair_dead_end_4p.json").read_text())
+    game = load_game("leaf_marathon", players=4)
+    state = game.new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    hist, private = state.history(), list(state._private)
+    actors, view = V._actors(state, hist), state.history_for(0)
+    plan = R._plan(view, actors, private, V._seen_views(state, 0))
+    at = game.new_initial_state(record_events=False)
+    for a in hist[:886]:
+        at.apply_action(a)
+    slots = R._pile_slots(at, 886, view, actors, private, plan[6])
+    assert slots[1] == {3: [887, 888]} and slots[3]   # the pile's last two draws: seat 3's
+    tight: list = []
+    R._share(at, 886, 3, at.hand[3] + [C.ARMOR], plan, slots, tight)
+    assert tight == [(2, frozenset({C.ACTION, C.TRIGGER}))]
+    assert list(at.pile) == [2, 0, 1, 0, 0, 0, 0]
+    assert R._pile_fits(at, 886, 3, C.ARMOR, plan, slots, set(), {})
+    at.pile = [0, 0, 1, 0, 0, 0, 2]
+    why: set = set()
+    assert not R._pile_fits(at, 886, 3, C.ARMOR, plan, slots, why, {})
+    assert why == {C.ACTION, C.TRIGGER}
+
+
 def test_leaf_marathon_weight_check_counts_one_lost_card_a_ply():
     """A hidden blind pick from a seat is in its plan three times (its uses, ``gone_at`` and
     the blind picks taken from it) but takes one card (LM-EVENT-08, LM-EVENT-13): the check reads

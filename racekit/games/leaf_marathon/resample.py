@@ -966,18 +966,21 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
             why.update(c for c in range(len(free)) if free[c] < 0 and c != t)
         return False
     trig_room = 0
+    spare: list = []   # (m, types): a seat's spare draws that must take those types (_share)
     later: Counter = Counter()   # the cards the other seats must draw from the next pile
     by: dict = {}   # card type -> the seats that must draw it from the next pile
     for s2 in range(st.n):
         if s2 == viewer:   # its draws are seen (``seen``)
             continue
         if s2 != o and shares is not None and s2 in shares:
-            need, room, short, more = shares[s2]
+            need, room, short, more, tight = shares[s2]
         else:
+            tight = []
             need, room, short, more = _share(st, k, s2, st.hand[s2] + [t] if s2 == o
-                                             else st.hand[s2], plan, pile_slots)
+                                             else st.hand[s2], plan, pile_slots, tight)
             if s2 != o and shares is not None:
-                shares[s2] = (need, room, short, more)
+                shares[s2] = (need, room, short, more, tight)
+        spare.extend(tight)
         later.update(more)
         for c in more:
             by.setdefault(c, set()).add(s2)
@@ -992,6 +995,12 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
         if why is not None:
             why.update(c for c in range(len(free)) if free[c] < 0)
         return False
+    for m, types in spare + ([(sum(m for m, _ in spare), frozenset().union(
+            *(ts for _, ts in spare)))] if len(spare) > 1 else []):
+        if sum(free[c] for c in types) < m:   # (each seat's, then all together)
+            if why is not None:
+                why.update(types)
+            return False
     if empties and free[C.TRIGGER] > trig_room:
         if why is not None:   # too many trigger cards left: an earlier draw took too few
             why.add(_TOO_MANY)
@@ -1035,7 +1044,7 @@ def _next_pile_fits(st, k, o, t, plan, why=None, later=(), by=None) -> bool:
     return not bad
 
 
-def _share(st, k, s2, hand, plan, pile_slots):
+def _share(st, k, s2, hand, plan, pile_slots, tight=None):
     """Seat ``s2``'s part of the present pile (:func:`_pile_fits`) holding ``hand`` after ply
     ``k``: ``(types, room, short, later)``: the card types its draws must take, how many
     trigger cards they may take besides, whether it has fewer draws than it needs cards, and
@@ -1043,7 +1052,11 @@ def _share(st, k, s2, hand, plan, pile_slots):
     pile's last card and before the pile after the next one starts, less one of each type for
     every draw it has from the present pile beyond its needs there (none are looked at where
     a blind pick or a change of hands comes first). Needs after the last card but before the
-    seat's first draw from the next pile are needs of the present pile."""
+    seat's first draw from the next pile are needs of the present pile. ``tight`` (a list)
+    gets ``(m, types)`` where the seat's needs after the last card come before it has drawn
+    enough from the next pile: at least ``m`` of its spare draws from the present pile take
+    cards of those ``types`` (race 44, ply 887: four needs, three draws from the present pile
+    and one from the next)."""
     uses, _, blinds, cuts, _, _, _ = plan[:7]
     _, slots, span, _ = pile_slots
     stop = min(span + 1, _first_after(blinds.get(s2, ()), k + 1, span + 1),
@@ -1069,6 +1082,16 @@ def _share(st, k, s2, hand, plan, pile_slots):
     if far is not None:   # less one of each type for every spare draw from the present pile
         later.update(c for _, c in pairs[cut:])
         later = Counter({c: n - room for c, n in later.items() if n > room})
+        # and the needs that come before the seat has drawn enough from the next pile take
+        # spare draws from the present one (Hall's condition on the deadlines)
+        nexts = [d for d in plan[1].get(s2, ()) if span < d < far]
+        most, upto = 0, cut
+        for i in range(cut, len(pairs)):
+            gap = i - cut + 1 - bisect_left(nexts, pairs[i][0])
+            if gap > most:
+                most, upto = gap, i
+        if most and tight is not None:
+            tight.append((min(most, room), frozenset(c for _, c in pairs[cut:upto + 1])))
     # a trigger card drawn at a slot must be played before the seat's next "end turn"
     all_ends, all_exits, drops = plan[9].get(s2, ((), (), ()))
     ends = all_ends[bisect_right(all_ends, k):]
