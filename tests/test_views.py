@@ -537,10 +537,13 @@ def _lm_excluded(state):
     (5, 926, {}),   # the action card a scavenge takes from seat 4 at ply 950 is still its own
     # when it declines a Resin Ball at ply 938 (_pair_fits)
     (3, 3003, {}),   # seat 1 releases two cards to seat 0 (plies 227-228), whose Resin Ball at
-    # ply 254 then finds no action card: every card of the pool, two action cards among them,
+    # ply 255 then finds no action card: every card of the pool, two action cards among them,
     # was more than it can have held (_receiver_fits)
     (4, 3012, {}),   # seat 2 keeps an action card at a declined Resin Ball (ply 891) and a
     # scavenge takes it (ply 902): the loss needs no further draw (_losses_fit, _pair_fits)
+    (5, 9039, {"received_mark": "holder",   # a trade whose taker held no card gives a received
+               "params": {"opening_hand": 2, "leg_hand": 2}}),   # weapon back plain (plies
+    # 247-252): a change of hands (proposal turns _empty_trades off; found by a reviewer)
 ])
 def test_leaf_marathon_look_ahead_never_excludes_what_happened_in_these_races(players, seed,
                                                                                options):
@@ -1106,15 +1109,23 @@ def test_leaf_marathon_dead_ends_at_a_trade_or_release_name_the_seats_in_doubt(f
     ("lm_trade_empty_taker_4p.json", {155, 156}),
 ])
 def test_leaf_marathon_trade_whose_taker_holds_no_card_changes_no_hand(fixture, picks):
-    """A Forced Trade whose taker holds no card takes back only the cards it took
+    """A Forced Trade whose taker holds no card gives back only the cards it took
     (d20.task_trade_back; LM-EVENT-08, LM-AMB-35): the default plan leaves its picks out, so
-    the two dead ends of the test above are none. At race 50's pick (ply 155) any card may be
-    taken (the node's odds); at race 44's draw (ply 841) some card fits."""
+    the two dead ends of the test above are not the trade's. At race 50's pick (ply 155) any
+    card may be taken (the node's odds); at race 44's draw (ply 841) this world is a dead end
+    of the pile instead, which must keep cards seat 3 needs soon after its last card (the
+    test after this one): no seat is named, the search goes back to a draw that took one."""
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
     from racekit.games.leaf_marathon import resample as R
     world, got, memo = _lm_fixture_world(fixture)
     plan = memo["leaf_marathon"]
     assert picks <= plan[12] and not picks & set(plan[6])
-    assert got is None if world.pk == "blind" else got
+    if world.pk == "blind":
+        assert got is None
+    else:
+        assert got == [] and memo["culprits"] is None and memo["wanted"] == {
+            A.DRAW + C.ACTION, A.DRAW + C.ARMOR, A.DRAW + C.TRIGGER}
     one = [{"seats": [{"hand_size": n} for n in sizes]} for sizes in
            ([2, 1, 0, 3],) * 20]
     assert R._empty_trades({10: (2, 1), 11: (1, 2)}, one) == {10, 11}

@@ -42,8 +42,9 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   a hidden discard keeps the discarding seat's (:func:`_select`), and a Release gives the
   receiver cards it can hold with some choice of the rest it may still get; a deal or keep
   never contradicts the characters the viewer sees;
-- a Forced Trade whose taker held no card (its public hand size) takes back only the cards
-  it took: no hand changes, and its picks are left out of the plan (:func:`_empty_trades`).
+- a Forced Trade whose taker held no card (its public hand size) gives back only the cards
+  it took (the victim takes them back): no hand changes, and its picks are left out of the
+  plan (:func:`_empty_trades`).
 
 An empty proposal is a dead end: ``memo["culprits"]`` names the seats whose own earlier
 entries are to blame (the seats whose cards are in doubt: at a trade or a Release the other
@@ -59,7 +60,6 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from functools import partial
-from itertools import combinations
 
 from racekit.core.state import CHANCE
 
@@ -1136,7 +1136,8 @@ def _select(st, k, view, actors, owners, plan, memo):
     later public use; at a Release, never a card the receiver cannot take and still make its
     later uses (where it can take none of the cards the giver may give and the giver may not
     stop, a dead end that names the receiver and the giver in ``memo["culprits"]``: the
-    earlier entries of either made the cards they hold what they are); in the
+    earlier entries of either made the cards they hold what they are, and in
+    ``memo["missing"]`` the draws and picks of the types the receiver could take); in the
     opening exchange (LM-SETUP-5) it draws as many cards as it gave back, and the viewer saw
     how many hidden draws followed, so it picks until it has that many and then says done."""
     o = st.ps
@@ -1219,7 +1220,22 @@ def _receiver_fits(st, k, plan, picked, code) -> bool:
     hand = list(st.hand[t]) + [_moved(st, c) for c in got]
     return any(_feasible(hand + [_moved(st, c) for c in more], k + 1, plan[0].get(t, ()),
                          plan[1].get(t, ()), plan[3].get(t, ()), st, plan[5], plan[10])
-               for n in range(lo, hi + 1) for more in sorted(set(combinations(sorted(rest), n))))
+               for n in range(lo, hi + 1) for more in _choices(sorted(Counter(rest).items()), n))
+
+
+def _choices(counts, n):
+    """Each multiset of ``n`` cards from ``counts`` (``[(code, how many)]``), once: the ways
+    the rest of a Release's pool may be picked, without the repeats of picking equal cards
+    in another order."""
+    if n == 0:
+        yield ()
+        return
+    if not counts:
+        return
+    (code, have), rest = counts[0], counts[1:]
+    for m in range(min(have, n), -1, -1):
+        for more in _choices(rest, n - m):
+            yield (code,) * m + more
 
 
 def _blind(st, k, plan, memo):
