@@ -977,6 +977,27 @@ def test_leaf_marathon_look_ahead_reads_hand_weight_from_a_move():
     assert R._light_enough(at, 464, 3, [C.ACTION] * 4 + [C.RECOVERY, C.WEAPON], plan, views)
 
 
+def _lm_real_at(fixture, ply):
+    """A 4-player race kept in ``tests/fixtures``, seat 0's plan of it, and the real state
+    before ``ply`` with the present pile's draws after it (``_pile_slots``)."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((Path(__file__).parent / "fixtures" / fixture).read_text())
+    game = load_game("leaf_marathon", players=4)
+    state = game.new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    hist, private = state.history(), list(state._private)
+    actors, view = V._actors(state, hist), state.history_for(0)
+    plan = R._plan(view, actors, private, V._seen_views(state, 0))
+    at = game.new_initial_state(record_events=False)
+    for a in hist[:ply]:
+        at.apply_action(a)
+    return at, plan, R._pile_slots(at, ply, view, actors, private, plan[6])
+
+
 def test_leaf_marathon_needs_before_the_next_draw_come_from_the_present_pile():
     """Race 24 (4 players, IS-MCTS for seat 0): the pile that seat 1 draws from at ply 144
     runs out at ply 150. Seat 3 draws its last cards from it at plies 146-148, plays a trigger
@@ -986,23 +1007,9 @@ def test_leaf_marathon_needs_before_the_next_draw_come_from_the_present_pile():
     worlds where another seat had taken the last weapon, and a search from nothing at ply 904
     spent its budget on the trigger cards left at ply 144 (now one finds a world in 2 of 2
     tries, 25 to 35 s each: measured, not a test)."""
-    import json
-    from pathlib import Path
-    from racekit.core import views as V
     from racekit.games.leaf_marathon import cards as C
     from racekit.games.leaf_marathon import resample as R
-    data = json.loads((Path(__file__).parent / "fixtures" / "lm_next_draw_4p.json").read_text())
-    game = load_game("leaf_marathon", players=4)
-    state = game.new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
-    hist, private = state.history(), list(state._private)
-    actors, view = V._actors(state, hist), state.history_for(0)
-    plan = R._plan(view, actors, private, V._seen_views(state, 0))
-    at = game.new_initial_state(record_events=False)
-    for a in hist[:144]:
-        at.apply_action(a)
-    pile_slots = R._pile_slots(at, 144, view, actors, private, plan[6])
+    at, plan, pile_slots = _lm_real_at("lm_next_draw_4p.json", 144)
     assert pile_slots[1][3] == [146, 147, 148] and pile_slots[2] == 150
     need, room, short, later = R._share(at, 144, 3, at.hand[3], plan, pile_slots)
     assert sorted(need) == [C.WEAPON, C.TRIGGER] and not short   # (the old code: none)
@@ -1145,24 +1152,9 @@ def test_leaf_marathon_pile_keeps_what_a_seat_needs_before_its_draws_from_the_ne
     left with two element cards does not, and names the types it lacks. Before this check the
     search stopped at ply 887 with such piles (1 of 10 searches from nothing found a world at
     the end of race 44, 6 of 10 with it: docs/adapters.md)."""
-    import json
-    import pathlib
-    from racekit.core import views as V
     from racekit.games.leaf_marathon import cards as C
     from racekit.games.leaf_marathon import resample as R
-    data = json.loads((pathlib.Path(__file__).parent / "fixtures" /
-                       "lm_pair_dead_end_4p.json").read_text())
-    game = load_game("leaf_marathon", players=4)
-    state = game.new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
-    hist, private = state.history(), list(state._private)
-    actors, view = V._actors(state, hist), state.history_for(0)
-    plan = R._plan(view, actors, private, V._seen_views(state, 0))
-    at = game.new_initial_state(record_events=False)
-    for a in hist[:886]:
-        at.apply_action(a)
-    slots = R._pile_slots(at, 886, view, actors, private, plan[6])
+    at, plan, slots = _lm_real_at("lm_pair_dead_end_4p.json", 886)
     assert slots[1] == {3: [887, 888]} and slots[3]   # the pile's last two draws: seat 3's
     tight: list = []
     R._share(at, 886, 3, at.hand[3] + [C.ARMOR], plan, slots, tight)
