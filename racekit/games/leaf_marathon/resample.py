@@ -360,18 +360,18 @@ def _empty_trades(hidden, views) -> set:
     LM-EVENT-08, LM-AMB-35). ``hidden``: ply -> (taker, victim)."""
     out: set = set()
     plies = sorted(hidden)
+
+    def run(start, pair):   # how many picks in a row from ``plies[start]`` on are ``pair``'s
+        n = 0
+        while start + n < len(plies) and plies[start + n] == plies[start] + n and \
+                hidden[plies[start + n]] == pair:
+            n += 1
+        return n
+
     i = 0
     while i < len(plies):
         j = plies[i]
         s, t = hidden[j]
-
-        def run(start, pair):
-            n = 0
-            while start + n < len(plies) and plies[start + n] == plies[start] + n and \
-                    hidden[plies[start + n]] == pair:
-                n += 1
-            return n
-
         n = run(i, (s, t))
         back = run(i + n, (t, s)) if i + n < len(plies) and plies[i + n] == j + n else 0
         if s != t and back == n and 0 < j <= len(views) and \
