@@ -639,6 +639,21 @@ def test_leaf_marathon_look_ahead_never_excludes_what_happened(seed):
     assert excluded == []
 
 
+def _nothing(state, seat, view, private, actors, target, memo, rng, budget, *rest):
+    """A search (``views._search``, ``views._redraw``) that finds no world in its budget."""
+    return None, budget
+
+
+def _lm_kept_from_374(state, kept, hard=False):
+    """Seat 0's kept worlds on ``state`` (the fixture race's end) as found at its view at ply
+    374 (``_lm_fixture_race``), the searches marked hard or not."""
+    earlier = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
+    for a in state.history()[:374]:
+        earlier.apply_action(a)
+    state.__dict__["_resample_kept"] = {0: {"view": earlier.history_for(0), "found": kept,
+                                            "base": [], "hard": hard}}
+
+
 def _lm_fixture_race():
     """The 4-player race of tests/fixtures/lm_resin_ball_4p.json (seat 0 played by OpenSpiel's
     IS-MCTS), cut at ply 450, and the worlds seat 0's resampler kept at ply 374."""
@@ -681,11 +696,7 @@ def test_leaf_marathon_resample_follows_past_a_resin_ball():
     before (ply 374) gave up on every try before the look-ahead read Resin Ball answers
     (:func:`test_leaf_marathon_look_ahead_reads_resin_ball_answers`); now it finds a world."""
     state, kept = _lm_fixture_race()
-    earlier = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
-    for a in state.history()[:374]:
-        earlier.apply_action(a)
-    state.__dict__["_resample_kept"] = {0: {"view": earlier.history_for(0), "found": kept,
-                                            "base": []}}
+    _lm_kept_from_374(state, kept)
     world = state.resample(0, random.Random(0))
     assert world.history_for(0) == state.history_for(0)
     assert world.observation_string(0) == state.observation_string(0)
@@ -702,10 +713,8 @@ def test_resample_at_a_view_answers_with_a_world_found_there_before(monkeypatch)
     found = {tuple(h) for h in state.__dict__["_resample_kept"][0]["found"]}
     assert len(found) > 1
 
-    def nothing(state, seat, view, private, actors, target, memo, rng, budget, *rest):
-        return None, budget
-    monkeypatch.setattr(V, "_search", nothing)
-    monkeypatch.setattr(V, "_redraw", nothing)
+    monkeypatch.setattr(V, "_search", _nothing)
+    monkeypatch.setattr(V, "_redraw", _nothing)
     fresh = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
     for a in state.history():
         fresh.apply_action(a)
@@ -767,7 +776,8 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
     """Issue 21: where no search of a call finds a world and none was found at this view
     before, the state's ``resample_retries`` more searches from nothing run (the rng goes on)
     before ``ResampleError``: at eight positions where IS-MCTS stopped, one search from
-    nothing found a world 0 to 6 times in 10 (docs/adapters.md)."""
+    nothing found a world 0 to 6 times in 10 (docs/adapters.md). Then one last search from
+    nothing runs with twice ``max_tries``."""
     from racekit.core import views as V
     state, _ = _lm_fixture_race()
     real, calls = V._search, []
@@ -778,10 +788,8 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
             return None, args[8]
         return real(*args, **kw)
 
-    def nothing(state, seat, view, private, actors, target, memo, rng, budget, *rest):
-        return None, budget
     monkeypatch.setattr(V, "_search", unlucky)
-    monkeypatch.setattr(V, "_redraw", nothing)
+    monkeypatch.setattr(V, "_redraw", _nothing)
     assert type(state).resample_retries == 8
 
     def fresh():
@@ -795,9 +803,54 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
     assert world.observation_string(0) == state.observation_string(0)
     calls.clear()
     monkeypatch.setattr(type(state), "resample_retries", 1)
-    with pytest.raises(ResampleError):   # one retry, also unlucky
+
+    def never(*args, **kw):
+        calls.append(args[8])
+        return None, args[8]
+    monkeypatch.setattr(V, "_search", never)
+    with pytest.raises(ResampleError):   # one retry and the last search, also unlucky
         fresh().resample(0, random.Random(3))
-    assert len(calls) == 2
+    assert calls == [1000, 1000, 4000]   # (no kept worlds to repair on a fresh object)
+
+def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
+    """Issue 21: where a call whose searches are hard would raise (the short repairs of kept
+    worlds, the search from nothing and the retries found nothing, and no world was found at
+    this view before), two kept worlds are repaired again, in turn, with half of
+    ``max_tries`` each, and then one search from nothing runs with twice ``max_tries``. At
+    race 122's stop (ply 334) a repair of 1,000 steps found a world 7 times in 12, a search
+    from nothing never within 1,000 steps and always within 4,000 (6 tries each)."""
+    from racekit.core import views as V
+    state, kept = _lm_fixture_race()
+    _lm_kept_from_374(state, kept, hard=True)
+    real, calls = V._search, []
+    quick = 2000 // (4 * type(state).resample_worlds)
+
+    def only_long_repairs(*args, **kw):   # short repairs and searches from nothing fail
+        hint = args[9] if len(args) > 9 else None
+        calls.append((args[8], hint is not None))
+        if args[8] <= quick or hint is None:
+            return None, args[8]
+        return real(*args, **kw)
+
+    monkeypatch.setattr(V, "_search", only_long_repairs)
+    monkeypatch.setattr(V, "_redraw", _nothing)
+    world = state.resample(0, random.Random(0))
+    worlds, retries = type(state).resample_worlds, type(state).resample_retries
+    assert calls[:worlds] == [(quick, True)] * worlds
+    assert calls[worlds:-1] == [(1000, False)] * (1 + retries)   # from nothing, the retries
+    assert calls[-1] == (1000, True)   # the first longer repair found it
+    assert world.history_for(0) == state.history_for(0)
+    assert world.observation_string(0) == state.observation_string(0)
+    assert world.legal_actions() == state.legal_actions()
+    assert state.__dict__["_resample_kept"][0]["found"] == [world.history()]
+    calls.clear()   # where the repairs find nothing too: one long search from nothing
+    monkeypatch.setattr(V, "_search", lambda *args, **kw: calls.append(
+        (args[8], len(args) > 9 and args[9] is not None)) or (None, args[8]))
+    state.__dict__["_resample_kept"][0].update(found=[], hard=True)
+    with pytest.raises(ResampleError):
+        state.resample(0, random.Random(1))
+    assert calls[-3:] == [(1000, True), (1000, True), (4000, False)]
+
 
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():
     """Issue 21: seat 0 (the viewer) rolled Scavenge and Release at ply 216 and gave seat 3 a

@@ -136,7 +136,12 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     returns one of the worlds the calls before it found at this view (drawn uniformly: each is
     consistent with the view), and raises only where none has been found at this view yet,
     after the state's ``resample_retries`` (default 0) more searches from nothing with half of
-    ``max_tries`` each (a search's luck differs from one to the next). What this costs once
+    ``max_tries`` each (a search's luck differs from one to the next) and, where it declares
+    any, a last resort: up to two kept worlds (where the searches are hard) repaired again in
+    turn with half of ``max_tries`` each, then one search from nothing with twice
+    ``max_tries`` (a short search often gives up just before the world it would find). Both
+    run only where the call would otherwise raise, so every call answered without them is
+    answered the same way. What this costs once
     the searches are hard: the worlds a seat keeps believing descend from the few found
     earlier (at most ``resample_worlds``, fewer where some searches failed), and nothing
     draws the older entries afresh again, so the odds are those of a particle approximation
@@ -227,6 +232,16 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
                              max(1, max_tries // 2))
         if got is not None:
             worlds.append(got)
+    if not worlds and backtrack and getattr(state, "resample_retries", 0):
+        # the last resort: longer repairs of two kept worlds, then one long search (a short
+        # search often gives up just before the world it would find)
+        kept = follow["base"][:2] if follow is not None and follow.get("hard") else []
+        for hint, budget in [(b, max(1, max_tries // 2)) for b in kept] + [(None, 2 * max_tries)]:
+            got, _used = _search(state, seat, view, private, actors, target, memo, rng,
+                                 budget, hint)
+            if got is not None:
+                worlds.append(got)
+                break
     if not worlds:
         raise ResampleError(f"no world consistent with seat {seat}'s view in {max_tries} draws")
     if follow is not None:

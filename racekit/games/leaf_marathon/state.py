@@ -187,11 +187,13 @@ class LeafMarathonState(State):
     search from nothing often gives up (docs/adapters.md)."""
     resample_retries = 8
     """Searches from nothing again before a resample gives up (each with half of its
-    ``max_tries``, 2 to 7 s late in a 4-player race). They run only where a call would
-    otherwise give up, so such a call takes up to about a minute longer before it raises. At
-    eight positions where IS-MCTS stopped, one such search found a world 13 times in 80 (0
-    to 6 in 10 at each); where it is one in ten, 8 retries find one 57 times in 100, 3 found
-    one 27 times (docs/adapters.md)."""
+    ``max_tries``, 2 to 7 s late in a 4-player race), then the last resort of
+    :func:`racekit.core.views.resample` (two longer repairs of kept worlds, one search with
+    twice ``max_tries``). They run only where a call would otherwise give up, so such a call
+    takes up to about a minute and a half longer before it raises. At twelve positions where
+    IS-MCTS stopped, 6 searches from nothing each: 17 of 72 found a world within 1,000 steps,
+    38 within 4,000 (race 122's position needed 1,188 to 3,634 steps in all 6;
+    docs/adapters.md)."""
     resample_restart = 0
     """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
     lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
