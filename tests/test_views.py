@@ -811,6 +811,12 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
     with pytest.raises(ResampleError):   # one retry and the last search, also unlucky
         fresh().resample(0, random.Random(3))
     assert calls == [1000, 1000, 4000]   # (no kept worlds to repair on a fresh object)
+    calls.clear()
+    monkeypatch.setattr(type(state), "resample_retries", 0)
+    with pytest.raises(ResampleError):   # no retries declared: no last resort either
+        fresh().resample(0, random.Random(3))
+    assert calls == [1000]
+
 
 def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
     """Issue 21: where a call whose searches are hard would raise (the short repairs of kept
@@ -849,7 +855,8 @@ def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
     state.__dict__["_resample_kept"][0].update(found=[], hard=True)
     with pytest.raises(ResampleError):
         state.resample(0, random.Random(1))
-    assert calls[-3:] == [(1000, True), (1000, True), (4000, False)]
+    assert calls[worlds:] == [(1000, False)] * (1 + retries) + [(1000, True)] * 2 \
+        + [(4000, False)]   # from nothing, the retries, two repairs, one long search
 
 
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():

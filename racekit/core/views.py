@@ -136,12 +136,14 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     returns one of the worlds the calls before it found at this view (drawn uniformly: each is
     consistent with the view), and raises only where none has been found at this view yet,
     after the state's ``resample_retries`` (default 0) more searches from nothing with half of
-    ``max_tries`` each (a search's luck differs from one to the next) and, where it declares
-    any, a last resort: up to two kept worlds (where the searches are hard) repaired again in
-    turn with half of ``max_tries`` each, then one search from nothing with twice
-    ``max_tries`` (a short search often gives up just before the world it would find). Both
-    run only where the call would otherwise raise, so every call answered without them is
-    answered the same way. What this costs once
+    ``max_tries`` each (a search's luck differs from one to the next) and, where the state
+    declares retries, a last resort: up to two kept worlds (where the searches are hard)
+    repaired again in turn with half of ``max_tries`` each, then one search from nothing
+    with twice ``max_tries`` (a short search often gives up just before the world it would
+    find). The last resort runs only where the call would otherwise raise, so a call that
+    found a world without it finds the same one; once a call that would have raised finds a
+    world, or uses more random numbers before it raises, later calls on the same object (or
+    the same ``rng``) may differ. What this costs once
     the searches are hard: the worlds a seat keeps believing descend from the few found
     earlier (at most ``resample_worlds``, fewer where some searches failed), and nothing
     draws the older entries afresh again, so the odds are those of a particle approximation
@@ -161,7 +163,8 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         rng: anything with ``random() -> float`` in [0, 1) (``random.Random``).
 
     Raises:
-        ResampleError: no consistent world within ``max_tries`` draws (and the retries).
+        ResampleError: no consistent world within ``max_tries`` draws (and the retries and
+            the last resort, where the state declares retries).
     """
     hist = state.history()
     private = list(state._private)
@@ -225,25 +228,29 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         for a in hist:
             s.apply_action(a)
         return s
-    for _ in range(int(getattr(state, "resample_retries", 0) or 0) if backtrack else 0):
+    retries = max(0, int(getattr(state, "resample_retries", 0) or 0)) if backtrack else 0
+    for _ in range(retries):
         if worlds:   # none found, none to reuse: the search from nothing again (the rng goes on)
             break
         got, _used = _search(state, seat, view, private, actors, target, memo, rng,
                              max(1, max_tries // 2))
         if got is not None:
             worlds.append(got)
-    if not worlds and backtrack and getattr(state, "resample_retries", 0):
+    if not worlds and retries > 0:
         # the last resort: longer repairs of two kept worlds, then one long search (a short
         # search often gives up just before the world it would find)
         kept = follow["base"][:2] if follow is not None and follow.get("hard") else []
-        for hint, budget in [(b, max(1, max_tries // 2)) for b in kept] + [(None, 2 * max_tries)]:
+        last = [(b, max(1, max_tries // 2)) for b in kept] + [(None, max(1, 2 * max_tries))]
+        for hint, budget in last:
             got, _used = _search(state, seat, view, private, actors, target, memo, rng,
                                  budget, hint)
             if got is not None:
                 worlds.append(got)
                 break
     if not worlds:
-        raise ResampleError(f"no world consistent with seat {seat}'s view in {max_tries} draws")
+        more = f", then {retries} retries and a last resort" if retries else ""
+        raise ResampleError(f"no world consistent with seat {seat}'s view found in "
+                            f"{max_tries} steps{more}")
     if follow is not None:
         follow["found"] = (follow["found"] + [w.history() for w, _ in worlds])[-want:]
     if len(worlds) == 1:
