@@ -644,6 +644,15 @@ def _nothing(state, seat, view, private, actors, target, memo, rng, budget, *res
     return None, budget
 
 
+def _failing(calls):
+    """A search that finds no world and records each call's ``(budget, from a kept world)``
+    in ``calls``."""
+    def search(state, seat, view, private, actors, target, memo, rng, budget, hint=None):
+        calls.append((budget, hint is not None))
+        return None, budget
+    return search
+
+
 def _lm_kept_from_374(state, kept, hard=False):
     """Seat 0's kept worlds on ``state`` (the fixture race's end) as found at its view at ply
     374 (``_lm_fixture_race``), the searches marked hard or not."""
@@ -803,19 +812,16 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
     assert world.observation_string(0) == state.observation_string(0)
     calls.clear()
     monkeypatch.setattr(type(state), "resample_retries", 1)
-
-    def never(*args, **kw):
-        calls.append(args[8])
-        return None, args[8]
-    monkeypatch.setattr(V, "_search", never)
+    monkeypatch.setattr(V, "_search", _failing(calls))
     with pytest.raises(ResampleError):   # one retry and the last search, also unlucky
         fresh().resample(0, random.Random(3))
-    assert calls == [1000, 1000, 4000]   # (no kept worlds to repair on a fresh object)
+    # (no kept worlds to repair on a fresh object)
+    assert calls == [(1000, False), (1000, False), (4000, False)]
     calls.clear()
     monkeypatch.setattr(type(state), "resample_retries", 0)
     with pytest.raises(ResampleError):   # no retries declared: no last resort either
         fresh().resample(0, random.Random(3))
-    assert calls == [1000]
+    assert calls == [(1000, False)]
 
 
 def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
@@ -850,8 +856,7 @@ def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
     assert world.legal_actions() == state.legal_actions()
     assert state.__dict__["_resample_kept"][0]["found"] == [world.history()]
     calls.clear()   # where the repairs find nothing too: one long search from nothing
-    monkeypatch.setattr(V, "_search", lambda *args, **kw: calls.append(
-        (args[8], len(args) > 9 and args[9] is not None)) or (None, args[8]))
+    monkeypatch.setattr(V, "_search", _failing(calls))
     state.__dict__["_resample_kept"][0].update(found=[], hard=True)
     with pytest.raises(ResampleError):
         state.resample(0, random.Random(1))
