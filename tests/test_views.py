@@ -1283,3 +1283,94 @@ def test_leaf_marathon_look_ahead_follows_hands_through_scavenge_and_release():
     assert 65 in plan[1][3] and 66 in plan[1][3]
     excluded, checked = _lm_excluded(state)   # and never what really happened
     assert checked > 100 and excluded == []
+
+
+def _lm_travel_light_race():
+    """Race 121 (4 players, IS-MCTS for seat 0; Magic Bind level 1 from ply 611): at plies
+    724-725 seat 1 discards one card by Travel Light and moves one square (LM-EVENT-02). The
+    real state at its end, seat 0's view of it and what the look-ahead keeps."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import resample as R
+    data = json.loads((Path(__file__).parent / "fixtures" /
+                       "lm_travel_light_4p.json").read_text())
+    game = load_game("leaf_marathon", players=4)
+    state = game.new_initial_state(record_events=False)
+    for a in data["history"]:
+        state.apply_action(a)
+    hist = state.history()
+    view, actors = state.history_for(0), V._actors(state, hist)
+    memo = {"views": V._seen_views(state, 0)}
+    memo["leaf_marathon"] = R._plan(view, actors, list(state._private), memo["views"])
+    at = game.new_initial_state(record_events=False)
+    for a in hist[:724]:
+        at.apply_action(a)
+    return state, view, actors, memo, at
+
+
+def test_leaf_marathon_travel_light_tells_what_the_cards_weighed():
+    """Race 121: Travel Light moves seat 1 one square, so the card it discarded (hidden from
+    seat 0) weighed 1 at Magic Bind level 1: an action or element card, or a special card
+    (``cards.weight``). Each total is tried with the engine's own selection on the world, and
+    only a total of 1 leaves seat 1 where seat 0 saw it (0 does not move it; 2 slides it off
+    the sand into the finish). The kept worlds of the IS-MCTS run held an action card, a weapon
+    and a recovery card then, and had to give up the recovery card (weight 2), which the search
+    found out only at ply 725."""
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    state, view, actors, memo, at = _lm_travel_light_race()
+    assert (at.pk, at.ps, at.pd["purpose"], at.mb_level) == ("select", 1, "travel_light", 1)
+    assert view[724] is None and view[725] is None
+    k, e, combos, _ = R._travel_choice(at, 724, view, actors, memo)
+    assert (k, e) == (724, 725)
+    assert sorted(combos) == [((), 1), ((C.ACTION,), 0), ((C.ELEMENT,), 0)]
+    assert [R._kind(c) for c in at.hand[1]] == [C.ACTION, C.WEAPON, C.WEAPON]
+    assert state.history()[724] == A.PICK + C.ACTION   # what really happened is kept
+    picks = [A.PICK + c for c in (C.ACTION, C.WEAPON, C.RECOVERY, C.make(C.TRIGGER, C.GOH))]
+    assert R._weighed(combos, [], picks, [A.DONE]) == ([picks[0], picks[3]], [])
+    assert R._weighed(combos, [C.ACTION], [picks[0]], [A.DONE]) == ([], [A.DONE])
+
+
+def test_leaf_marathon_look_ahead_keeps_cards_for_a_travel_light_ahead():
+    """A seat's hand before its Travel Light must hold, or draw in time, cards of the weight
+    it discarded, besides its later uses; a special card may stand for one only where the seat
+    may hold one then (in its hand, or one may come to it before the selection)."""
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    uses = R._Uses([(730, C.WEAPON)])
+    uses.choices = ((724, 725, [((C.ACTION,), 0), ((), 1)], [700, 723]),)
+    assert not R._feasible([C.WEAPON], 724, uses, [])
+    assert R._feasible([C.WEAPON, C.ACTION], 724, uses, [])
+    assert R._feasible([C.WEAPON], 724, uses, [724])   # drawn before it
+    assert not R._feasible([C.WEAPON], 724, uses, [726])   # too late
+    assert R._feasible([C.WEAPON], 722, uses, [])   # a special card may come at ply 723
+    assert R._feasible([C.WEAPON, C.make(C.TRIGGER, C.GOH)], 724, uses, [])
+    assert not R._feasible([C.WEAPON, C.make(C.TRIGGER, C.FFR)], 724, uses, [])   # kept
+    assert R._feasible([C.WEAPON], 725, uses, [])   # the selection has begun: not here
+    assert not R._feasible([C.WEAPON], 724, R._Uses([(730, C.WEAPON), (730, C.WEAPON)]), [])
+
+
+def test_leaf_marathon_travel_light_never_excludes_what_happened():
+    """Race 121, every seat as the viewer, twice over the race (the first pass learns what the
+    Travel Light selections weighed, the second uses it at the draws before them): the look-ahead
+    always keeps what really happened, and it learnt something at some selection."""
+    from racekit.core import views as V
+    state = _lm_travel_light_race()[0]
+    hist, private = state.history(), list(state._private)
+    actors = V._actors(state, hist)
+    learnt = 0
+    for seat in range(state.n):
+        view = state.history_for(seat)
+        memo = {"snapshot": state.snapshot(seat), "views": V._seen_views(state, seat)}
+        for second in (False, True):
+            world = V._new(state)
+            for k, a in enumerate(hist):
+                if view[k] is None:
+                    kept = world.resample_proposal(k, view, actors, private, memo)
+                    assert kept is None or not second or \
+                        a in {x[0] if isinstance(x, tuple) else x for x in kept}, (seat, k)
+                world.apply_action(a)
+        learnt += sum(1 for got in memo["leaf_marathon_travel"].values() if got)
+    assert learnt > 0

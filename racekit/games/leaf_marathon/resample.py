@@ -42,6 +42,13 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   a hidden discard keeps the discarding seat's (:func:`_select`), and a Release gives the
   receiver cards it can hold with some choice of the rest it may still get; a deal or keep
   never contradicts the characters the viewer sees;
+- another seat's Travel Light moves it by what the cards it discards weigh (LM-EVENT-02), and
+  the view shows where it ends: the first world of a call to reach the selection tries each
+  total with the engine's own selection and keeps those that leave the seat where the view
+  shows it (:func:`_travel_choice`; the sand, a roadblock or the finish may make several
+  totals look alike); from then on in the call, the seat's hand before it holds or draws in
+  time a set of cards of a kept total besides its later uses (:func:`_feasible`), and its
+  picks stay within one such set (:func:`_weighed`);
 - a Forced Trade whose taker held no card (its public hand size) gives back only the cards
   it took (the victim takes them back): no hand changes, and its picks are left out of the
   plan (:func:`_empty_trades`).
@@ -60,6 +67,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from functools import partial
+from itertools import combinations_with_replacement, product
 
 from racekit.core.state import CHANCE
 
@@ -701,8 +709,114 @@ def _needs(hand, start, uses, stop=None):
     return need
 
 
+class _Uses(list):
+    """A seat's plan uses (``[(ply, code)]``) with the Travel Light selections whose cards are
+    known only by their total weight (``choices``: records of :func:`_travel_choice`)."""
+    choices: tuple = ()
+
+
+_MAX_CHOICES = 64   # _feasible: at most this many ways to make the choices ahead (else fewer)
+
+
 def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=None,
               gone=(), more=()) -> bool:
+    """:func:`_plain_feasible`, and where the seat makes a Travel Light selection ahead whose
+    cards the view tells only by their weight (``uses.choices``, :func:`_travel_choice`), with
+    some set of cards of that weight discarded then: each plain card of the set one more use at
+    the selection's last ply (a card of another kind, a special or received card, only where
+    the seat may hold one then)."""
+    ahead = ()
+    choices = getattr(uses, "choices", ())
+    if choices:
+        stop = _first_after(cuts, start, None)
+        ahead = [r for r in choices if start <= r[0] and (stop is None or r[1] < stop)]
+    if not ahead:
+        return _plain_feasible(hand, start, uses, draws, cuts, st, victim_of, came, gone, more)
+    other = any(_kind(c) >= 8 and not C.protected(c) for c in hand)
+    options, ways = [], 1
+    for k0, e, combos, others_at in ahead:
+        mine = other or any(start <= j < k0 for j in others_at)
+        got = [plain for plain, n_other in combos if mine or not n_other]
+        if not got:
+            return False
+        if ways * len(got) > _MAX_CHOICES:
+            break   # fewer choices looked at: only weaker (never a world lost)
+        ways *= len(got)
+        options.append([[(e, t) for t in plain] for plain in got])
+    for pick in product(*options):
+        extra = [u for part in pick for u in part]
+        if _plain_feasible(hand, start, sorted(list(uses) + extra) if extra else list(uses),
+                           draws, cuts, st, victim_of, came, gone, more):
+            return True
+    return False
+
+
+def _travel_choice(st, k, view, actors, memo):
+    """At the first hidden pick (ply ``k``) of another seat's Travel Light selection (LM-EVENT-02),
+    on the world being built (its public state is the real one: it matched the view so far),
+    what the view tells of the cards picked: ``(k, e, combos, others_at)`` or ``None`` where it
+    tells nothing the plan can use. ``e``: the selection's last ply; ``combos``: every set of
+    cards it may have discarded, ``(plain card types, number of other cards)``; ``others_at``:
+    the plies before ``k`` where a special or received card may come to the seat.
+
+    The seat discards ``n`` cards (its public hand size) and moves by what they weigh (or count,
+    ``travel_light_unit``): each total the cards may weigh is tried with the engine's own
+    ``d20.select_done`` on a copy of the world, and kept where the seat ends where the view
+    shows it (or where the move ends its turn: not judged). A set is kept where some weights its
+    cards may have (``cards.weight``, with and without the Magic Bind mark) give a kept total.
+    Reads the world's public state and the viewer's views only."""
+    from . import d20
+    from . import stats as S
+    views = memo.get("views")
+    o = st.ps
+    e = _selection_end(view, actors, k, o)
+    if views is None or e >= len(views):
+        return None
+    n = len(st.hand[o]) - views[e]["seats"][o].get("hand_size", len(st.hand[o]))
+    if n <= 0 or n > 6:
+        return None
+    trial = st.clone()
+    trial.hand[o] = sorted(set(C.NAME_TO_CODE.values()))
+    pool = S.choosable(trial, o)   # every card a seat may let go of now
+    weight = {c: C.weight(st, c) for c in pool}
+    kinds: dict = {}   # plain type (or -1: a special or received card) -> its possible weights
+    for c in pool:
+        kinds.setdefault(_kind(c) if _kind(c) < 8 else -1, set()).add(weight[c])
+    by_weight: dict = {}
+    for c in pool:
+        by_weight.setdefault(weight[c], c)
+    reps = {0: []}   # the weights n cards may have: a representative set for each total
+    for _ in range(n):
+        reps = {t + w: r + [c] for t, r in reps.items() for w, c in by_weight.items()}
+    viewer = memo["leaf_marathon"][4]
+    kept = set()
+    for total, rep in reps.items():   # the selection's last pick, as the engine applies it
+        world = st.clone()
+        world.hand[o] = list(rep) + list(st.hand[o][n:])
+        world.pd = dict(st.pd, pool=list(rep), picked=list(rep[:-1]), min=0, max=n)
+        world.apply_action(A.PICK + rep[-1])
+        if world.snapshot(viewer) == views[e]:
+            kept.add(total)
+    if not kept or kept == set(reps):
+        return None   # nothing fits (the model does not see it) or every total does
+    names = sorted(kinds)
+    combos = []
+    for combo in combinations_with_replacement(names, n):
+        totals = {0}
+        for t in combo:
+            totals = {x + w for x in totals for w in kinds[t]}
+        if totals & kept:
+            combos.append((tuple(t for t in combo if t >= 0), combo.count(-1)))
+    if not combos:
+        return None
+    plan = memo["leaf_marathon"]
+    others_at = sorted(set(plan[2].get(o, ())) | {j for j, c in plan[0].get(o, ())
+                                                   if c in (_GAIN, _GONE) and j < k})
+    return k, e, combos, others_at
+
+
+def _plain_feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=None,
+                    gone=(), more=()) -> bool:
     """Whether a seat holding ``hand`` (card codes) before ply ``start`` can still make every
     public card use it makes from then on, up to its next ply in ``cuts`` (its hand may change
     hands there): each use takes a held card of its type, or one of its hidden draws before the
@@ -1197,7 +1311,28 @@ def _select(st, k, view, actors, owners, plan, memo):
         return None
     if not ok:   # no pick keeps every later use possible: the model does not see it, any pick
         return None
+    travel = memo.get("leaf_marathon_travel", {}).get(k - len(picked)) \
+        if st.pd["purpose"] == "travel_light" else None
+    if travel is not None:   # only cards that fit what the selection weighed (_travel_choice)
+        ok, done = _weighed(travel[2], picked, ok, done)
+        if not ok and not done:   # none: the seat's own earlier entries made its hand
+            memo["culprits"] = {o}
+            return []
     return ok + done
+
+
+def _weighed(combos, picked, ok, done):
+    """The picks ``ok`` and ``done`` (``[A.DONE]`` or ``[]``) of a Travel Light selection that
+    keep the cards picked (``picked`` and the pick) within one of ``combos`` (:func:`_travel_choice`:
+    ``(plain card types, number of other cards)``), and ``done`` only where they make one."""
+    def counts(codes):
+        got = Counter(_kind(c) if _kind(c) < 8 else -1 for c in codes)
+        return got
+
+    have = counts(picked)
+    sets = [Counter(plain) + Counter({-1: n_other}) for plain, n_other in combos]
+    fits = [a for a in ok if any(not (have + counts([a - A.PICK])) - m for m in sets)]
+    return fits, [a for a in done if any(have == m for m in sets)]
 
 
 def _receiver_fits(st, k, plan, picked, code) -> bool:
@@ -1304,6 +1439,14 @@ def proposal(st, k, view, actors, owners, memo):
                                              st.o.trigger_any_use, st.o.resin_keep,
                                              st.o.butterfingers_random, st.o.received_holder)
     if st.pk == "select" and st.pd["purpose"] in _DISCARDS:
+        if st.pd["purpose"] == "travel_light" and not st.pd["picked"]:
+            seen = memo.setdefault("leaf_marathon_travel", {})
+            if k not in seen:   # learnt once per call: the same in every world that gets here
+                seen[k] = got = _travel_choice(st, k, view, actors, memo)
+                if got is not None:
+                    before = plan[0].get(st.ps, ())
+                    mine = plan[0][st.ps] = _Uses(before)
+                    mine.choices = tuple(sorted(getattr(before, "choices", ()) + (got,)))
         return _select(st, k, view, actors, owners, plan, memo)
     if st.pk == "keep_char":
         mine = _known_chars(st, memo)[st.ps]
