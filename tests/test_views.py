@@ -1323,8 +1323,9 @@ def test_leaf_marathon_travel_light_tells_what_the_cards_weighed():
     state, view, actors, memo, at = _lm_travel_light_race()
     assert (at.pk, at.ps, at.pd["purpose"], at.mb_level) == ("select", 1, "travel_light", 1)
     assert view[724] is None and view[725] is None
-    k, e, combos, _ = R._travel_choice(at, 724, view, actors, memo)
+    k, e, combos, _, others_out = R._travel_choice(at, 724, view, actors, memo)
     assert (k, e) == (724, 725)
+    assert others_out[-1] == 720   # seat 1 sheds an effect card and Get Over Here there
     assert sorted(combos) == [((), 1), ((C.ACTION,), 0), ((C.ELEMENT,), 0)]
     assert [R._kind(c) for c in at.hand[1]] == [C.ACTION, C.WEAPON, C.WEAPON]
     assert state.history()[724] == A.PICK + C.ACTION   # what really happened is kept
@@ -1340,12 +1341,17 @@ def test_leaf_marathon_look_ahead_keeps_cards_for_a_travel_light_ahead():
     from racekit.games.leaf_marathon import cards as C
     from racekit.games.leaf_marathon import resample as R
     uses = R._Uses([(730, C.WEAPON)])
-    uses.choices = ((724, 725, [((C.ACTION,), 0), ((), 1)], [700, 723]),)
+    uses.choices = ((724, 725, [((C.ACTION,), 0), ((), 1)], [700, 723], [720]),)
     assert not R._feasible([C.WEAPON], 724, uses, [])
     assert R._feasible([C.WEAPON, C.ACTION], 724, uses, [])
     assert R._feasible([C.WEAPON], 724, uses, [724])   # drawn before it
     assert not R._feasible([C.WEAPON], 724, uses, [726])   # too late
     assert R._feasible([C.WEAPON], 722, uses, [])   # a special card may come at ply 723
+    uses.choices = ((724, 725, [((C.ACTION,), 0), ((), 1)], [700], [720]),)
+    goh = C.make(C.TRIGGER, C.GOH)   # it plays one at ply 720 (a shed): none is left at 724
+    assert not R._feasible([C.WEAPON, goh], 719, uses, [])
+    assert R._feasible([C.WEAPON, goh, goh], 719, uses, [])   # one is left
+    assert R._feasible([C.WEAPON, goh], 719, uses, [719])   # or an action card drawn
     assert R._feasible([C.WEAPON, C.make(C.TRIGGER, C.GOH)], 724, uses, [])
     assert not R._feasible([C.WEAPON, C.make(C.TRIGGER, C.FFR)], 724, uses, [])   # kept
     assert R._feasible([C.WEAPON], 725, uses, [])   # the selection has begun: not here

@@ -723,8 +723,9 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=N
     """:func:`_plain_feasible`, and where the seat makes a Travel Light selection ahead whose
     cards the view tells only by their weight (``uses.choices``, :func:`_travel_choice`), with
     some set of cards of that weight discarded then: each plain card of the set one more use at
-    the selection's last ply (a card of another kind, a special or received card, only where
-    the seat may hold one then)."""
+    the selection's last ply (cards of another kind, special or received, only as many as the
+    seat may hold then: those held now, and one for each ply where one may come, less those it
+    surely plays before)."""
     ahead = ()
     choices = getattr(uses, "choices", ())
     if choices:
@@ -732,11 +733,12 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=N
         ahead = [r for r in choices if start <= r[0] and (stop is None or r[1] < stop)]
     if not ahead:
         return _plain_feasible(hand, start, uses, draws, cuts, st, victim_of, came, gone, more)
-    other = any(_kind(c) >= 8 and not C.protected(c) for c in hand)
+    other = sum(1 for c in hand if _kind(c) >= 8 and not C.protected(c))
     options, ways = [], 1
-    for k0, e, combos, others_at in ahead:
-        mine = other or any(start <= j < k0 for j in others_at)
-        got = [plain for plain, n_other in combos if mine or not n_other]
+    for k0, e, combos, others_at, others_out in ahead:
+        mine = other + sum(1 for j in others_at if start <= j < k0) \
+            - sum(1 for j in others_out if start <= j < k0)   # at most this many then
+        got = [plain for plain, n_other in combos if n_other <= mine]
         if not got:
             return False
         if ways * len(got) > _MAX_CHOICES:
@@ -754,10 +756,11 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=N
 def _travel_choice(st, k, view, actors, memo):
     """At the first hidden pick (ply ``k``) of another seat's Travel Light selection (LM-EVENT-02),
     on the world being built (its public state is the real one: it matched the view so far),
-    what the view tells of the cards picked: ``(k, e, combos, others_at)`` or ``None`` where it
-    tells nothing the plan can use. ``e``: the selection's last ply; ``combos``: every set of
-    cards it may have discarded, ``(plain card types, number of other cards)``; ``others_at``:
-    the plies before ``k`` where a special or received card may come to the seat.
+    what the view tells of the cards picked: ``(k, e, combos, others_at, others_out)`` or
+    ``None`` where it tells nothing the plan can use. ``e``: the selection's last ply;
+    ``combos``: every set of cards it may have discarded, ``(plain card types, number of other
+    cards)``; ``others_at``: the plies before ``k`` where a special or received card may come
+    to the seat (one each); ``others_out``: a ply for each one it surely played before ``k``.
 
     The seat discards ``n`` cards (its public hand size) and moves by what they weigh (or count,
     ``travel_light_unit``): each total the cards may weigh is tried with the engine's own
@@ -812,7 +815,26 @@ def _travel_choice(st, k, view, actors, memo):
     plan = memo["leaf_marathon"]
     others_at = sorted(set(plan[2].get(o, ())) | {j for j, c in plan[0].get(o, ())
                                                    if c in (_GAIN, _GONE) and j < k})
-    return k, e, combos, others_at
+    others_out = [j for j in range(k) if actors[j] == o and view[j] is not None
+                  for _ in range(_others_played(view[j]))]
+    return k, e, combos, others_at, others_out
+
+
+def _others_played(action: int) -> int:
+    """How many special or received cards (not Free Forced Rest, never in a count here) a
+    public play-turn use ``action`` surely takes from the hand (turn.apply): a special card
+    played, and the cards of a 2-for-3 or a shed that are not plain. A Resin Ball play is left
+    out (under ``resin_hold = keep_as_special`` the view does not tell it from the answer at
+    event 9, which takes a plain action card)."""
+    if action in (A.RAINBOOM, A.BEAR, A.ROADBLOCK) or A.GOH <= action < A.GOH + 10:
+        return 1
+    if A.TWO3 <= action < A.TWO3 + A.CODES:
+        codes = (action - A.TWO3,)
+    elif A.SHED <= action < A.SHED + A.CODES * A.CODES:
+        codes = A.shed_cards(action)
+    else:
+        return 0
+    return sum(1 for c in codes if _kind(c) >= 8 and not C.protected(c))
 
 
 def _plain_feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=None,
