@@ -754,19 +754,23 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=N
 
 
 def _travel_choice(st, k, view, actors, memo):
-    """At the first hidden pick (ply ``k``) of another seat's Travel Light selection (LM-EVENT-02),
-    on the world being built (its public state is the real one: it matched the view so far),
-    what the view tells of the cards picked: ``(k, e, combos, others_at, others_out)`` or
+    """At the first hidden pick (ply ``k``) of another seat's Travel Light selection
+    (LM-EVENT-02, LM-AMB-30), on the world being built (its public state is the real one: it
+    matched the view so far), what the view tells of the cards picked: ``(k, e, combos, others_at, others_out)`` or
     ``None`` where it tells nothing the plan can use. ``e``: the selection's last ply;
     ``combos``: every set of cards it may have discarded, ``(plain card types, number of other
     cards)``; ``others_at``: the plies before ``k`` where a special or received card may come
     to the seat (one each); ``others_out``: a ply for each one it surely played before ``k``.
 
-    The seat discards ``n`` cards (its public hand size) and moves by what they weigh (or count,
-    ``travel_light_unit``): each total the cards may weigh is tried with the engine's own
-    ``d20.select_done`` on a copy of the world, and kept where the seat ends where the view
-    shows it (or where the move ends its turn: not judged). A set is kept where some weights its
-    cards may have (``cards.weight``, with and without the Magic Bind mark) give a kept total.
+    The seat discards ``n`` cards (its public hand size; up to 6 looked at) and moves by what
+    they weigh (or by how many, ``travel_light_unit = cards``: then every total looks alike and
+    nothing is learnt). Each total ``n`` cards may weigh (``cards.weight`` of every card the
+    engine lets a seat choose, ``stats.choosable``) is tried on a copy of the world: the copy
+    holds ``n`` such cards, and the engine applies the selection's last pick; a total is kept
+    where the copy then shows the viewer what the real game showed it after ply ``e`` (the
+    sand, a roadblock or the finish may make several totals look alike). A set is kept where
+    some weights its cards may have (with and without the Magic Bind mark) give a kept total.
+    The copies differ from the world only in the seat's hand, which the viewer does not see.
     Reads the world's public state and the viewer's views only."""
     from . import d20
     from . import stats as S
@@ -1345,11 +1349,11 @@ def _select(st, k, view, actors, owners, plan, memo):
 
 def _weighed(combos, picked, ok, done):
     """The picks ``ok`` and ``done`` (``[A.DONE]`` or ``[]``) of a Travel Light selection that
-    keep the cards picked (``picked`` and the pick) within one of ``combos`` (:func:`_travel_choice`:
-    ``(plain card types, number of other cards)``), and ``done`` only where they make one."""
-    def counts(codes):
-        got = Counter(_kind(c) if _kind(c) < 8 else -1 for c in codes)
-        return got
+    keep the cards picked (``picked`` and the pick) within one of ``combos``
+    (:func:`_travel_choice`: ``(plain card types, number of other cards)``), and ``done`` only
+    where they make one."""
+    def counts(codes):   # per plain type, and -1 for a special or received card
+        return Counter(_kind(c) if _kind(c) < 8 else -1 for c in codes)
 
     have = counts(picked)
     sets = [Counter(plain) + Counter({-1: n_other}) for plain, n_other in combos]
