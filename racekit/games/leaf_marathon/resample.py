@@ -757,9 +757,9 @@ def _travel_choice(st, k, view, actors, memo):
     """At the first hidden pick (ply ``k``) of another seat's Travel Light selection
     (LM-EVENT-02, LM-AMB-30), on the world being built (its public state is the real one: it
     matched the view so far), what the view tells of the cards picked: ``(k, e, combos,
-    others_at, others_out)``, or ``None`` where it tells nothing the plan can use. ``e``: the selection's last ply;
-    ``combos``: every set of cards it may have discarded, ``(plain card types, number of other
-    cards)``; ``others_at``: the plies before ``k`` where a special or received card may come
+    others_at, others_out)``, or ``None`` where it tells nothing the plan can use. ``e``: the
+    selection's last ply; ``combos``: every set of cards it may have discarded, ``(plain card
+    types, number of other cards)``; ``others_at``: the plies before ``k`` where a special or received card may come
     to the seat (one each); ``others_out``: a ply for each one it surely played before ``k``.
 
     The seat discards ``n`` cards (its public hand size; up to 6 looked at) and moves by what
