@@ -759,8 +759,9 @@ def _travel_choice(st, k, view, actors, memo):
     matched the view so far), what the view tells of the cards picked: ``(k, e, combos,
     others_at, others_out)``, or ``None`` where it tells nothing the plan can use. ``e``: the
     selection's last ply; ``combos``: every set of cards it may have discarded, ``(plain card
-    types, number of other cards)``; ``others_at``: the plies before ``k`` where a special or received card may come
-    to the seat (one each); ``others_out``: a ply for each one it surely played before ``k``.
+    types, number of other cards)``; ``others_at``: the plies before ``k`` where a special or
+    received card may come to the seat (one each); ``others_out``: a ply for each one it
+    surely played before ``k``.
 
     The seat discards ``n`` cards (its public hand size; up to 6 looked at) and moves by what
     they weigh (or by how many, ``travel_light_unit = cards``: then every total looks alike and
