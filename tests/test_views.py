@@ -497,9 +497,11 @@ def _lm_random_race(players, seed, **options):
     return state
 
 
-def _lm_excluded(state):
+def _lm_excluded(state, passes=1, memos=None):
     """The hidden entries of a finished race, seat by seat as the viewer, where the look-ahead
-    leaves out what really happened: ``[(seat, ply)]``, and how many entries were checked."""
+    leaves out what really happened: ``[(seat, ply)]``, and how many entries were checked.
+    ``passes``: times over the race with one memo per seat (what a pass learns, such as what a
+    Travel Light weighed, is used in the next); ``memos``: a list that gets each seat's memo."""
     from racekit.core import views as V
     hist, private = state.history(), list(state._private)
     actors = V._actors(state, hist)
@@ -507,15 +509,18 @@ def _lm_excluded(state):
     for seat in range(state.n):
         view = state.history_for(seat)
         memo = {"snapshot": state.snapshot(seat), "views": V._seen_views(state, seat)}
-        world = V._new(state)
-        for k, a in enumerate(hist):
-            if view[k] is None:
-                kept = world.resample_proposal(k, view, actors, private, memo)
-                if kept is not None and \
-                        a not in {x[0] if isinstance(x, tuple) else x for x in kept}:
-                    out.append((seat, k))
-                checked += 1
-            world.apply_action(a)
+        for _ in range(passes):
+            world = V._new(state)
+            for k, a in enumerate(hist):
+                if view[k] is None:
+                    kept = world.resample_proposal(k, view, actors, private, memo)
+                    if kept is not None and \
+                            a not in {x[0] if isinstance(x, tuple) else x for x in kept}:
+                        out.append((seat, k))
+                    checked += 1
+                world.apply_action(a)
+        if memos is not None:
+            memos.append(memo)
     return out, checked
 
 
@@ -1341,13 +1346,13 @@ def test_leaf_marathon_look_ahead_keeps_cards_for_a_travel_light_ahead():
     from racekit.games.leaf_marathon import cards as C
     from racekit.games.leaf_marathon import resample as R
     uses = R._Uses([(730, C.WEAPON)])
-    uses.choices = ((724, 725, [((C.ACTION,), 0), ((), 1)], [700, 723], [720]),)
+    uses.choices = (R._Travel(724, 725, [((C.ACTION,), 0), ((), 1)], [700, 723], [720]),)
     assert not R._feasible([C.WEAPON], 724, uses, [])
     assert R._feasible([C.WEAPON, C.ACTION], 724, uses, [])
     assert R._feasible([C.WEAPON], 724, uses, [724])   # drawn before it
     assert not R._feasible([C.WEAPON], 724, uses, [726])   # too late
     assert R._feasible([C.WEAPON], 722, uses, [])   # a special card may come at ply 723
-    uses.choices = ((724, 725, [((C.ACTION,), 0), ((), 1)], [700], [720]),)
+    uses.choices = (R._Travel(724, 725, [((C.ACTION,), 0), ((), 1)], [700], [720]),)
     goh = C.make(C.TRIGGER, C.GOH)   # it plays one at ply 720 (a shed): none is left at 724
     assert not R._feasible([C.WEAPON, goh], 719, uses, [])
     assert R._feasible([C.WEAPON, goh, goh], 719, uses, [])   # one is left
@@ -1362,21 +1367,134 @@ def test_leaf_marathon_travel_light_never_excludes_what_happened():
     """Race 121, every seat as the viewer, twice over the race (the first pass learns what the
     Travel Light selections weighed, the second uses it at the draws before them): the look-ahead
     always keeps what really happened, and it learnt something at some selection."""
-    from racekit.core import views as V
     state = _lm_travel_light_race()[0]
-    hist, private = state.history(), list(state._private)
-    actors = V._actors(state, hist)
-    learnt = 0
-    for seat in range(state.n):
-        view = state.history_for(seat)
-        memo = {"snapshot": state.snapshot(seat), "views": V._seen_views(state, seat)}
-        for second in (False, True):
-            world = V._new(state)
-            for k, a in enumerate(hist):
-                if view[k] is None:
-                    kept = world.resample_proposal(k, view, actors, private, memo)
-                    assert kept is None or not second or \
-                        a in {x[0] if isinstance(x, tuple) else x for x in kept}, (seat, k)
-                world.apply_action(a)
-        learnt += sum(1 for got in memo["leaf_marathon_travel"].values() if got)
-    assert learnt > 0
+    memos: list = []
+    excluded, checked = _lm_excluded(state, passes=2, memos=memos)
+    assert checked > 1000 and excluded == []
+    assert sum(1 for m in memos for got in m["leaf_marathon_travel"].values() if got) > 0
+
+
+def test_leaf_marathon_travel_light_steers_the_selection_and_the_draws_before_it():
+    """Race 121 as seat 0 saw it: at seat 1's Travel Light (ply 724) the look-ahead learns that
+    the discard weighed 1, keeps only such picks (seat 1 then holds an action card and two
+    weapons: the action card), and installs what it learnt in seat 1's plan, so that a second
+    look at seat 1's draw at ply 721 takes only an action or element card (any type but a
+    trigger card, before)."""
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    state, view, actors, memo, at = _lm_travel_light_race()
+    owners, hist = list(state._private), state.history()
+    before = replay(load_game("leaf_marathon", players=4), hist[:721])
+    assert before.pk == "draw" and owners[721] == 1 and view[721] is None
+    fresh = {"views": memo["views"],
+             "leaf_marathon": R._plan(view, actors, owners, memo["views"])}
+    types = R.proposal(before, 721, view, actors, owners, fresh)
+    assert {a - A.DRAW for a, _ in types} == {C.ACTION, C.WEAPON, C.ARMOR, C.RECOVERY,
+                                              C.EFFECT, C.ELEMENT}
+    assert not getattr(memo["leaf_marathon"][0][1], "choices", ())
+    assert R.proposal(at, 724, view, actors, owners, memo) == [A.PICK + C.ACTION]
+    (got,) = memo["leaf_marathon"][0][1].choices
+    assert (got.k, got.e) == (724, 725) and memo["leaf_marathon_travel"] == {724: got}
+    types = R.proposal(before, 721, view, actors, owners, memo)
+    assert {a - A.DRAW for a, _ in types} == {C.ACTION, C.ELEMENT}
+    assert hist[721] == A.DRAW + C.ACTION   # what really happened is kept
+    # a world whose seat 1 holds no card of weight 1 then is a dead end of seat 1's own making
+    heavy = at.clone()
+    heavy.hand[1] = [C.WEAPON] * 3   # (its later plays need two weapons)
+    assert R.proposal(heavy, 724, view, actors, owners, memo) == []
+    assert memo["culprits"] == {1}
+
+
+def test_leaf_marathon_travel_light_learns_nothing_secret():
+    """The attacker's test at race 121's Travel Light: in a world that differs from the real
+    race only in what seat 0 does not see (150 hidden entries; seat 1 holds other cards), seat
+    0's views, plan and what its look-ahead learns at ply 724 are the same, and so are its
+    answers there and at the draw before."""
+    import json
+    from pathlib import Path
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import resample as R
+    game = load_game("leaf_marathon", players=4)
+    fixtures = Path(__file__).parent / "fixtures"
+    lines = [json.loads((fixtures / f).read_text())["history"][:726]
+             for f in ("lm_travel_light_4p.json", "lm_travel_light_4p_twin.json")]
+    assert lines[0] != lines[1]
+    seen = []
+    for line in lines:
+        state = replay(game, line)
+        view, actors = state.history_for(0), V._actors(state, state.history())
+        owners = list(state._private)
+        memo = {"views": V._seen_views(state, 0)}
+        memo["leaf_marathon"] = R._plan(view, actors, owners, memo["views"])
+        answers = []
+        for world_line in lines:   # the same worlds being built, on either side
+            at = replay(game, world_line[:724])
+            answers.append(R.proposal(at, 724, view, actors, owners, memo))
+            answers.append(R.proposal(replay(game, world_line[:721]), 721, view, actors,
+                                      owners, memo))
+        seen.append((view, actors, owners, memo["views"], memo["leaf_marathon_travel"],
+                     repr(memo["leaf_marathon"]), answers))
+        assert replay(game, line[:724]).hand[1] != replay(game, lines[0][:724]).hand[1] \
+            or line is lines[0]
+    assert seen[0] == seen[1]
+
+
+def test_leaf_marathon_others_played_counts_what_surely_left_the_hand():
+    """``_others_played``: the special or received cards a public action surely took from the
+    hand (a Resin Ball play and Free Forced Rest are never counted)."""
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    goh, ffr = C.make(C.TRIGGER, C.GOH), C.make(C.TRIGGER, C.FFR)
+    got_weapon = C.make(C.WEAPON, received=True)
+    assert [R._others_played(a) for a in (A.GOH + 2, A.RAINBOOM, A.BEAR, A.ROADBLOCK)] == \
+        [1, 1, 1, 1]
+    assert R._others_played(A.TWO3 + goh) == 1
+    assert R._others_played(A.TWO3 + C.WEAPON) == 0
+    assert R._others_played(A.shed(goh, got_weapon)) == 2
+    assert R._others_played(A.shed(C.EFFECT, got_weapon)) == 1
+    assert R._others_played(A.shed(C.EFFECT, C.WEAPON)) == 0
+    assert R._others_played(A.shed(ffr, C.WEAPON)) == 0
+    assert R._others_played(A.RESIN + 1) == 0 and R._others_played(A.END) == 0
+
+
+def test_leaf_marathon_travel_light_ahead_stops_at_a_change_of_hands():
+    """A Travel Light beyond the seat's next change of hands (a cut: Scavenge, Release) is not
+    foreseen from before it (the cards it holds then are not the ones it holds now)."""
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    uses = R._Uses([(730, C.WEAPON)])
+    uses.choices = (R._Travel(724, 725, [((), 1)], [], []),)   # a special card, none to come
+    assert not R._feasible([C.WEAPON], 719, uses, [])
+    assert R._feasible([C.WEAPON], 719, uses, [], cuts=[722])   # a change of hands between
+    assert not R._feasible([C.WEAPON], 719, uses, [], cuts=[740])   # after it: still foreseen
+    assert not R._feasible([C.WEAPON], 719, uses, [], cuts=[716])   # before start: no matter
+
+
+def test_leaf_marathon_travel_light_is_learnt_on_a_later_world_where_the_first_tells_nothing(
+        monkeypatch):
+    """What follows a Travel Light may depend on the rest of the seat's hand, which differs
+    between worlds, so a world that learns nothing there does not stop a later world of the
+    same call from learning (a few worlds are tried, then no more)."""
+    from racekit.games.leaf_marathon import resample as R
+    state, view, actors, memo, at = _lm_travel_light_race()
+    owners = list(state._private)
+    real = R._travel_choice(at, 724, view, actors, memo)
+    calls = []
+
+    def told(*args):
+        calls.append(args[1])
+        return real if len(calls) == 2 else None
+    monkeypatch.setattr(R, "_travel_choice", told)
+    R.proposal(at, 724, view, actors, owners, memo)
+    assert memo["leaf_marathon_travel"] == {724: None} and calls == [724]
+    R.proposal(at, 724, view, actors, owners, memo)
+    assert memo["leaf_marathon_travel"] == {724: real}
+    assert memo["leaf_marathon"][0][1].choices == (real,)
+    R.proposal(at, 724, view, actors, owners, memo)   # learnt: not tried again
+    assert len(calls) == 2
+    memo = _lm_travel_light_race()[3]
+    for _ in range(R._TRAVEL_TRIES + 2):
+        R.proposal(at, 724, view, actors, owners, memo)
+    assert len(calls) == 2 + R._TRAVEL_TRIES   # a new call that never learns: tries run out

@@ -68,6 +68,7 @@ from bisect import bisect_left, bisect_right
 from collections import Counter
 from functools import partial
 from itertools import combinations_with_replacement, product
+from typing import NamedTuple
 
 from racekit.core.state import CHANCE
 
@@ -114,6 +115,18 @@ def _kind(code: int) -> int:
     """The plain type of hand card ``code`` (below 8), the Magic Bind mark dropped (a bound
     card is still a card of its type, LM-AMB-25); 8 or more for a special or received card."""
     return code & _PLAIN
+
+
+def _group(code: int) -> int:
+    """Card ``code``'s plain type, or -1 for a special or received card (they stand together
+    for a Travel Light discard: :func:`_travel_choice`)."""
+    return _kind(code) if _kind(code) < 8 else -1
+
+
+def _other(code: int) -> bool:
+    """Whether hand card ``code`` is a special or received card its holder may discard by
+    choice (not Free Forced Rest, which it keeps: ``cards.protected``)."""
+    return _kind(code) >= 8 and not C.protected(code)
 
 
 def _moved(st, code: int) -> int:
@@ -709,13 +722,25 @@ def _needs(hand, start, uses, stop=None):
     return need
 
 
+class _Travel(NamedTuple):
+    """What the view tells of another seat's hidden Travel Light selection
+    (:func:`_travel_choice`)."""
+    k: int   # the ply of its first pick
+    e: int   # the ply of its last pick
+    combos: list   # every set of cards it may have discarded: (plain card types, number of
+    # special or received cards)
+    others_at: list   # plies before ``k`` where a special or received card may come to the seat
+    others_out: list   # a ply for each special or received card it surely played before ``k``
+
+
 class _Uses(list):
     """A seat's plan uses (``[(ply, code)]``) with the Travel Light selections whose cards are
-    known only by their total weight (``choices``: records of :func:`_travel_choice`)."""
+    known only by their total weight (``choices``: :class:`_Travel` records)."""
     choices: tuple = ()
 
 
 _MAX_CHOICES = 64   # _feasible: at most this many ways to make the choices ahead (else fewer)
+_TRAVEL_TRIES = 4   # proposal: worlds a call tries to learn a Travel Light selection's weight on
 
 
 def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=None,
@@ -730,21 +755,21 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=N
     choices = getattr(uses, "choices", ())
     if choices:
         stop = _first_after(cuts, start, None)
-        ahead = [r for r in choices if start <= r[0] and (stop is None or r[1] < stop)]
+        ahead = [r for r in choices if start <= r.k and (stop is None or r.e < stop)]
     if not ahead:
         return _plain_feasible(hand, start, uses, draws, cuts, st, victim_of, came, gone, more)
-    other = sum(1 for c in hand if _kind(c) >= 8 and not C.protected(c))
+    other = sum(1 for c in hand if _other(c))
     options, ways = [], 1
-    for k0, e, combos, others_at, others_out in ahead:
-        mine = other + sum(1 for j in others_at if start <= j < k0) \
-            - sum(1 for j in others_out if start <= j < k0)   # at most this many then
-        got = [plain for plain, n_other in combos if n_other <= mine]
+    for r in ahead:
+        mine = other + sum(1 for j in r.others_at if start <= j < r.k) \
+            - sum(1 for j in r.others_out if start <= j < r.k)   # at most this many then
+        got = [plain for plain, n_other in r.combos if n_other <= mine]
         if not got:
             return False
         if ways * len(got) > _MAX_CHOICES:
             break   # fewer choices looked at: only weaker (never a world lost)
         ways *= len(got)
-        options.append([[(e, t) for t in plain] for plain in got])
+        options.append([[(r.e, t) for t in plain] for plain in got])
     for pick in product(*options):
         extra = [u for part in pick for u in part]
         if _plain_feasible(hand, start, sorted(list(uses) + extra) if extra else list(uses),
@@ -756,24 +781,24 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=N
 def _travel_choice(st, k, view, actors, memo):
     """At the first hidden pick (ply ``k``) of another seat's Travel Light selection
     (LM-EVENT-02, LM-AMB-30), on the world being built (its public state is the real one: it
-    matched the view so far), what the view tells of the cards picked: ``(k, e, combos,
-    others_at, others_out)``, or ``None`` where it tells nothing the plan can use. ``e``: the
-    selection's last ply; ``combos``: every set of cards it may have discarded, ``(plain card
-    types, number of other cards)``; ``others_at``: the plies before ``k`` where a special or
-    received card may come to the seat (one each); ``others_out``: a ply for each one it
-    surely played before ``k``.
+    matched the view so far), what the view tells of the cards picked: a :class:`_Travel`
+    record, or ``None`` where it tells nothing the plan can use. ``others_at``: the plies
+    before ``k`` where a special or received card may come to the seat, one each (the blind
+    picks it takes, the cards it gains and the plies where its hand may change otherwise);
+    ``others_out``: a ply for each one it surely played before ``k``.
 
     The seat discards ``n`` cards (its public hand size; up to 6 looked at) and moves by what
     they weigh (or by how many, ``travel_light_unit = cards``: then every total looks alike and
     nothing is learnt). Each total ``n`` cards may weigh (``cards.weight`` of every card the
-    engine lets a seat choose, ``stats.choosable``) is tried on a copy of the world: the copy
-    holds ``n`` such cards, and the engine applies the selection's last pick; a total is kept
-    where the copy then shows the viewer what the real game showed it after ply ``e`` (the
-    sand, a roadblock or the finish may make several totals look alike). A set is kept where
-    some weights its cards may have (with and without the Magic Bind mark) give a kept total.
-    The copies differ from the world only in the seat's hand, which the viewer does not see.
+    engine lets a seat choose, ``stats.choosable``) is tried on a copy of the world: ``n`` of
+    the cards the world's seat may choose are swapped for ``n`` cards of that total, and the
+    engine applies the selection's last pick; a total is kept where the copy then shows the
+    viewer what the real game showed it after ply ``e`` (the sand, a roadblock or the finish
+    may make several totals look alike). A set is kept where some weights its cards may have
+    (with and without the Magic Bind mark) give a kept total. The copies differ from the world
+    in the seat's hidden hand only, but what follows the selection may depend on the rest of
+    that hand: a world whose rest differs from the real one may keep no total (``None``).
     Reads the world's public state and the viewer's views only."""
-    from . import d20
     from . import stats as S
     views = memo.get("views")
     o = st.ps
@@ -781,18 +806,20 @@ def _travel_choice(st, k, view, actors, memo):
     if views is None or e >= len(views):
         return None
     n = len(st.hand[o]) - views[e]["seats"][o].get("hand_size", len(st.hand[o]))
-    if n <= 0 or n > 6:
+    mine = S.choosable(st, o)
+    if n <= 0 or n > 6 or n > len(mine):
         return None
+    rest = list(st.hand[o])   # what the world's seat keeps: the cards it may not choose first
+    for c in mine[:n]:
+        rest.remove(c)
     trial = st.clone()
     trial.hand[o] = sorted(set(C.NAME_TO_CODE.values()))
-    pool = S.choosable(trial, o)   # every card a seat may let go of now
-    weight = {c: C.weight(st, c) for c in pool}
     kinds: dict = {}   # plain type (or -1: a special or received card) -> its possible weights
-    for c in pool:
-        kinds.setdefault(_kind(c) if _kind(c) < 8 else -1, set()).add(weight[c])
-    by_weight: dict = {}
-    for c in pool:
-        by_weight.setdefault(weight[c], c)
+    by_weight: dict = {}   # a card for each weight
+    for c in S.choosable(trial, o):   # every card a seat may let go of now
+        w = C.weight(st, c)
+        kinds.setdefault(_group(c), set()).add(w)
+        by_weight.setdefault(w, c)
     reps = {0: []}   # the weights n cards may have: a representative set for each total
     for _ in range(n):
         reps = {t + w: r + [c] for t, r in reps.items() for w, c in by_weight.items()}
@@ -800,35 +827,36 @@ def _travel_choice(st, k, view, actors, memo):
     kept = set()
     for total, rep in reps.items():   # the selection's last pick, as the engine applies it
         world = st.clone()
-        world.hand[o] = list(rep) + list(st.hand[o][n:])
+        world.hand[o] = sorted(rep + rest)
         world.pd = dict(st.pd, pool=list(rep), picked=list(rep[:-1]), min=0, max=n)
         world.apply_action(A.PICK + rep[-1])
         if world.snapshot(viewer) == views[e]:
             kept.add(total)
     if not kept or kept == set(reps):
         return None   # nothing fits (the model does not see it) or every total does
-    names = sorted(kinds)
+    every = list(combinations_with_replacement(sorted(kinds), n))
     combos = []
-    for combo in combinations_with_replacement(names, n):
+    for combo in every:
         totals = {0}
         for t in combo:
             totals = {x + w for x in totals for w in kinds[t]}
         if totals & kept:
             combos.append((tuple(t for t in combo if t >= 0), combo.count(-1)))
-    if not combos:
-        return None
+    if not combos or len(combos) == len(every):
+        return None   # none fits, or every set does: nothing learnt
     plan = memo["leaf_marathon"]
     others_at = sorted(set(plan[2].get(o, ())) | {j for j, c in plan[0].get(o, ())
                                                    if c in (_GAIN, _GONE) and j < k})
     others_out = [j for j in range(k) if actors[j] == o and view[j] is not None
                   for _ in range(_others_played(view[j]))]
-    return k, e, combos, others_at, others_out
+    return _Travel(k, e, combos, others_at, others_out)
 
 
 def _others_played(action: int) -> int:
-    """How many special or received cards (not Free Forced Rest, never in a count here) a
-    public play-turn use ``action`` surely takes from the hand (turn.apply): a special card
-    played, and the cards of a 2-for-3 or a shed that are not plain. A Resin Ball play is left
+    """How many special or received cards (Free Forced Rest left out: it is never discarded by
+    choice, so never counted) a seat's public play-turn action ``action`` surely takes from its
+    hand (turn.apply): a special card played, and the cards of a 2-for-3 or a shed that are
+    not plain. A Resin Ball play is left
     out (under ``resin_hold = keep_as_special`` the view does not tell it from the answer at
     event 9, which takes a plain action card)."""
     if action in (A.RAINBOOM, A.BEAR, A.ROADBLOCK) or A.GOH <= action < A.GOH + 10:
@@ -839,7 +867,7 @@ def _others_played(action: int) -> int:
         codes = A.shed_cards(action)
     else:
         return 0
-    return sum(1 for c in codes if _kind(c) >= 8 and not C.protected(c))
+    return sum(1 for c in codes if _other(c))
 
 
 def _plain_feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=None,
@@ -1341,7 +1369,7 @@ def _select(st, k, view, actors, owners, plan, memo):
     travel = memo.get("leaf_marathon_travel", {}).get(k - len(picked)) \
         if st.pd["purpose"] == "travel_light" else None
     if travel is not None:   # only cards that fit what the selection weighed (_travel_choice)
-        ok, done = _weighed(travel[2], picked, ok, done)
+        ok, done = _weighed(travel.combos, picked, ok, done)
         if not ok and not done:   # none: the seat's own earlier entries made its hand
             memo["culprits"] = {o}
             return []
@@ -1354,7 +1382,7 @@ def _weighed(combos, picked, ok, done):
     (:func:`_travel_choice`: ``(plain card types, number of other cards)``), and ``done`` only
     where they make one."""
     def counts(codes):   # per plain type, and -1 for a special or received card
-        return Counter(_kind(c) if _kind(c) < 8 else -1 for c in codes)
+        return Counter(_group(c) for c in codes)
 
     have = counts(picked)
     sets = [Counter(plain) + Counter({-1: n_other}) for plain, n_other in combos]
@@ -1468,7 +1496,12 @@ def proposal(st, k, view, actors, owners, memo):
     if st.pk == "select" and st.pd["purpose"] in _DISCARDS:
         if st.pd["purpose"] == "travel_light" and not st.pd["picked"]:
             seen = memo.setdefault("leaf_marathon_travel", {})
-            if k not in seen:   # learnt once per call: the same in every world that gets here
+            tries = memo.setdefault("leaf_marathon_travel_tries", Counter())
+            if seen.get(k) is None and tries[k] < _TRAVEL_TRIES:
+                # learnt once per call, on the first world that learns something: the public
+                # state is the real one in every world here, but what follows the selection
+                # may depend on the rest of the hand, which differs (_travel_choice)
+                tries[k] += 1
                 seen[k] = got = _travel_choice(st, k, view, actors, memo)
                 if got is not None:
                     before = plan[0].get(st.ps, ())
