@@ -483,6 +483,19 @@ def test_leaf_marathon_resampled_deals_come_with_the_right_odds():
     assert scipy_stats.chisquare([got[c] for c in free], [n / len(free)] * len(free)).pvalue > 0.001
 
 
+def _lm_fixture(name, upto=None):
+    """A Leaf Marathon race kept in ``tests/fixtures/<name>``: the state after its history (the
+    first ``upto`` entries) and the file's data."""
+    import json
+    from pathlib import Path
+    data = json.loads((Path(__file__).parent / "fixtures" / name).read_text())
+    state = load_game("leaf_marathon", players=data.get("players", 4)).new_initial_state(
+        record_events=False)
+    for a in data["history"][:upto]:
+        state.apply_action(a)
+    return state, data
+
+
 def _lm_random_race(players, seed, **options):
     """A whole random Leaf Marathon race; the state at its end."""
     game = load_game("leaf_marathon", players=players, **options)
@@ -671,13 +684,7 @@ def _lm_kept_from_374(state, kept, hard=False):
 def _lm_fixture_race():
     """The 4-player race of tests/fixtures/lm_resin_ball_4p.json (seat 0 played by OpenSpiel's
     IS-MCTS), cut at ply 450, and the worlds seat 0's resampler kept at ply 374."""
-    import json
-    from pathlib import Path
-    data = json.loads((Path(__file__).parent / "fixtures" / "lm_resin_ball_4p.json").read_text())
-    state = load_game("leaf_marathon", players=data["players"]).new_initial_state(
-        record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
+    state, data = _lm_fixture("lm_resin_ball_4p.json")
     return state, data["worlds_at_374"]
 
 
@@ -927,16 +934,10 @@ def test_leaf_marathon_look_ahead_reads_what_another_seat_released_to_the_viewer
     worlds where seat 2 had given its last trigger card were built and found wrong only at
     ply 174, where it plays one; a search from nothing at ply 914 spent its budget there. Now
     the picks are uses of the cards seat 0 got, and nothing is cut."""
-    import json
-    from pathlib import Path
     from racekit.core import views as V
     from racekit.games.leaf_marathon import cards as C
     from racekit.games.leaf_marathon import resample as R
-    data = json.loads((Path(__file__).parent / "fixtures" /
-                       "lm_release_to_viewer_4p.json").read_text())
-    state = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
+    state, data = _lm_fixture("lm_release_to_viewer_4p.json")
     hist, private = state.history(), list(state._private)
     actors = V._actors(state, hist)
     assert state.history_for(0)[172] is None and state.history_for(0)[173] is None
@@ -966,16 +967,11 @@ def test_leaf_marathon_dead_end_at_the_next_pile_names_the_seats_that_need_its_c
     that took one: the dead end names those seats and the missing type. On the old code it
     named every seat and the effect card as one drawn too many, and a search from nothing at
     ply 476 of that race never got past ply 137."""
-    import json
-    from pathlib import Path
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import cards as C
-    data = json.loads((Path(__file__).parent / "fixtures" / "lm_next_pile_4p.json").read_text())
-    game = load_game("leaf_marathon", players=4)
-    state = game.new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
+    state, data = _lm_fixture("lm_next_pile_4p.json")
+    game = load_game("leaf_marathon", players=state.n)
     world = game.new_initial_state(record_events=False)
     for a in data["world_to_137"]:
         world.apply_action(a)
@@ -997,15 +993,10 @@ def test_leaf_marathon_armor_given_away_leaves_the_giver_s_hand_followed():
     look-ahead keeps following seat 1's hand: it plays an action card at ply 277. The old code
     stopped following every hand there, built worlds where seat 1 held no action card at ply
     277, and a search from nothing at ply 586 spent its budget on them."""
-    import json
-    from pathlib import Path
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import resample as R
-    data = json.loads((Path(__file__).parent / "fixtures" / "lm_give_armor_4p.json").read_text())
-    state = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
+    state, data = _lm_fixture("lm_give_armor_4p.json")
     view, actors = state.history_for(0), V._actors(state, state.history())
     assert view[275] == 13 and actors[276] == 1 and view[276] == A.GIVE_ARMOR
     plan = R._plan(view, actors, list(state._private), V._seen_views(state, 0))
@@ -1023,16 +1014,11 @@ def test_leaf_marathon_look_ahead_reads_hand_weight_from_a_move():
     effect card (7) cannot be its hand, three action cards with a recovery and an element
     card (6, what it held) can. The old look-ahead did not read the move, and a search from
     nothing at ply 586 spent its budget on worlds that failed there."""
-    import json
-    from pathlib import Path
     from racekit.core import views as V
     from racekit.games.leaf_marathon import cards as C
     from racekit.games.leaf_marathon import resample as R
-    data = json.loads((Path(__file__).parent / "fixtures" / "lm_give_armor_4p.json").read_text())
-    game = load_game("leaf_marathon", players=4)
-    state = game.new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
+    state, data = _lm_fixture("lm_give_armor_4p.json")
+    game = load_game("leaf_marathon", players=state.n)
     views = V._seen_views(state, 0)
     plan = R._plan(state.history_for(0), V._actors(state, state.history()),
                    list(state._private), views)
@@ -1050,15 +1036,10 @@ def test_leaf_marathon_look_ahead_reads_hand_weight_from_a_move():
 def _lm_real_at(fixture, ply):
     """A 4-player race kept in ``tests/fixtures``, seat 0's plan of it, and the real state
     before ``ply`` with the present pile's draws after it (``_pile_slots``)."""
-    import json
-    from pathlib import Path
     from racekit.core import views as V
     from racekit.games.leaf_marathon import resample as R
-    data = json.loads((Path(__file__).parent / "fixtures" / fixture).read_text())
-    game = load_game("leaf_marathon", players=4)
-    state = game.new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
+    state, data = _lm_fixture(fixture)
+    game = load_game("leaf_marathon", players=state.n)
     hist, private = state.history(), list(state._private)
     actors, view = V._actors(state, hist), state.history_for(0)
     plan = R._plan(view, actors, private, V._seen_views(state, 0))
@@ -1095,17 +1076,11 @@ def test_leaf_marathon_cards_released_to_an_unseen_seat_are_gains_not_cuts():
     ply 541, and a search from nothing at ply 588 spent its budget on worlds where seat 3
     held two trigger cards at ply 545 (now one finds a world in 2 of 2 tries, about 35 s each:
     measured, not a test)."""
-    import json
-    from pathlib import Path
     from racekit.core import views as V
     from racekit.games.leaf_marathon import cards as C
     from racekit.games.leaf_marathon import resample as R
-    data = json.loads((Path(__file__).parent / "fixtures" /
-                       "lm_release_hidden_target_4p.json").read_text())
-    game = load_game("leaf_marathon", players=4)
-    state = game.new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
+    state, data = _lm_fixture("lm_release_hidden_target_4p.json")
+    game = load_game("leaf_marathon", players=state.n)
     hist, private = state.history(), list(state._private)
     plan = R._plan(state.history_for(0), V._actors(state, hist), private,
                    V._seen_views(state, 0))
@@ -1127,15 +1102,10 @@ def _lm_fixture_world(fixture, pick_by_pick=False):
     """A 4-player race where IS-MCTS stopped (seat 0's view) and a world the search built:
     ``(world, proposal at its next entry, memo)``. ``pick_by_pick``: the plan models every
     hidden trade pick by pick, as under ``received_mark = holder`` (no :func:`_empty_trades`)."""
-    import json
-    import pathlib
     from racekit.core import views as V
     from racekit.games.leaf_marathon import resample as R
-    data = json.loads((pathlib.Path(__file__).parent / "fixtures" / fixture).read_text())
-    game = load_game("leaf_marathon", players=data["players"])
-    state = game.new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
+    state, data = _lm_fixture(fixture)
+    game = load_game("leaf_marathon", players=state.n)
     seat = data["seat"]
     view, actors = state.history_for(seat), V._actors(state, state.history())
     memo = {"snapshot": state.snapshot(seat), "views": V._seen_views(state, seat)}
@@ -1271,15 +1241,9 @@ def test_leaf_marathon_look_ahead_follows_hands_through_scavenge_and_release():
     a slot at each pick of a type seat 2 holds (as a blind pick from seat 2), not a cut. On the
     old code every hand was cut at ply 60 and seats 2 and 3 at ply 63, and a search from
     nothing at ply 237 found no world (seat 2 had no trigger card left to play at ply 67)."""
-    import json
-    from pathlib import Path
     from racekit.core import views as V
     from racekit.games.leaf_marathon import resample as R
-    data = json.loads((Path(__file__).parent / "fixtures" /
-                       "lm_hidden_release_4p.json").read_text())
-    state = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
+    state, data = _lm_fixture("lm_hidden_release_4p.json")
     view, actors = state.history_for(0), V._actors(state, state.history())
     assert (view[60], actors[61], view[63], actors[65], view[65]) == (16, 1, 13, 2, None)
     plan = R._plan(view, actors, list(state._private), V._seen_views(state, 0))
@@ -1294,24 +1258,13 @@ def _lm_travel_light_race():
     """Race 121 (4 players, IS-MCTS for seat 0; Magic Bind level 1 from ply 611): at plies
     724-725 seat 1 discards one card by Travel Light and moves one square (LM-EVENT-02). The
     real state at its end, seat 0's view of it and what the look-ahead keeps."""
-    import json
-    from pathlib import Path
     from racekit.core import views as V
     from racekit.games.leaf_marathon import resample as R
-    data = json.loads((Path(__file__).parent / "fixtures" /
-                       "lm_travel_light_4p.json").read_text())
-    game = load_game("leaf_marathon", players=4)
-    state = game.new_initial_state(record_events=False)
-    for a in data["history"]:
-        state.apply_action(a)
-    hist = state.history()
-    view, actors = state.history_for(0), V._actors(state, hist)
+    state = _lm_fixture("lm_travel_light_4p.json")[0]
+    view, actors = state.history_for(0), V._actors(state, state.history())
     memo = {"views": V._seen_views(state, 0)}
     memo["leaf_marathon"] = R._plan(view, actors, list(state._private), memo["views"])
-    at = game.new_initial_state(record_events=False)
-    for a in hist[:724]:
-        at.apply_action(a)
-    return state, view, actors, memo, at
+    return state, view, actors, memo, _lm_fixture("lm_travel_light_4p.json", 724)[0]
 
 
 def test_leaf_marathon_travel_light_tells_what_the_cards_weighed():
@@ -1411,13 +1364,10 @@ def test_leaf_marathon_travel_light_learns_nothing_secret():
     race only in what seat 0 does not see (150 hidden entries; seat 1 holds other cards), seat
     0's views, plan and what its look-ahead learns at ply 724 are the same, and so are its
     answers there and at the draw before."""
-    import json
-    from pathlib import Path
     from racekit.core import views as V
     from racekit.games.leaf_marathon import resample as R
     game = load_game("leaf_marathon", players=4)
-    fixtures = Path(__file__).parent / "fixtures"
-    lines = [json.loads((fixtures / f).read_text())["history"][:726]
+    lines = [_lm_fixture(f, 0)[1]["history"][:726]
              for f in ("lm_travel_light_4p.json", "lm_travel_light_4p_twin.json")]
     assert lines[0] != lines[1]
     seen = []
