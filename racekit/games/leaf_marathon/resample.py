@@ -856,9 +856,8 @@ def _others_played(action: int) -> int:
     """How many special or received cards (Free Forced Rest left out: it is never discarded by
     choice, so never counted) a seat's public play-turn action ``action`` surely takes from its
     hand (turn.apply): a special card played, and the cards of a 2-for-3 or a shed that are
-    not plain. A Resin Ball play is left
-    out (under ``resin_hold = keep_as_special`` the view does not tell it from the answer at
-    event 9, which takes a plain action card)."""
+    not plain. A Resin Ball play is left out (under ``resin_hold = keep_as_special`` the view
+    does not tell it from the answer at event 9, which takes a plain action card)."""
     if action in (A.RAINBOOM, A.BEAR, A.ROADBLOCK) or A.GOH <= action < A.GOH + 10:
         return 1
     if A.TWO3 <= action < A.TWO3 + A.CODES:
