@@ -489,7 +489,7 @@ def _lm_fixture(name, upto=None):
     import json
     from pathlib import Path
     data = json.loads((Path(__file__).parent / "fixtures" / name).read_text())
-    state = load_game("leaf_marathon", players=data.get("players", 4)).new_initial_state(
+    state = load_game("leaf_marathon", players=data["players"]).new_initial_state(
         record_events=False)
     for a in data["history"][:upto]:
         state.apply_action(a)
@@ -1363,11 +1363,12 @@ def test_leaf_marathon_travel_light_learns_nothing_secret():
     """The attacker's test at race 121's Travel Light: in a world that differs from the real
     race only in what seat 0 does not see (150 hidden entries; seat 1 holds other cards), seat
     0's views, plan and what its look-ahead learns at ply 724 are the same, and so are its
-    answers there and at the draw before."""
+    answers there and at the draw before; and what is learnt at ply 724 is the same on a world
+    being built that holds the real cards and on one that holds the twin's."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import resample as R
     game = load_game("leaf_marathon", players=4)
-    lines = [_lm_fixture(f, 0)[1]["history"][:726]
+    lines = [_lm_fixture(f, upto=0)[1]["history"][:726]   # the files' histories
              for f in ("lm_travel_light_4p.json", "lm_travel_light_4p_twin.json")]
     assert lines[0] != lines[1]
     seen = []
@@ -1377,12 +1378,14 @@ def test_leaf_marathon_travel_light_learns_nothing_secret():
         owners = list(state._private)
         memo = {"views": V._seen_views(state, 0)}
         memo["leaf_marathon"] = R._plan(view, actors, owners, memo["views"])
-        answers = []
+        answers, learnt = [], []
         for world_line in lines:   # the same worlds being built, on either side
             at = replay(game, world_line[:724])
+            learnt.append(R._travel_choice(at, 724, view, actors, memo))
             answers.append(R.proposal(at, 724, view, actors, owners, memo))
             answers.append(R.proposal(replay(game, world_line[:721]), 721, view, actors,
                                       owners, memo))
+        assert learnt[0] is not None and learnt[0] == learnt[1]
         seen.append((view, actors, owners, memo["views"], memo["leaf_marathon_travel"],
                      repr(memo["leaf_marathon"]), answers))
         assert replay(game, line[:724]).hand[1] != replay(game, lines[0][:724]).hand[1] \

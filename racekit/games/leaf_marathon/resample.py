@@ -124,8 +124,10 @@ def _group(code: int) -> int:
 
 
 def _other(code: int) -> bool:
-    """Whether hand card ``code`` is a special or received card its holder may discard by
-    choice (not Free Forced Rest, which it keeps: ``cards.protected``)."""
+    """Whether hand card ``code`` is a special or received card other than Free Forced Rest
+    (``cards.protected``: never discarded by choice). Held trigger cards count too, also under
+    ``trigger_discard = play_only`` (where they may not be chosen): a count that is only ever
+    too large, which keeps the look-ahead weaker, never wrong."""
     return _kind(code) >= 8 and not C.protected(code)
 
 
@@ -796,9 +798,11 @@ def _travel_choice(st, k, view, actors, memo):
     viewer what the real game showed it after ply ``e`` (the sand, a roadblock or the finish
     may make several totals look alike). A set is kept where some weights its cards may have
     (with and without the Magic Bind mark) give a kept total. The copies differ from the world
-    in the seat's hidden hand only, but what follows the selection may depend on the rest of
-    that hand: a world whose rest differs from the real one may keep no total (``None``).
-    Reads the world's public state and the viewer's views only."""
+    in the seat's hidden hand and its selection (the pool, the cards picked) only; every copy
+    keeps the same rest of the hand, so what follows the selection differs between the copies
+    only through the total, and a world whose rest differs from the real one keeps the real
+    totals or none (``None``). Reads the world being built (its public state and seat ``o``'s
+    hand in it) and the viewer's views; never the real game."""
     from . import stats as S
     views = memo.get("views")
     o = st.ps
