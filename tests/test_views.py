@@ -483,12 +483,17 @@ def test_leaf_marathon_resampled_deals_come_with_the_right_odds():
     assert scipy_stats.chisquare([got[c] for c in free], [n / len(free)] * len(free)).pvalue > 0.001
 
 
+def _lm_fixture_data(name):
+    """The data of ``tests/fixtures/<name>`` (a Leaf Marathon race: players, history, ...)."""
+    import json
+    from pathlib import Path
+    return json.loads((Path(__file__).parent / "fixtures" / name).read_text())
+
+
 def _lm_fixture(name, upto=None):
     """A Leaf Marathon race kept in ``tests/fixtures/<name>``: the state after its history (the
     first ``upto`` entries) and the file's data."""
-    import json
-    from pathlib import Path
-    data = json.loads((Path(__file__).parent / "fixtures" / name).read_text())
+    data = _lm_fixture_data(name)
     state = load_game("leaf_marathon", players=data["players"]).new_initial_state(
         record_events=False)
     for a in data["history"][:upto]:
@@ -1368,7 +1373,7 @@ def test_leaf_marathon_travel_light_learns_nothing_secret():
     from racekit.core import views as V
     from racekit.games.leaf_marathon import resample as R
     game = load_game("leaf_marathon", players=4)
-    lines = [_lm_fixture(f, upto=0)[1]["history"][:726]   # the files' histories
+    lines = [_lm_fixture_data(f)["history"][:726]
              for f in ("lm_travel_light_4p.json", "lm_travel_light_4p_twin.json")]
     assert lines[0] != lines[1]
     seen = []
