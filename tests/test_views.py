@@ -1456,3 +1456,58 @@ def test_leaf_marathon_travel_light_is_learnt_on_a_later_world_where_the_first_t
     for _ in range(R._TRAVEL_TRIES + 2):
         R.proposal(at, 724, view, actors, owners, memo)
     assert len(calls) == 2 + R._TRAVEL_TRIES   # a new call that never learns: tries run out
+
+
+def test_leaf_marathon_scavenge_that_asked_nothing_changes_no_hand():
+    """Race 121 at ply 712: seat 1's Scavenge and Release finds no one to take from or give to
+    (the d20 asks nothing, LM-EVENT-13), and seat 1 goes on with its turn: it equips an armor
+    card at ply 713 and plays an action card at ply 714. The look-ahead used to stop following
+    every seat's hand there, so it no longer saw that seat 1 needs a second armor card from
+    the pile: worlds where seat 2 drew the pile's armor cards at plies 653 and 665 failed at
+    ply 713, and no search from nothing found a world of this race (0 of 6, even with 30,000
+    steps each)."""
+    import random
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import resample as R
+    state = _lm_fixture("lm_travel_light_4p.json")[0]
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    views = V._seen_views(state, 0)
+    assert (hist[711], hist[712], hist[713], hist[714]) == (A.TRIGGER, 13, A.EQUIP, A.ACT)
+    assert R._changing_hands(view, actors, owners, 711, 1, views) == []
+    plan = R._plan(view, actors, owners, views)
+    assert 712 not in plan[3].get(1, ()) and (713, 2) in plan[0][1]   # 2: cards.ARMOR
+    target = (state.current_player(), view, V._view_text(state, 0))
+    memo = {"snapshot": state.snapshot(0), "views": views}
+    got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(0), 4000)
+    assert got is not None and got[0].history_for(0) == view
+
+
+def test_leaf_marathon_scavenge_without_a_question_names_the_hands_it_changed():
+    """A Scavenge and Release that asks nothing and moves an armor card (LM-EVENT-13: the
+    roller takes the target's, or gives its own) changes the hand sizes the views show: only
+    the seat whose hand grew is not followed after it. A question (a target, a mode) or a
+    hidden selection next keeps the old answers."""
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import resample as R
+    seats = lambda *sizes: {"seats": [{"hand_size": h} for h in sizes]}
+    actors, owners = [0, 1, 2, -1, 2], [None] * 5   # seat 2 plays a trigger card at ply 2
+
+    def changing(play, views):   # the seats not followed after the d20 at ply 3
+        views = [seats(3, 3, 4)] * 2 + views
+        return list(R._changing_hands([A.END, A.END, A.TRIGGER, 13, play], actors, owners,
+                                      2, 2, views))
+    still, took = [seats(3, 3, 4), seats(3, 3, 4)], [seats(3, 3, 4), seats(3, 3, 5)]
+    for play in (A.END, A.EQUIP, A.ACT, A.TWO3 + 1, A.shed(1, 4), A.GIVE + 0):
+        assert changing(play, still) == []
+        assert changing(play, took) == [2]
+        assert list(R._changing_hands([A.END, A.END, A.TRIGGER, 13, play], actors, owners,
+                                      2, 2, None)) == [0, 1, 2]
+    assert changing(A.END, [seats(3, 3, 4), seats(4, 3, 4)]) == [0]   # it gave seat 0 its armor
+    assert changing(A.TARGET + 1, still) == [1, 2]
+    assert changing(A.TAKE_ARMOR, still) == [2]
+    assert changing(A.DONE, still) == [0, 1, 2]
+    assert changing(None, still) == [0, 1]   # it gives cards by a hidden selection: to
+    # one of the other seats (the view does not say which)
+    assert changing(A.END, [{"seats": [{}, {}, {}]}] * 2) == [0, 1, 2]   # sizes not shown

@@ -426,6 +426,18 @@ def _said(view, actors, who, j):
     return view[j] if j < len(view) and actors[j] == who else None
 
 
+_TURN_PLAYS = ((A.ACT, A.FFR + 1), (A.ACT_TRIGGER, A.ACT_TRIGGER + 1), (A.ELEMENT, A.ELEMENT + 4),
+               (A.GIVE, A.GIVE + 10), (A.GOH, A.GOH + 10), (A.RESIN, A.RESIN + 10),
+               (A.TWO3, A.TWO3 + A.CODES), (A.SHED, A.SHED + A.CODES * A.CODES),
+               (A.END, A.END + 1))
+"""Ranges of the play-turn decisions (turn.legal): none is a question of a d20 event."""
+
+
+def _turn_play(a) -> bool:
+    """Whether decision ``a`` is a play-turn use or "end turn" (:data:`_TURN_PLAYS`)."""
+    return a is not None and any(lo <= a < hi for lo, hi in _TURN_PLAYS)
+
+
 def _changing_hands(view, actors, owners, k, who, views=None):
     """The seats whose hands a Scavenge and Release played at ply ``k`` by ``who`` may change in
     ways the plan does not follow (d20.target_chosen, d20.scav_apply): the player taking the
@@ -433,9 +445,10 @@ def _changing_hands(view, actors, owners, k, who, views=None):
     the view does not show the target; the giver's own selection is in the plan, and a hidden
     selection right after the target is one); none for blind picks (they are in the plan);
     the player and the target where the view shows the target but not the mode, every seat
-    where it shows neither; none where the player ends its turn right after the
-    d20 and no seat's hand size or equipped armor changed at it (``views``: the event was over
-    and nothing changed hands)."""
+    where it shows neither. Where the player's next decision after the d20 is a play-turn use
+    or "end turn" (:data:`_TURN_PLAYS`), the event asked nothing and was over: then the seats
+    whose public hand size changed at the d20 (an armor card taken or given without a
+    question; none where nothing changed hands), read from ``views``."""
     every = range(len(set(x for x in actors if x >= 0)) or 1)
     said = partial(_said, view, actors, who)
     a = said(k + 2)   # the d20 is at k + 1; a target asked for, then a mode (if more than one)
@@ -448,10 +461,11 @@ def _changing_hands(view, actors, owners, k, who, views=None):
     if mode is None and j < len(view) and actors[j] == who and view[j] is None:
         mode = A.GIVE_CARDS   # no choice to make: its hidden selection of two cards follows
         # (in the plan: the cards leave its hand there)
-    if t is None and mode == A.END and views is not None and k + 1 < len(views) and all(
-            b.get("hand_size") == a.get("hand_size") and b.get("armor") == a.get("armor")
-            for b, a in zip(views[k]["seats"], views[k + 1]["seats"])):
-        return []
+    if t is None and _turn_play(mode) and views is not None and k + 1 < len(views):
+        sizes = [(b.get("hand_size"), a.get("hand_size"))
+                 for b, a in zip(views[k]["seats"], views[k + 1]["seats"])]
+        if all(type(b) is int and type(a) is int for b, a in sizes):
+            return [s for s, (b, a) in enumerate(sizes) if b != a]
     if mode == A.TAKE_ARMOR:
         return [who]
     if mode == A.TAKE_CARDS:
