@@ -1511,3 +1511,32 @@ def test_leaf_marathon_scavenge_without_a_question_names_the_hands_it_changed():
     assert changing(None, still) == [0, 1]   # it gives cards by a hidden selection: to
     # one of the other seats (the view does not say which)
     assert changing(A.END, [{"seats": [{}, {}, {}]}] * 2) == [0, 1, 2]   # sizes not shown
+
+
+def test_leaf_marathon_scavenge_that_moves_an_armor_card_gives_a_slot_of_that_type():
+    """A Scavenge and Release that moves an equipped armor card into a hand (LM-EVENT-13: the
+    roller takes its target's, or gives its own) brings that hand one armor card: the plan
+    follows it as a slot of that type instead of giving up on the hand. Whose hand, from the
+    mode chosen and the target named, or, where no question was asked, from the hand sizes
+    and the equipped armor the views show."""
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import resample as R
+    seats = lambda sizes, armor: {"seats": [{"hand_size": h, "armor": a}
+                                            for h, a in zip(sizes, armor)]}
+    actors = [0, 1, 2, -1, 2, 2]   # seat 2 plays a trigger card at ply 2, the d20 at ply 3
+    start = [seats((3, 3, 4), (True, False, True))] * 3
+
+    def armor_to(decisions, *after):
+        return R._armor_to([A.END, A.END, A.TRIGGER, 13] + decisions, actors, 2, 2,
+                           start + list(after))
+    took = seats((3, 3, 5), (False, False, True))
+    gave = seats((4, 3, 4), (True, False, False))
+    assert armor_to([A.EQUIP], took) == (2, 3) and armor_to([A.END], gave) == (0, 3)
+    assert armor_to([A.END], start[0]) is None   # nothing moved
+    assert armor_to([A.END], seats((3, 3, 5), (True, False, True))) is None   # no armor gone
+    assert armor_to([A.TAKE_ARMOR]) == (2, 4)
+    assert armor_to([A.TARGET + 1, A.GIVE_ARMOR]) == (1, 5)
+    assert armor_to([A.GIVE_ARMOR]) is None   # to the only candidate: not shown
+    assert armor_to([A.TARGET + 0, A.END], start[0], gave) == (0, 4)
+    assert armor_to([A.TARGET + 0, A.TAKE_CARDS]) is None
+    assert R._armor_to([A.END, A.END, A.TRIGGER, 13, A.END], actors, 2, 2, None) is None

@@ -278,7 +278,16 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                     k + 2 < len(view) and view[k + 2] is None and actors[k + 2] == who \
                     and _released_to(view, actors, views, k + 2, who, viewer) is not None
                 hidden_gift = None if gift is not None else _hidden_gift(view, actors, k, who)
-                for s2 in () if to_viewer else _changing_hands(view, actors, owners, k, who, views):
+                armor = _armor_to(view, actors, k, who, views)
+                armor = armor if armor is not None and armor[0] != viewer else None
+                if armor is not None:   # an armor card comes to one hand: a slot of that
+                    s2, j = armor       # type (as a seen pick), no cut
+                    victim_of[j] = _TYPED[C.ARMOR]
+                    draws.setdefault(s2, []).append(j)
+                    blinds.setdefault(s2, []).append(j)
+                    gifts.setdefault(s2, []).append(j)
+                for s2 in () if to_viewer or armor is not None else \
+                        _changing_hands(view, actors, owners, k, who, views):
                     if gift is not None and s2 == gift[0]:   # the target gets the cards seen
                         for j, code in gift[1]:   # a slot of each one's type (as a seen pick)
                             victim_of[j] = _TYPED[_kind(code) if _kind(code) < 8 else code & 7]
@@ -438,6 +447,44 @@ def _turn_play(a) -> bool:
     return a is not None and any(lo <= a < hi for lo, hi in _TURN_PLAYS)
 
 
+def _sizes(views, m):
+    """``[(before, after)]``: each seat's public hand size before and after ply ``m``; ``None``
+    where ``views`` (``snapshot`` after each ply) does not show them all."""
+    if views is None or not 0 < m < len(views):
+        return None
+    sizes = [(b.get("hand_size"), a.get("hand_size"))
+             for b, a in zip(views[m - 1]["seats"], views[m]["seats"])]
+    return sizes if all(type(b) is int and type(a) is int for b, a in sizes) else None
+
+
+def _armor_to(view, actors, k, who, views=None):
+    """``(seat, ply)``: where a Scavenge and Release played at ply ``k`` by ``who`` moved an
+    equipped armor card into a hand (d20.scav_apply, LM-EVENT-13: the player takes its
+    target's, or gives its own to the target), the seat that got it and the ply it came at;
+    else ``None``. Told by the mode chosen ("take armor"; "give armor" with the target
+    shown), or, where the player's next decision is a play-turn use (the event asked nothing
+    more), by the views: one seat's hand grew by one card and one seat's equipped armor is
+    gone, at the ply that ended the questions."""
+    said = partial(_said, view, actors, who)
+    a = said(k + 2)
+    t = a - A.TARGET if a is not None and A.TARGET <= a < A.TARGET + 10 else None
+    j = k + 3 if t is not None else k + 2
+    mode = said(j)
+    if mode == A.TAKE_ARMOR:
+        return who, j
+    if mode == A.GIVE_ARMOR and t is not None:
+        return t, j
+    sizes = _sizes(views, j - 1) if _turn_play(mode) else None
+    if sizes is None:
+        return None
+    grew = [s for s, (b, a) in enumerate(sizes) if a != b]
+    bare = [s for s, (b, a) in enumerate(zip(views[j - 2]["seats"], views[j - 1]["seats"]))
+            if b.get("armor") is True and a.get("armor") is False]
+    if len(grew) == 1 and sizes[grew[0]][1] == sizes[grew[0]][0] + 1 and len(bare) == 1:
+        return grew[0], j - 1
+    return None
+
+
 def _changing_hands(view, actors, owners, k, who, views=None):
     """The seats whose hands a Scavenge and Release played at ply ``k`` by ``who`` may change in
     ways the plan does not follow (d20.target_chosen, d20.scav_apply): the player taking the
@@ -445,10 +492,12 @@ def _changing_hands(view, actors, owners, k, who, views=None):
     the view does not show the target; the giver's own selection is in the plan, and a hidden
     selection right after the target is one); none for blind picks (they are in the plan);
     the player and the target where the view shows the target but not the mode, every seat
-    where it shows neither. Where the player's next decision after the d20 is a play-turn use
-    or "end turn" (:data:`_TURN_PLAYS`), the event asked nothing and was over: then the seats
-    whose public hand size changed at the d20 (an armor card taken or given without a
-    question; none where nothing changed hands), read from ``views``."""
+    where it shows neither. Where the player's next decision after the d20 (or after the
+    target it named) is a play-turn use or "end turn" (:data:`_TURN_PLAYS`), the event asked
+    nothing more and was over: then the seats whose public hand size changed at the ply
+    before (an armor card taken or given without a question; none where nothing changed
+    hands), read from ``views``. An armor card that comes to one hand is in the plan instead
+    where :func:`_armor_to` tells whose."""
     every = range(len(set(x for x in actors if x >= 0)) or 1)
     said = partial(_said, view, actors, who)
     a = said(k + 2)   # the d20 is at k + 1; a target asked for, then a mode (if more than one)
@@ -461,10 +510,9 @@ def _changing_hands(view, actors, owners, k, who, views=None):
     if mode is None and j < len(view) and actors[j] == who and view[j] is None:
         mode = A.GIVE_CARDS   # no choice to make: its hidden selection of two cards follows
         # (in the plan: the cards leave its hand there)
-    if t is None and _turn_play(mode) and views is not None and k + 1 < len(views):
-        sizes = [(b.get("hand_size"), a.get("hand_size"))
-                 for b, a in zip(views[k]["seats"], views[k + 1]["seats"])]
-        if all(type(b) is int and type(a) is int for b, a in sizes):
+    if _turn_play(mode):
+        sizes = _sizes(views, j - 1)
+        if sizes is not None:
             return [s for s, (b, a) in enumerate(sizes) if b != a]
     if mode == A.TAKE_ARMOR:
         return [who]
