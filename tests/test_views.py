@@ -1477,7 +1477,7 @@ def test_leaf_marathon_scavenge_that_asked_nothing_changes_no_hand():
     assert (hist[711], hist[712], hist[713], hist[714]) == (A.TRIGGER, 13, A.EQUIP, A.ACT)
     assert R._changing_hands(view, actors, owners, 711, 1, views) == []
     plan = R._plan(view, actors, owners, views)
-    assert 712 not in plan[3].get(1, ()) and (713, 2) in plan[0][1]   # 2: cards.ARMOR
+    assert not any(712 in plies for plies in plan[3].values())   # no seat's hand is cut
     target = (state.current_player(), view, V._view_text(state, 0))
     memo = {"snapshot": state.snapshot(0), "views": views}
     got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(0), 4000)
@@ -1492,12 +1492,13 @@ def test_leaf_marathon_scavenge_without_a_question_names_the_hands_it_changed():
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import resample as R
     seats = lambda *sizes: {"seats": [{"hand_size": h} for h in sizes]}
-    actors, owners = [0, 1, 2, -1, 2], [None] * 5   # seat 2 plays a trigger card at ply 2
+    actors, owners = [0, 1, 2, -1, 2, 2], [None] * 6   # seat 2 plays a trigger card at ply 2
 
-    def changing(play, views):   # the seats not followed after the d20 at ply 3
+    def changing(play, views, target=None):   # the seats not followed after the d20 at ply 3
         views = [seats(3, 3, 4)] * 2 + views
-        return list(R._changing_hands([A.END, A.END, A.TRIGGER, 13, play], actors, owners,
-                                      2, 2, views))
+        named = [] if target is None else [A.TARGET + target]
+        return list(R._changing_hands([A.END, A.END, A.TRIGGER, 13] + named + [play], actors,
+                                      owners, 2, 2, views))
     still, took = [seats(3, 3, 4), seats(3, 3, 4)], [seats(3, 3, 4), seats(3, 3, 5)]
     for play in (A.END, A.EQUIP, A.ACT, A.TWO3 + 1, A.shed(1, 4), A.GIVE + 0):
         assert changing(play, still) == []
@@ -1511,6 +1512,36 @@ def test_leaf_marathon_scavenge_without_a_question_names_the_hands_it_changed():
     assert changing(None, still) == [0, 1]   # it gives cards by a hidden selection: to
     # one of the other seats (the view does not say which)
     assert changing(A.END, [{"seats": [{}, {}, {}]}] * 2) == [0, 1, 2]   # sizes not shown
+    # a target named, then the turn goes on: the sizes at the target's ply tell
+    assert changing(A.END, still + [seats(3, 3, 4)], target=1) == []
+    assert changing(A.ACT, still + [seats(3, 4, 4)], target=1) == [1]
+    assert changing(A.GIVE_ARMOR, still + [seats(3, 3, 4)], target=1) == [1]
+
+
+def test_leaf_marathon_turn_plays_answer_no_question_of_scavenge_and_release():
+    """``_TURN_PLAYS`` holds every play-turn decision and no answer of Scavenge and Release's
+    questions (its target, its mode, the cards it gives; LM-EVENT-13), in random races."""
+    from racekit.games.leaf_marathon import resample as R
+    seen = {"turn": 0, "event": 0}
+    for players, seed in ((4, 3), (4, 7), (3, 8101)):
+        game = load_game("leaf_marathon", players=players)
+        rng = random.Random(seed)
+        state = game.new_initial_state(record_events=False)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(rng.choices(outcomes, probs)[0])
+                continue
+            legal, purpose = state.legal_actions(), state.pd.get("purpose")
+            if state.pk == "turn":
+                seen["turn"] += 1
+                assert all(R._turn_play(a) for a in legal)
+            elif state.pk in ("target", "scav_mode") and purpose in ("scavenge", "release") \
+                    or state.pk == "scav_mode" or state.pk == "select" and purpose == "release":
+                seen["event"] += 1
+                assert not any(R._turn_play(a) for a in legal)
+            state.apply_action(rng.choice(legal))
+    assert seen["turn"] > 300 and seen["event"] > 5
 
 
 def test_leaf_marathon_scavenge_that_moves_an_armor_card_gives_a_slot_of_that_type():
@@ -1540,3 +1571,41 @@ def test_leaf_marathon_scavenge_that_moves_an_armor_card_gives_a_slot_of_that_ty
     assert armor_to([A.TARGET + 0, A.END], start[0], gave) == (0, 4)
     assert armor_to([A.TARGET + 0, A.TAKE_CARDS]) is None
     assert R._armor_to([A.END, A.END, A.TRIGGER, 13, A.END], actors, 2, 2, None) is None
+    # to the only candidate (not shown): the hand that grew at the mode's ply
+    assert armor_to([A.GIVE_ARMOR], start[0], gave) == (0, 4)
+    assert armor_to([A.GIVE_ARMOR], start[0], seats((4, 4, 4), (True, False, False))) is None
+    for odd in (seats((4, 4, 4), (True, False, False)),   # two hands grew
+                seats((3, 3, 6), (False, False, True)),   # one grew by two cards
+                seats((3, 3, 5), (False, False, False))):   # two armor cards gone
+        assert armor_to([A.END], odd) is None
+
+
+def test_leaf_marathon_armor_moved_by_scavenge_and_release_is_in_the_plan():
+    """A 4-player random race where Scavenge and Release moves armor cards into hands: in the
+    other seats' plans that hand gets a slot of the armor type where the card comes (no seat
+    is cut there), and the look-ahead keeps what really happened (LM-EVENT-13)."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    state = _lm_random_race(4, 3)
+    hist, owners = state.history(), list(state._private)
+    actors = V._actors(state, hist)
+    rolls = [k for k in range(len(hist) - 2)
+             if hist[k] in (A.TRIGGER, A.ACT_TRIGGER) and actors[k + 1] == -1 and hist[k + 1] == 13]
+    slots = 0
+    for viewer in range(4):
+        view, views = state.history_for(viewer), V._seen_views(state, viewer)
+        plan = R._plan(view, actors, owners, views)
+        for k in rolls:
+            got = R._armor_to(view, actors, k, actors[k], views)
+            if got is None or got[0] == viewer:
+                continue
+            seat, j = got
+            slots += 1
+            assert plan[5][j] == R._TYPED[C.ARMOR]
+            assert j in plan[1][seat] and j in plan[2][seat] and j in plan[10][seat]
+            assert not any(k + 1 in plies for plies in plan[3].values())
+    assert slots >= 2
+    excluded, checked = _lm_excluded(state)
+    assert checked > 500 and excluded == []

@@ -22,8 +22,10 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   slot of each one's type), and at one another seat rolled whose hidden picks the viewer's
   hand shows it got, those picks are uses of the cards it got (LM-EVENT-13); where another
   seat gives cards by hidden picks, the seat it gives to (each other seat, where the view
-  does not name it) gets a slot at each pick; only where none of these holds does the plan
-  stop following the hands that may change;
+  does not name it) gets a slot at each pick; one that moves an equipped armor card into a
+  hand gives that hand a slot of that type (:func:`_armor_to`), and one that asked nothing
+  more and changed no hand size changes no hand; only where none of these holds does the
+  plan stop following the hands that may change (:func:`_changing_hands`);
 - at a draw, the seat is light enough at its later movement steps: a seat that moved ``m``
   squares had a movement total of at least ``m``, so its hand weighed at most its limit plus
   its movement value and action bonus less ``m`` (:func:`_light_enough`, from the cards it
@@ -439,7 +441,10 @@ _TURN_PLAYS = ((A.ACT, A.FFR + 1), (A.ACT_TRIGGER, A.ACT_TRIGGER + 1), (A.ELEMEN
                (A.GIVE, A.GIVE + 10), (A.GOH, A.GOH + 10), (A.RESIN, A.RESIN + 10),
                (A.TWO3, A.TWO3 + A.CODES), (A.SHED, A.SHED + A.CODES * A.CODES),
                (A.END, A.END + 1))
-"""Ranges of the play-turn decisions (turn.legal): none is a question of a d20 event."""
+"""Ranges of the play-turn decisions (turn.legal, turn.anytime_legal). None answers a question of
+Scavenge and Release (a target, a mode, a selection), so such a decision right after its d20
+says the event is over; some answer other questions too (a Resin Ball's target, a special card
+played in a window)."""
 
 
 def _turn_play(a) -> bool:
@@ -461,10 +466,11 @@ def _armor_to(view, actors, k, who, views=None):
     """``(seat, ply)``: where a Scavenge and Release played at ply ``k`` by ``who`` moved an
     equipped armor card into a hand (d20.scav_apply, LM-EVENT-13: the player takes its
     target's, or gives its own to the target), the seat that got it and the ply it came at;
-    else ``None``. Told by the mode chosen ("take armor"; "give armor" with the target
-    shown), or, where the player's next decision is a play-turn use (the event asked nothing
-    more), by the views: one seat's hand grew by one card and one seat's equipped armor is
-    gone, at the ply that ended the questions."""
+    else ``None``. Told by the mode chosen ("take armor"; "give armor" with the target shown,
+    or to the one seat whose hand the views show grew by one card then), or, where the
+    player's next decision is a play-turn use (the event asked nothing more), by the views:
+    one seat's hand grew by one card and one seat's equipped armor is gone, at the ply that
+    ended the questions."""
     said = partial(_said, view, actors, who)
     a = said(k + 2)
     t = a - A.TARGET if a is not None and A.TARGET <= a < A.TARGET + 10 else None
@@ -474,6 +480,11 @@ def _armor_to(view, actors, k, who, views=None):
         return who, j
     if mode == A.GIVE_ARMOR and t is not None:
         return t, j
+    if mode == A.GIVE_ARMOR:   # to the only candidate (not shown): the hand that grew
+        sizes = _sizes(views, j)
+        grew = [] if sizes is None else [s for s, (b, a) in enumerate(sizes) if a != b]
+        return (grew[0], j) if len(grew) == 1 and sizes[grew[0]][1] == sizes[grew[0]][0] + 1 \
+            else None
     sizes = _sizes(views, j - 1) if _turn_play(mode) else None
     if sizes is None:
         return None
