@@ -501,8 +501,9 @@ def _lm_fixture(name, upto=None):
     return state, data
 
 
-def _lm_random_race(players, seed, **options):
-    """A whole random Leaf Marathon race; the state at its end."""
+def _lm_random_race(players, seed, on_decision=None, **options):
+    """A whole random Leaf Marathon race; the state at its end (``on_decision(state)`` is
+    called at each decision before it is taken)."""
     game = load_game("leaf_marathon", players=players, **options)
     rng = random.Random(seed)
     state = game.new_initial_state(record_events=False)
@@ -511,6 +512,8 @@ def _lm_random_race(players, seed, **options):
             outcomes, probs = zip(*state.chance_outcomes())
             state.apply_action(rng.choices(outcomes, probs)[0])
         else:
+            if on_decision is not None:
+                on_decision(state)
             state.apply_action(rng.choice(state.legal_actions()))
     return state
 
@@ -1523,24 +1526,18 @@ def test_leaf_marathon_turn_plays_answer_no_question_of_scavenge_and_release():
     questions (its target, its mode, the cards it gives; LM-EVENT-13), in random races."""
     from racekit.games.leaf_marathon import resample as R
     seen = {"turn": 0, "event": 0}
+
+    def check(state):
+        legal, purpose = state.legal_actions(), state.pd.get("purpose")
+        if state.pk == "turn":
+            seen["turn"] += 1
+            assert all(R._turn_play(a) for a in legal)
+        elif state.pk == "target" and purpose in ("scavenge", "release") \
+                or state.pk == "scav_mode" or state.pk == "select" and purpose == "release":
+            seen["event"] += 1
+            assert not any(R._turn_play(a) for a in legal)
     for players, seed in ((4, 3), (4, 7), (3, 8101)):
-        game = load_game("leaf_marathon", players=players)
-        rng = random.Random(seed)
-        state = game.new_initial_state(record_events=False)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(outcomes, probs)[0])
-                continue
-            legal, purpose = state.legal_actions(), state.pd.get("purpose")
-            if state.pk == "turn":
-                seen["turn"] += 1
-                assert all(R._turn_play(a) for a in legal)
-            elif state.pk in ("target", "scav_mode") and purpose in ("scavenge", "release") \
-                    or state.pk == "scav_mode" or state.pk == "select" and purpose == "release":
-                seen["event"] += 1
-                assert not any(R._turn_play(a) for a in legal)
-            state.apply_action(rng.choice(legal))
+        _lm_random_race(players, seed, on_decision=check)
     assert seen["turn"] > 300 and seen["event"] > 5
 
 

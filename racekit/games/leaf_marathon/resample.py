@@ -452,6 +452,18 @@ def _turn_play(a) -> bool:
     return a is not None and any(lo <= a < hi for lo, hi in _TURN_PLAYS)
 
 
+def _target_mode(view, actors, k, who):
+    """``(target, j, mode)`` of a Scavenge and Release played at ply ``k`` by ``who`` (its d20
+    at ``k + 1``): the target it named (``None`` where the view shows none: one candidate), the
+    ply of its next decision after that, and that decision as the view shows it (a mode where
+    there was more than one, else whatever came next; ``None`` where hidden or not its own)."""
+    said = partial(_said, view, actors, who)
+    a = said(k + 2)
+    t = a - A.TARGET if a is not None and A.TARGET <= a < A.TARGET + 10 else None
+    j = k + 3 if t is not None else k + 2
+    return t, j, said(j)
+
+
 def _sizes(views, m):
     """``[(before, after)]``: each seat's public hand size before and after ply ``m``; ``None``
     where ``views`` (``snapshot`` after each ply) does not show them all."""
@@ -471,11 +483,7 @@ def _armor_to(view, actors, k, who, views=None):
     player's next decision is a play-turn use (the event asked nothing more), by the views:
     one seat's hand grew by one card and one seat's equipped armor is gone, at the ply that
     ended the questions."""
-    said = partial(_said, view, actors, who)
-    a = said(k + 2)
-    t = a - A.TARGET if a is not None and A.TARGET <= a < A.TARGET + 10 else None
-    j = k + 3 if t is not None else k + 2
-    mode = said(j)
+    t, j, mode = _target_mode(view, actors, k, who)
     if mode == A.TAKE_ARMOR:
         return who, j
     if mode == A.GIVE_ARMOR and t is not None:
@@ -510,11 +518,7 @@ def _changing_hands(view, actors, owners, k, who, views=None):
     hands), read from ``views``. An armor card that comes to one hand is in the plan instead
     where :func:`_armor_to` tells whose."""
     every = range(len(set(x for x in actors if x >= 0)) or 1)
-    said = partial(_said, view, actors, who)
-    a = said(k + 2)   # the d20 is at k + 1; a target asked for, then a mode (if more than one)
-    t = a - A.TARGET if a is not None and A.TARGET <= a < A.TARGET + 10 else None
-    j = k + 3 if t is not None else k + 2
-    mode = said(j)
+    t, j, mode = _target_mode(view, actors, k, who)
     if mode is None and j < len(view) and actors[j] == CHANCE and type(owners[j]) is tuple \
             and owners[j][0] == who:
         mode = A.TAKE_CARDS   # no choice to make: the blind picks follow at once
