@@ -1172,6 +1172,78 @@ def _pair_fits(st, k, o, hand, plan):
               [])
 
 
+def _pool_fits(st, k, o, hand, plan) -> bool:
+    """Whether seat ``o``, holding ``hand`` after its hidden draw at ply ``k``, and the other
+    seat of its next hidden blind picks can together make their uses up to the picks and, once
+    the picks are over, each its uses up to the next ply where a card may come to it: a trade
+    (LM-EVENT-08, LM-AMB-35) moves cards only between the two hands, so what both need then
+    comes from what both hold now and draw before the picks (the two seats looked at as one
+    hand, each draw any card: weaker than the truth, never wrong). :func:`_pair_fits` follows
+    at most three picks; a trade of two or three cards each way has up to six (the taker's
+    last card needed back by the victim, ply 832 of tests/fixtures/lm_ismcts_stop_163_4p.json).
+    Looked at only where neither hand changes unseen before the picks otherwise than by
+    hidden draws, as in :func:`_pair_fits`."""
+    uses, _, _, cuts, _, _, hidden = plan[:7]
+    came = plan[10]
+    b = next((j for j in sorted(hidden) if j > k and o in hidden[j]), None)
+    if b is None or hidden[b][0] == hidden[b][1]:
+        return True
+    seats = set(hidden[b])
+    e = b
+    while e + 1 in hidden and set(hidden[e + 1]) <= seats:
+        e += 1
+    need_uses, supplies, room = [], [], 0
+    for s2 in seats:
+        if any(k < j <= e for j in cuts.get(s2, ())) or \
+                any(k < j < b and c == _GAIN for j, c in uses.get(s2, ())) or \
+                any(k < j < b for j in hidden if s2 in hidden[j]):
+            return True   # its hand may change unseen before the picks: not looked at
+        stop = _first_after(came.get(s2, ()), e + 1, None)
+        cut = _first_after(cuts.get(s2, ()), e + 1, None)
+        if cut is not None and (stop is None or cut < stop):
+            stop = cut
+        mine = [(j, c) for j, c in uses.get(s2, ()) if j > k and (stop is None or j < stop)]
+        need_uses += [(j, c) for j, c in mine if c >= 0]
+        supplies += [j for j in came.get(s2, ()) if k < j < b]
+        if room is not None:   # trigger cards it may hold once the picks are over: as many
+            room = _trigger_room(mine, b, e, room)   # as it plays before its "end turn"
+    other = next(iter(seats - {o}))
+    pool = list(hand) + list(st.hand[other])
+    need = _needs(pool, k + 1, sorted(need_uses))
+    if need is None or not _match(need, k + 1, sorted(supplies), None, None, None):
+        return False
+    if room is None:
+        return True
+    # the plain trigger cards the two hold now, less those they play before the picks, stay
+    # in the two hands (draws only add): no more than both may hold after the picks
+    held = sum(1 for c in pool if c & _PLAIN == C.TRIGGER)
+    for s2 in seats:
+        for j, c in uses.get(s2, ()):
+            if k < j < b and c == C.TRIGGER:
+                held -= 1
+            elif k < j < b and _exits(c):
+                return True   # a trigger card may leave otherwise: not looked at
+    return held <= room
+
+
+def _trigger_room(mine, b, e, room):
+    """``room`` plus how many plain trigger cards a seat may hold right after ply ``e`` (its
+    uses ``mine``, up to its next card coming, :func:`_pool_fits`): as many as it plays before
+    its next "end turn" (none is held then, turn.legal); ``None`` where no "end turn" comes
+    first or a card may leave otherwise before it."""
+    played = 0
+    for j, c in mine:
+        if j <= e:
+            continue
+        if c == C.TRIGGER:
+            played += 1
+        elif c == _END:
+            return room + played
+        elif _exits(c):
+            return None
+    return None
+
+
 def _pile_slots(st, k, view, actors, owners, hidden=None):
     """The draws from the present pile after ply ``k`` up to its last card (then the discard
     pile is reshuffled, LM-DRAW-2): ``(seen, slots, span, empties)``: the card types the viewer
@@ -1446,6 +1518,12 @@ def _select(st, k, view, actors, owners, plan, memo):
         return None
     if not ok:   # no pick keeps every later use possible: the model does not see it, any pick
         return None
+    if not release:   # what is left must also serve a trade ahead of it (_pool_fits)
+        fits = [a for a in ok if _pool_fits(st, k, o, _without(hand, a - A.PICK), plan)]
+        if not fits and not (done and _pool_fits(st, k, o, hand, plan)):
+            memo["culprits"] = _pair_seats(plan, k, o)
+            return []
+        ok = fits
     travel = memo.get("leaf_marathon_travel", {}).get(k - len(picked)) \
         if st.pd["purpose"] == "travel_light" else None
     if travel is not None:   # only cards that fit what the selection weighed (_travel_choice)
@@ -1454,6 +1532,18 @@ def _select(st, k, view, actors, owners, plan, memo):
             memo["culprits"] = {o}
             return []
     return ok + done
+
+
+def _without(hand, code):
+    rest = list(hand)
+    rest.remove(code)
+    return rest
+
+
+def _pair_seats(plan, k, o) -> set:
+    """Seat ``o`` and the other seat of its next hidden blind picks after ply ``k``."""
+    hidden = plan[6]
+    return {o} | set(next((hidden[j] for j in sorted(hidden) if j > k and o in hidden[j]), ()))
 
 
 def _weighed(combos, picked, ok, done):
@@ -1616,7 +1706,8 @@ def proposal(st, k, view, actors, owners, memo):
     own = {t for t in range(len(C.TYPE_NAMES))
            if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[10])
            and _light_enough(st, k, o, hand + [t], plan, memo.get("views"))}
-    paired = {t for t in own if _pair_fits(st, k, o, hand + [t], plan)}
+    paired = {t for t in own if _pair_fits(st, k, o, hand + [t], plan)
+              and _pool_fits(st, k, o, hand + [t], plan)}
     allowed = [(a, p) for a, p in pairs if a - A.DRAW in paired
                and _pile_fits(st, k, o, a - A.DRAW, plan, pile_slots, why, shares)]
     if not allowed:   # no card explains what the seats do next: a dead end, search elsewhere
