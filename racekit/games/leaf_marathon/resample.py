@@ -1208,7 +1208,8 @@ def _pool_fits(st, k, o, hand, plan) -> bool:
         if room is not None:   # trigger cards it may hold once the picks are over: as many
             room = _trigger_room(mine, b, e, room)   # as it plays before its "end turn"
     other = next(iter(seats - {o}))
-    pool = list(hand) + list(st.hand[other])
+    pool = [_moved(st, c) for c in list(hand) + list(st.hand[other])]   # (a received card
+    # taken loses its mark under received_mark = holder: it may be handed on then)
     need = _needs(pool, k + 1, sorted(need_uses))
     if need is None or not _match(need, k + 1, sorted(supplies), None, None, None):
         return False
