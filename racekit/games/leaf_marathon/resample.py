@@ -1174,13 +1174,15 @@ def _pair_fits(st, k, o, hand, plan):
 
 def _pool_fits(st, k, o, hand, plan) -> bool:
     """Whether seat ``o``, holding ``hand`` after its hidden draw at ply ``k``, and the other
-    seat of its next hidden blind picks can together make their uses up to the picks and, once
-    the picks are over, each its uses up to the next ply where a card may come to it: a trade
-    (LM-EVENT-08, LM-AMB-35) moves cards only between the two hands, so what both need then
-    comes from what both hold now and draw before the picks (the two seats looked at as one
-    hand, each draw any card: weaker than the truth, never wrong). :func:`_pair_fits` follows
-    at most three picks; a trade of two or three cards each way has up to six (the taker's
-    last card needed back by the victim, ply 832 of tests/fixtures/lm_ismcts_stop_163_4p.json).
+    seat of its next hidden blind picks (a trade, LM-EVENT-08, LM-AMB-35: cards move only
+    between the two hands) can make their uses: each its uses before the picks from its own
+    hand and draws (a held card first: a draw left over may be any card), and once the picks
+    are over, each its uses up to the next ply where a card may come to it, from what the two
+    have left then (the two hands looked at as one; each draw left over any card). Neither
+    holds a plain trigger card at its next "end turn" then: the two hold no more than they
+    play before those. Weaker than the truth, never wrong. :func:`_pair_fits` follows at most
+    three picks; a trade of two or three cards each way has up to six (the taker's last cards
+    needed back by the victim, plies 819 to 835 of tests/fixtures/lm_ismcts_stop_163_4p.json).
     Looked at only where neither hand changes unseen before the picks otherwise than by
     hidden draws, as in :func:`_pair_fits`."""
     uses, _, _, cuts, _, _, hidden = plan[:7]
@@ -1192,7 +1194,7 @@ def _pool_fits(st, k, o, hand, plan) -> bool:
     e = b
     while e + 1 in hidden and set(hidden[e + 1]) <= seats:
         e += 1
-    need_uses, supplies, room = [], [], 0
+    left, late, wild, room, exits = [0] * 8, [], 0, 0, False
     for s2 in seats:
         if any(k < j <= e for j in cuts.get(s2, ())) or \
                 any(k < j < b and c == _GAIN for j, c in uses.get(s2, ())) or \
@@ -1203,31 +1205,35 @@ def _pool_fits(st, k, o, hand, plan) -> bool:
         if cut is not None and (stop is None or cut < stop):
             stop = cut
         mine = [(j, c) for j, c in uses.get(s2, ()) if j > k and (stop is None or j < stop)]
-        need_uses += [(j, c) for j, c in mine if c >= 0]
-        supplies += [j for j in came.get(s2, ()) if k < j < b]
+        early = [(j, c) for j, c in mine if j < b and c >= 0]
+        # (a received card taken loses its mark under received_mark = holder: it may be
+        # handed on then)
+        cards = [_moved(st, c) for c in (hand if s2 == o else st.hand[s2])]
+        drawn = [j for j in came.get(s2, ()) if k < j < b]
+        need = _needs(cards, k + 1, early)
+        if not _match(need, k + 1, drawn, None, None, None):
+            return False
+        held = [0] * 8
+        for c in cards:
+            if c & _PLAIN < 8:
+                held[c & _PLAIN] += 1
+        for _, c in early:   # held cards first (as _needs)
+            held[c] -= held[c] > 0
+        left = [x + y for x, y in zip(left, held)]
+        wild += len(drawn) - len(need)
+        late += [c for j, c in mine if j > e and c >= 0]
+        exits = exits or any(k < j < b and c != C.TRIGGER and _exits(c) for j, c in mine)
         if room is not None:   # trigger cards it may hold once the picks are over: as many
-            room = _trigger_room(mine, b, e, room)   # as it plays before its "end turn"
-    other = next(iter(seats - {o}))
-    pool = [_moved(st, c) for c in list(hand) + list(st.hand[other])]   # (a received card
-    # taken loses its mark under received_mark = holder: it may be handed on then)
-    need = _needs(pool, k + 1, sorted(need_uses))
-    if need is None or not _match(need, k + 1, sorted(supplies), None, None, None):
+            room = _trigger_room(mine, e, room)   # as it plays before its "end turn"
+    short = sum(max(0, n - left[c]) for c, n in Counter(late).items())
+    if short > wild:
         return False
-    if room is None:
-        return True
-    # the plain trigger cards the two hold now, less those they play before the picks, stay
-    # in the two hands (draws only add): no more than both may hold after the picks
-    held = sum(1 for c in pool if c & _PLAIN == C.TRIGGER)
-    for s2 in seats:
-        for j, c in uses.get(s2, ()):
-            if k < j < b and c == C.TRIGGER:
-                held -= 1
-            elif k < j < b and _exits(c):
-                return True   # a trigger card may leave otherwise: not looked at
-    return held <= room
+    # the plain trigger cards left of those the two hold now stay in the two hands (draws
+    # only add, and no card leaves otherwise): no more than both may hold after the picks
+    return room is None or exits or left[C.TRIGGER] <= room
 
 
-def _trigger_room(mine, b, e, room):
+def _trigger_room(mine, e, room):
     """``room`` plus how many plain trigger cards a seat may hold right after ply ``e`` (its
     uses ``mine``, up to its next card coming, :func:`_pool_fits`): as many as it plays before
     its next "end turn" (none is held then, turn.legal); ``None`` where no "end turn" comes
