@@ -748,8 +748,9 @@ def _needs(hand, start, uses, stop=None):
     as ``[(ply, type)]`` in order (each must come from a hidden draw before it), or ``None``
     where an "end turn" comes while a plain trigger card is held (turn.legal), or a Resin Ball
     that asked nothing while a plain action card is surely held (a card the seat held at
-    ``start`` or surely kept at a declined Resin Ball, less its action-card uses, and none
-    once any card may have left the hand). A declined Resin Ball needs an action card held
+    ``start`` or surely kept at a declined Resin Ball, less its action-card uses and one for
+    each entry that takes at most one card of any type, and none once a card may have left
+    the hand otherwise). A declined Resin Ball needs an action card held
     then (one drawn, if none is held) and keeps it for the later uses."""
     held = [0] * 8
     kept = 0   # at most this many Free Forced Rest cards
@@ -761,7 +762,7 @@ def _needs(hand, start, uses, stop=None):
             kept += 1
         elif C.is_action(c):
             other_acts += 1
-    sure = held[C.TRIGGER]   # trigger cards surely still held (none after a _DROP)
+    sure = held[C.TRIGGER]   # trigger cards surely still held (one fewer after a _DROP)
     acts = held[C.ACTION]   # plain action cards surely still held (none after any loss)
     need = []
     for i in range(_from(uses, start), len(uses)):
@@ -789,7 +790,8 @@ def _needs(hand, start, uses, stop=None):
             if acts > 0:
                 return None
         elif c == _DROP or c == _LAST_DROP:   # the opening exchange, a blind pick or a
-            sure = acts = 0   # selection may take one
+            # selection's entry takes at most one card (a trigger or an action card)
+            sure, acts = max(0, sure - 1), max(0, acts - 1)
         elif c <= _KEEP0:   # Butterfingers, Release: trigger cards leave last (LM-AMB-50)
             sure = min(sure, max(0, _KEEP0 - c - kept))
             acts = 0
