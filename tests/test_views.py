@@ -1487,6 +1487,87 @@ def test_leaf_marathon_scavenge_that_asked_nothing_changes_no_hand():
     assert got is not None and got[0].history_for(0) == view
 
 
+def test_leaf_marathon_trade_both_ways_is_one_pool_of_two_hands():
+    """Race 163 (tests/fixtures/lm_ismcts_stop_163_4p.json, seat 0's view): seat 3 draws at
+    plies 819 and 821-823, and its Forced Trade takes three cards from seat 2 at plies 830-832,
+    then seat 2 takes three back at 833-835 (LM-EVENT-08, LM-AMB-35). After it seat 2 plays an
+    armor, three action cards and a trigger card with no draw between, and seat 3 an action
+    card before its "end turn". The pair look-ahead follows three picks only: searches from
+    nothing spent their budget on worlds whose two hands held no trigger card for seat 2, or
+    two where only one is played before both turns end. Taken as one pool, the two hands
+    after seat 3's last draw allow no trigger card (the real draw, an action card, stays)."""
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    fixture = "lm_ismcts_stop_163_4p.json"
+    hist = _lm_fixture(fixture)[0].history()
+    at, plan, _ = _lm_real_at(fixture, 823)
+    assert plan[6][830] == (3, 2) and plan[6][835] == (2, 3) and hist[823] == A.DRAW + C.ACTION
+
+    def fit(check):
+        return {t for t in range(len(C.TYPE_NAMES)) if check(at, 823, 3, at.hand[3] + [t], plan)}
+    assert C.ACTION in fit(R._pool_fits) and C.TRIGGER not in fit(R._pool_fits)
+    assert C.TRIGGER in fit(R._pair_fits)   # (three picks only: it keeps the trigger card)
+    # a search's dead end: seat 2 kept five action cards, seat 3 holds three armor cards and a
+    # trigger card; seat 3 still needs an action card and a trigger card of its own: no draw fits
+    at.hand[2], at.hand[3] = [C.ACTION] * 5, [C.ARMOR] * 3 + [C.TRIGGER]
+    assert fit(R._pool_fits) == set() and C.ACTION in fit(R._pair_fits)
+
+
+def test_leaf_marathon_hidden_discard_keeps_a_pool_for_the_trade_ahead():
+    """Race 163 at ply 813: seat 2's last hidden discard before the Forced Trade at plies
+    830-835. In the real race it may give up an action or an armor card (it gave up an armor
+    card). Had seat 3 held no trigger card, the two hands after the trade could not give seat 2
+    its trigger card and both their action cards unless seat 2 keeps its fourth action card:
+    only the armor card may go (:func:`_pool_fits` in :func:`_select`)."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    fixture = "lm_ismcts_stop_163_4p.json"
+    state = _lm_fixture(fixture)[0]
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    at, plan, _ = _lm_real_at(fixture, 813)
+    assert at.pk == "select" and at.ps == 2 and hist[813] == A.PICK + C.ARMOR
+    assert R._select(at, 813, view, actors, owners, plan, {}) == [A.PICK + C.ACTION,
+                                                                    A.PICK + C.ARMOR]
+    at.hand[3] = [C.ACTION, C.ARMOR, C.RECOVERY, C.ELEMENT, C.ELEMENT]   # no trigger card
+    assert R._select(at, 813, view, actors, owners, plan, {}) == [A.PICK + C.ARMOR]
+
+
+def test_leaf_marathon_one_hidden_pick_takes_one_trigger_card():
+    """A hidden selection's entry, or a blind pick from the seat, takes at most one card: a
+    seat holding two plain trigger cards that gives up one card still holds a trigger card at
+    its "end turn" (turn.legal), so that world is impossible; two picks may take both (race
+    163, ply 838: seat 1 ended its turn after a one-card discard at the leg change)."""
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    two = [C.TRIGGER, C.TRIGGER, C.ACTION]
+    assert R._needs(two, 0, [(5, R._DROP), (9, R._END)]) is None
+    assert R._needs(two, 0, [(5, R._LAST_DROP), (9, R._END)]) is None
+    assert R._needs(two, 0, [(5, R._DROP), (6, R._DROP), (9, R._END)]) == []
+    assert R._needs(two, 0, [(5, R._DROP), (6, C.TRIGGER), (9, R._END)]) == []
+    assert R._needs([C.TRIGGER], 0, [(5, R._DROP), (9, R._END)]) == []
+
+
+def test_leaf_marathon_search_finds_race_163_from_nothing():
+    """Race 163 stopped OpenSpiel's IS-MCTS at ply 902 (seat 0 to act, no world found after
+    the retries, stop 38): the dead ends piled up at the Forced Trade of plies 830-835 and at
+    seat 1's "end turn" at ply 838. With the trade's hands looked at as one pool and a
+    one-card discard taking one trigger card, a search from nothing finds a world (the old
+    look-ahead found none with this seed in 4,000 steps)."""
+    import random
+    from racekit.core import views as V
+    state = _lm_fixture("lm_ismcts_stop_163_4p.json")[0]
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    target = (state.current_player(), view, V._view_text(state, 0))
+    memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
+    got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(0), 1500)
+    assert got is not None and got[0].history_for(0) == view
+
+
 def test_leaf_marathon_scavenge_without_a_question_names_the_hands_it_changed():
     """A Scavenge and Release that asks nothing and moves an armor card (LM-EVENT-13: the
     roller takes the target's, or gives its own) changes the hand sizes the views show: only
