@@ -11,7 +11,8 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
 - the seat can still make every later public card use (action, armor, recovery, element,
   trigger, weapon given, 2-for-3, shed, Resin Ball) from what it holds and its later hidden
   draws and blind picks (a bipartite matching of uses to draws before them), and holds no
-  trigger card at an "end turn" unless something may take it first (:func:`_feasible`): a
+  trigger card at an "end turn" unless something may take it first (each hidden pick or
+  selection entry takes one card at most) (:func:`_feasible`): a
   Butterfingers or Release selection gives up trigger cards only last, so the public hand
   size after it says how many stay, and Travel Light and Barter never take one (LM-AMB-50);
   a seat that declines a Resin Ball holds an action card then and keeps it, and one that
@@ -32,7 +33,11 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   surely still holds then, at the Magic Bind level the view shows);
 - at a draw, the seat's next hidden blind picks (a trade, a scavenge) leave both their
   seats' later uses possible, from the hands they hold now and their draws before, each
-  card taken held from its pick on (:func:`_pair_fits`);
+  card taken held from its pick on (:func:`_pair_fits`); and where the picks go both ways (a
+  Forced Trade), the two hands as one pool: each seat's uses before the picks from its own
+  hand and draws, then both seats' uses up to their next card from what the two have left,
+  and no more plain trigger cards left than they play before their turns end
+  (:func:`_pool_fits`, also at a hidden discard before the trade);
 - the present draw pile can still be dealt out to every draw up to its last card: the viewer
   draws the types it saw, each seat the cards its uses need, and no seat more trigger cards
   than it can play before its next "end turn" (:func:`_pile_fits`); and the pile reshuffled
