@@ -94,7 +94,17 @@ def test_the_verdict_sentences_english_wording():
         "(+4.2 points)")
     assert _words(_state("same"), "length", 3.0) == "no change beyond ±3% (+1.2 [-0.5, +2.9] after 800 games)"
     assert _words(_state("candidate"), "win", 3.0) == (
-        "changes the first player's edge by +4.2 points [+3.1, +5.3] (confirmed on 1,600 fresh games)")
+        "changes the first player's edge by +4.2 points [+3.1, +5.3], beyond ±3 points "
+        "(confirmed on 1,600 fresh games)")
+    # a confirmed change inside the designer's ±bound, or across it, says so
+    assert _words(_state("candidate"), "win", 6.0) == (
+        "changes the first player's edge by +4.2 points [+3.1, +5.3], within ±6 points "
+        "(confirmed on 1,600 fresh games)")
+    assert _words(_state("candidate"), "length", 4.0) == (
+        "changes by +4.2% [+3.1, +5.3], maybe beyond ±4% (confirmed on 1,600 fresh games)")
+    with use_lang("zh"):
+        assert "在 ±6 个百分点以内" in _words(_state("candidate"), "win", 6.0)
+        assert "可能超出 ±4%" in _words(_state("candidate"), "length", 4.0)
 
 
 def test_the_review_catalogue_has_the_same_keys_and_fields_in_both_languages():

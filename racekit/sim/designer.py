@@ -695,12 +695,18 @@ def _header(game, base, seed, agents, threshold, length_threshold, budget, alpha
 
 
 def _words(st: dict, measure: str, bound: float) -> str:
-    """A verdict in words; the win rate's names its measure, the length's follows "game length:"."""
+    """A verdict in words; the win rate's names its measure, the length's follows "game length:".
+    A confirmed change also says where its fresh interval lies against ±``bound``: beyond it,
+    within it (a real change the designer counts as none), or across it."""
     unit = T("unit_points") if measure == "win" else T("unit_pct")
     claim = st.get("claim")
     if claim == "candidate":
-        return T(f"changes_{measure}", mean=st['fresh_mean'], unit=unit, lo=st['fresh_low'],
-                 hi=st['fresh_high'], n=st['fresh_n'])
+        lo, hi = st['fresh_low'], st['fresh_high']
+        # where the confirmed change lies against the designer's ±bound (the "no change" line)
+        size = "beyond" if lo > bound or hi < -bound else \
+            "within" if -bound < lo and hi < bound else "maybe"
+        return T(f"changes_{measure}", mean=st['fresh_mean'], unit=unit, lo=lo, hi=hi,
+                 n=st['fresh_n'], size=T(f"size_{size}", bound=bound, unit=unit))
     if claim == "same":
         return T(f"same_{measure}", bound=bound, unit=unit, mean=st['mean'], lo=st['low'],
                  hi=st['high'], n=st['n'])

@@ -15,7 +15,9 @@
 # 3. **Readings.** Where the rule texts can be read more than one way, racekit offers the readings as
 #    options (their clause IDs look like `AC-AMB-02`). Every reading is played on the same game seeds
 #    as the rules as set (paired games), in rounds, until its verdict is decided:
-#    **changes … by X [lo, hi]** (confirmed on a fresh set of games before it is printed),
+#    **changes … by X [lo, hi]** (confirmed on a fresh set of games before it is printed, and
+#    followed by where that interval lies against ±T: *beyond* it, *within* it, a real change
+#    smaller than the threshold, or *maybe beyond* it, when the interval reaches across ±T),
 #    **no change beyond ±T**, or **not enough games to tell**.
 #
 # The numbers below were played by one command, `racekit review --all`, and stored in
@@ -33,7 +35,8 @@
 # 2. **完成情况和对局质量。**对局怎样结束（有一位获胜者、第一名并列、所有座位都被淘汰、被保护机制中止），持续多久、长短差异多大，
 #    领先者换了几次，获胜者多早就一直领先，以及获胜者从落后翻盘的频率。
 # 3. **读法。**规则文本可以有不止一种读法的地方，racekit 把这些读法做成选项（它们的条款编号形如 `AC-AMB-02`）。每种读法都和当前规则
-#    在同一批随机种子上对比（配对对局），一轮一轮地加，直到结论确定：**改变 … X [下限, 上限]**（打印前会在一批新的对局上再确认一次）、
+#    在同一批随机种子上对比（配对对局），一轮一轮地加，直到结论确定：**改变 … X [下限, 上限]**（打印前会在一批新的对局上再确认一次，
+#    后面说明这个区间和 ±T 的关系：*超出* ±T；*在 ±T 以内*，即确实有变化，但比阈值小；*可能超出* ±T，即区间跨过了 ±T）、
 #    **变化不超过 ±T**，或者**对局数不够，无法判断**。
 #
 # 下面的数字是由一条命令 `racekit review --all` 跑出来的，存放在 `notebooks/review/`（有一个测试拿它和重新跑的结果对照），所以这一页
