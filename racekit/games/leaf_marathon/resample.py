@@ -753,10 +753,11 @@ def _needs(hand, start, uses, stop=None):
     as ``[(ply, type)]`` in order (each must come from a hidden draw before it), or ``None``
     where an "end turn" comes while a plain trigger card is held (turn.legal), or a Resin Ball
     that asked nothing while a plain action card is surely held (a card the seat held at
-    ``start`` or surely kept at a declined Resin Ball, less its action-card uses and one for
-    each entry that takes at most one card of any type, and none once a card may have left
-    the hand otherwise). A declined Resin Ball needs an action card held
-    then (one drawn, if none is held) and keeps it for the later uses."""
+    ``start`` or surely kept at a declined Resin Ball, less its action-card uses, and none
+    once any card may have left the hand). A declined Resin Ball needs an action card held
+    then (one drawn, if none is held) and keeps it for the later uses. A hidden selection's
+    entry or a blind pick from the seat (``_DROP``, ``_LAST_DROP``) takes one card at most:
+    one trigger card fewer is surely held after it."""
     held = [0] * 8
     kept = 0   # at most this many Free Forced Rest cards
     other_acts = 0   # action cards with a received mark (a Resin Ball may take one)
@@ -795,8 +796,8 @@ def _needs(hand, start, uses, stop=None):
             if acts > 0:
                 return None
         elif c == _DROP or c == _LAST_DROP:   # the opening exchange, a blind pick or a
-            # selection's entry takes at most one card (a trigger or an action card)
-            sure, acts = max(0, sure - 1), max(0, acts - 1)
+            # selection's entry takes at most one card: one trigger card fewer is sure
+            sure, acts = max(0, sure - 1), 0
         elif c <= _KEEP0:   # Butterfingers, Release: trigger cards leave last (LM-AMB-50)
             sure = min(sure, max(0, _KEEP0 - c - kept))
             acts = 0
