@@ -1099,7 +1099,7 @@ def _pair_fits(st, k, o, hand, plan):
     now, took in an earlier pick of the run, or draw before."""
     uses, draws, _, cuts, _, victim_of, hidden = plan[:7]
     came = plan[10]
-    b = next((j for j in sorted(hidden) if j > k and o in hidden[j]), None)
+    b = _next_pick(hidden, k, o)
     if b is None:
         return True
     seats = set(hidden[b])
@@ -1195,7 +1195,7 @@ def _pool_fits(st, k, o, hand, plan) -> bool:
     hidden draws, as in :func:`_pair_fits`."""
     uses, _, _, cuts, _, _, hidden = plan[:7]
     came = plan[10]
-    b = next((j for j in sorted(hidden) if j > k and o in hidden[j]), None)
+    b = _next_pick(hidden, k, o)
     if b is None or hidden[b][0] == hidden[b][1]:
         return True
     seats = set(hidden[b])
@@ -1555,10 +1555,16 @@ def _without(hand, code):
     return rest
 
 
+def _next_pick(hidden, k, o):
+    """The ply of seat ``o``'s next hidden blind pick after ply ``k`` (``hidden``: ply ->
+    (taker, victim)), or ``None``."""
+    return next((j for j in sorted(hidden) if j > k and o in hidden[j]), None)
+
+
 def _pair_seats(plan, k, o) -> set:
     """Seat ``o`` and the other seat of its next hidden blind picks after ply ``k``."""
-    hidden = plan[6]
-    return {o} | set(next((hidden[j] for j in sorted(hidden) if j > k and o in hidden[j]), ()))
+    b = _next_pick(plan[6], k, o)
+    return {o} | (set(plan[6][b]) if b is not None else set())
 
 
 def _weighed(combos, picked, ok, done):
@@ -1732,8 +1738,7 @@ def proposal(st, k, view, actors, owners, memo):
         # world at ply 841 of tests/fixtures/lm_pair_dead_end_4p.json); else the pile
         fit = sorted(paired)
         memo["culprits"] = None if fit else {o} if not own else \
-            (set(next(plan[6][j] for j in sorted(plan[6]) if j > k and o in plan[6][j])) - {o}
-             or {o})
+            (_pair_seats(plan, k, o) - {o} or {o})
         nxt = {x for x in why if isinstance(x, tuple)}
         why -= nxt
         if fit and nxt and not why - {x[1] for x in nxt}:
