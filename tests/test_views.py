@@ -570,6 +570,9 @@ def _lm_excluded(state, passes=1, memos=None):
     (5, 9039, {"received_mark": "holder",   # a trade whose taker held no card gives a received
                "params": {"opening_hand": 2, "leg_hand": 2}}),   # weapon back plain (plies
     # 247-252): a change of hands (proposal turns _empty_trades off; found by a reviewer)
+    (3, 40000, {"magic_bind_scope": "held_now"}),   # seat 2 moved 2 squares of its total 3
+    # and fainted (ply 662): two forests cost its stamina, then turned to leaf; the squares'
+    # cost is read from the terrain before the move too (_heavy_enough, the scan of stop 40)
 ])
 def test_leaf_marathon_look_ahead_never_excludes_what_happened_in_these_races(players, seed,
                                                                                options):
@@ -1565,6 +1568,78 @@ def test_leaf_marathon_search_finds_race_163_from_nothing():
     target = (state.current_player(), view, V._view_text(state, 0))
     memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
     got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(0), 1500)
+    assert got is not None and got[0].history_for(0) == view
+
+
+def test_leaf_marathon_release_receiver_counts_the_picks_once():
+    """Race 121 (tests/fixtures/lm_travel_light_4p.json, seat 0's view), ply 69: seat 1 must
+    give both its cards to seat 3 (LM-EVENT-13). The plan gives seat 3 a card at each of the
+    two picks, and the look-ahead at the first pick also counted the second card the picks
+    give: a world where seat 1 kept an effect card since its deal passed the first pick and
+    failed only at the second, and searches from nothing went through seat 3's and seat 1's
+    later draws hundreds of times there. The receiver's uses are read from after the last
+    pick, and the card type that cannot go to seat 3 is named, so the search goes back to the
+    entry that brought it (the deal, ``memo["unwanted"]``)."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    fixture = "lm_travel_light_4p.json"
+    state = _lm_fixture(fixture)[0]
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    at, plan, _ = _lm_real_at(fixture, 69)
+    assert at.pk == "select" and at.pd["purpose"] == "release" and at.pd["target"] == 3
+    assert hist[69] in R._select(at, 69, view, actors, owners, plan, {})
+    at.hand[1] = at.pd["pool"] = [C.EFFECT, C.ELEMENT]
+    at.hand[3] = [C.ACTION, C.ARMOR, C.RECOVERY, C.TRIGGER, C.WEAPON]
+    memo: dict = {}
+    assert R._select(at, 69, view, actors, owners, plan, memo) == []
+    assert memo["unwanted"] == ({1}, {A.DRAW + C.EFFECT, A.BLIND + C.EFFECT})
+
+
+def test_leaf_marathon_a_seat_that_moved_less_than_its_cards_allow_was_heavy():
+    """Race 121, ply 395: seat 3's total was 1 (movement 2, no action card) and it moved 1
+    square of leaf, then fainted from its Sonic Rainboom (LM-EVENT-06), not from the square's
+    cost. Only its total stopped it, so its excess was 1 (LM-MOVE-1, LM-WEIGHT-3): its hand
+    weighed its limit plus 1. At its last draw before (ply 391) an armor card (weight 0) is
+    too light, the real action card fits. Searches from nothing built worlds that moved it 2
+    squares and failed there over and over (:func:`_heavy_enough`)."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    fixture = "lm_travel_light_4p.json"
+    state = _lm_fixture(fixture)[0]
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    views = V._seen_views(state, 0)
+    at, plan, _ = _lm_real_at(fixture, 391)
+    assert at.ps == 3 and hist[391] == A.DRAW + C.ACTION
+    step = [m for m in plan[11][0][3] if m[0] == 395]
+    assert step and step[0][6] == (12, (("leaf", "leaf"),))   # it fainted, 1 stamina spent at most
+
+    def heavy(t):
+        return R._heavy_enough(at, 391, 3, at.hand[3] + [t], plan, views, view, actors)
+    assert heavy(C.ACTION) and not heavy(C.ARMOR)
+    assert R._light_enough(at, 391, 3, at.hand[3] + [C.ARMOR], plan, views)   # (light enough)
+    at.hand[3] = [C.ARMOR, C.ARMOR, C.ACTION, C.TRIGGER, C.ELEMENT]
+    assert not any(heavy(t) for t in range(len(C.TYPE_NAMES)))
+
+
+def test_leaf_marathon_search_finds_race_121_from_nothing():
+    """Race 121 (seat 0 at ply 724, the fixture's end): a search from nothing with this seed
+    spent its 1,000 steps at ply 69 (a Release the receiver could not take) and at ply 395
+    (a hand too light for the one square seat 3 moved). With both looked at ahead it finds a
+    world."""
+    import random
+    from racekit.core import views as V
+    state = _lm_fixture("lm_travel_light_4p.json")[0]
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    target = (state.current_player(), view, V._view_text(state, 0))
+    memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
+    got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(1), 1000)
     assert got is not None and got[0].history_for(0) == view
 
 

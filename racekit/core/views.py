@@ -530,7 +530,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
     hits: dict = {}   # conflicts at each ply (thrashing: _escalated)
     redrawn = False   # an entry was just drawn again: check the view after it
     while True:
-        conflict, seen_out, missing = ALL, None, None
+        conflict, seen_out, missing, unwanted = ALL, None, None, None
         while k < n:
             if redrawn:
                 redrawn = False
@@ -563,6 +563,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
             memo.pop("culprits", 0)
             memo.pop("wanted", 0)
             memo.pop("missing", 0)
+            memo.pop("unwanted", 0)
             cands = _candidates(s, k, view, private, actors, memo, rng, propose)
             if hint is not None and k < len(hint):   # a kept world's outcome first
                 cands.sort(key=lambda c: c[0] != hint[k])
@@ -571,6 +572,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
                     _culprits(s, k, view, private, actors)
                 seen_out = memo.get("wanted")
                 missing = memo.get("missing")
+                unwanted = memo.get("unwanted")
                 break
             b, f = cands.pop(0)
             seats = _seats(private[k])
@@ -598,6 +600,16 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
         # memo["wanted"]): first the latest hidden entry that drew one of them (a card of that
         # type taken from a shared pile)
         i = len(marks) - 1
+        if unwanted is not None:   # (seats, outcomes) the game names (memo["unwanted"]): a
+            # card the seats hold and must not (no later outcome removes it): first the latest
+            # entry of theirs that drew one, if it has a candidate left
+            j = i
+            while j >= 0 and not (marks[j][6] in unwanted[1] and marks[j][3]
+                                  and bool(marks[j][4] & unwanted[0])):
+                j -= 1
+            if j >= 0:
+                i, missing, seen_out = j, None, None
+                marks[i][3].sort(key=lambda c: c[0] in unwanted[1])
         if missing is not None:   # outcomes the game says too few entries drew (memo["missing"]):
             # first the latest hidden entry that may still draw one, trying those first
             while i >= 0 and not (any(b in missing for b, _ in marks[i][3])

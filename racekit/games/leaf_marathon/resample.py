@@ -81,6 +81,7 @@ from racekit.core.state import CHANCE
 
 from . import actions as A
 from . import cards as C
+from . import move
 
 # the plain card each public play-turn use takes from the hand (turn.apply)
 _USES = {A.ACT: (C.ACTION,), A.ACT_TRIGGER: (C.ACTION,), A.EQUIP: (C.ARMOR,),
@@ -115,6 +116,7 @@ _GONE = -12   # a card may leave the hand at this ply in a way ``uses`` does not
 _LOSSES = (_DROP, _LAST_DROP, _LOSE, _GONE)   # uses where a card of any type may leave (and
 # ``_KEEP0 - h``)
 
+_PLAIN_GROUND = ("leaf", "forest")   # squares where only a pony's total stops it (move.py)
 _PLAIN = ~C.DOUBLED   # a card code without its Magic Bind mark (:func:`_kind` uses it)
 
 
@@ -546,11 +548,18 @@ def _changing_hands(view, actors, owners, k, who, views=None):
 def _loads(view, actors, owners, views, viewer):
     """What the movement steps the view shows say about the other seats' hand weights
     (LM-MOVE-1, LM-WEIGHT-3, LM-AMB-06): ``(movements, lost)``. ``movements``: seat ->
-    ``[(ply, leg, weight limit, slack, actions played, bear double)]`` for each movement step
-    (the ply of the decision that ends the last play turn, or of the Stumble that does) in
-    which the seat moved ``m`` > 0 squares, crossing no sand square (a slide moves it further,
-    LM-TERRAIN-SAND-1): its total was at least ``m``, so its weight was at most the limit plus
-    the slack (movement value less ``m``) plus the action bonus. ``lost``: seat -> the plies
+    ``[(ply, leg, weight limit, slack, actions played, bear double, exact)]`` for each
+    movement step (the ply of the decision that ends the last play turn, or of the Stumble
+    that does) in which the seat moved ``m`` > 0 squares, crossing no sand square (a slide
+    moves it further, LM-TERRAIN-SAND-1): its total was at least ``m``, so its weight was at
+    most the limit plus the slack (movement value less ``m``) plus the action bonus.
+    ``exact``: nothing but its total can have stopped it (every square it entered, and the
+    one it stands on, leaf or forest; no roadblock from the square it left to the one after
+    it stopped, before or after; it did not faint in the run: move.run_ticks; where it
+    fainted, ``(stamina before, terrain of each square entered before and after)``), so its
+    total was ``m``
+    (LM-MOVE-1) and an excess that slack plus bonus make positive was exactly that (its
+    weight at least the limit plus it: :func:`_heavy_enough`). ``lost``: seat -> the plies
     of blind picks taken from it (seen or not). Built from the snapshots (``views``) alone."""
     movements: dict = {}
     lost: dict = {}
@@ -574,9 +583,22 @@ def _loads(view, actors, owners, views, viewer):
                     or any(terrain[q] == "sand" for q in range(b["position"] + 1, a["position"] + 1)
                            if q < len(terrain)):
                 continue
+            blocks = set(before.get("roadblocks") or ()) | set(after.get("roadblocks") or ())
+            was = before.get("terrain") or ()
+            exact = all(q < len(terrain) and q < len(was) and terrain[q] in _PLAIN_GROUND
+                        and was[q] in _PLAIN_GROUND
+                        for q in range(b["position"] + 1, a["position"] + 1)) \
+                and not any(b["position"] <= q <= a["position"] + 1 for q in blocks) \
+                and not b.get("faint")
+            if exact and (a.get("faint") or not a.get("stamina")):   # it fainted: not in the
+                # run where its path cost less than its stamina (an event's faint after it,
+                # Sonic Rainboom: LM-EVENT-06), which _heavy_enough reckons with the options
+                exact = (b.get("stamina") or 0,   # (a forest entered turns to leaf)
+                         tuple((was[q], terrain[q]) for q in range(b["position"] + 1,
+                                                                   a["position"] + 1)))
             movements.setdefault(s2, []).append(
                 (j, after.get("leg"), b["weight_limit"], b["movement"] - m,
-                 b.get("actions_played", 0), bool(b.get("bear_double"))))
+                 b.get("actions_played", 0), bool(b.get("bear_double")), exact))
     return movements, lost
 
 
@@ -606,7 +628,7 @@ def _light_enough(st, k, o, hand, plan, views) -> bool:
     anyway = sorted({j for j, c in uses if c in _LOSSES or c <= _KEEP0}
                     | {j for j in plan[7].get(o, ()) if j > k}
                     | {j for j in lost.get(o, ()) if j > k})
-    for j, lg, limit, slack, acts, double in mine:
+    for j, lg, limit, slack, acts, double, _exact in mine:
         if j <= k:
             continue
         if lg != leg or (stop is not None and stop <= j):
@@ -628,6 +650,93 @@ def _light_enough(st, k, o, hand, plan, views) -> bool:
         if sum(table[c] for c in left) > limit + most:
             return False
     return True
+
+
+def _heavy_enough(st, k, o, hand, plan, views, view, actors) -> bool:
+    """Whether seat ``o`` holding ``hand`` after ply ``k`` can be heavy enough at its later
+    movement steps that only its total can have stopped (:func:`_loads`, ``exact``): there its
+    total was the squares it moved, so where its movement value and action bonus exceed them
+    its excess was the difference (LM-MOVE-1, LM-WEIGHT-3), and its hand weighed at least the
+    limit plus that. The most the hand can weigh then: every card held now; for each card that
+    may come before, what it weighs where the view names it (the special card a holder event
+    leaves, a weapon given) and else the heaviest card there is (a hidden draw, a blind pick
+    it takes, any other change of hands); less what its public uses in between take: the
+    lightest card of each use's type (where nothing unnamed may come, the lightest held card
+    of that type) and each special card it plays. Looked at up to the seat's next change of
+    hands or the end of the leg, at steps with the Magic Bind level of now (a strike between
+    may mark held cards); never where the option counts cards for the excess (race 121, ply
+    395: a world whose hand was too light moved the seat 2 squares where the view showed 1)."""
+    movements, _lost = plan[11]
+    mine = movements.get(o)
+    if not mine or st.o.excess_cards or views is None or k >= len(views):
+        return True
+    leg, level = views[k].get("leg"), views[k].get("magic_bind", 0) or 0
+    stop = _first_after(plan[3].get(o, ()), k + 1, None)
+    uses = [(j, c) for j, c in plan[0].get(o, ()) if j > k]
+    typed = [(j, c) for j, c in uses if c >= 0]
+    gains = sorted({j for j, c in uses if c in (_GAIN, _FFR_GAIN)})
+    unnamed = sorted(({j for j in plan[1].get(o, ()) if j > k} | {j for j in plan[2].get(o, ()) if j > k}
+                      | {j for j in plan[10].get(o, ()) if j > k}) - set(gains))
+    for j, lg, limit, slack, acts, double, exact in mine:
+        if j <= k:
+            continue
+        if lg != leg or (stop is not None and stop <= j):
+            return True
+        most = slack + acts * st.p.action_bonus * (2 if double else 1)
+        if not exact or most <= 0 or (views[j - 1].get("magic_bind", 0) or 0) != level:
+            continue
+        if exact is not True:   # it fainted: in the run only if the squares cost enough
+            stamina, ground = exact
+            if sum(max(move.square_cost(st.o, st.p, g, False, False)[0] for g in both)
+                   for both in ground) >= stamina:
+                continue
+        table = C.weight_table(st, level)
+        heaviest = _heaviest(table)
+        free = bisect_right(unnamed, j)
+        top = sum(table[c] for c in hand) + free * heaviest
+        for g in gains:
+            if g > j:
+                break
+            e = view[g] if g < len(view) else None
+            if actors[g] == CHANCE and e in C.HOLDER_EVENTS:
+                top += st.special_weight[C.HOLDER_EVENTS[e]]
+            elif e is not None and A.GIVE <= e < A.GIVE + 10:
+                top += max(table[C.WEAPON | C.RECEIVED], table[C.WEAPON | C.RECEIVED | C.DOUBLED])
+            else:
+                top += heaviest
+        left = sorted(hand, key=lambda c: table[c])
+        for p, c in typed:
+            if p > j:
+                break
+            same = [x for x in left if _kind(x) == c] if not free else ()
+            if same:
+                left.remove(same[0])
+                top -= table[same[0]]
+            else:
+                top -= min(table[c], table[c | C.DOUBLED])
+        for p in range(k + 1, min(j + 1, len(view))):
+            if actors[p] == o and view[p] is not None and view[p] in _SPECIAL_PLAYS:
+                lab = _SPECIAL_PLAYS[view[p]]
+                top -= st.special_weight[lab]
+        if top < limit + most:
+            return False
+    return True
+
+
+_HEAVIEST: dict = {}
+
+
+def _heaviest(table) -> int:
+    """The most any card weighs in ``table`` (C.weight_table), kept per table."""
+    got = _HEAVIEST.get(table)
+    if got is None:
+        got = _HEAVIEST[table] = max(table)
+    return got
+
+
+# a public play of a special card by its label: it leaves the hand (turn._play_special)
+_SPECIAL_PLAYS = {**{A.GOH + t: C.GOH for t in range(10)}, A.RAINBOOM: C.RAINBOOM,
+                  A.BEAR: C.BEAR, A.ROADBLOCK: C.ROADBLOCK, A.FFR: C.FFR}
 
 
 def _selection_end(view, actors, k, who) -> int:
@@ -1503,16 +1612,22 @@ def _select(st, k, view, actors, owners, plan, memo):
             st.hand[t] = saved
     if release:   # the receiver must be able to make its later uses
         mine = ok
-        ok = [a for a in ok if _receiver_fits(st, k, plan, picked, a - A.PICK)]
+        e = k + 1   # the ply after the giver's last pick: the receiver's slots at the picks
+        while e < len(view) and actors[e] == o and view[e] is None:   # are the cards
+            e += 1   # _receiver_fits lists itself
+        ok = [a for a in ok if _receiver_fits(st, k, plan, picked, a - A.PICK, e)]
         if mine and not ok and whole and A.DONE not in legal:
             memo["culprits"] = {st.pd["target"], o}
             # the types the receiver could take: first the latest entry of either seat that
             # may still draw or take one (the giver's hand lacks them; race 53, ply 99)
             have = {_kind(a - A.PICK) for a in mine}
             want = [t for t in range(len(C.TYPE_NAMES))
-                    if t not in have and _receiver_fits(st, k, plan, picked, t)]
+                    if t not in have and _receiver_fits(st, k, plan, picked, t, e)]
             if want:
                 memo["missing"] = {A.DRAW + t for t in want} | {A.BLIND + t for t in want}
+            bad = _unwanted(st, plan, picked, e)
+            if bad:   # first the latest entry of the giver that drew one (race 121, ply 69)
+                memo["unwanted"] = ({o}, {A.DRAW + t for t in bad} | {A.BLIND + t for t in bad})
             return []
     done = [A.DONE] if A.DONE in legal else []
     if st.pd["purpose"] == "exchange":
@@ -1581,13 +1696,16 @@ def _weighed(combos, picked, ok, done):
     return fits, [a for a in done if any(have == m for m in sets)]
 
 
-def _receiver_fits(st, k, plan, picked, code) -> bool:
+def _receiver_fits(st, k, plan, picked, code, end) -> bool:
     """Whether the target of a Release (LM-EVENT-13) can still make its later public uses
     once it gets ``picked`` and ``code``, and with them the cards of some choice of the rest
     of the pool that the giver may still pick (as many as the selection's ``min`` and ``max``
     allow: more cards can hurt, a held trigger card at an "end turn" or an action card where
-    a Resin Ball found none). The viewer's own later uses are left to the check of its views
-    (its draws are seen, not in the plan)."""
+    a Resin Ball found none). Its uses and draws are read from ``end``, the ply after the
+    giver's last pick: the plan gives the target a slot at each of the giver's hidden picks,
+    and those cards are the ones listed here (counted twice, a target one card short passed
+    the first pick and failed only at the last: race 121, ply 69). The viewer's own later
+    uses are left to the check of its views (its draws are seen, not in the plan)."""
     t = st.pd["target"]
     if t == plan[4]:
         return True
@@ -1599,9 +1717,37 @@ def _receiver_fits(st, k, plan, picked, code) -> bool:
     lo = min(max(st.pd["min"] - len(got), 0), len(rest))
     hi = min(st.pd["max"] - len(got), len(rest))
     hand = list(st.hand[t]) + [_moved(st, c) for c in got]
-    return any(_feasible(hand + [_moved(st, c) for c in more], k + 1, plan[0].get(t, ()),
+    return any(_feasible(hand + [_moved(st, c) for c in more], end, plan[0].get(t, ()),
                          plan[1].get(t, ()), plan[3].get(t, ()), st, plan[5], plan[10])
                for n in range(lo, hi + 1) for more in _choices(sorted(Counter(rest).items()), n))
+
+
+def _unwanted(st, plan, picked, end):
+    """The card types of a Release (LM-EVENT-13) whose giver must give every card left in
+    the pool, where the receiver cannot make its later uses with them, but could with a card
+    of another type in place of one of that type: the types the giver holds and should not
+    (a card it kept since its deal, say), so the search goes back to the entry that brought
+    one. Empty where the giver may still choose which cards to give."""
+    rest = list(st.pd["pool"])
+    for c in picked:
+        if c in rest:
+            rest.remove(c)
+    if len(picked) + len(rest) > st.pd["max"] or len(picked) + len(rest) < st.pd["min"]:
+        return ()
+    t = st.pd["target"]
+    gives = list(picked) + rest
+    base = list(st.hand[t])
+    uses, draws, cuts = plan[0].get(t, ()), plan[1].get(t, ()), plan[3].get(t, ())
+    bad = set()
+    for i, c in enumerate(gives):
+        kind = _kind(c)
+        if kind in bad:
+            continue
+        others = [_moved(st, x) for j, x in enumerate(gives) if j != i]
+        if any(_feasible(base + others + [_moved(st, u)], end, uses, draws, cuts, st, plan[5],
+                         plan[10]) for u in range(len(C.TYPE_NAMES)) if u != kind):
+            bad.add(kind)
+    return bad
 
 
 def _choices(counts, n):
@@ -1726,7 +1872,8 @@ def proposal(st, k, view, actors, owners, memo):
     shares: dict = {}
     own = {t for t in range(len(C.TYPE_NAMES))
            if _feasible(hand + [t], k + 1, mine_uses, mine_draws, cuts, st, plan[5], plan[10])
-           and _light_enough(st, k, o, hand + [t], plan, memo.get("views"))}
+           and _light_enough(st, k, o, hand + [t], plan, memo.get("views"))
+           and _heavy_enough(st, k, o, hand + [t], plan, memo.get("views"), view, actors)}
     paired = {t for t in own if _pair_fits(st, k, o, hand + [t], plan)
               and _pool_fits(st, k, o, hand + [t], plan)}
     allowed = [(a, p) for a, p in pairs if a - A.DRAW in paired
