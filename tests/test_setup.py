@@ -127,6 +127,22 @@ def test_setup_runs_again_quickly_and_changes_nothing(stock_setup):
     assert "creating .venv" not in again.stderr and "installing uv" not in again.stderr, again.stderr
 
 
+def test_setup_refuses_an_unknown_extra_and_says_when_python_is_not_used(stock_setup):
+    """A misspelt extra is an error naming the extras there are (uv's --quiet would skip it
+    silently); PYTHON=... with .venv already made says it is not used (new-user trial, stop 40)."""
+    clone, _, _, run = stock_setup
+    assert run.returncode == 0, run.stderr[-3000:]
+    bad = subprocess.run(["bash", "tools/setup.sh", "lab,labb"], cwd=clone, env=_stock_env(),
+                         capture_output=True, text=True, timeout=TIMEOUT)
+    assert bad.returncode == 2
+    assert "unknown extra 'labb'" in bad.stderr and "lab sim bench rl test" in bad.stderr, bad.stderr
+    other = subprocess.run(["bash", "tools/setup.sh", "lab"], cwd=clone,
+                           env={**_stock_env(), "PYTHON": "python3.99"},
+                           capture_output=True, text=True, timeout=TIMEOUT)
+    assert other.returncode == 0, other.stderr[-3000:]
+    assert "PYTHON=python3.99 is not used: .venv exists" in other.stderr, other.stderr
+
+
 def test_run_sh_headless_prints_short_summaries(stock_setup):
     """`bash tools/run.sh --headless`: a few lines per game (seed, winner, ranking, plies), no log."""
     clone, _, _, run = stock_setup

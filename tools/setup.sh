@@ -22,7 +22,22 @@ python="${PYTHON:-python3}"
 
 say() { echo "setup: $*" >&2; }
 
+# the extras pyproject.toml declares: a misspelt one is an error (uv --quiet would skip it silently)
+known=$(sed -n '/^\[project.optional-dependencies\]/,/^\[/s/^\([a-z][a-z0-9_-]*\) *=.*/\1/p' pyproject.toml | tr '\n' ' ')
+IFS=',' read -ra wanted <<< "$extras"
+for e in "${wanted[@]}"; do
+    case " $known " in
+        *" $e "*) ;;
+        *) say "unknown extra '$e'; the extras are: ${known% }"; exit 2 ;;
+    esac
+done
+
 fresh=""
+if [ -x "$venv/bin/python" ] && [ -n "${PYTHON:-}" ]; then
+    # PYTHON picks the interpreter .venv is made with; an existing .venv keeps its own
+    say "PYTHON=$PYTHON is not used: .venv exists with $("$venv/bin/python" --version 2>&1)" \
+        "(remove .venv to make it again with $PYTHON)"
+fi
 if [ ! -x "$venv/bin/python" ]; then
     fresh=1
     if ! command -v "$python" >/dev/null 2>&1; then

@@ -102,7 +102,8 @@ def _agents_tuple(game, agents) -> tuple:
         return (_custom_agent(agents),) * game.num_players   # one custom agent for every seat
     agents = tuple(a if isinstance(a, str) else _custom_agent(a) for a in agents)
     if len(agents) != game.num_players:
-        raise ValueError(f"{len(agents)} agents for {game.num_players} seats")
+        raise ValueError(f"agents: {len(agents)} agents for {game.num_players} seats (one name "
+                         "for every seat, or one per seat)")
     return agents
 
 
