@@ -517,7 +517,12 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
     that names none. An entry concerns the seats it is private to, and those the state's
     ``resample_affects()`` names there (a card given to another seat). Where conflicts keep
     arising at one ply, the step back goes further each time (:func:`_escalated`). Each step
-    back is one draw of ``budget``. Every world it returns fits the view; the seats a
+    back is one draw of ``budget``. The game may name more at a dead end (its proposal's
+    ``memo``): ``"wanted"``, outcomes of which the latest entry that drew one is retried
+    first; ``"missing"``, outcomes to try first at the latest entry of the conflict's seats
+    that may still draw one; ``"unwanted"``, ``(seats, outcomes)``: a card those seats hold
+    and must not, so the latest entry of theirs that drew one is retried first, its other
+    candidates before those outcomes. Every world it returns fits the view; the seats a
     conflict names are a heuristic (a card may reach a seat in ways the game does not name),
     so the search is not guaranteed to find a world within any budget, only never to return
     a wrong one. It reads only the view and the world it builds."""

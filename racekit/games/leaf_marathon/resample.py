@@ -30,7 +30,11 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
 - at a draw, the seat is light enough at its later movement steps: a seat that moved ``m``
   squares had a movement total of at least ``m``, so its hand weighed at most its limit plus
   its movement value and action bonus less ``m`` (:func:`_light_enough`, from the cards it
-  surely still holds then, at the Magic Bind level the view shows);
+  surely still holds then, at the Magic Bind level the view shows); and heavy enough where
+  only its total can have stopped it (leaf and forest squares, no roadblock near, no faint
+  in the run): its total was ``m``, so where movement value and bonus exceed ``m`` its hand
+  weighed at least the limit plus the difference (:func:`_heavy_enough`, from the most the
+  hand can weigh then);
 - at a draw, the seat's next hidden blind picks (a trade, a scavenge) leave both their
   seats' later uses possible, from the hands they hold now and their draws before, each
   card taken held from its pick on (:func:`_pair_fits`); and where the picks go both ways (a
@@ -65,7 +69,10 @@ entries are to blame (the seats whose cards are in doubt: at a trade or a Releas
 seat too, but not a seat that holds no card), or ``memo["wanted"]`` the card types the pile
 lacks, so the search goes back to the latest hidden draw that took one, or
 ``memo["missing"]`` the draws and picks a Release's receiver could take, so it first retries
-the latest entry of either seat that may still draw or take one. Among the outcomes
+the latest entry of either seat that may still draw or take one; where the giver must give
+every card it has left and one of their types is what the receiver cannot take,
+``memo["unwanted"]`` names the giver and the draws and picks of that type, so the search goes
+back first to the giver's entry that brought one (:func:`_unwanted`). Among the outcomes
 kept the odds are the node's (renormalised; the core weights the world back). It reads only
 the viewer's history, who acted, whose secret each entry is, and the world being built.
 """
