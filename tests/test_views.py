@@ -573,6 +573,10 @@ def _lm_excluded(state, passes=1, memos=None):
     (3, 40000, {"magic_bind_scope": "held_now"}),   # seat 2 moved 2 squares of its total 3
     # and fainted (ply 662): two forests cost its stamina, then turned to leaf; the squares'
     # cost is read from the terrain before the move too (_heavy_enough, the scan of stop 40)
+    (3, 40005, {}),   # seat 2 plays a roadblock at the step's own ply (135) and seat 0 pays it:
+    # gone from the views before and after, it stopped seat 0 short of its total (_loads)
+    (4, 40016, {"magic_bind_scope": "held_now"}),   # a strike at level 1 marks the cards held
+    # (plies 289-314): the weights go up with no change of level (_heavy_enough)
 ])
 def test_leaf_marathon_look_ahead_never_excludes_what_happened_in_these_races(players, seed,
                                                                                options):

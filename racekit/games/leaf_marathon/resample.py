@@ -562,7 +562,8 @@ def _loads(view, actors, owners, views, viewer):
     most the limit plus the slack (movement value less ``m``) plus the action bonus.
     ``exact``: nothing but its total can have stopped it (every square it entered, and the
     one it stands on, leaf or forest; no roadblock from the square it left to the one after
-    it stopped, before or after; it did not faint in the run: move.run_ticks; where it
+    it stopped, before or after, nor one played at the step's own ply (paid, it is gone from
+    both); it did not faint in the run: move.run_ticks; where it
     fainted, ``(stamina before, terrain of each square entered before and after)``), so its
     total was ``m``
     (LM-MOVE-1) and an excess that slack plus bonus make positive was exactly that (its
@@ -596,7 +597,8 @@ def _loads(view, actors, owners, views, viewer):
                         and was[q] in _PLAIN_GROUND
                         for q in range(b["position"] + 1, a["position"] + 1)) \
                 and not any(b["position"] <= q <= a["position"] + 1 for q in blocks) \
-                and not b.get("faint")
+                and not b.get("faint") and view[j] != A.ROADBLOCK   # (one played at the
+            # step's own ply is on neither side once paid: race 40005, ply 135)
             if exact and (a.get("faint") or not a.get("stamina")):   # it fainted: not in the
                 # run where its path cost less than its stamina (an event's faint after it,
                 # Sonic Rainboom: LM-EVENT-06), which _heavy_enough reckons with the options
@@ -671,7 +673,8 @@ def _heavy_enough(st, k, o, hand, plan, views, view, actors) -> bool:
     lightest card of each use's type (where nothing unnamed may come, the lightest held card
     of that type) and each special card it plays. Looked at up to the seat's next change of
     hands or the end of the leg, at steps with the Magic Bind level of now (a strike between
-    may mark held cards); never where the option counts cards for the excess (race 121, ply
+    may change weights; under ``magic_bind_scope = held_now`` a strike at any level marks the
+    cards held then, so each held card counts at its bound weight); never where the option counts cards for the excess (race 121, ply
     395: a world whose hand was too light moved the seat 2 squares where the view showed 1)."""
     movements, _lost = plan[11]
     mine = movements.get(o)
@@ -699,8 +702,13 @@ def _heavy_enough(st, k, o, hand, plan, views, view, actors) -> bool:
                 continue
         table = C.weight_table(st, level)
         heaviest = _heaviest(table)
+        if st.o.mb_held_now:   # a strike marks the cards held then, at any level (LM-AMB-25)
+            def weigh(c, table=table):
+                return max(table[c], table[c | C.DOUBLED])
+        else:
+            weigh = table.__getitem__
         free = bisect_right(unnamed, j)
-        top = sum(table[c] for c in hand) + free * heaviest
+        top = sum(weigh(c) for c in hand) + free * heaviest
         for g in gains:
             if g > j:
                 break
@@ -711,14 +719,14 @@ def _heavy_enough(st, k, o, hand, plan, views, view, actors) -> bool:
                 top += max(table[C.WEAPON | C.RECEIVED], table[C.WEAPON | C.RECEIVED | C.DOUBLED])
             else:
                 top += heaviest
-        left = sorted(hand, key=lambda c: table[c])
+        left = sorted(hand, key=weigh)
         for p, c in typed:
             if p > j:
                 break
             same = [x for x in left if _kind(x) == c] if not free else ()
             if same:
                 left.remove(same[0])
-                top -= table[same[0]]
+                top -= weigh(same[0])
             else:
                 top -= min(table[c], table[c | C.DOUBLED])
         for p in range(k + 1, min(j + 1, len(view))):
