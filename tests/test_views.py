@@ -1037,7 +1037,8 @@ def test_leaf_marathon_look_ahead_reads_hand_weight_from_a_move():
     views = V._seen_views(state, 0)
     plan = R._plan(state.history_for(0), V._actors(state, state.history()),
                    list(state._private), views)
-    assert (466, 2, 6, 0, 0, False) in plan[11][0][3]   # limit 6, value 1 - moved 1, 0 played
+    assert (466, 2, 6, 0, 0, False, True) in plan[11][0][3]   # limit 6, value 1 - moved 1, 0
+    # played; only its total stopped it (leaf, no roadblock, no faint: exact)
     at = game.new_initial_state(record_events=False)
     for a in data["history"][:465]:   # after seat 3's last draw; it gives its weapon at 465
         at.apply_action(a)
@@ -1237,7 +1238,7 @@ def test_leaf_marathon_weight_check_counts_one_lost_card_a_ply():
     uses = {1: [(20, R._DROP), (20, R._LOSE), (20, R._GONE)]}
 
     def plan(limit, plies=(20,)):
-        movements = {1: [(30, 1, limit, 0, 0, False)]}
+        movements = {1: [(30, 1, limit, 0, 0, False, True)]}
         return (uses, {}, {}, {}, 0, {}, {}, {1: list(plies)}, {}, {}, {},
                 (movements, {1: list(plies)}))
 
