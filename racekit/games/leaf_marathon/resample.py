@@ -674,8 +674,9 @@ def _heavy_enough(st, k, o, hand, plan, views, view, actors) -> bool:
     of that type) and each special card it plays. Looked at up to the seat's next change of
     hands or the end of the leg, at steps with the Magic Bind level of now (a strike between
     may change weights; under ``magic_bind_scope = held_now`` a strike at any level marks the
-    cards held then, so each held card counts at its bound weight); never where the option counts cards for the excess (race 121, ply
-    395: a world whose hand was too light moved the seat 2 squares where the view showed 1)."""
+    cards held then, so each held card counts at its bound weight); never where the option
+    counts cards for the excess (race 121, ply 395: a world whose hand was too light moved
+    the seat 2 squares where the view showed 1)."""
     movements, _lost = plan[11]
     mine = movements.get(o)
     if not mine or st.o.excess_cards or views is None or k >= len(views):
@@ -685,7 +686,8 @@ def _heavy_enough(st, k, o, hand, plan, views, view, actors) -> bool:
     uses = [(j, c) for j, c in plan[0].get(o, ()) if j > k]
     typed = [(j, c) for j, c in uses if c >= 0]
     gains = sorted({j for j, c in uses if c in (_GAIN, _FFR_GAIN)})
-    unnamed = sorted(({j for j in plan[1].get(o, ()) if j > k} | {j for j in plan[2].get(o, ()) if j > k}
+    unnamed = sorted(({j for j in plan[1].get(o, ()) if j > k}
+                      | {j for j in plan[2].get(o, ()) if j > k}
                       | {j for j in plan[10].get(o, ()) if j > k}) - set(gains))
     for j, lg, limit, slack, acts, double, exact in mine:
         if j <= k:
