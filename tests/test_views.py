@@ -1559,21 +1559,29 @@ def test_leaf_marathon_one_hidden_pick_takes_one_trigger_card():
     assert R._needs([C.TRIGGER], 0, [(5, R._DROP), (9, R._END)]) == []
 
 
+def _lm_search_from_nothing(fixture, seed, budget):
+    """Seat 0's view of a race in ``tests/fixtures`` and one search from nothing for a world
+    consistent with it (:func:`racekit.core.views._search`): ``(world or None, view)``."""
+    import random
+    from racekit.core import views as V
+    state = _lm_fixture(fixture)[0]
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    target = (state.current_player(), view, V._view_text(state, 0))
+    memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
+    got, _used = V._search(state, 0, view, owners, actors, target, memo, random.Random(seed),
+                           budget)
+    return (got[0] if got is not None else None), view
+
+
 def test_leaf_marathon_search_finds_race_163_from_nothing():
     """Race 163 stopped OpenSpiel's IS-MCTS at ply 902 (seat 0 to act, no world found after
     the retries, stop 38): the dead ends piled up at the Forced Trade of plies 830-835 and at
     seat 1's "end turn" at ply 838. With the trade's hands looked at as one pool and a
     one-card discard taking one trigger card, a search from nothing finds a world (the old
     look-ahead found none with this seed in 4,000 steps)."""
-    import random
-    from racekit.core import views as V
-    state = _lm_fixture("lm_ismcts_stop_163_4p.json")[0]
-    hist, owners = state.history(), list(state._private)
-    view, actors = state.history_for(0), V._actors(state, hist)
-    target = (state.current_player(), view, V._view_text(state, 0))
-    memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
-    got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(0), 1500)
-    assert got is not None and got[0].history_for(0) == view
+    world, view = _lm_search_from_nothing("lm_ismcts_stop_163_4p.json", 0, 1500)
+    assert world is not None and world.history_for(0) == view
 
 
 def test_leaf_marathon_release_receiver_counts_the_picks_once():
@@ -1637,15 +1645,8 @@ def test_leaf_marathon_search_finds_race_121_from_nothing():
     spent its 1,000 steps at ply 69 (a Release the receiver could not take) and at ply 395
     (a hand too light for the one square seat 3 moved). With both looked at ahead it finds a
     world."""
-    import random
-    from racekit.core import views as V
-    state = _lm_fixture("lm_travel_light_4p.json")[0]
-    hist, owners = state.history(), list(state._private)
-    view, actors = state.history_for(0), V._actors(state, hist)
-    target = (state.current_player(), view, V._view_text(state, 0))
-    memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
-    got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(1), 1000)
-    assert got is not None and got[0].history_for(0) == view
+    world, view = _lm_search_from_nothing("lm_travel_light_4p.json", 1, 1000)
+    assert world is not None and world.history_for(0) == view
 
 
 def test_leaf_marathon_scavenge_without_a_question_names_the_hands_it_changed():

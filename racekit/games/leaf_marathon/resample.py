@@ -637,12 +637,7 @@ def _light_enough(st, k, o, hand, plan, views) -> bool:
     anyway = sorted({j for j, c in uses if c in _LOSSES or c <= _KEEP0}
                     | {j for j in plan[7].get(o, ()) if j > k}
                     | {j for j in lost.get(o, ()) if j > k})
-    for j, lg, limit, slack, acts, double, _exact in mine:
-        if j <= k:
-            continue
-        if lg != leg or (stop is not None and stop <= j):
-            return True
-        most = slack + acts * st.p.action_bonus * (2 if double else 1)
+    for j, limit, most, _exact in _steps_ahead(st, k, mine, leg, stop):
         if most < 0:   # (not a move the view can explain: no claim)
             continue
         table = C.weight_table(st, views[j - 1].get("magic_bind", 0) or 0)
@@ -659,6 +654,18 @@ def _light_enough(st, k, o, hand, plan, views) -> bool:
         if sum(table[c] for c in left) > limit + most:
             return False
     return True
+
+
+def _steps_ahead(st, k, mine, leg, stop):
+    """``(ply, weight limit, slack plus action bonus, exact)`` for each of a seat's movement
+    steps (:func:`_loads`) after ply ``k``, up to its next change of hands ``stop`` or the
+    end of the leg ``leg`` (what :func:`_light_enough` and :func:`_heavy_enough` look at)."""
+    for j, lg, limit, slack, acts, double, exact in mine:
+        if j <= k:
+            continue
+        if lg != leg or (stop is not None and stop <= j):
+            return
+        yield j, limit, slack + acts * st.p.action_bonus * (2 if double else 1), exact
 
 
 def _heavy_enough(st, k, o, hand, plan, views, view, actors) -> bool:
@@ -689,12 +696,7 @@ def _heavy_enough(st, k, o, hand, plan, views, view, actors) -> bool:
     unnamed = sorted(({j for j in plan[1].get(o, ()) if j > k}
                       | {j for j in plan[2].get(o, ()) if j > k}
                       | {j for j in plan[10].get(o, ()) if j > k}) - set(gains))
-    for j, lg, limit, slack, acts, double, exact in mine:
-        if j <= k:
-            continue
-        if lg != leg or (stop is not None and stop <= j):
-            return True
-        most = slack + acts * st.p.action_bonus * (2 if double else 1)
+    for j, limit, most, exact in _steps_ahead(st, k, mine, leg, stop):
         if not exact or most <= 0 or (views[j - 1].get("magic_bind", 0) or 0) != level:
             continue
         if exact is not True:   # it fainted: in the run only if the squares cost enough
@@ -703,7 +705,7 @@ def _heavy_enough(st, k, o, hand, plan, views, view, actors) -> bool:
                    for both in ground) >= stamina:
                 continue
         table = C.weight_table(st, level)
-        heaviest = _heaviest(table)
+        heaviest = max(table)
         if st.o.mb_held_now:   # a strike marks the cards held then, at any level (LM-AMB-25)
             def weigh(c, table=table):
                 return max(table[c], table[c | C.DOUBLED])
@@ -738,17 +740,6 @@ def _heavy_enough(st, k, o, hand, plan, views, view, actors) -> bool:
         if top < limit + most:
             return False
     return True
-
-
-_HEAVIEST: dict = {}
-
-
-def _heaviest(table) -> int:
-    """The most any card weighs in ``table`` (C.weight_table), kept per table."""
-    got = _HEAVIEST.get(table)
-    if got is None:
-        got = _HEAVIEST[table] = max(table)
-    return got
 
 
 # a public play of a special card by its label: it leaves the hand (turn._play_special)
