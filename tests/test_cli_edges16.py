@@ -265,6 +265,20 @@ def test_scenarios_folder_runs_scenarios_and_lists_the_content_beside_them(tmp_p
     assert out.exit_code == 2 and "no .yaml scenario files (only content files: 6)" in out.output
 
 
+def test_a_missing_scenario_file_is_an_input_error_like_any_missing_file(tmp_path, monkeypatch):
+    """`racekit scenarios missing.yaml` printed "FAIL missing (invalid file)" and exit 1, where
+    every other command refuses a missing file with `error:` and exit 2; nothing runs."""
+    monkeypatch.chdir(tmp_path)
+    for argv in (["scenarios", "missing.yaml"], ["scenarios", "snow_tails", "missing.yaml"]):
+        out = runner.invoke(app, argv)
+        assert out.exit_code == 2, out.output
+        assert out.output.startswith("error: missing.yaml: cannot read: No such file"), out.output
+        assert "PASS" not in out.output and "passed" not in out.output
+    (tmp_path / "typo.yaml").write_text("id: [unclosed\n")   # a file that exists but is bad: FAIL
+    out = runner.invoke(app, ["scenarios", "typo.yaml"])
+    assert out.exit_code == 1 and out.output.strip().endswith("0 passed, 1 failed"), out.output
+
+
 # ----- caps: a file name no file system takes, a save of 100,000 seats --------------------------
 def test_an_over_long_file_name_is_an_option_error(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

@@ -666,8 +666,9 @@ def collect(targets: list[str], content: list | None = None) -> list[Path]:
     ``(path, kind)`` pairs of them are added to ``content`` when it is given.
 
     Raises:
-        FileFormatError: a target is neither a game, a file nor a folder, or is a folder
-            holding no scenario file (a mistyped folder must not pass as "0 failed").
+        FileFormatError: a target is neither a game, a file nor a folder, names a ``.yaml``
+            file that does not exist, or is a folder holding no scenario file (a mistyped
+            folder must not pass as "0 failed").
     """
     out: list[Path] = []
     for target in targets:
@@ -686,8 +687,11 @@ def collect(targets: list[str], content: list | None = None) -> list[Path]:
             out += found
             if content is not None:
                 content += beside
-        elif path.suffix in (".yaml", ".yml") or path.exists():
+        elif path.exists():
             out.append(path)
+        elif path.suffix in (".yaml", ".yml"):   # a mistyped file: refused like any missing file
+            raise FileFormatError(f"{str(target)[:300]}: cannot read: No such file or directory "
+                                  f"(looked in {path.absolute().parent})")
         else:
             raise FileFormatError(f"{str(target)[:300]}: not a game ({', '.join(game_names())}), "
                                   "nor a scenario file or folder")
