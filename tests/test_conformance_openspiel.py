@@ -118,6 +118,7 @@ def test_ismcts_plays_every_hidden_information_game(gid, preset, players):
     game = _load(gid, preset, players, turn_limit=1)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
                            uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(2))
+    bot.set_resampler(ro.resampler(np.random.RandomState(3)))
     # every decision of seat 0, Leaf Marathon's included: its resampler looks ahead at the
     # cards another seat plays in public (issue 21; it gave up after 2 decisions before)
     returns = _play_with(bot, game, 0, 3)
@@ -133,8 +134,65 @@ def test_ismcts_plays_a_whole_race(gid, players):
     game = _load(gid, "standard", players)
     bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
                            uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(2))
+    bot.set_resampler(ro.resampler(np.random.RandomState(3)))
     returns = _play_with(bot, game, 0, 3)
     assert abs(sum(returns)) < 1e-9
+
+
+ISMCTS_CODE = """
+import json, sys, numpy as np, pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+from racekit.adapters import openspiel as ro
+ro.register()
+game = pyspiel.load_game(ro.short_name(sys.argv[1]), {"players": 4, "turn_limit": 1})
+bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+                       uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(2))
+worlds = []
+if sys.argv[2] == "seeded":
+    draw = ro.resampler(np.random.RandomState(3))
+    def keep(state, player):
+        world = draw(state, player)
+        worlds.append(world.history())
+        return world
+    bot.set_resampler(keep)
+rng = np.random.RandomState(7)
+state = game.new_initial_state()
+while not state.is_terminal():
+    if state.is_chance_node():
+        actions, probs = zip(*state.chance_outcomes())
+        state.apply_action(int(rng.choice(actions, p=probs)))
+    elif state.current_player() == 0:
+        state.apply_action(bot.step(state))
+    else:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+print(json.dumps([state.history(), worlds]))
+"""
+
+
+@pytest.mark.parametrize("gid", ["leaf_marathon", "snow_tails"])
+def test_ismcts_with_the_seeded_resampler_plays_the_same_game_in_any_process(gid):
+    """Issue 21, cross-process determinism: OpenSpiel's ISMCTSBot resamples with a sampler
+    seeded from the machine's entropy, so the same seeds gave other worlds (race 171 could not
+    be replayed from its seed); ``ro.resampler(random_state)`` draws them from a seeded state:
+    every world resampled and every action are the same in two processes."""
+    import json
+    import os
+    import subprocess
+    import sys
+    runs = []
+    for hashseed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", ISMCTS_CODE, gid, "seeded"],
+                             capture_output=True, text=True, timeout=600,
+                             env={**os.environ, "PYTHONHASHSEED": hashseed})
+        assert out.returncode == 0, out.stderr[-2000:]
+        runs.append(json.loads(out.stdout))
+    assert runs[0] == runs[1]
+    assert len(runs[0][1]) >= 4 and len(runs[0][0]) > 0   # the bot did resample
+
+
+def test_resampler_refuses_what_is_not_a_random_state():
+    with pytest.raises(TypeError, match="random_state needs random_sample"):
+        ro.resampler(3)
 
 
 def test_typed_parameters_take_every_option_value():

@@ -17,7 +17,10 @@ the game's own declarations (docs/contracts.md, docs/adapters.md):
 - observer: the core's ``observation_tensor`` / ``observation_string`` (what the seat sees now)
   and, for ``perfect_recall`` observation types, the ``information_state_string`` (what it has
   seen); no information-state tensor;
-- ``resample_from_infostate`` (IS-MCTS): the core's ``State.resample``.
+- ``resample_from_infostate`` (IS-MCTS): the core's ``State.resample``; OpenSpiel's
+  ``ISMCTSBot`` calls it with a sampler seeded from the machine's entropy, so its play differs
+  from run to run whatever seeds it is given: ``bot.set_resampler(resampler(random_state))``
+  makes the worlds it searches come from a seeded random state instead.
 """
 from __future__ import annotations
 
@@ -188,6 +191,38 @@ class _Sampler:
 
     def random(self) -> float:
         return float(self._sampler())
+
+
+def resampler(random_state):
+    """A world sampler for OpenSpiel's ``ISMCTSBot`` that draws from ``random_state``:
+    ``bot.set_resampler(resampler(np.random.RandomState(3)))``.
+
+    The bot's own sampler (``pyspiel.UniformProbabilitySampler(0, 1)``) is seeded from the
+    machine's entropy, so the worlds it resamples, and so its choices, differ from one run to
+    the next even with every seed given; with this one, the same seeds give the same race in
+    any process. Each call draws ``state.resample_from_infostate(player, sampler)`` with the
+    sampler's numbers taken from ``random_state`` in turn.
+
+    Args:
+        random_state: a ``numpy.random.RandomState`` (or ``Generator``) or a ``random.Random``:
+            anything with ``random_sample()``, ``random()`` or ``uniform()`` giving floats in
+            [0, 1).
+
+    Returns:
+        ``callback(state, player) -> state``, the form ``ISMCTSBot.set_resampler`` takes.
+
+    Raises:
+        TypeError: ``random_state`` has none of those methods.
+    """
+    draw = next((getattr(random_state, name) for name in ("random_sample", "random", "uniform")
+                 if callable(getattr(random_state, name, None))), None)
+    if draw is None:
+        raise TypeError("resampler: random_state needs random_sample(), random() or uniform() "
+                        f"(got {type(random_state).__name__})")
+
+    def callback(state, player):
+        return state.resample_from_infostate(player, lambda: float(draw()))
+    return callback
 
 
 def replay_state(game, racekit_history):
