@@ -556,7 +556,7 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
           seed: int = typer.Option(0),
           agent: str = typer.Option("random", help="agent in every seat: random, first, or the game's own"),
           engine: str = typer.Option("auto", help="auto (the fast kernel where it covers the settings, "
-                                     "checked against the engine first) | engine"),
+                                     "checked against the engine first) | kernel | engine"),
           explorer: bool = typer.Option(False, "--explorer", help="time the notebook explorer instead: "
                                         "Step p50/p95 and jump p50 (ms)"),
           steps: int = typer.Option(150, min=5, max=100_000, help="with --explorer: Step clicks to time"),
@@ -621,11 +621,11 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
         _fail(exc)
     for line in g.house_rules():
         typer.echo(line)
-    if engine not in ("auto", "engine"):
-        _fail(f"--engine must be auto or engine, got {engine!r}")
+    if engine not in ("auto", "kernel", "engine"):
+        _fail(f"--engine must be auto, kernel or engine, got {engine!r}")
     try:
         typer.echo(run(g, games=games, seed=seed, progress=True, agent=agent, engine=engine).line())
-    except RacekitError as exc:   # a stale kernel (KernelMismatchError)
+    except (RacekitError, ValueError) as exc:   # a stale kernel (KernelMismatchError), or none
         _fail(exc)
 
 

@@ -119,6 +119,19 @@ def test_bench_with_a_games_agent():
     assert bad.exit_code == 2 and "careful" in bad.output
 
 
+def test_bench_engine_takes_the_values_simulate_takes():
+    """`--engine kernel` (simulate's third value) was refused by bench; now it asks for the
+    kernel and says why where none covers the settings, as simulate does."""
+    out = runner.invoke(app, ["bench", "snow_tails", "--games", "2", "--engine", "kernel"])
+    assert out.exit_code == 0 and "played by the kernel" in out.output, out.output
+    out = runner.invoke(app, ["bench", "wingsuit", "--games", "2", "--engine", "kernel",
+                              "--agent", "careful"])
+    assert out.exit_code == 2 and "no kernel: the wingsuit kernel does not play agent careful" \
+        in out.output, out.output
+    out = runner.invoke(app, ["bench", "snow_tails", "--games", "2", "--engine", "kern"])
+    assert out.exit_code == 2 and "auto, kernel or engine" in out.output
+
+
 @pytest.mark.parametrize("argv, words", [
     (["play", "aeroplane_chess", "--seat", "x"], "'--seat'"),
     (["play", "aeroplane_chess", "--bogus"], "--bogus"),

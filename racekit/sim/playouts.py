@@ -92,15 +92,19 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
 
     A kernel first plays one untimed game (imports, numba's compiled code), then is checked
     against the engine on a few of the timed seeds (:func:`~racekit.sim.kernels.check_kernel`:
-    its cost and the engine's own speed are in the result's line). ``engine="engine"``: the
-    engine plays, no kernel.
+    its cost and the engine's own speed are in the result's line). ``engine``: ``"auto"`` (the
+    kernel where it covers the settings, else the engine), ``"kernel"`` (raise if none does)
+    or ``"engine"`` (the engine plays, no kernel), as in ``racekit simulate``.
 
     Raises:
         racekit.sim.kernels.KernelMismatchError: the kernel and the engine differ.
+        ValueError: ``engine="kernel"`` and no kernel covers the settings (the reason given).
     """
     from .kernels import check_kernel, kernel_for, played_by
     agents = (agent,) * game.num_players
-    kernel = None if engine == "engine" else kernel_for(game, agents)[0]
+    kernel, why = (None, "engine asked for") if engine == "engine" else kernel_for(game, agents)
+    if kernel is None and engine == "kernel":
+        raise ValueError(f"no kernel: {why}")
     if kernel is not None:
         kernel.play(game, seed + games, agents)     # warm-up, outside the timed seeds
     check = check_kernel(game, agents, range(seed, seed + games), kernel) if kernel else None
