@@ -4,7 +4,16 @@ far into the race the point is. Not a test (no timings in tests): run by hand,
 ``python tools/lm_resample_sweep.py --games 3 --players 2,3,4,5 --points 10`` (``--follow``: each
 seat followed through the race, as IS-MCTS resamples). The search draws
 at random, so one position may pass in one run and fail in another: ``--rng K`` gives the
-searches other random numbers on the same races (compare runs before reading a difference)."""
+searches other random numbers on the same races (compare runs before reading a difference).
+
+``--history FILE`` follows one saved race instead (a JSON file with ``players`` and
+``history``, as in tests/fixtures/lm_ismcts_stop_*.json): the seats of ``--seats`` (default
+every seat) are resampled ``--calls`` times at every one of their decisions, the position the
+history ends at included, as OpenSpiel's IS-MCTS does (one call per simulation), each seat
+with ``random.Random(rng + 1000 * seat)``. OpenSpiel's bot itself draws from an unseeded
+sampler (docs/adapters.md), so this is how a race where it stopped is replayed:
+``python tools/lm_resample_sweep.py --history tests/fixtures/lm_ismcts_stop_171_4p.json
+--seats 0 --calls 4 --rng 1`` raises at ply 751 (each of its four calls there)."""
 from __future__ import annotations
 
 import argparse
@@ -77,7 +86,13 @@ def main(argv=None):
                     help="follow each seat on one state object through the race, resampled at "
                          "every one of its decisions (resample_follow: each search starts from "
                          "the worlds found at the seat's previous decision), as IS-MCTS does")
+    ap.add_argument("--history", help="follow the saved race in this JSON file (players, history)")
+    ap.add_argument("--seats", help="with --history: the seats followed, e.g. 0 or 0,2")
+    ap.add_argument("--calls", type=int, default=1,
+                    help="with --history: resamples at each decision (IS-MCTS: one a simulation)")
     a = ap.parse_args(argv)
+    if a.history:
+        return replay(a)
     if a.follow:
         return follow(a)
     stats = {}
@@ -116,6 +131,29 @@ def follow(a):
                         measure(stats, frac, st, seat, rng, f"p{players} g{g} ply {k}")
                     st.apply_action(action)
                 print(f"players {players} game {g} seat {seat} done", flush=True)
+    return report(stats)
+
+
+def replay(a):
+    """``--history``: one saved race; each seat of ``--seats`` followed on one state object and
+    resampled ``--calls`` times at every one of its decisions (the last position included)."""
+    import json
+    from pathlib import Path
+    data = json.loads(Path(a.history).read_text(encoding="utf-8"))
+    players, hist = int(data["players"]), [int(x) for x in data["history"]]
+    seats = [int(x) for x in a.seats.split(",")] if a.seats else list(range(players))
+    stats = {}
+    for seat in seats:
+        rng = random.Random(a.rng + 1000 * seat)
+        st = load_game("leaf_marathon", players=players).new_initial_state(record_events=False)
+        for k in range(len(hist) + 1):
+            if not st.is_terminal() and st.current_player() == seat:
+                frac = round(10 * k / max(1, len(hist))) * 10
+                for _ in range(a.calls):
+                    measure(stats, frac, st, seat, rng, f"{Path(a.history).name} ply {k}")
+            if k < len(hist):
+                st.apply_action(hist[k])
+        print(f"seat {seat} done", flush=True)
     return report(stats)
 
 
