@@ -608,6 +608,8 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
         return
     if game is None:
         _fail("give a game id (see `racekit games`), or --anchors, or --explorer")
+    if engine not in ("auto", "kernel", "engine"):
+        _fail(f"--engine must be auto, kernel or engine, got {engine!r}")
     from . import load_game
     from .core.agents import make_agent
     from .sim.playouts import bench as run
@@ -621,8 +623,6 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
         _fail(exc)
     for line in g.house_rules():
         typer.echo(line)
-    if engine not in ("auto", "kernel", "engine"):
-        _fail(f"--engine must be auto, kernel or engine, got {engine!r}")
     try:
         typer.echo(run(g, games=games, seed=seed, progress=True, agent=agent, engine=engine).line())
     except (RacekitError, ValueError) as exc:   # a stale kernel (KernelMismatchError), or none

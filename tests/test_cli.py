@@ -129,7 +129,11 @@ def test_bench_engine_takes_the_values_simulate_takes():
     assert out.exit_code == 2 and "no kernel: the wingsuit kernel does not play agent careful" \
         in out.output, out.output
     out = runner.invoke(app, ["bench", "snow_tails", "--games", "2", "--engine", "kern"])
-    assert out.exit_code == 2 and "auto, kernel or engine" in out.output
+    assert out.exit_code == 2 and out.output.startswith("error: --engine must be auto, kernel or")
+    from racekit import load_game as load
+    from racekit.sim.playouts import bench
+    with pytest.raises(ValueError, match="engine must be auto, kernel or engine"):
+        bench(load("snow_tails"), games=1, engine="kern")
 
 
 @pytest.mark.parametrize("argv, words", [

@@ -20,7 +20,7 @@ def _tool():
     return module
 
 
-def _saved_race(path, plies=70, seed=3):
+def _saved_race(path, plies=70, seed=14):
     st = load_game("leaf_marathon", players=3).new_initial_state(record_events=False)
     rng = random.Random(seed)
     while st.ply < plies and not st.is_terminal():
@@ -37,20 +37,33 @@ def test_history_replay_resamples_each_decision_of_the_seat_calls_times(tmp_path
     end = _saved_race(tmp_path / "race.json")
     hist = end.history()
     st = load_game("leaf_marathon", players=3).new_initial_state(record_events=False)
-    decisions = 0
+    searched, forced = [], []
     for k in range(len(hist) + 1):   # the position the history ends at counts too
-        decisions += st.current_player() == 1
+        if st.current_player() == 1:
+            (searched if len(st.legal_actions()) > 1 else forced).append(k)
         if k < len(hist):
             st.apply_action(hist[k])
-    assert decisions >= 3
+    assert len(searched) >= 3 and forced   # (the race has both kinds)
     tool = _tool()
-    calls = []
     original = tool.measure
-    tool.measure = lambda stats, frac, state, seat, rng, label: (
-        calls.append((state.ply, seat)), original(stats, frac, state, seat, rng, label))
-    assert tool.main(["--history", str(tmp_path / "race.json"), "--seats", "1", "--calls", "2",
-                      "--rng", "5"]) == 0
-    out = capsys.readouterr().out
-    assert "seat 1 done" in out and "seat 0 done" not in out
-    assert len(calls) == 2 * decisions and {seat for _, seat in calls} == {1}
-    assert calls[-1][0] == len(hist) or end.current_player() != 1
+    for extra, plies in (([], searched), (["--forced"], sorted(searched + forced))):
+        calls = []
+        tool.measure = lambda stats, frac, state, seat, rng, label: (
+            calls.append((state.ply, seat)), original(stats, frac, state, seat, rng, label))
+        assert tool.main(["--history", str(tmp_path / "race.json"), "--seats", "1",
+                          "--calls", "2", "--rng", "5"] + extra) == 0
+        out = capsys.readouterr().out
+        assert "seat 1 done" in out and "seat 0 done" not in out
+        # as IS-MCTS: two calls at each decision it searches (none where one action is legal)
+        assert calls == [(k, 1) for k in plies for _ in range(2)]
+    assert end.ply == len(hist)
+
+
+def test_history_replay_refuses_seats_the_race_does_not_have(tmp_path):
+    import pytest
+    _saved_race(tmp_path / "race.json", plies=20)
+    with pytest.raises(SystemExit, match="3-player race"):
+        _tool().main(["--history", str(tmp_path / "race.json"), "--seats", "7"])
+    for argv in (["--history", str(tmp_path / "race.json"), "--calls", "0"], ["--calls", "4"]):
+        with pytest.raises(SystemExit):
+            _tool().main(argv)

@@ -8,12 +8,14 @@ searches other random numbers on the same races (compare runs before reading a d
 
 ``--history FILE`` follows one saved race instead (a JSON file with ``players`` and
 ``history``, as in tests/fixtures/lm_ismcts_stop_*.json): the seats of ``--seats`` (default
-every seat) are resampled ``--calls`` times at every one of their decisions, the position the
-history ends at included, as OpenSpiel's IS-MCTS does (one call per simulation), each seat
-with ``random.Random(rng + 1000 * seat)``. OpenSpiel's bot itself draws from an unseeded
-sampler (docs/adapters.md), so this is how a race where it stopped is replayed:
-``python tools/lm_resample_sweep.py --history tests/fixtures/lm_ismcts_stop_171_4p.json
---seats 0 --calls 4 --rng 1`` raises at ply 751 (each of its four calls there)."""
+every seat) are resampled ``--calls`` times at each of their decisions with more than one
+legal action, the position the history ends at included, as OpenSpiel's IS-MCTS does (one call
+per simulation; it does not search where one action is legal), each seat with
+``random.Random(rng + 1000 * seat)``; ``--forced`` resamples at forced decisions too.
+OpenSpiel's bot itself draws from an unseeded sampler (docs/adapters.md), so this is how a race
+where it stopped is replayed: ``python tools/lm_resample_sweep.py --history
+tests/fixtures/lm_ismcts_stop_171_4p.json --seats 0 --calls 4 --rng 1 --forced`` raises at ply
+751 (each of its four calls there)."""
 from __future__ import annotations
 
 import argparse
@@ -90,7 +92,13 @@ def main(argv=None):
     ap.add_argument("--seats", help="with --history: the seats followed, e.g. 0 or 0,2")
     ap.add_argument("--calls", type=int, default=1,
                     help="with --history: resamples at each decision (IS-MCTS: one a simulation)")
+    ap.add_argument("--forced", action="store_true",
+                    help="with --history: resample at decisions with one legal action too")
     a = ap.parse_args(argv)
+    if not a.history and (a.seats or a.calls != 1 or a.forced):
+        ap.error("--seats, --calls and --forced go with --history")
+    if a.calls < 1:
+        ap.error("--calls must be at least 1")
     if a.history:
         return replay(a)
     if a.follow:
@@ -136,18 +144,22 @@ def follow(a):
 
 def replay(a):
     """``--history``: one saved race; each seat of ``--seats`` followed on one state object and
-    resampled ``--calls`` times at every one of its decisions (the last position included)."""
+    resampled ``--calls`` times at each of its decisions (the last position included; forced
+    ones only with ``--forced``)."""
     import json
     from pathlib import Path
     data = json.loads(Path(a.history).read_text(encoding="utf-8"))
     players, hist = int(data["players"]), [int(x) for x in data["history"]]
     seats = [int(x) for x in a.seats.split(",")] if a.seats else list(range(players))
+    if any(not 0 <= seat < players for seat in seats):
+        raise SystemExit(f"--seats: {a.history} is a {players}-player race (seats 0 to {players - 1})")
     stats = {}
     for seat in seats:
         rng = random.Random(a.rng + 1000 * seat)
         st = load_game("leaf_marathon", players=players).new_initial_state(record_events=False)
         for k in range(len(hist) + 1):
-            if not st.is_terminal() and st.current_player() == seat:
+            if not st.is_terminal() and st.current_player() == seat \
+                    and (a.forced or len(st.legal_actions()) > 1):
                 frac = round(10 * k / max(1, len(hist))) * 10
                 for _ in range(a.calls):
                     measure(stats, frac, st, seat, rng, f"{Path(a.history).name} ply {k}")

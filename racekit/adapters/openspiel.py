@@ -205,8 +205,7 @@ def resampler(random_state):
 
     Args:
         random_state: a ``numpy.random.RandomState`` (or ``Generator``) or a ``random.Random``:
-            anything with ``random_sample()``, ``random()`` or ``uniform()`` giving floats in
-            [0, 1).
+            anything with ``random_sample()`` or ``random()`` giving floats in [0, 1).
 
     Returns:
         ``callback(state, player) -> state``, the form ``ISMCTSBot.set_resampler`` takes.
@@ -214,10 +213,10 @@ def resampler(random_state):
     Raises:
         TypeError: ``random_state`` has none of those methods.
     """
-    draw = next((getattr(random_state, name) for name in ("random_sample", "random", "uniform")
+    draw = next((getattr(random_state, name) for name in ("random_sample", "random")
                  if callable(getattr(random_state, name, None))), None)
     if draw is None:
-        raise TypeError("resampler: random_state needs random_sample(), random() or uniform() "
+        raise TypeError("resampler: random_state needs random_sample() or random() "
                         f"(got {type(random_state).__name__})")
 
     def callback(state, player):

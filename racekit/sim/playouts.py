@@ -98,9 +98,12 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
 
     Raises:
         racekit.sim.kernels.KernelMismatchError: the kernel and the engine differ.
-        ValueError: ``engine="kernel"`` and no kernel covers the settings (the reason given).
+        ValueError: ``engine`` is none of those, or is ``"kernel"`` and no kernel covers the
+            settings (the reason given).
     """
     from .kernels import check_kernel, kernel_for, played_by
+    if engine not in ("auto", "kernel", "engine"):
+        raise ValueError(f"engine must be auto, kernel or engine, got {engine!r}")
     agents = (agent,) * game.num_players
     kernel, why = (None, "engine asked for") if engine == "engine" else kernel_for(game, agents)
     if kernel is None and engine == "kernel":
