@@ -148,13 +148,12 @@ game = pyspiel.load_game(ro.short_name(sys.argv[1]), {"players": 4, "turn_limit"
 bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
                        uct_c=2.0, max_simulations=4, random_state=np.random.RandomState(2))
 worlds = []
-if sys.argv[2] == "seeded":
-    draw = ro.resampler(np.random.RandomState(3))
-    def keep(state, player):
-        world = draw(state, player)
-        worlds.append(world.history())
-        return world
-    bot.set_resampler(keep)
+draw = ro.resampler(np.random.RandomState(3))
+def keep(state, player):
+    world = draw(state, player)
+    worlds.append(world.history())
+    return world
+bot.set_resampler(keep)
 rng = np.random.RandomState(7)
 state = game.new_initial_state()
 while not state.is_terminal():
@@ -181,7 +180,7 @@ def test_ismcts_with_the_seeded_resampler_plays_the_same_game_in_any_process(gid
     import sys
     runs = []
     for hashseed in ("1", "2"):
-        out = subprocess.run([sys.executable, "-c", ISMCTS_CODE, gid, "seeded"],
+        out = subprocess.run([sys.executable, "-c", ISMCTS_CODE, gid],
                              capture_output=True, text=True, timeout=600,
                              env={**os.environ, "PYTHONHASHSEED": hashseed})
         assert out.returncode == 0, out.stderr[-2000:]

@@ -120,6 +120,21 @@ def main(argv=None):
     return report(stats)
 
 
+def follow_seat(stats, players, hist, seat, rng, label, calls=1, forced=False):
+    """One state object replays ``hist`` and is resampled for ``seat`` ``calls`` times at each
+    of its decisions with more than one legal action (every one with ``forced``), the position
+    the history ends at included, as IS-MCTS resamples (one call a simulation)."""
+    st = load_game("leaf_marathon", players=players).new_initial_state(record_events=False)
+    for k in range(len(hist) + 1):
+        if not st.is_terminal() and st.current_player() == seat \
+                and (forced or len(st.legal_actions()) > 1):
+            frac = round(10 * k / max(1, len(hist))) * 10
+            for _ in range(calls):
+                measure(stats, frac, st, seat, rng, f"{label} ply {k}")
+        if k < len(hist):
+            st.apply_action(hist[k])
+
+
 def follow(a):
     """``--follow``: per race and seat, one state object replays the race and is resampled for
     the seat at each of its decisions; success rate and time by how far into the race."""
@@ -127,25 +142,17 @@ def follow(a):
     for players in [int(x) for x in a.players.split(",")]:
         for g in range(a.games):
             seed = a.seed + 100 * players + g
-            states = race(players, seed)
-            hist = states[-1].history()
+            hist = race(players, seed)[-1].history()
             for seat in range(players):
-                rng = random.Random(seed + a.rng + 1000 * seat)
-                st = load_game("leaf_marathon", players=players).new_initial_state(
-                    record_events=False)
-                for k, action in enumerate(hist):
-                    if st.current_player() == seat and len(st.legal_actions()) > 1:
-                        frac = round(10 * k / max(1, len(hist) - 1)) * 10
-                        measure(stats, frac, st, seat, rng, f"p{players} g{g} ply {k}")
-                    st.apply_action(action)
+                follow_seat(stats, players, hist, seat, random.Random(seed + a.rng + 1000 * seat),
+                            f"p{players} g{g}")
                 print(f"players {players} game {g} seat {seat} done", flush=True)
     return report(stats)
 
 
 def replay(a):
-    """``--history``: one saved race; each seat of ``--seats`` followed on one state object and
-    resampled ``--calls`` times at each of its decisions (the last position included; forced
-    ones only with ``--forced``)."""
+    """``--history``: one saved race; each seat of ``--seats`` followed as in
+    :func:`follow_seat`, ``--calls`` times a decision (forced ones with ``--forced``)."""
     import json
     from pathlib import Path
     data = json.loads(Path(a.history).read_text(encoding="utf-8"))
@@ -155,16 +162,8 @@ def replay(a):
         raise SystemExit(f"--seats: {a.history} is a {players}-player race (seats 0 to {players - 1})")
     stats = {}
     for seat in seats:
-        rng = random.Random(a.rng + 1000 * seat)
-        st = load_game("leaf_marathon", players=players).new_initial_state(record_events=False)
-        for k in range(len(hist) + 1):
-            if not st.is_terminal() and st.current_player() == seat \
-                    and (a.forced or len(st.legal_actions()) > 1):
-                frac = round(10 * k / max(1, len(hist))) * 10
-                for _ in range(a.calls):
-                    measure(stats, frac, st, seat, rng, f"{Path(a.history).name} ply {k}")
-            if k < len(hist):
-                st.apply_action(hist[k])
+        follow_seat(stats, players, hist, seat, random.Random(a.rng + 1000 * seat),
+                    Path(a.history).name, a.calls, a.forced)
         print(f"seat {seat} done", flush=True)
     return report(stats)
 
