@@ -1584,6 +1584,60 @@ def test_leaf_marathon_search_finds_race_163_from_nothing():
     assert world is not None and world.history_for(0) == view
 
 
+def test_leaf_marathon_pile_dead_end_again_and_again_turns_to_the_seat_short_of_a_card():
+    """Race 171 (tests/fixtures/lm_ismcts_stop_171_4p.json, seat 0's view): seat 1 sheds two
+    element cards at ply 745 and draws nothing from ply 623 on. In the world kept in the file
+    (``world_to_649``) it holds one at seat 3's draw at ply 649, another seat took the other
+    long before, and the pile holds one that seat 1 never draws: no card fits. The dead end
+    asks at first for the latest draw that took an element card (``wanted``, any seat). Once
+    one call has met it there more than ``_SHORT_AFTER`` (64) times it names seat 1, short of
+    the card: first its latest draw that may take one, or a blind pick that took one from
+    it."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    state, data = _lm_fixture("lm_ismcts_stop_171_4p.json")
+    game = load_game("leaf_marathon", players=state.n)
+    world = game.new_initial_state(record_events=False)
+    for a in data["world_to_649"]:
+        world.apply_action(a)
+    assert world.pk == "draw" and world.ps == 3 and len(world.history()) == 649
+    view, actors = state.history_for(0), V._actors(state, state.history())
+    memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
+    for n in range(1, R._SHORT_AFTER + 2):
+        for key in ("culprits", "wanted", "missing", "unwanted"):
+            memo.pop(key, None)   # as the search does before each entry
+        got = R.proposal(world, 649, view, actors, list(state._private), memo)
+        assert got == [] and memo["wanted"] == {A.DRAW + C.ELEMENT}
+        if n <= R._SHORT_AFTER:
+            assert memo["culprits"] is None and "missing" not in memo and "unwanted" not in memo
+    assert memo["culprits"] == {1}
+    assert memo["missing"] == {A.DRAW + C.ELEMENT}
+    seats, picks = memo["unwanted"]
+    assert seats == {1} and A.BLIND + C.ELEMENT in picks
+    assert all(R._kind(b - A.BLIND) == C.ELEMENT for b in picks)
+
+
+def test_leaf_marathon_search_repairs_race_171_from_a_kept_world():
+    """Race 171 stopped IS-MCTS at ply 751 (seat 0 to act): replayed with the seeded sampler,
+    all four calls there found no world (docs/adapters.md). Repairs of the worlds kept at ply
+    741 stalled at ply 649, where the dead end above named no seat: with these numbers the
+    search repaired none of the eight in 1,000 steps each (three numbers each, 0 of 24). It now
+    repairs this one (``kept_741``) within 200 steps (117), and 5 of the first 15 within
+    1,000."""
+    import random
+    from racekit.core import views as V
+    state, data = _lm_fixture("lm_ismcts_stop_171_4p.json")
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    target = (state.current_player(), view, V._view_text(state, 0))
+    memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
+    got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(4001), 200,
+                          data["kept_741"])
+    assert got is not None and got[0].history_for(0) == view and used <= 200
+
+
 def test_leaf_marathon_release_receiver_counts_the_picks_once():
     """Race 121 (tests/fixtures/lm_travel_light_4p.json, seat 0's view), ply 69: seat 1 must
     give both its cards to seat 3 (LM-EVENT-13). The plan gives seat 3 a card at each of the

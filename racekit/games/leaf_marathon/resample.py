@@ -72,7 +72,11 @@ lacks, so the search goes back to the latest hidden draw that took one, or
 the latest entry of either seat that may still draw or take one; where the giver must give
 every card it has left and one of their types is what the receiver cannot take,
 ``memo["unwanted"]`` names the giver and the draws and picks of that type, so the search goes
-back first to the giver's entry that brought one (:func:`_unwanted`). Among the outcomes
+back first to the giver's entry that brought one (:func:`_unwanted`). Where the pile lacks a
+type that a seat's own uses need from it, and one call has met that dead end at the same ply
+more than ``_SHORT_AFTER`` times, the seat held such a card earlier than these worlds say (it
+went to another seat long before): the dead end names that seat, ``memo["missing"]`` its draws
+of the type and ``memo["unwanted"]`` the blind picks that took one from it. Among the outcomes
 kept the odds are the node's (renormalised; the core weights the world back). It reads only
 the viewer's history, who acted, whose secret each entry is, and the world being built.
 """
@@ -101,6 +105,10 @@ _LAST_DROP = -3   # a later hidden selection (Butterfingers, Release...): a trig
 _HAND_EVENTS = (13, 16)   # d20: Scavenge and Release, Rewind (may repeat it)
 _TOO_MANY = -9   # _pile_fits: more trigger cards left than the seats can play in time
 _NEXT = -11   # _next_pile_fits: (_NEXT, type, seat): the next pile lacks a type the seat needs
+_SHORT_AFTER = 64   # dead ends at one ply where a seat's uses need a type the pile lacks
+# before the search is sent to that seat's own entries (memo["leaf_marathon_short"])
+_NEEDY = -13   # _pile_fits: (_NEEDY, type, seat): the present pile lacks a type the seat's
+# uses need from it (the seat may have held one earlier than the world says)
 _DROP = -2  # the opening exchange, or a blind pick from the seat: a trigger card may leave
 _LOSE = -5   # a hidden blind pick from the seat: it loses one card, of any type
 _ANY = -6   # a need any card meets (a loss met by a hidden draw before it)
@@ -1422,6 +1430,7 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
     spare: list = []   # (m, types): a seat's spare draws that must take those types (_share)
     later: Counter = Counter()   # the cards the other seats must draw from the next pile
     by: dict = {}   # card type -> the seats that must draw it from the next pile
+    needs: dict = {}   # seat -> the card types its draws from the present pile must take
     for s2 in range(st.n):
         if s2 == viewer:   # its draws are seen (``seen``)
             continue
@@ -1440,13 +1449,19 @@ def _pile_fits(st, k, o, t, plan, pile_slots, why=None, shares=None) -> bool:
         if short:
             if why is not None:
                 why.update(need)
+                why.update((_NEEDY, c, s2) for c in need)
             return False
         for c in need:
             free[c] -= 1
+        if need:
+            needs[s2] = need
         trig_room += room
     if min(free) < 0:
         if why is not None:
-            why.update(c for c in range(len(free)) if free[c] < 0)
+            lack = [c for c in range(len(free)) if free[c] < 0]
+            why.update(lack)
+            why.update((_NEEDY, c, s2) for s2, need in needs.items() for c in lack
+                       if c in need)
         return False
     for m, types in spare + ([(sum(m for m, _ in spare), frozenset().union(
             *(ts for _, ts in spare)))] if len(spare) > 1 else []):
@@ -1894,8 +1909,9 @@ def proposal(st, k, view, actors, owners, memo):
         fit = sorted(paired)
         memo["culprits"] = None if fit else {o} if not own else \
             (_pair_seats(plan, k, o) - {o} or {o})
-        nxt = {x for x in why if isinstance(x, tuple)}
-        why -= nxt
+        needy = {x for x in why if isinstance(x, tuple) and x[0] == _NEEDY}
+        nxt = {x for x in why if isinstance(x, tuple)} - needy
+        why -= nxt | needy
         if fit and nxt and not why - {x[1] for x in nxt}:
             # only the next pile lacks cards that seats must draw from it: first the latest
             # hidden draw of one of those seats that may take one earlier
@@ -1904,6 +1920,21 @@ def proposal(st, k, view, actors, owners, memo):
         elif fit:   # the pile lacks cards: first the latest hidden draw that took one
             lack = {t for t in why if t >= 0}
             memo["wanted"] = {A.DRAW + t for t in (lack or fit)}
+            short = {x[2] for x in needy if x[1] in lack}
+            again = memo.setdefault("leaf_marathon_short", Counter())
+            if short:
+                again[k] += 1
+            if short and again[k] > _SHORT_AFTER:
+                # seats whose own uses need a type the pile lacks, here again and again:
+                # they held one earlier than these worlds say. First their latest draw that
+                # may take one, or a blind pick that took one from them (race 171 of stop
+                # 40, ply 649: the element card seat 1 sheds at ply 745 went to another seat
+                # long before; the latest draw that took one is seldom that one)
+                kinds = {x[1] for x in needy if x[1] in lack}
+                memo["culprits"] = short
+                memo["missing"] = {A.DRAW + t for t in kinds}
+                memo["unwanted"] = (short, {A.BLIND + c for c in range(A.CODES)
+                                            if _kind(c) in kinds})
             if _TOO_MANY in why and not lack:   # the pile keeps too many trigger cards: first
                 memo["missing"] = {A.DRAW + C.TRIGGER}   # the latest draw that may take one
         return []
