@@ -1589,10 +1589,11 @@ def test_leaf_marathon_pile_dead_end_again_and_again_turns_to_the_seat_short_of_
     element cards at ply 745 and draws nothing from ply 623 on. In the world kept in the file
     (``world_to_649``) it holds one at seat 3's draw at ply 649, another seat took the other
     long before, and the pile holds one that seat 1 never draws: no card fits. The dead end
-    asks at first for the latest draw that took an element card (``wanted``, any seat). Once
-    one call has met it there more than ``_SHORT_AFTER`` (64) times it names seat 1, short of
-    the card: first its latest draw that may take one, or a blind pick that took one from
-    it."""
+    asks at first for the latest draw that took an element card (``wanted``, any seat). Where
+    the search repairs a kept world (``memo["repair"]``), once one call has met it there more
+    than ``_SHORT_AFTER`` (16) times it names seat 1, short of the card: first its latest draw
+    that may take one, or a blind pick that took one from it. A search from nothing keeps
+    asking for the latest draw (that did better there: stop 42's sweep)."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import cards as C
@@ -1604,14 +1605,17 @@ def test_leaf_marathon_pile_dead_end_again_and_again_turns_to_the_seat_short_of_
         world.apply_action(a)
     assert world.pk == "draw" and world.ps == 3 and len(world.history()) == 649
     view, actors = state.history_for(0), V._actors(state, state.history())
-    memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
-    for n in range(1, R._SHORT_AFTER + 2):
-        for key in ("culprits", "wanted", "missing", "unwanted"):
-            memo.pop(key, None)   # as the search does before each entry
-        got = R.proposal(world, 649, view, actors, list(state._private), memo)
-        assert got == [] and memo["wanted"] == {A.DRAW + C.ELEMENT}
-        if n <= R._SHORT_AFTER:
-            assert memo["culprits"] is None and "missing" not in memo and "unwanted" not in memo
+    for repair in (False, True):
+        memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0),
+                "repair": repair}
+        for n in range(1, R._SHORT_AFTER + 2):
+            for key in ("culprits", "wanted", "missing", "unwanted"):
+                memo.pop(key, None)   # as the search does before each entry
+            got = R.proposal(world, 649, view, actors, list(state._private), memo)
+            assert got == [] and memo["wanted"] == {A.DRAW + C.ELEMENT}
+            if n <= R._SHORT_AFTER or not repair:
+                assert memo["culprits"] is None and "missing" not in memo \
+                    and "unwanted" not in memo
     assert memo["culprits"] == {1}
     assert memo["missing"] == {A.DRAW + C.ELEMENT}
     seats, picks = memo["unwanted"]
@@ -1624,8 +1628,7 @@ def test_leaf_marathon_search_repairs_race_171_from_a_kept_world():
     all four calls there found no world (docs/adapters.md). Repairs of the worlds kept at ply
     741 stalled at ply 649, where the dead end above named no seat: with these numbers the
     search repaired none of the eight in 1,000 steps each (three numbers each, 0 of 24). It now
-    repairs this one (``kept_741``) within 200 steps (117), and 5 of the first 15 within
-    1,000."""
+    repairs this one (``kept_741``) within 200 steps (21), and 9 of the 24 within 1,000."""
     import random
     from racekit.core import views as V
     state, data = _lm_fixture("lm_ismcts_stop_171_4p.json")

@@ -154,7 +154,8 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     Game hook: ``state.resample_proposal(k, view, actors, owners, memo)``, called on the world
     being built at a hidden entry (ply ``k``), gets the seat's view (``view``: the history as
     the seat saw it, ``None`` where hidden; ``actors``: who acted at each ply; ``owners``:
-    whose secret each entry is; ``memo["snapshot"]``: ``snapshot(seat)`` now) in a dict kept
+    whose secret each entry is; ``memo["snapshot"]``: ``snapshot(seat)`` now;
+    ``memo["repair"]``: whether the search is repairing a kept world) in a dict kept
     for one ``resample`` call. At a chance node it returns ``(outcome, probability)`` pairs to
     draw from (each outcome possible at the node), at a decision the actions to draw among
     (uniformly), or ``None`` for the node's own odds or every legal action.
@@ -530,6 +531,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
     weight = 1.0
     propose = getattr(type(s), "resample_proposal", None)
     affects = getattr(type(s), "resample_affects", None)
+    memo["repair"] = hint is not None   # (the game's proposal may read it)
     marks: list = []   # [ply, world before it, weight, candidates left, seats, conflict, chosen]
     used, k, n = 1, 0, len(view)
     hits: dict = {}   # conflicts at each ply (thrashing: _escalated)

@@ -73,10 +73,13 @@ the latest entry of either seat that may still draw or take one; where the giver
 every card it has left and one of their types is what the receiver cannot take,
 ``memo["unwanted"]`` names the giver and the draws and picks of that type, so the search goes
 back first to the giver's entry that brought one (:func:`_unwanted`). Where the pile lacks a
-type that a seat's own uses need from it, and one call has met that dead end at the same ply
-more than ``_SHORT_AFTER`` times, the seat held such a card earlier than these worlds say (it
-went to another seat long before): the dead end names that seat, ``memo["missing"]`` its draws
-of the type and ``memo["unwanted"]`` the blind picks that took one from it. Among the outcomes
+type that a seat's own uses need from it, in a repair of a kept world (``memo["repair"]``,
+set by the core), and one call has met that dead end at the same ply more than
+``_SHORT_AFTER`` times, the seat held such a card earlier than the kept world says (it went
+to another seat long before): the dead end names that seat, ``memo["missing"]`` its draws of
+the type and ``memo["unwanted"]`` the blind picks that took one from it. (In searches from
+nothing it did not help: stop 42's sweep and races 121 and 163 found fewer worlds.) Among
+the outcomes
 kept the odds are the node's (renormalised; the core weights the world back). It reads only
 the viewer's history, who acted, whose secret each entry is, and the world being built.
 """
@@ -105,8 +108,8 @@ _LAST_DROP = -3   # a later hidden selection (Butterfingers, Release...): a trig
 _HAND_EVENTS = (13, 16)   # d20: Scavenge and Release, Rewind (may repeat it)
 _TOO_MANY = -9   # _pile_fits: more trigger cards left than the seats can play in time
 _NEXT = -11   # _next_pile_fits: (_NEXT, type, seat): the next pile lacks a type the seat needs
-_SHORT_AFTER = 64   # dead ends at one ply where a seat's uses need a type the pile lacks
-# before the search is sent to that seat's own entries (memo["leaf_marathon_short"])
+_SHORT_AFTER = 16   # dead ends at one ply of a repair where a seat's uses need a type the
+# pile lacks before the search is sent to that seat's own entries (memo["leaf_marathon_short"])
 _NEEDY = -13   # _pile_fits: (_NEEDY, type, seat): the present pile lacks a type the seat's
 # uses need from it (the seat may have held one earlier than the world says)
 _DROP = -2  # the opening exchange, or a blind pick from the seat: a trigger card may leave
@@ -1922,14 +1925,15 @@ def proposal(st, k, view, actors, owners, memo):
             memo["wanted"] = {A.DRAW + t for t in (lack or fit)}
             short = {x[2] for x in needy if x[1] in lack}
             again = memo.setdefault("leaf_marathon_short", Counter())
-            if short:
+            if short and memo.get("repair"):
                 again[k] += 1
-            if short and again[k] > _SHORT_AFTER:
-                # seats whose own uses need a type the pile lacks, here again and again:
-                # they held one earlier than these worlds say. First their latest draw that
-                # may take one, or a blind pick that took one from them (race 171 of stop
-                # 40, ply 649: the element card seat 1 sheds at ply 745 went to another seat
-                # long before; the latest draw that took one is seldom that one)
+            if short and memo.get("repair") and again[k] > _SHORT_AFTER:
+                # a repair of a kept world (its old outcomes tried first) whose seats' own
+                # uses need a type the pile lacks, here again and again: they held one earlier
+                # than the kept world says. First their latest draw that may take one, or a
+                # blind pick that took one from them (race 171 of stop 40, ply 649: the
+                # element card seat 1 sheds at ply 745 went to another seat long before; the
+                # latest draw that took one is seldom that one)
                 kinds = {x[1] for x in needy if x[1] in lack}
                 memo["culprits"] = short
                 memo["missing"] = {A.DRAW + t for t in kinds}
