@@ -14,8 +14,9 @@ per simulation; it does not search where one action is legal), each seat with
 ``random.Random(rng + 1000 * seat)``; ``--forced`` resamples at forced decisions too.
 OpenSpiel's bot itself draws from an unseeded sampler (docs/adapters.md), so this is how a race
 where it stopped is replayed: ``python tools/lm_resample_sweep.py --history
-tests/fixtures/lm_ismcts_stop_171_4p.json --seats 0 --calls 4 --rng 1 --forced`` raises at ply
-751 (each of its four calls there)."""
+tests/fixtures/lm_ismcts_stop_171_4p.json --seats 0 --calls 4 --rng 1 --forced`` raised at ply
+751 on stop 41's code (each of its four calls there); since stop 42's repair of that dead end
+every call finds a world."""
 from __future__ import annotations
 
 import argparse
