@@ -1593,7 +1593,7 @@ def test_leaf_marathon_pile_dead_end_again_and_again_turns_to_the_seat_short_of_
     the search repairs a kept world (``memo["repair"]``), once one call has met it there more
     than ``_SHORT_AFTER`` (16) times it names seat 1, short of the card: first its latest draw
     that may take one, or a blind pick that took one from it. A search from nothing keeps
-    asking for the latest draw (that did better there: stop 42's sweep)."""
+    asking for the latest draw (the redirect found no more worlds there: stop 42's sweep)."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import cards as C

@@ -77,9 +77,10 @@ type that a seat's own uses need from it, in a repair of a kept world (``memo["r
 set by the core), and one call has met that dead end at the same ply more than
 ``_SHORT_AFTER`` times, the seat held such a card earlier than the kept world says (it went
 to another seat long before): the dead end names that seat, ``memo["missing"]`` its draws of
-the type and ``memo["unwanted"]`` the blind picks that took one from it. (In searches from
-nothing it did not help: stop 42's sweep and races 121 and 163 found fewer worlds.) Among
-the outcomes
+the type and ``memo["unwanted"]`` the blind picks of that type it was party to (the core
+cannot tell a pick from the seat from one by it: an order to try, every world is still
+checked). In searches from nothing the same redirect found no more worlds (stop 42's sweep)
+and two kept races' tests failed, so there the dead end is as before. Among the outcomes
 kept the odds are the node's (renormalised; the core weights the world back). It reads only
 the viewer's history, who acted, whose secret each entry is, and the world being built.
 """
