@@ -1591,9 +1591,10 @@ def test_leaf_marathon_pile_dead_end_again_and_again_turns_to_the_seat_short_of_
     long before, and the pile holds one that seat 1 never draws: no card fits. The dead end
     asks at first for the latest draw that took an element card (``wanted``, any seat). Where
     the search repairs a kept world (``memo["repair"]``), once one call has met it there more
-    than ``_SHORT_AFTER`` (16) times it names seat 1, short of the card: first its latest draw
-    that may take one, or a blind pick that took one from it. A search from nothing keeps
-    asking for the latest draw (the redirect found no more worlds there: stop 42's sweep)."""
+    than ``_SHORT_AFTER`` (16) times it names seat 1, short of the card: first the latest
+    blind pick of that type it was party to, else its latest draw that may take one. A search
+    from nothing keeps asking for the latest draw (the redirect found no more worlds there:
+    stop 38's sweep, rerun at stop 42)."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import cards as C

@@ -79,8 +79,9 @@ set by the core), and one call has met that dead end at the same ply more than
 to another seat long before): the dead end names that seat, ``memo["missing"]`` its draws of
 the type and ``memo["unwanted"]`` the blind picks of that type it was party to (the core
 cannot tell a pick from the seat from one by it: an order to try, every world is still
-checked). In searches from nothing the same redirect found no more worlds (stop 42's sweep)
-and two kept races' tests failed, so there the dead end is as before. Among the outcomes
+checked; such a pick, where one has an alternative left, is retried before the draw). In
+searches from nothing the same redirect found no more worlds (stop 38's sweep, rerun at stop
+42), so there the dead end is as before. Among the outcomes
 kept the odds are the node's (renormalised; the core weights the world back). It reads only
 the viewer's history, who acted, whose secret each entry is, and the world being built.
 """
@@ -1931,8 +1932,8 @@ def proposal(st, k, view, actors, owners, memo):
             if short and memo.get("repair") and again[k] > _SHORT_AFTER:
                 # a repair of a kept world (its old outcomes tried first) whose seats' own
                 # uses need a type the pile lacks, here again and again: they held one earlier
-                # than the kept world says. First their latest draw that may take one, or a
-                # blind pick that took one from them (race 171 of stop 40, ply 649: the
+                # than the kept world says. First the latest blind pick of the type they
+                # were party to, else their latest draw that may take one (race 171, ply 649: the
                 # element card seat 1 sheds at ply 745 went to another seat long before; the
                 # latest draw that took one is seldom that one)
                 kinds = {x[1] for x in needy if x[1] in lack}
