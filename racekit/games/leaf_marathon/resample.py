@@ -1925,21 +1925,21 @@ def proposal(st, k, view, actors, owners, memo):
         elif fit:   # the pile lacks cards: first the latest hidden draw that took one
             lack = {t for t in why if t >= 0}
             memo["wanted"] = {A.DRAW + t for t in (lack or fit)}
-            short = {x[2] for x in needy if x[1] in lack}
-            again = memo.setdefault("leaf_marathon_short", Counter())
-            if short and memo.get("repair"):
+            short = [x for x in needy if x[1] in lack] if memo.get("repair") else []
+            again = memo.setdefault("leaf_marathon_short", Counter()) if short else None
+            if short:
                 again[k] += 1
-            if short and memo.get("repair") and again[k] > _SHORT_AFTER:
+            if short and again[k] > _SHORT_AFTER:
                 # a repair of a kept world (its old outcomes tried first) whose seats' own
                 # uses need a type the pile lacks, here again and again: they held one earlier
                 # than the kept world says. First the latest blind pick of the type they
                 # were party to, else their latest draw that may take one (race 171, ply 649: the
                 # element card seat 1 sheds at ply 745 went to another seat long before; the
                 # latest draw that took one is seldom that one)
-                kinds = {x[1] for x in needy if x[1] in lack}
-                memo["culprits"] = short
+                seats, kinds = {x[2] for x in short}, {x[1] for x in short}
+                memo["culprits"] = seats
                 memo["missing"] = {A.DRAW + t for t in kinds}
-                memo["unwanted"] = (short, {A.BLIND + c for c in range(A.CODES)
+                memo["unwanted"] = (seats, {A.BLIND + c for c in range(A.CODES)
                                             if _kind(c) in kinds})
             if _TOO_MANY in why and not lack:   # the pile keeps too many trigger cards: first
                 memo["missing"] = {A.DRAW + C.TRIGGER}   # the latest draw that may take one
