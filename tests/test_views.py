@@ -677,11 +677,15 @@ def _nothing(state, seat, view, private, actors, target, memo, rng, budget, *res
     return None, budget
 
 
-def _failing(calls):
+def _failing(calls, redirects=None):
     """A search that finds no world and records each call's ``(budget, from a kept world)``
-    in ``calls``."""
-    def search(state, seat, view, private, actors, target, memo, rng, budget, hint=None):
+    in ``calls`` and, where ``redirects`` is a list, whether it lets the game redirect at
+    dead ends (``memo["redirect"]``: by default in repairs of kept worlds only)."""
+    def search(state, seat, view, private, actors, target, memo, rng, budget, hint=None,
+               redirect=None):
         calls.append((budget, hint is not None))
+        if redirects is not None:
+            redirects.append(hint is not None if redirect is None else redirect)
         return None, budget
     return search
 
@@ -812,8 +816,9 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
     """Issue 21: where no search of a call finds a world and none was found at this view
     before, the state's ``resample_retries`` more searches from nothing run (the rng goes on)
     before ``ResampleError``: at eight positions where IS-MCTS stopped, one search from
-    nothing found a world 0 to 6 times in 10 (docs/adapters.md). Then one last search from
-    nothing runs with twice ``max_tries``."""
+    nothing found a world 0 to 6 times in 10 (docs/adapters.md); every other one lets the
+    game redirect at dead ends it meets again and again (``memo["redirect"]``). Then two last
+    searches from nothing run with twice ``max_tries``, the second with the redirects."""
     from racekit.core import views as V
     state, _ = _lm_fixture_race()
     real, calls = V._search, []
@@ -838,12 +843,14 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
     assert world.history_for(0) == state.history_for(0)
     assert world.observation_string(0) == state.observation_string(0)
     calls.clear()
-    monkeypatch.setattr(type(state), "resample_retries", 1)
-    monkeypatch.setattr(V, "_search", _failing(calls))
-    with pytest.raises(ResampleError):   # one retry and the last search, also unlucky
+    monkeypatch.setattr(type(state), "resample_retries", 2)
+    redirects: list = []
+    monkeypatch.setattr(V, "_search", _failing(calls, redirects))
+    with pytest.raises(ResampleError):   # two retries and the last searches, also unlucky
         fresh().resample(0, random.Random(3))
     # (no kept worlds to repair on a fresh object)
-    assert calls == [(1000, False), (1000, False), (4000, False)]
+    assert calls == [(1000, False)] * 3 + [(4000, False)] * 2
+    assert redirects == [False, False, True, False, True]
     calls.clear()
     monkeypatch.setattr(type(state), "resample_retries", 0)
     with pytest.raises(ResampleError):   # no retries declared: no last resort either
@@ -855,7 +862,8 @@ def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
     """Issue 21: where a call whose searches are hard would raise (the short repairs of kept
     worlds, the search from nothing and the retries found nothing, and no world was found at
     this view before), two kept worlds are repaired again, in turn, with half of
-    ``max_tries`` each, and then one search from nothing runs with twice ``max_tries``. At
+    ``max_tries`` each, and then two searches from nothing run with twice ``max_tries``, the
+    second letting the game redirect at dead ends (``memo["redirect"]``). At
     race 122's stop (ply 334) a repair of 1,000 steps found a world 7 times in 12, a search
     from nothing never within 1,000 steps and always within 4,000 (6 tries each)."""
     from racekit.core import views as V
@@ -882,13 +890,17 @@ def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
     assert world.observation_string(0) == state.observation_string(0)
     assert world.legal_actions() == state.legal_actions()
     assert state.__dict__["_resample_kept"][0]["found"] == [world.history()]
-    calls.clear()   # where the repairs find nothing too: one long search from nothing
-    monkeypatch.setattr(V, "_search", _failing(calls))
+    calls.clear()   # where the repairs find nothing too: two long searches from nothing
+    redirects: list = []
+    monkeypatch.setattr(V, "_search", _failing(calls, redirects))
     state.__dict__["_resample_kept"][0].update(found=[], hard=True)
     with pytest.raises(ResampleError):
         state.resample(0, random.Random(1))
     assert calls[worlds:] == [(1000, False)] * (1 + retries) + [(1000, True)] * 2 \
-        + [(4000, False)]   # from nothing, the retries, two repairs, one long search
+        + [(4000, False)] * 2   # from nothing, the retries, two repairs, two long searches
+    # the kept worlds' repairs, every other retry and the last search redirect
+    assert redirects == [True] * worlds + [False] + [i % 2 == 1 for i in range(retries)] \
+        + [True, True, False, True]
 
 
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():
@@ -1590,7 +1602,7 @@ def test_leaf_marathon_pile_dead_end_again_and_again_turns_to_the_seat_short_of_
     (``world_to_649``) it holds one at seat 3's draw at ply 649, another seat took the other
     long before, and the pile holds one that seat 1 never draws: no card fits. The dead end
     asks at first for the latest draw that took an element card (``wanted``, any seat). Where
-    the search repairs a kept world (``memo["repair"]``), once one call has met it there more
+    the search repairs a kept world (``memo["redirect"]``), once one call has met it there more
     than ``_SHORT_AFTER`` (16) times it names seat 1, short of the card: first the latest
     blind pick of that type it was party to, else its latest draw that may take one. A search
     from nothing keeps asking for the latest draw (the redirect found no more worlds there:
@@ -1608,7 +1620,7 @@ def test_leaf_marathon_pile_dead_end_again_and_again_turns_to_the_seat_short_of_
     view, actors = state.history_for(0), V._actors(state, state.history())
     for repair in (False, True):
         memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0),
-                "repair": repair}
+                "redirect": repair}
         for n in range(1, R._SHORT_AFTER + 2):
             for key in ("culprits", "wanted", "missing", "unwanted"):
                 memo.pop(key, None)   # as the search does before each entry

@@ -136,12 +136,14 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     returns one of the worlds the calls before it found at this view (drawn uniformly: each is
     consistent with the view), and raises only where none has been found at this view yet,
     after the state's ``resample_retries`` (default 0) more searches from nothing with half of
-    ``max_tries`` each (a search's luck differs from one to the next) and, where the state
-    declares retries, a last resort: up to two kept worlds (where the searches are hard)
-    repaired again in turn with half of ``max_tries`` each, then one search from nothing
-    with twice ``max_tries`` (a short search often gives up just before the world it would
-    find). The last resort runs only where the call would otherwise raise, so a call that
-    found a world without it finds the same one; once a call that would have raised finds a
+    ``max_tries`` each (a search's luck differs from one to the next; the second, fourth, ...
+    let the game redirect at dead ends they meet again and again, ``memo["redirect"]`` below)
+    and, where the state declares retries, a last resort: up to two kept worlds (where the
+    searches are hard) repaired again in turn with half of ``max_tries`` each, then two
+    searches from nothing with twice ``max_tries``, the second with the game's redirects (a
+    short search often gives up just before the world it would find). The retries and the
+    last resort run only where the call would otherwise raise, so a call that
+    found a world without them finds the same one; once a call that would have raised finds a
     world, or uses more random numbers before it raises, later calls on the same object (or
     the same ``rng``) may differ. What this costs once
     the searches are hard: the worlds a seat keeps believing descend from the few found
@@ -155,7 +157,9 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     being built at a hidden entry (ply ``k``), gets the seat's view (``view``: the history as
     the seat saw it, ``None`` where hidden; ``actors``: who acted at each ply; ``owners``:
     whose secret each entry is; ``memo["snapshot"]``: ``snapshot(seat)`` now;
-    ``memo["repair"]``: whether the search is repairing a kept world) in a dict kept
+    ``memo["redirect"]``: whether the search may follow the game's redirects at dead ends
+    it meets again and again: a repair of a kept world, the retries after the first and
+    every other one, and the last resort's final search) in a dict kept
     for one ``resample`` call. At a chance node it returns ``(outcome, probability)`` pairs to
     draw from (each outcome possible at the node), at a decision the actions to draw among
     (uniformly), or ``None`` for the node's own odds or every legal action.
@@ -230,21 +234,23 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
             s.apply_action(a)
         return s
     retries = max(0, int(getattr(state, "resample_retries", 0) or 0)) if backtrack else 0
-    for _ in range(retries):
-        if worlds:   # none found, none to reuse: the search from nothing again (the rng goes on)
-            break
+    for i in range(retries):
+        if worlds:   # none found, none to reuse: the search from nothing again (the rng goes
+            break    # on), every other one following the game's redirects (memo["redirect"])
         got, _used = _search(state, seat, view, private, actors, target, memo, rng,
-                             max(1, max_tries // 2))
+                             max(1, max_tries // 2), None, i % 2 == 1)
         if got is not None:
             worlds.append(got)
     if not worlds and retries > 0:
-        # the last resort: longer repairs of two kept worlds, then one long search (a short
-        # search often gives up just before the world it would find)
+        # the last resort: longer repairs of two kept worlds, then two long searches, the
+        # second following the game's redirects (a short search often gives up just before
+        # the world it would find)
         kept = follow["base"][:2] if follow is not None and follow.get("hard") else []
-        last = [(b, max(1, max_tries // 2)) for b in kept] + [(None, max(1, 2 * max_tries))]
-        for hint, budget in last:
+        last = [(b, max(1, max_tries // 2), None) for b in kept] + \
+            [(None, max(1, 2 * max_tries), False), (None, max(1, 2 * max_tries), True)]
+        for hint, budget, redirect in last:
             got, _used = _search(state, seat, view, private, actors, target, memo, rng,
-                                 budget, hint)
+                                 budget, hint, redirect)
             if got is not None:
                 worlds.append(got)
                 break
@@ -505,7 +511,8 @@ def _candidates(s, k, view, private, actors, memo, rng, propose):
             if _fits(s, k, view, private, actors, b)]
 
 
-def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=None):
+def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=None,
+            redirect=None):
     """One world and its weight (see :func:`resample`), or ``None``, and the draws used, by a
     backtracking search over the hidden entries (a state's ``resample_backtrack``).
 
@@ -531,7 +538,9 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
     weight = 1.0
     propose = getattr(type(s), "resample_proposal", None)
     affects = getattr(type(s), "resample_affects", None)
-    memo["repair"] = hint is not None   # (the game's proposal may read it)
+    # the game's proposal may read it: redirects at dead ends met again and again (by default
+    # in repairs of a kept world only)
+    memo["redirect"] = hint is not None if redirect is None else bool(redirect)
     marks: list = []   # [ply, world before it, weight, candidates left, seats, conflict, chosen]
     used, k, n = 1, 0, len(view)
     hits: dict = {}   # conflicts at each ply (thrashing: _escalated)

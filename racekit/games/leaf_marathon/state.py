@@ -187,10 +187,12 @@ class LeafMarathonState(State):
     search from nothing often gives up (docs/adapters.md)."""
     resample_retries = 8
     """Searches from nothing again before a resample gives up (each with half of its
-    ``max_tries``, 2 to 7 s late in a 4-player race), then the last resort of
-    :func:`racekit.core.views.resample` (two longer repairs of kept worlds, one search with
-    twice ``max_tries``). They run only where a call would otherwise give up, so such a call
-    takes up to about a minute and a half longer before it raises. At twelve positions where
+    ``max_tries``, 2 to 7 s late in a 4-player race; every other one redirects at dead ends
+    it meets again and again, as repairs do), then the last resort of
+    :func:`racekit.core.views.resample` (two longer repairs of kept worlds, two searches with
+    twice ``max_tries``, the second redirecting). They run only where a call would otherwise
+    give up, so such a call takes up to about two minutes longer before it raises. At twelve
+    positions where
     IS-MCTS stopped, 6 searches from nothing each: 17 of 72 found a world within 1,000 steps,
     38 within 4,000 (race 122's position needed 1,188 to 3,634 steps in all 6;
     docs/adapters.md)."""
