@@ -1604,9 +1604,10 @@ def test_leaf_marathon_pile_dead_end_again_and_again_turns_to_the_seat_short_of_
     asks at first for the latest draw that took an element card (``wanted``, any seat). Where
     the search repairs a kept world (``memo["redirect"]``), once one call has met it there more
     than ``_SHORT_AFTER`` (16) times it names seat 1, short of the card: first the latest
-    blind pick of that type it was party to, else its latest draw that may take one. A search
-    from nothing keeps asking for the latest draw (the redirect found no more worlds there:
-    stop 38's sweep, rerun at stop 42)."""
+    blind pick of that type it was party to, else its latest draw that may take one (so do
+    every other retry from nothing and the last resort's final search). The first search from
+    nothing keeps asking for the latest draw (the redirect found no more worlds there: stop
+    38's sweep, rerun at stop 42)."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import cards as C
@@ -1652,6 +1653,33 @@ def test_leaf_marathon_search_repairs_race_171_from_a_kept_world():
     got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(4001), 200,
                           data["kept_741"])
     assert got is not None and got[0].history_for(0) == view and used <= 200
+
+
+def test_leaf_marathon_redirecting_search_finds_race_171_at_ply_495():
+    """Race 171 replayed as IS-MCTS resamples (tools/lm_resample_sweep.py without
+    ``--forced``) raised at ply 495: every search of one call found nothing. There searches
+    from nothing thrash at ply 137, seat 2's draw, where the pile lacks the action and the
+    recovery card that seats 1 and 2 need (seat 1's earlier draws took element cards). A
+    search that follows the game's redirects (``memo["redirect"]``: every other retry, the
+    last resort's final search) goes back to their draws: 3 of 8 found a world within 2,000
+    steps, against 1 of 8. With these numbers it finds one within 1,000 steps (636) and the
+    plain search none."""
+    import random
+    from racekit.core import views as V
+    state, _ = _lm_fixture("lm_ismcts_stop_171_4p.json", 495)
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    target = (state.current_player(), view, V._view_text(state, 0))
+    found = []
+    for redirect in (False, True):
+        memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
+        got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(5),
+                              1000, None, redirect)
+        found.append(got is not None)
+        if got is not None:
+            assert got[0].history_for(0) == view and used <= 1000
+            assert got[0].observation_string(0) == state.observation_string(0)
+    assert found == [False, True]
 
 
 def test_leaf_marathon_release_receiver_counts_the_picks_once():
