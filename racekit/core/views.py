@@ -158,8 +158,8 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     the seat saw it, ``None`` where hidden; ``actors``: who acted at each ply; ``owners``:
     whose secret each entry is; ``memo["snapshot"]``: ``snapshot(seat)`` now;
     ``memo["redirect"]``: whether the search may follow the game's redirects at dead ends
-    it meets again and again: a repair of a kept world, the retries after the first and
-    every other one, and the last resort's final search) in a dict kept
+    it meets again and again: a repair of a kept world, every other retry from the second
+    on, and the last resort's final search) in a dict kept
     for one ``resample`` call. At a chance node it returns ``(outcome, probability)`` pairs to
     draw from (each outcome possible at the node), at a decision the actions to draw among
     (uniformly), or ``None`` for the node's own odds or every legal action.

@@ -82,9 +82,10 @@ the type and ``memo["unwanted"]`` the blind picks of that type it was party to (
 cannot tell a pick from the seat from one by it: an order to try, every world is still
 checked; such a pick, where one has an alternative left, is retried before the draw). In
 the first search from nothing the same redirect found no more worlds (stop 38's sweep, rerun
-at stop 42), so there the dead end is as before; the retries alternate between the two (race
-171, ply 495: 3 of 8 searches from nothing found a world within 2,000 steps with it, 1 of 8
-without). Among the outcomes
+at stop 42), so there the dead end is as before. The retries, which run only where that
+search failed, alternate between the two: a different search rather than the same one again
+(race 171, ply 495: 3 of 8 searches from nothing found a world within 2,000 steps with it, 1
+of 8 without; one position and few tries, so a hint, not a measured gain). Among the outcomes
 kept the odds are the node's (renormalised; the core weights the world back). It reads only
 the viewer's history, who acted, whose secret each entry is, and the world being built.
 """
@@ -113,8 +114,10 @@ _LAST_DROP = -3   # a later hidden selection (Butterfingers, Release...): a trig
 _HAND_EVENTS = (13, 16)   # d20: Scavenge and Release, Rewind (may repeat it)
 _TOO_MANY = -9   # _pile_fits: more trigger cards left than the seats can play in time
 _NEXT = -11   # _next_pile_fits: (_NEXT, type, seat): the next pile lacks a type the seat needs
-_SHORT_AFTER = 16   # dead ends at one ply of a repair where a seat's uses need a type the
-# pile lacks before the search is sent to that seat's own entries (memo["leaf_marathon_short"])
+_SHORT_AFTER = 16   # dead ends at one ply, in one call's redirecting searches (memo["redirect"]),
+# where a seat's uses need a type the pile lacks, before the search is sent to that seat's own
+# entries (memo["leaf_marathon_short"]: counted over the call, so a later search there
+# redirects at once)
 _NEEDY = -13   # _pile_fits: (_NEEDY, type, seat): the present pile lacks a type the seat's
 # uses need from it (the seat may have held one earlier than the world says)
 _DROP = -2  # the opening exchange, or a blind pick from the seat: a trigger card may leave
