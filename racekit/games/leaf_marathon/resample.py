@@ -76,8 +76,8 @@ back first to the giver's entry that brought one (:func:`_unwanted`). Where the 
 type that a seat's own uses need from it, in a search the core lets redirect
 (``memo["redirect"]``: a repair of a kept world, every other retry and the last resort's
 final search), and one call has met that dead end at the same ply more than
-``_SHORT_AFTER`` times, the seat held such a card earlier than the kept world says (it went
-to another seat long before): the dead end names that seat, ``memo["missing"]`` its draws of
+``_SHORT_AFTER`` times, the seat held such a card earlier than the world built so far says
+(it went to another seat long before): the dead end names that seat, ``memo["missing"]`` its draws of
 the type and ``memo["unwanted"]`` the blind picks of that type it was party to (the core
 cannot tell a pick from the seat from one by it: an order to try, every world is still
 checked; such a pick, where one has an alternative left, is retried before the draw). In
