@@ -1932,8 +1932,8 @@ def proposal(st, k, view, actors, owners, memo):
             lack = {t for t in why if t >= 0}
             memo["wanted"] = {A.DRAW + t for t in (lack or fit)}
             short = [x for x in needy if x[1] in lack] if memo.get("redirect") else []
-            again = memo.setdefault("leaf_marathon_short", Counter()) if short else None
             if short:
+                again = memo.setdefault("leaf_marathon_short", Counter())
                 again[k] += 1
             if short and again[k] > _SHORT_AFTER:
                 # a search the core lets redirect (a repair of a kept world, its old outcomes
