@@ -831,7 +831,7 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
 
     monkeypatch.setattr(V, "_search", unlucky)
     monkeypatch.setattr(V, "_redraw", _nothing)
-    assert type(state).resample_retries == 8
+    assert type(state).resample_retries == 24
 
     def fresh():
         s = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)

@@ -185,17 +185,18 @@ class LeafMarathonState(State):
     """Each search starts from a world found for the seat at its previous view, on this state
     object (:func:`racekit.core.views.resample`, along one game): late in a 4-player race a
     search from nothing often gives up (docs/adapters.md)."""
-    resample_retries = 8
+    resample_retries = 24
     """Searches from nothing again before a resample gives up (each with half of its
-    ``max_tries``, 2 to 7 s late in a 4-player race; every other one redirects at dead ends
+    ``max_tries``, 2 to 25 s late in a 4-player race; every other one redirects at dead ends
     it meets again and again, as repairs do), then the last resort of
     :func:`racekit.core.views.resample` (two longer repairs of kept worlds, two searches with
     twice ``max_tries``, the second redirecting). They run only where a call would otherwise
-    give up, so such a call takes up to about two minutes longer before it raises. At twelve
-    positions where
-    IS-MCTS stopped, 6 searches from nothing each: 17 of 72 found a world within 1,000 steps,
-    38 within 4,000 (race 122's position needed 1,188 to 3,634 steps in all 6;
-    docs/adapters.md)."""
+    give up, so such a call takes up to about 3 to 12 minutes longer before it raises. At
+    twelve positions where IS-MCTS stopped, 6 searches from nothing each: 17 of 72 found a
+    world within 1,000 steps, 38 within 4,000 (race 122's position needed 1,188 to 3,634
+    steps in all 6; docs/adapters.md). Where one search in twenty finds a world (race 179's
+    stop), 8 retries leave a failing call 66 times in 100 (0.95^8), 24 retries 29 (stop 44;
+    before, 8)."""
     resample_restart = 0
     """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
     lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
