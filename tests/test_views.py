@@ -1688,6 +1688,50 @@ def test_leaf_marathon_redirecting_search_finds_race_171_at_ply_495():
         assert memo["redirect"] is said
 
 
+def test_leaf_marathon_pile_without_any_type_the_seat_may_draw_turns_to_a_hoarding_seat(
+        monkeypatch):
+    """Race 179 (tests/fixtures/lm_ismcts_stop_179_4p.json, seat 0's view at ply 1,001, where
+    IS-MCTS stopped): searches from nothing thrash at plies 884 and 885, seat 2's draws, where
+    the pile holds no card of any type seat 2 may draw, while seat 1 holds six or seven action
+    cards that its public uses never play. The dead end names the seats that hold more of
+    those types than their uses still play (``memo["unwanted"]``, :func:`_surplus`), so the
+    search retries their latest such draw first. With these numbers it finds a world within
+    1,000 steps (406); without the redirect, none."""
+    import random
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import resample as R
+    state, _ = _lm_fixture("lm_ismcts_stop_179_4p.json")
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    target = (state.current_player(), view, V._view_text(state, 0))
+    found = []
+    for surplus in (True, False):
+        if not surplus:
+            monkeypatch.setattr(R, "_surplus", lambda *args: set())
+        memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
+        got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(1),
+                              1000)
+        found.append(got is not None)
+        if got is not None:
+            assert got[0].history_for(0) == view and used <= 1000
+            assert got[0].observation_string(0) == state.observation_string(0)
+    assert found == [True, False]
+
+
+def test_leaf_marathon_surplus_names_seats_holding_more_than_their_uses_play():
+    """:func:`_surplus` counts a seat's held cards of a type against its public uses of that
+    type after the ply; the viewer is never named (its hand is no secret to it)."""
+    from types import SimpleNamespace
+    from racekit.games.leaf_marathon import resample as R
+    st = SimpleNamespace(n=3, hand=[[0, 0, 0], [0, 3], [3]])
+    uses = {0: [(5, 0)], 1: [(5, 0), (9, 3)], 2: [(4, 3), (8, 3)]}
+    plan = (uses, None, None, None, 0)
+    assert R._surplus(st, 6, plan, {0}) == {1}   # seat 1's action card is played at ply 5
+    assert R._surplus(st, 4, plan, {0}) == set()
+    assert R._surplus(st, 6, plan, {3}) == set()   # seat 2's uses of 3 after ply 6: one
+    assert R._surplus(st, 8, plan, {3}) == {2}
+
+
 def test_leaf_marathon_release_receiver_counts_the_picks_once():
     """Race 121 (tests/fixtures/lm_travel_light_4p.json, seat 0's view), ply 69: seat 1 must
     give both its cards to seat 3 (LM-EVENT-13). The plan gives seat 3 a card at each of the
