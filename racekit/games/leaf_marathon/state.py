@@ -194,9 +194,10 @@ class LeafMarathonState(State):
     give up, so such a call takes up to about 3 to 12 minutes longer before it raises. At
     twelve positions where IS-MCTS stopped, 6 searches from nothing each: 17 of 72 found a
     world within 1,000 steps, 38 within 4,000 (race 122's position needed 1,188 to 3,634
-    steps in all 6; docs/adapters.md). At race 179's stop (ply 1,001) 5 of 72 searches from
-    nothing found a world within 1,000 steps: there 8 retries alone find none about 56 times
-    in 100, 24 retries about 18 (stop 44; before, 8)."""
+    steps in all 6; docs/adapters.md). At race 179's stop (ply 1,001) a search from nothing
+    found a world within 1,000 steps 7 times in 168, 17 with stop 44's surplus redirect
+    (:mod:`.resample`): there 8 retries alone find none about 71 or 43 times in 100, 24
+    retries about 36 or 8 (stop 44; before, 8)."""
     resample_restart = 0
     """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
     lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
