@@ -92,7 +92,10 @@ still play (:func:`_surplus`), so the search first retries the latest of their d
 took one, its other types first, rather than the latest draw of any seat (race 179, ply
 1,001: a seat had hoarded action cards; searches from nothing found a world within 1,000
 steps 17 times in 168 with it, 7 in 168 without: likely better there, not certain, Fisher's
-p = 0.055; at race 171's ply 495 the same 2 of 12 either way). Among the outcomes
+p = 0.055, the same 168 sets of numbers both ways; at race 171's ply 495 the same 2 of 12
+either way). Unlike the short-seat redirect it acts in every search, a call's first one
+included, so it changes which worlds a seat is given; it was measured at those two positions
+only. Among the outcomes
 kept the odds are the node's (renormalised; the core weights the world back). It reads only
 the viewer's history, who acted, whose secret each entry is, and the world being built.
 """
@@ -1954,7 +1957,8 @@ def proposal(st, k, view, actors, owners, memo):
         elif fit:   # the pile lacks cards: first the latest hidden draw that took one
             lack = {t for t in why if t >= 0}
             memo["wanted"] = {A.DRAW + t for t in (lack or fit)}
-            if not lack:   # none left of any type the seat may draw: a seat holding more of
+            if not why:   # none left of any type the seat may draw (no type the pile lacks,
+                # no other seat short, not too many trigger cards): a seat holding more of
                 # them than its public uses still need took them (race 179, ply 884)
                 spare = _surplus(st, k, plan, fit)
                 if spare:

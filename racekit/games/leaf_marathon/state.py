@@ -187,11 +187,12 @@ class LeafMarathonState(State):
     search from nothing often gives up (docs/adapters.md)."""
     resample_retries = 24
     """Searches from nothing again before a resample gives up (each with half of its
-    ``max_tries``, 2 to 25 s late in a 4-player race; every other one redirects at dead ends
+    ``max_tries``, 4 to 30 s late in a 4-player race; every other one redirects at dead ends
     it meets again and again, as repairs do), then the last resort of
     :func:`racekit.core.views.resample` (two longer repairs of kept worlds, two searches with
     twice ``max_tries``, the second redirecting). They run only where a call would otherwise
-    give up, so such a call takes up to about 3 to 12 minutes longer before it raises. At
+    give up, so such a call takes up to about 1 to 8 minutes longer than with 8 before it
+    raises (16 more searches). At
     twelve positions where IS-MCTS stopped, 6 searches from nothing each: 17 of 72 found a
     world within 1,000 steps, 38 within 4,000 (race 122's position needed 1,188 to 3,634
     steps in all 6; docs/adapters.md). At race 179's stop (ply 1,001) a search from nothing
