@@ -86,8 +86,9 @@ at stop 42), so there the dead end is as before. The retries, which run only whe
 search failed, alternate between the two: a different search rather than the same one again
 (race 171, ply 495: 3 of 8 searches from nothing found a world within 2,000 steps with it, 1
 of 8 without; one position and few tries, so a hint, not a measured gain). Where the pile
-holds no card of any type the drawing seat may take (after the viewer's own later draws),
-``memo["unwanted"]`` names the seats that hold more of those types than their public uses
+holds no card of any type the drawing seat may take (after the viewer's own later draws)
+and nothing else explains it (no type the pile lacks, no seat short of draws, not too many
+trigger cards), ``memo["unwanted"]`` names the seats that hold more of those types than their public uses
 still play (:func:`_surplus`), so the search first retries the latest of their draws that
 took one, its other types first, rather than the latest draw of any seat (race 179, ply
 1,001: a seat had hoarded action cards; searches from nothing found a world within 1,000

@@ -192,10 +192,9 @@ class LeafMarathonState(State):
     :func:`racekit.core.views.resample` (two longer repairs of kept worlds, two searches with
     twice ``max_tries``, the second redirecting). They run only where a call would otherwise
     give up, so such a call takes up to about 1 to 8 minutes longer than with 8 before it
-    raises (16 more searches). At
-    twelve positions where IS-MCTS stopped, 6 searches from nothing each: 17 of 72 found a
-    world within 1,000 steps, 38 within 4,000 (race 122's position needed 1,188 to 3,634
-    steps in all 6; docs/adapters.md). At race 179's stop (ply 1,001) a search from nothing
+    raises (16 more searches). At twelve positions where IS-MCTS stopped, 6 searches from
+    nothing each: 17 of 72 found a world within 1,000 steps, 38 within 4,000 (race 122's
+    position needed 1,188 to 3,634 steps in all 6; docs/adapters.md). At race 179's stop (ply 1,001) a search from nothing
     found a world within 1,000 steps 7 times in 168, 17 with stop 44's surplus redirect
     (:mod:`.resample`): there 8 retries alone find none about 71 or 43 times in 100, 24
     retries about 36 or 8 (stop 44; before, 8)."""
