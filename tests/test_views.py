@@ -1575,7 +1575,8 @@ def test_leaf_marathon_one_hidden_pick_takes_one_trigger_card():
 
 def _lm_search_from_nothing(fixture, seed, budget):
     """Seat 0's view of a race in ``tests/fixtures`` and one search from nothing for a world
-    consistent with it (:func:`racekit.core.views._search`): ``(world or None, view)``."""
+    consistent with it (:func:`racekit.core.views._search`): ``(world or None, view, steps
+    used)``."""
     import random
     from racekit.core import views as V
     state = _lm_fixture(fixture)[0]
@@ -1583,9 +1584,9 @@ def _lm_search_from_nothing(fixture, seed, budget):
     view, actors = state.history_for(0), V._actors(state, hist)
     target = (state.current_player(), view, V._view_text(state, 0))
     memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
-    got, _used = V._search(state, 0, view, owners, actors, target, memo, random.Random(seed),
-                           budget)
-    return (got[0] if got is not None else None), view
+    got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(seed),
+                          budget)
+    return (got[0] if got is not None else None), view, used
 
 
 def test_leaf_marathon_search_finds_race_163_from_nothing():
@@ -1594,7 +1595,7 @@ def test_leaf_marathon_search_finds_race_163_from_nothing():
     seat 1's "end turn" at ply 838. With the trade's hands looked at as one pool and a
     one-card discard taking one trigger card, a search from nothing finds a world (the old
     look-ahead found none with this seed in 4,000 steps)."""
-    world, view = _lm_search_from_nothing("lm_ismcts_stop_163_4p.json", 0, 1500)
+    world, view, _ = _lm_search_from_nothing("lm_ismcts_stop_163_4p.json", 0, 1500)
     assert world is not None and world.history_for(0) == view
 
 
@@ -1697,24 +1698,18 @@ def test_leaf_marathon_pile_without_any_type_the_seat_may_draw_turns_to_a_hoardi
     those types than their uses still play (``memo["unwanted"]``, :func:`_surplus`), so the
     search retries their latest such draw first. With these numbers it finds a world within
     1,000 steps (406); without the redirect, none."""
-    import random
-    from racekit.core import views as V
     from racekit.games.leaf_marathon import resample as R
-    state, _ = _lm_fixture("lm_ismcts_stop_179_4p.json")
-    hist, owners = state.history(), list(state._private)
-    view, actors = state.history_for(0), V._actors(state, hist)
-    target = (state.current_player(), view, V._view_text(state, 0))
+    fixture = "lm_ismcts_stop_179_4p.json"
+    seen = _lm_fixture(fixture)[0].observation_string(0)
     found = []
     for surplus in (True, False):
         if not surplus:
             monkeypatch.setattr(R, "_surplus", lambda *args: set())
-        memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
-        got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(1),
-                              1000)
-        found.append(got is not None)
-        if got is not None:
-            assert got[0].history_for(0) == view and used <= 1000
-            assert got[0].observation_string(0) == state.observation_string(0)
+        world, view, used = _lm_search_from_nothing(fixture, 1, 1000)
+        found.append(world is not None)
+        if world is not None:
+            assert world.history_for(0) == view and used <= 1000
+            assert world.observation_string(0) == seen
     assert found == [True, False]
 
 
@@ -1793,7 +1788,7 @@ def test_leaf_marathon_search_finds_race_121_from_nothing():
     spent its 1,000 steps at ply 69 (a Release the receiver could not take) and at ply 395
     (a hand too light for the one square seat 3 moved). With both looked at ahead it finds a
     world."""
-    world, view = _lm_search_from_nothing("lm_travel_light_4p.json", 1, 1000)
+    world, view, _ = _lm_search_from_nothing("lm_travel_light_4p.json", 1, 1000)
     assert world is not None and world.history_for(0) == view
 
 

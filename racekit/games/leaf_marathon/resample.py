@@ -88,9 +88,10 @@ search failed, alternate between the two: a different search rather than the sam
 of 8 without; one position and few tries, so a hint, not a measured gain). Where the pile
 holds no card of any type the drawing seat may take (after the viewer's own later draws)
 and nothing else explains it (no type the pile lacks, no seat short of draws, not too many
-trigger cards), ``memo["unwanted"]`` names the seats that hold more of those types than their public uses
-still play (:func:`_surplus`), so the search first retries the latest of their draws that
-took one, its other types first, rather than the latest draw of any seat (race 179, ply
+trigger cards), ``memo["unwanted"]`` names the seats that hold more of those types than
+their public uses still play (:func:`_surplus`), so the search first retries the latest of
+their draws that took one, its other types first, rather than the latest draw of any seat
+(race 179, ply
 1,001: a seat had hoarded action cards; searches from nothing found a world within 1,000
 steps 17 times in 168 with it, 7 in 168 without: likely better there, not certain, Fisher's
 p = 0.055, the same 168 sets of numbers both ways; at race 171's ply 495 the same 2 of 12
