@@ -883,6 +883,7 @@ def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
 
     monkeypatch.setattr(V, "_search", only_long_repairs)
     monkeypatch.setattr(V, "_redraw", _nothing)
+    monkeypatch.setattr(type(state), "resample_anchors", 0)   # (their order: the next test)
     world = state.resample(0, random.Random(0))
     worlds, retries = type(state).resample_worlds, type(state).resample_retries
     assert calls[:worlds] == [(quick, True)] * worlds
@@ -903,6 +904,53 @@ def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
     # the kept worlds' repairs, every other retry and the last search redirect
     assert redirects == [True] * worlds + [False] + [i % 2 == 1 for i in range(retries)] \
         + [True, True, False, True]
+
+
+def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(monkeypatch):
+    """Issue 21 (stop 45): where a call would raise, before the retries, the state's
+    ``resample_anchors`` repairs start from a kept world cut to its first half, three eighths,
+    quarter or five eighths of plies (``views.ANCHOR_CUTS``, the kept worlds in turn), with
+    half of ``max_tries`` each: the rest of the world is searched again. Any beginning of a
+    kept world fits the view up to its end. They run only where the call would otherwise
+    raise; a fresh object (no kept worlds) has none."""
+    from racekit.core import views as V
+    state, kept = _lm_fixture_race()
+    assert type(state).resample_anchors == 8 and V.ANCHOR_CUTS == (1 / 2, 3 / 8, 1 / 4, 5 / 8)
+    _lm_kept_from_374(state, [kept[0], kept[1][:300]], hard=True)   # of 374 and 300 plies
+    follow = state.__dict__["_resample_kept"][0]
+    real, calls = V._search, []
+    quick = 2000 // (4 * type(state).resample_worlds)
+
+    def only_cut_repairs(*args, **kw):   # only a repair from a kept world's beginning finds
+        hint = args[9] if len(args) > 9 else None
+        calls.append((args[8], None if hint is None else len(hint)))
+        if hint is None or len(hint) in (374, 300):
+            return None, args[8]
+        return real(*args, **kw)
+
+    monkeypatch.setattr(V, "_search", only_cut_repairs)
+    monkeypatch.setattr(V, "_redraw", _nothing)
+    world = state.resample(0, random.Random(0))
+    worlds = type(state).resample_worlds
+    # the short repairs of the kept worlds, the search from nothing, then the first cut
+    assert calls == [(quick, 374), (quick, 300)] * (worlds // 2) + [(1000, None), (1000, 187)]
+    assert world.history_for(0) == state.history_for(0)
+    assert world.observation_string(0) == state.observation_string(0)
+    assert follow["found"] == [world.history()]
+    calls.clear()   # where none finds a world: all eight, in turn, then the retries
+    monkeypatch.setattr(V, "_search", _failing(calls))
+    follow.update(found=[], hard=True, base=[kept[0], kept[1][:300]])
+    with pytest.raises(ResampleError):
+        state.resample(0, random.Random(1))
+    retries = type(state).resample_retries
+    assert calls[worlds:] == [(1000, False)] + [(1000, True)] * 8 + \
+        [(1000, False)] * retries + [(1000, True)] * 2 + [(4000, False)] * 2
+    calls.clear()
+    monkeypatch.setattr(V, "_search", only_cut_repairs)
+    follow.update(found=[], hard=True)
+    state.resample(0, random.Random(2))
+    cuts = [n for _, n in calls if n not in (None, 374, 300)]
+    assert cuts == [187]   # 374 // 2; the next would be 300 * 3 // 8 = 112, 374 // 4 = 93
 
 
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():
@@ -1656,6 +1704,35 @@ def test_leaf_marathon_search_repairs_race_171_from_a_kept_world():
     got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(4001), 200,
                           data["kept_741"])
     assert got is not None and got[0].history_for(0) == view and used <= 200
+
+
+def test_leaf_marathon_search_repairs_race_171_from_a_kept_worlds_beginning():
+    """Race 171's ply 751 again, replayed as IS-MCTS resamples (``--rng 1`` without
+    ``--forced``, stop 43's code): every repair of the eight worlds kept there stalled at ply
+    649, searches from nothing at plies 137 to 323, and whole calls raised. A kept world's
+    beginning fits the view up to its end; a repair from its first half
+    (``resample_anchors``, stop 45) searches the rest again. With one of those worlds
+    (``kept_751_rng1``, 741 plies) and these numbers, the repair of the whole world finds
+    nothing within 400 steps, the one from its first 370 plies a world (143 steps). Of 16
+    such repairs of 1,000 steps, 6 found a world at that cut, 4 at three eighths, 1 at a
+    quarter and 1 at five eighths; from the whole worlds none in 8 (docs/adapters.md)."""
+    import random
+    from racekit.core import views as V
+    state, data = _lm_fixture("lm_ismcts_stop_171_4p.json")
+    kept = data["kept_751_rng1"]
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    target = (state.current_player(), view, V._view_text(state, 0))
+    found = []
+    for hint in (kept, kept[:len(kept) // 2]):
+        memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
+        got, used = V._search(state, 0, view, owners, actors, target, memo,
+                              random.Random(1104), 400, hint)
+        found.append(got is not None)
+        if got is not None:
+            assert got[0].history_for(0) == view and used <= 400
+            assert got[0].observation_string(0) == state.observation_string(0)
+    assert found == [False, True]
 
 
 def test_leaf_marathon_redirecting_search_finds_race_171_at_ply_495():

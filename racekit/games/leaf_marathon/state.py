@@ -185,6 +185,14 @@ class LeafMarathonState(State):
     """Each search starts from a world found for the seat at its previous view, on this state
     object (:func:`racekit.core.views.resample`, along one game): late in a 4-player race a
     search from nothing often gives up (docs/adapters.md)."""
+    resample_anchors = 8
+    """Repairs from a kept world's beginning before the retries give up (each with half of
+    ``max_tries``; :func:`racekit.core.views.resample`): the kept world cut at a half, three
+    eighths, a quarter or five eighths of its plies, the rest searched again. They run only
+    where a call would otherwise give up. At race 171's ply 751, where the kept worlds'
+    repairs and the searches from nothing found none, three whole calls found a world at the
+    second to fifth of them (136 to 246 s; with stop 44's code one of those calls raised after
+    21 minutes; docs/adapters.md, stop 45)."""
     resample_retries = 24
     """Searches from nothing again before a resample gives up (each with half of its
     ``max_tries``, 4 to 30 s late in a 4-player race; every other one redirects at dead ends
@@ -194,10 +202,10 @@ class LeafMarathonState(State):
     give up, so such a call takes up to about 1 to 8 minutes longer than with 8 before it
     raises (16 more searches). At twelve positions where IS-MCTS stopped, 6 searches from
     nothing each: 17 of 72 found a world within 1,000 steps, 38 within 4,000 (race 122's
-    position needed 1,188 to 3,634 steps in all 6; docs/adapters.md). At race 179's stop (ply 1,001) a search from nothing
-    found a world within 1,000 steps 7 times in 168, 17 with stop 44's surplus redirect
-    (:mod:`.resample`): there 8 retries alone find none about 71 or 43 times in 100, 24
-    retries about 36 or 8 (stop 44; before, 8)."""
+    position needed 1,188 to 3,634 steps in all 6; docs/adapters.md). At race 179's stop
+    (ply 1,001) a search from nothing found a world within 1,000 steps 7 times in 168, 17 with
+    stop 44's surplus redirect (:mod:`.resample`): there 8 retries alone find none about 71
+    or 43 times in 100, 24 retries about 36 or 8 (stop 44; before, 8)."""
     resample_restart = 0
     """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
     lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
