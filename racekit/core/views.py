@@ -152,8 +152,9 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     the same ``rng``) may differ. What this costs once
     the searches are hard: the worlds a seat keeps believing descend from the few found
     earlier (at most ``resample_worlds``, fewer where some searches failed), and nothing
-    draws the older entries afresh again, so the odds are those of a particle approximation
-    without rejuvenation (the hidden entries before the seat's previous view take at most that
+    draws the older entries afresh again (only the anchored repairs, where a call would
+    otherwise raise, draw a kept world's later part afresh), so the odds are those of a
+    particle approximation without rejuvenation (the hidden entries before the seat's previous view take at most that
     many values). A call's answer depends on the calls made on this state object before (the
     same calls in the same order give the same answers). A copy (``clone``) starts afresh.
 
