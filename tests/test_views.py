@@ -938,19 +938,24 @@ def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(m
     assert world.observation_string(0) == state.observation_string(0)
     assert follow["found"] == [world.history()]
     calls.clear()   # where none finds a world: all eight, in turn, then the retries
-    monkeypatch.setattr(V, "_search", _failing(calls))
+    hints: list = []
+
+    def failing(*args, **kw):
+        hints.append(args[9] if len(args) > 9 else None)
+        return _failing(calls)(*args, **kw)
+
+    monkeypatch.setattr(V, "_search", failing)
     follow.update(found=[], hard=True, base=[kept[0], kept[1][:300]])
     with pytest.raises(ResampleError):
         state.resample(0, random.Random(1))
     retries = type(state).resample_retries
     assert calls[worlds:] == [(1000, False)] + [(1000, True)] * 8 + \
         [(1000, False)] * retries + [(1000, True)] * 2 + [(4000, False)] * 2
-    calls.clear()
-    monkeypatch.setattr(V, "_search", only_cut_repairs)
-    follow.update(found=[], hard=True)
-    state.resample(0, random.Random(2))
-    cuts = [n for _, n in calls if n not in (None, 374, 300)]
-    assert cuts == [187]   # 374 // 2; the next would be 300 * 3 // 8 = 112, 374 // 4 = 93
+    # each kept world in turn, cut at the next share: 374 // 2, 300 * 3 // 8, 374 // 4,
+    # 300 * 5 // 8, and again; each a beginning of that world
+    first, second = kept[0], kept[1][:300]
+    assert hints[worlds + 1:worlds + 9] == [first[:187], second[:112], first[:93],
+                                            second[:187]] * 2
 
 
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():
@@ -1711,11 +1716,13 @@ def test_leaf_marathon_search_repairs_race_171_from_a_kept_worlds_beginning():
     ``--forced``, stop 43's code): every repair of the eight worlds kept there stalled at ply
     649, searches from nothing at plies 137 to 323, and whole calls raised. A kept world's
     beginning fits the view up to its end; a repair from its first half
-    (``resample_anchors``, stop 45) searches the rest again. With one of those worlds
+    (``resample_anchors``, stop 45) draws the entries after it afresh. With one of those worlds
     (``kept_751_rng1``, 741 plies) and these numbers, the repair of the whole world finds
     nothing within 400 steps, the one from its first 370 plies a world (143 steps). Of 16
     such repairs of 1,000 steps, 6 found a world at that cut, 4 at three eighths, 1 at a
-    quarter and 1 at five eighths; from the whole worlds none in 8 (docs/adapters.md)."""
+    quarter and 1 at five eighths; from the whole worlds none in 8 (docs/adapters.md). This
+    is the position's example with these numbers; the call's anchored repairs are checked in
+    ``test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up``."""
     import random
     from racekit.core import views as V
     state, data = _lm_fixture("lm_ismcts_stop_171_4p.json")

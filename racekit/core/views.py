@@ -136,35 +136,36 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     returns one of the worlds the calls before it found at this view (drawn uniformly: each is
     consistent with the view), and raises only where none has been found at this view yet,
     after the state's ``resample_anchors`` (default 0) repairs from a kept world's beginning
-    (the kept worlds in turn, each cut at a share of its plies from ``ANCHOR_CUTS``, half of
-    ``max_tries`` each: any beginning of a kept world fits the view up to its end, and the
-    rest is searched again, where the whole kept world's late entries may be what dooms its
-    repairs), the state's ``resample_retries`` (default 0) more searches from nothing with half of
-    ``max_tries`` each (a search's luck differs from one to the next; the second, fourth, ...
-    let the game redirect at dead ends they meet again and again, ``memo["redirect"]`` below)
-    and, where the state declares retries, a last resort: up to two kept worlds (where the
-    searches are hard) repaired again in turn with half of ``max_tries`` each, then two
-    searches from nothing with twice ``max_tries``, the second with the game's redirects (a
-    short search often gives up just before the world it would find). The anchored repairs,
-    the retries and the last resort run only where the call would otherwise raise, so a call that
-    found a world without them finds the same one; once a call that would have raised finds a
-    world, or uses more random numbers before it raises, later calls on the same object (or
-    the same ``rng``) may differ. What this costs once
-    the searches are hard: the worlds a seat keeps believing descend from the few found
-    earlier (at most ``resample_worlds``, fewer where some searches failed), and nothing
-    draws the older entries afresh again (only the anchored repairs, where a call would
-    otherwise raise, draw a kept world's later part afresh), so the odds are those of a
-    particle approximation without rejuvenation (the hidden entries before the seat's previous view take at most that
-    many values). A call's answer depends on the calls made on this state object before (the
-    same calls in the same order give the same answers). A copy (``clone``) starts afresh.
+    (the kept worlds in turn, each cut at the next share of its plies in ``ANCHOR_CUTS``,
+    half of ``max_tries`` each: any beginning of a kept world fits the view up to its end;
+    its outcomes are tried first, the entries after it are drawn afresh, where the whole kept
+    world's late entries may be what dooms its repairs), the state's ``resample_retries``
+    (default 0) more searches from nothing with half of ``max_tries`` each (a search's luck
+    differs from one to the next; the second, fourth, ... let the game redirect at dead ends
+    they meet again and again, ``memo["redirect"]`` below) and, where the state declares
+    retries, a last resort: up to two kept worlds (where the searches are hard) repaired
+    again in turn with half of ``max_tries`` each, then two searches from nothing with twice
+    ``max_tries``, the second with the game's redirects (a short search often gives up just
+    before the world it would find). The anchored repairs, the retries and the last resort
+    run only where the call would otherwise raise, so a call that found a world without them
+    finds the same one; once a call that would have raised finds a world, or uses more random
+    numbers before it raises, later calls on the same object (or the same ``rng``) may
+    differ. What this costs once the searches are hard: the worlds a seat keeps believing
+    descend from the few found earlier (at most ``resample_worlds``, fewer where some
+    searches failed), and nothing draws the older entries afresh again (only the anchored
+    repairs, where a call would otherwise raise, draw a kept world's later part afresh), so
+    the odds are those of a particle approximation without rejuvenation (the hidden entries
+    before the seat's previous view take at most that many values). A call's answer depends
+    on the calls made on this state object before (the same calls in the same order give the
+    same answers). A copy (``clone``) starts afresh.
 
     Game hook: ``state.resample_proposal(k, view, actors, owners, memo)``, called on the world
     being built at a hidden entry (ply ``k``), gets the seat's view (``view``: the history as
     the seat saw it, ``None`` where hidden; ``actors``: who acted at each ply; ``owners``:
     whose secret each entry is; ``memo["snapshot"]``: ``snapshot(seat)`` now;
     ``memo["redirect"]``: whether the search may follow the game's redirects at dead ends
-    it meets again and again: a repair of a kept world, every other retry from the second
-    on, and the last resort's final search) in a dict kept
+    it meets again and again: a repair of a kept world or of its beginning, every other retry
+    from the second on, and the last resort's final search) in a dict kept
     for one ``resample`` call. At a chance node it returns ``(outcome, probability)`` pairs to
     draw from (each outcome possible at the node), at a decision the actions to draw among
     (uniformly), or ``None`` for the node's own odds or every legal action.

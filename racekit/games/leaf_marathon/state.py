@@ -187,12 +187,14 @@ class LeafMarathonState(State):
     search from nothing often gives up (docs/adapters.md)."""
     resample_anchors = 8
     """Repairs from a kept world's beginning before the retries give up (each with half of
-    ``max_tries``; :func:`racekit.core.views.resample`): the kept world cut at a half, three
-    eighths, a quarter or five eighths of its plies, the rest searched again. They run only
-    where a call would otherwise give up. At race 171's ply 751, where the kept worlds'
-    repairs and the searches from nothing found none, three whole calls found a world at the
-    second to fifth of them (136 to 246 s; with stop 44's code one of those calls raised after
-    21 minutes; docs/adapters.md, stop 45)."""
+    ``max_tries``; :func:`racekit.core.views.resample`): each kept world in turn, cut at the
+    next of a half, three eighths, a quarter and five eighths of its plies, the entries after
+    the cut drawn afresh. They run only where a call would otherwise give up, before the
+    retries: a call that still gives up takes up to 8 such searches longer (3 to 40 s each
+    at race 171's ply 751), and one that found a world only in the retries may now find
+    another. At ply 751, where the kept worlds' repairs and the searches from nothing found
+    none, three whole calls found a world at the second to fifth of them (136 to 246 s; with
+    stop 44's code one of those calls raised after 21 minutes; docs/adapters.md, stop 45)."""
     resample_retries = 24
     """Searches from nothing again before a resample gives up (each with half of its
     ``max_tries``, 4 to 30 s late in a 4-player race; every other one redirects at dead ends
