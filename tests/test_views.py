@@ -677,15 +677,18 @@ def _nothing(state, seat, view, private, actors, target, memo, rng, budget, *res
     return None, budget
 
 
-def _failing(calls, redirects=None):
+def _failing(calls, redirects=None, hints=None):
     """A search that finds no world and records each call's ``(budget, from a kept world)``
-    in ``calls`` and, where ``redirects`` is a list, whether it lets the game redirect at
-    dead ends (``memo["redirect"]``: by default in repairs of kept worlds only)."""
+    in ``calls``, where ``redirects`` is a list, whether it lets the game redirect at dead
+    ends (``memo["redirect"]``: by default in repairs of kept worlds only), and where
+    ``hints`` is a list, the kept world (or its beginning) it starts from, or ``None``."""
     def search(state, seat, view, private, actors, target, memo, rng, budget, hint=None,
                redirect=None):
         calls.append((budget, hint is not None))
         if redirects is not None:
             redirects.append(hint is not None if redirect is None else redirect)
+        if hints is not None:
+            hints.append(hint)
         return None, budget
     return search
 
@@ -939,12 +942,7 @@ def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(m
     assert follow["found"] == [world.history()]
     calls.clear()   # where none finds a world: all eight, in turn, then the retries
     hints: list = []
-
-    def failing(*args, **kw):
-        hints.append(args[9] if len(args) > 9 else None)
-        return _failing(calls)(*args, **kw)
-
-    monkeypatch.setattr(V, "_search", failing)
+    monkeypatch.setattr(V, "_search", _failing(calls, hints=hints))
     follow.update(found=[], hard=True, base=[kept[0], kept[1][:300]])
     with pytest.raises(ResampleError):
         state.resample(0, random.Random(1))
@@ -1626,10 +1624,10 @@ def test_leaf_marathon_one_hidden_pick_takes_one_trigger_card():
     assert R._needs([C.TRIGGER], 0, [(5, R._DROP), (9, R._END)]) == []
 
 
-def _lm_search_from_nothing(fixture, seed, budget):
-    """Seat 0's view of a race in ``tests/fixtures`` and one search from nothing for a world
-    consistent with it (:func:`racekit.core.views._search`): ``(world or None, view, steps
-    used)``."""
+def _lm_search(fixture, seed, budget, hint=None):
+    """Seat 0's view of a race in ``tests/fixtures`` and one search for a world consistent
+    with it (:func:`racekit.core.views._search`), from nothing or from ``hint`` (a kept world
+    or its beginning): ``(world or None, view, steps used)``."""
     import random
     from racekit.core import views as V
     state = _lm_fixture(fixture)[0]
@@ -1638,7 +1636,7 @@ def _lm_search_from_nothing(fixture, seed, budget):
     target = (state.current_player(), view, V._view_text(state, 0))
     memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
     got, used = V._search(state, 0, view, owners, actors, target, memo, random.Random(seed),
-                          budget)
+                          budget, hint)
     return (got[0] if got is not None else None), view, used
 
 
@@ -1648,7 +1646,7 @@ def test_leaf_marathon_search_finds_race_163_from_nothing():
     seat 1's "end turn" at ply 838. With the trade's hands looked at as one pool and a
     one-card discard taking one trigger card, a search from nothing finds a world (the old
     look-ahead found none with this seed in 4,000 steps)."""
-    world, view, _ = _lm_search_from_nothing("lm_ismcts_stop_163_4p.json", 0, 1500)
+    world, view, _ = _lm_search("lm_ismcts_stop_163_4p.json", 0, 1500)
     assert world is not None and world.history_for(0) == view
 
 
@@ -1723,22 +1721,16 @@ def test_leaf_marathon_search_repairs_race_171_from_a_kept_worlds_beginning():
     quarter and 1 at five eighths; from the whole worlds none in 8 (docs/adapters.md). This
     is the position's example with these numbers; the call's anchored repairs are checked in
     ``test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up``."""
-    import random
-    from racekit.core import views as V
-    state, data = _lm_fixture("lm_ismcts_stop_171_4p.json")
+    fixture = "lm_ismcts_stop_171_4p.json"
+    state, data = _lm_fixture(fixture)
     kept = data["kept_751_rng1"]
-    hist, owners = state.history(), list(state._private)
-    view, actors = state.history_for(0), V._actors(state, hist)
-    target = (state.current_player(), view, V._view_text(state, 0))
     found = []
     for hint in (kept, kept[:len(kept) // 2]):
-        memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
-        got, used = V._search(state, 0, view, owners, actors, target, memo,
-                              random.Random(1104), 400, hint)
-        found.append(got is not None)
-        if got is not None:
-            assert got[0].history_for(0) == view and used <= 400
-            assert got[0].observation_string(0) == state.observation_string(0)
+        world, view, used = _lm_search(fixture, 1104, 400, hint)
+        found.append(world is not None)
+        if world is not None:
+            assert world.history_for(0) == view and used <= 400
+            assert world.observation_string(0) == state.observation_string(0)
     assert found == [False, True]
 
 
@@ -1789,7 +1781,7 @@ def test_leaf_marathon_pile_without_any_type_the_seat_may_draw_turns_to_a_hoardi
     for surplus in (True, False):
         if not surplus:
             monkeypatch.setattr(R, "_surplus", lambda *args: set())
-        world, view, used = _lm_search_from_nothing(fixture, 1, 1000)
+        world, view, used = _lm_search(fixture, 1, 1000)
         found.append(world is not None)
         if world is not None:
             assert world.history_for(0) == view and used <= 1000
@@ -1872,7 +1864,7 @@ def test_leaf_marathon_search_finds_race_121_from_nothing():
     spent its 1,000 steps at ply 69 (a Release the receiver could not take) and at ply 395
     (a hand too light for the one square seat 3 moved). With both looked at ahead it finds a
     world."""
-    world, view, _ = _lm_search_from_nothing("lm_travel_light_4p.json", 1, 1000)
+    world, view, _ = _lm_search("lm_travel_light_4p.json", 1, 1000)
     assert world is not None and world.history_for(0) == view
 
 

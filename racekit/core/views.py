@@ -242,35 +242,28 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     retries = max(0, int(getattr(state, "resample_retries", 0) or 0)) if backtrack else 0
     anchors = max(0, int(getattr(state, "resample_anchors", 0) or 0)) if backtrack else 0
     bases = follow["base"] if follow is not None and follow["base"] else []
+    part = max(1, max_tries // 2)
+    # none found, none to reuse: each search below in turn until one finds a world (the rng
+    # goes on). First a kept world's beginning, the rest drawn afresh (the kept worlds in
+    # turn, each cut at the next share); then the search from nothing again, every other one
+    # following the game's redirects (memo["redirect"]); then the last resort: longer repairs
+    # of two kept worlds and two long searches, the second following the redirects (a short
+    # search often gives up just before the world it would find)
+    searches = []   # (hint, budget, redirect)
     for i in range(anchors if bases else 0):
-        if worlds:   # none found, none to reuse: a kept world's beginning, the rest searched
-            break
         base = bases[i % len(bases)]
-        cut = int(len(base) * ANCHOR_CUTS[i % len(ANCHOR_CUTS)])
-        got, _used = _search(state, seat, view, private, actors, target, memo, rng,
-                             max(1, max_tries // 2), base[:cut])
-        if got is not None:
-            worlds.append(got)
-    for i in range(retries):
-        if worlds:   # none found, none to reuse: the search from nothing again (the rng goes
-            break    # on), every other one following the game's redirects (memo["redirect"])
-        got, _used = _search(state, seat, view, private, actors, target, memo, rng,
-                             max(1, max_tries // 2), None, i % 2 == 1)
-        if got is not None:
-            worlds.append(got)
-    if not worlds and retries > 0:
-        # the last resort: longer repairs of two kept worlds, then two long searches, the
-        # second following the game's redirects (a short search often gives up just before
-        # the world it would find)
-        kept = follow["base"][:2] if follow is not None and follow.get("hard") else []
-        last = [(b, max(1, max_tries // 2), None) for b in kept] + \
+        searches.append((base[:int(len(base) * ANCHOR_CUTS[i % len(ANCHOR_CUTS)])], part, None))
+    searches += [(None, part, i % 2 == 1) for i in range(retries)]
+    if retries > 0:
+        kept = bases[:2] if follow is not None and follow.get("hard") else []
+        searches += [(b, part, None) for b in kept] + \
             [(None, max(1, 2 * max_tries), False), (None, max(1, 2 * max_tries), True)]
-        for hint, budget, redirect in last:
-            got, _used = _search(state, seat, view, private, actors, target, memo, rng,
-                                 budget, hint, redirect)
-            if got is not None:
-                worlds.append(got)
-                break
+    for hint, budget, redirect in searches if not worlds else []:
+        got, _used = _search(state, seat, view, private, actors, target, memo, rng,
+                             budget, hint, redirect)
+        if got is not None:
+            worlds.append(got)
+            break
     if not worlds:
         more = f", then {retries} retries and a last resort" if retries else ""
         raise ResampleError(f"no world consistent with seat {seat}'s view found in "
