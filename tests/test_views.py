@@ -1734,6 +1734,41 @@ def test_leaf_marathon_search_repairs_race_171_from_a_kept_worlds_beginning():
     assert found == [False, True]
 
 
+def test_leaf_marathon_race_185_kept_worlds_fit_the_view_and_lack_the_card_seat_0_draws():
+    """Race 185 (tests/fixtures/lm_ismcts_stop_185_4p.json) stopped OpenSpiel's IS-MCTS at
+    ply 853 (stop 45). Replayed as IS-MCTS resamples (tools/lm_resample_sweep.py
+    ``--history ... --seats 0 --calls 4``), it passed with ``--rng 1`` and raised with
+    ``--rng 2`` at ply 791 and ``--rng 3`` at ply 809. The worlds kept there are in the
+    fixture (``kept_791_rng2``: the 3 distinct ones of the eight, 789 plies; ``kept_809_rng3``:
+    the eight were one world, 797 plies). Each fits seat 0's view up to its own end, which is
+    what a repair from it, or from its beginning, relies on. At ply 791 they are all doomed
+    by one card: seat 0 draws an element card at ply 790 from the pile reshuffled at ply 759,
+    and in every kept world that pile holds none (the real one holds one: seat 3 discarded
+    it at the Barter of ply 651; in the kept worlds it stays in a hand). Repairs stall at
+    plies 735 and 760, long after the draws that decide it (docs/adapters.md, stop 46)."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    real, data = _lm_fixture("lm_ismcts_stop_185_4p.json")
+    assert real.ply == 853 and real.current_player() == 0
+    assert data["history"][790] == A.DRAW + C.ELEMENT
+    game = load_game("leaf_marathon", players=4)
+    for key, plies in (("kept_791_rng2", 789), ("kept_809_rng3", 797)):
+        seen, _ = _lm_fixture("lm_ismcts_stop_185_4p.json", plies)
+        for kept in data[key]:
+            assert len(kept) == plies
+            world = game.new_initial_state(record_events=False)
+            for k, a in enumerate(kept):
+                if k == 760 and key == "kept_791_rng2":   # just after the reshuffle
+                    assert world.pile[C.ELEMENT] == 0 and sum(world.discard) == 0
+                world.apply_action(a)
+            assert kept != data["history"][:plies]
+            assert world.history_for(0) == seen.history_for(0)
+            assert V._view_text(world, 0) == V._view_text(seen, 0)
+    reshuffled, _ = _lm_fixture("lm_ismcts_stop_185_4p.json", 760)
+    assert reshuffled.pile[C.ELEMENT] == 1 and sum(reshuffled.discard) == 0
+
+
 def test_leaf_marathon_redirecting_search_finds_race_171_at_ply_495():
     """Race 171 replayed as IS-MCTS resamples (tools/lm_resample_sweep.py without
     ``--forced``) raised at ply 495: every search of one call found nothing. There searches
