@@ -608,8 +608,11 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
         return
     if game is None:
         _fail("give a game id (see `racekit games`), or --anchors, or --explorer")
-    if engine not in ("auto", "kernel", "engine"):
-        _fail(f"--engine must be auto, kernel or engine, got {engine!r}")
+    from .sim.kernels import check_engine
+    try:
+        check_engine(engine, "--engine")
+    except ValueError as err:
+        _fail(str(err))
     from . import load_game
     from .core.agents import make_agent
     from .sim.playouts import bench as run

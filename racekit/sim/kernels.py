@@ -252,6 +252,38 @@ def implementation_of(kernel, agents=None, game=None) -> str:
     return which() if which is not None else ""
 
 
+ENGINES = ("auto", "kernel", "engine")
+"""Who may play a game: ``"auto"`` the kernel where one covers the settings and agents, else
+the rules engine; ``"kernel"`` the kernel or an error; ``"engine"`` the rules engine."""
+
+
+def check_engine(engine, name: str = "engine") -> None:
+    """Raises ValueError naming ``name`` where ``engine`` is not one of :data:`ENGINES`."""
+    if engine not in ENGINES:
+        raise ValueError(f"{name} must be auto, kernel or engine, got {engine!r}")
+
+
+def choose_kernel(game, agents, engine: str = "auto") -> tuple[object | None, str]:
+    """``(kernel, "")`` where the kernel plays ``game`` with ``agents`` under ``engine`` (one
+    of :data:`ENGINES`); else ``(None, why)``, ``why`` a sentence (custom agents: always the
+    engine, and that is the reason given).
+
+    Raises:
+        ValueError: ``engine`` is none of :data:`ENGINES`, or is ``"kernel"`` and no kernel
+            covers the settings (the reason given).
+    """
+    check_engine(engine)
+    if any(is_custom(a) for a in agents):
+        kernel, why = None, CUSTOM_WHY
+    elif engine == "engine":
+        kernel, why = None, "engine asked for"
+    else:
+        kernel, why = kernel_for(game, agents)
+    if kernel is None and engine == "kernel":
+        raise ValueError(f"no kernel: {why}")
+    return kernel, why
+
+
 def played_by(kernel) -> str:
     """Who plays, in the words ``racekit simulate`` and ``bench`` show: ``"kernel (numba)"``,
     ``"engine"``."""

@@ -101,13 +101,9 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
         ValueError: ``engine`` is none of those, or is ``"kernel"`` and no kernel covers the
             settings (the reason given).
     """
-    from .kernels import check_kernel, kernel_for, played_by
-    if engine not in ("auto", "kernel", "engine"):
-        raise ValueError(f"engine must be auto, kernel or engine, got {engine!r}")
+    from .kernels import check_kernel, choose_kernel, played_by
     agents = (agent,) * game.num_players
-    kernel, why = (None, "engine asked for") if engine == "engine" else kernel_for(game, agents)
-    if kernel is None and engine == "kernel":
-        raise ValueError(f"no kernel: {why}")
+    kernel, _why = choose_kernel(game, agents, engine)
     if kernel is not None:
         kernel.play(game, seed + games, agents)     # warm-up, outside the timed seeds
     check = check_kernel(game, agents, range(seed, seed + games), kernel) if kernel else None

@@ -23,7 +23,8 @@ from functools import lru_cache
 
 from ..core.game import load_game
 from .kernels import (CUSTOM_WHY, MAX_PLIES, StateFunction, agent_label, check_runs,
-                      engine_playout, event_kinds, implementation_of, is_custom, kernel_for)
+                      check_engine, choose_kernel, engine_playout, event_kinds,
+                      implementation_of, is_custom)
 
 CHUNK = 64
 """Games per task sent to a worker (fixed, so results do not depend on the worker count)."""
@@ -115,9 +116,7 @@ def play_chunk(settings_json: str, agents: tuple, seeds: list, engine: str = "au
     engine), ``"kernel"`` (raise if it cannot) or ``"engine"``.
     """
     game = _game(settings_json)
-    kernel, why = (None, "engine asked for") if engine == "engine" else kernel_for(game, agents)
-    if kernel is None and engine == "kernel":
-        raise ValueError(f"no kernel: {why}")
+    kernel, _why = choose_kernel(game, agents, engine)
     kinds = event_kinds(game)
     from . import playorder
     fixed = playorder.fixed_start(game) is not None
@@ -284,8 +283,7 @@ def simulate_many(jobs, executor=None, *, workers: int | None = None, progress: 
         raise ModuleNotFoundError(
             "racekit.simulate needs pandas, from the sim extra (in a racekit folder: bash "
             "tools/setup.sh lab,sim; elsewhere: pip install 'racekit[sim]')", name="pandas") from err
-    if engine not in ("auto", "kernel", "engine"):
-        raise ValueError(f"engine must be auto, kernel or engine, got {engine!r}")
+    check_engine(engine)
     if workers is not None and (not _whole(workers) or workers < 1):
         raise ValueError(f"workers must be a positive integer (or None: one per CPU), got {workers!r}")
     if not _whole(chunk) or chunk < 1:
@@ -421,11 +419,7 @@ def _plan(job: dict, engine: str, chunk: int) -> dict:
     for name in {a for a in agents if isinstance(a, str)}:
         make_agent(name, 0, game)   # unknown names fail here, with the list of agents
     settings = _settings_json(game)
-    kernel, why = (None, "engine asked for") if engine == "engine" else kernel_for(game, agents)
-    if any(is_custom(a) for a in agents):
-        why = CUSTOM_WHY
-    if kernel is None and engine == "kernel":
-        raise ValueError(f"no kernel: {why}")
+    kernel, why = choose_kernel(game, agents, engine)
     seeds = [game_seed(seed, i) for i in range(first, first + n_games)]
     tasks = [(settings, agents, seeds[i:i + chunk]) for i in range(0, n_games, chunk)]
     return {"game": game, "agents": agents, "seed": seed, "first": first, "settings": settings,
