@@ -1744,8 +1744,9 @@ def test_leaf_marathon_race_185_kept_worlds_fit_the_view_and_lack_the_card_seat_
     what a repair from it, or from its beginning, relies on. At ply 791 they are all doomed
     by one card: seat 0 draws an element card at ply 790 from the pile reshuffled at ply 759,
     and in every kept world that pile holds none (the real one holds one: seat 3 discarded
-    it at the Barter of ply 651; in the kept worlds it stays in a hand). Repairs stall at
-    plies 735 and 760, long after the draws that decide it (docs/adapters.md, stop 46)."""
+    it at the Barter of ply 651; in the kept worlds it is in a hand at the reshuffle).
+    Repairs of these worlds stall at plies 735 and 760; the stretch to redraw runs from ply
+    637 to the reshuffle (docs/adapters.md, stop 46)."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import cards as C
