@@ -136,6 +136,30 @@ def test_bench_engine_takes_the_values_simulate_takes():
         bench(load("snow_tails"), games=1, engine="kern")
 
 
+def test_one_choice_of_who_plays_for_bench_simulate_and_the_workers():
+    """kernels.choose_kernel is the one place that checks ``engine`` and picks the kernel:
+    auto takes the kernel where one covers the settings, engine never, kernel or an error;
+    custom agents are always played by the engine, and say so; play_chunk (a worker's task)
+    refuses an unknown value as bench and simulate do."""
+    import json
+    from racekit import load_game as load
+    from racekit.sim.kernels import CUSTOM_WHY, choose_kernel
+    from racekit.sim.simulate import play_chunk
+    snow, wing = load("snow_tails"), load("wingsuit")
+    assert choose_kernel(snow, ("random",) * 2, "auto")[0] is not None
+    assert choose_kernel(snow, ("random",) * 2, "engine") == (None, "engine asked for")
+    assert choose_kernel(snow, (lambda s: s.legal_actions()[0],) * 2, "engine") == (None, CUSTOM_WHY)
+    kernel, why = choose_kernel(wing, ("careful",) * wing.num_players, "auto")
+    assert kernel is None and "does not play agent careful" in why
+    with pytest.raises(ValueError, match="no kernel: .*careful"):
+        choose_kernel(wing, ("careful",) * wing.num_players, "kernel")
+    for bad in ("kern", None, "Engine"):
+        with pytest.raises(ValueError, match="engine must be auto, kernel or engine"):
+            choose_kernel(snow, ("random",) * 2, bad)
+    with pytest.raises(ValueError, match="engine must be auto, kernel or engine, got 'kern'"):
+        play_chunk(json.dumps(snow.settings()), ("random",) * 2, [1], engine="kern")
+
+
 @pytest.mark.parametrize("argv, words", [
     (["play", "aeroplane_chess", "--seat", "x"], "'--seat'"),
     (["play", "aeroplane_chess", "--bogus"], "--bogus"),

@@ -1734,19 +1734,19 @@ def test_leaf_marathon_search_repairs_race_171_from_a_kept_worlds_beginning():
     assert found == [False, True]
 
 
-def test_leaf_marathon_race_185_kept_worlds_fit_the_view_and_lack_the_card_seat_0_draws():
+def test_leaf_marathon_race_185_kept_worlds_fit_the_view_and_those_at_791_lack_a_card():
     """Race 185 (tests/fixtures/lm_ismcts_stop_185_4p.json) stopped OpenSpiel's IS-MCTS at
     ply 853 (stop 45). Replayed as IS-MCTS resamples (tools/lm_resample_sweep.py
     ``--history ... --seats 0 --calls 4``), it passed with ``--rng 1`` and raised with
     ``--rng 2`` at ply 791 and ``--rng 3`` at ply 809. The worlds kept there are in the
     fixture (``kept_791_rng2``: the 3 distinct ones of the eight, 789 plies; ``kept_809_rng3``:
-    the eight were one world, 797 plies). Each fits seat 0's view up to its own end, which is
-    what a repair from it, or from its beginning, relies on. At ply 791 they are all doomed
-    by one card: seat 0 draws an element card at ply 790 from the pile reshuffled at ply 759,
-    and in every kept world that pile holds none (the real one holds one: seat 3 discarded
-    it at the Barter of ply 651; in the kept worlds it is in a hand at the reshuffle).
-    Repairs of these worlds stall at plies 735 and 760; the stretch to redraw runs from ply
-    637 to the reshuffle (docs/adapters.md, stop 46)."""
+    the eight were one world, 797 plies, not looked at further). Each fits seat 0's view up
+    to its own end, which is what a repair from it, or from its beginning, relies on. The
+    three kept at ply 791 are doomed by one card: seat 0 draws an element card at ply 790
+    from the pile reshuffled at ply 759, and in each of them that pile holds none from the
+    reshuffle to their end (the real one holds one: seat 3 discarded it at the Barter rolled
+    at ply 649; in these worlds it is in a hand at the reshuffle). Repairs of them stall at
+    plies 735 and 760 (docs/adapters.md, stop 46)."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import cards as C
@@ -1763,6 +1763,8 @@ def test_leaf_marathon_race_185_kept_worlds_fit_the_view_and_lack_the_card_seat_
                 if k == 760 and key == "kept_791_rng2":   # just after the reshuffle
                     assert world.pile[C.ELEMENT] == 0 and sum(world.discard) == 0
                 world.apply_action(a)
+            if key == "kept_791_rng2":   # none came back before seat 0's draw at ply 790
+                assert world.pile[C.ELEMENT] == 0
             assert kept != data["history"][:plies]
             assert world.history_for(0) == seen.history_for(0)
             assert V._view_text(world, 0) == V._view_text(seen, 0)

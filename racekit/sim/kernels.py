@@ -260,7 +260,8 @@ the rules engine; ``"kernel"`` the kernel or an error; ``"engine"`` the rules en
 def check_engine(engine, name: str = "engine") -> None:
     """Raises ValueError naming ``name`` where ``engine`` is not one of :data:`ENGINES`."""
     if engine not in ENGINES:
-        raise ValueError(f"{name} must be auto, kernel or engine, got {engine!r}")
+        words = ", ".join(ENGINES[:-1]) + " or " + ENGINES[-1]
+        raise ValueError(f"{name} must be {words}, got {engine!r}")
 
 
 def choose_kernel(game, agents, engine: str = "auto") -> tuple[object | None, str]:
