@@ -165,6 +165,15 @@ def _fail(exc: Exception | str) -> None:
     raise typer.Exit(2)
 
 
+def _check_engine(engine: str) -> None:
+    """Refuse an ``--engine`` value that is none of auto, kernel or engine (exit code 2)."""
+    from .sim.kernels import check_engine
+    try:
+        check_engine(engine, "--engine")
+    except ValueError as err:
+        _fail(str(err))
+
+
 def _fail_in(lang, exc) -> None:
     """:func:`_fail` in the command's language (``--lang``, else ``RACEKIT_LANG``)."""
     try:
@@ -608,11 +617,7 @@ def bench(game: Optional[str] = typer.Argument(None, help="game id (not needed w
         return
     if game is None:
         _fail("give a game id (see `racekit games`), or --anchors, or --explorer")
-    from .sim.kernels import check_engine
-    try:
-        check_engine(engine, "--engine")
-    except ValueError as err:
-        _fail(str(err))
+    _check_engine(engine)
     from . import load_game
     from .core.agents import make_agent
     from .sim.playouts import bench as run
@@ -744,6 +749,7 @@ def simulate(game: str = typer.Argument(..., help="game id, see `racekit games`"
              lang: Optional[str] = typer.Option(None, "--lang", help=_LANG_HELP)) -> None:
     """Play many games; print win rates per seat (95% intervals) and game length."""
     import importlib.util
+    _check_engine(engine)   # a typo is named before a missing extra
     if importlib.util.find_spec("pandas") is None:
         _fail("pandas is missing: install the sim extra (in a racekit folder: bash tools/setup.sh "
               "lab,sim; elsewhere: pip install 'racekit[sim]')")

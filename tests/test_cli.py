@@ -130,6 +130,8 @@ def test_bench_engine_takes_the_values_simulate_takes():
         in out.output, out.output
     out = runner.invoke(app, ["bench", "snow_tails", "--games", "2", "--engine", "kern"])
     assert out.exit_code == 2 and out.output.startswith("error: --engine must be auto, kernel or")
+    out = runner.invoke(app, ["simulate", "snow_tails", "-n", "2", "--engine", "kern"])
+    assert out.exit_code == 2 and out.output.startswith("error: --engine must be auto, kernel or")
     from racekit import load_game as load
     from racekit.sim.playouts import bench
     with pytest.raises(ValueError, match="engine must be auto, kernel or engine"):

@@ -146,7 +146,7 @@ def _kernel(game) -> tuple[object | None, str]:
         jit, why = import_compiled(pkg)
         hit = _COMPILED[pkg] = CompiledKernel(jit) if jit else why
     if isinstance(hit, str):
-        return None, f"{hit}; the engine plays (numba comes with the sim extra)"
+        return None, f"{hit}; without numba the engine plays (numba comes with the sim extra)"
     return hit, ""
 
 
