@@ -1772,6 +1772,52 @@ def test_leaf_marathon_race_185_kept_worlds_fit_the_view_and_those_at_791_lack_a
     assert reshuffled.pile[C.ELEMENT] == 1 and sum(reshuffled.discard) == 0
 
 
+def test_leaf_marathon_pile_after_a_reshuffle_counts_public_cards_and_release_targets():
+    """Race 185, the worlds kept at ply 791 (the test above): seat 3 drew both of the pile's
+    last element cards but one at plies 660 and 662 and kept them, so the pile reshuffled at
+    ply 759 could hold no element card for seat 0's draw at ply 790. The look-ahead bounds
+    that pile by the deck less the cards seats surely hold then, and missed two facts:
+
+    - seat 0 (the viewer) gave seat 1 two cards at the Scavenge and Release it rolled at ply
+      730; with one candidate it was asked no target and no mode, so the plan cut every seat's
+      hand there (seat 3's held cards were then not sure). Now the one seat whose public
+      hand grew by the cards given is the target: it gets a slot of each card's type, and
+      nobody's hand is cut (LM-EVENT-13);
+    - 8 of the deck's 10 element cards were on the seats' element piles at the reshuffle
+      (public, LM-AMB-43), and 3 armor cards equipped: they cannot be in the pile either.
+
+    So at ply 662 of the worlds where seat 3 already held an element card, a second one is
+    left out (it was proposed before), while what really happened is never left out."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    state, data = _lm_fixture("lm_ismcts_stop_185_4p.json", 791)
+    view, private = state.history_for(0), list(state._private)
+    actors = V._actors(state, state.history())
+    views = V._seen_views(state, 0)
+    plan = R._plan(view, actors, private, views)
+    assert [view[k] for k in (730, 731, 732)] == [13, A.PICK + 13, A.PICK + 0]
+    assert all(730 not in plan[3].get(s, ()) for s in range(4))   # no cut
+    assert {731, 732} <= set(plan[1][1])   # seat 1 gets the two cards given
+    assert plan[13][759][C.ELEMENT] == 8 and plan[13][759][C.ARMOR] == 3
+    assert R._out_of_play({**views[758], "cards_total": views[758]["cards_total"] + 1}) is None
+    game = load_game("leaf_marathon", players=4)
+    left_out = []
+    for kept in data["kept_791_rng2"]:
+        world = game.new_initial_state(record_events=False)
+        for a in kept[:662]:
+            world.apply_action(a)
+        memo = {"snapshot": state.snapshot(0), "views": views}
+        got = world.resample_proposal(662, view, actors, private, memo)
+        draws = {a for a, _ in got}
+        assert A.DRAW + C.ACTION in draws
+        left_out.append((C.ELEMENT in world.hand[3], A.DRAW + C.ELEMENT not in draws))
+    assert left_out == [(True, True), (False, False), (True, True)]
+    excluded, checked = _lm_excluded(state)   # and never what really happened
+    assert checked > 700 and excluded == []
+
+
 def test_leaf_marathon_redirecting_search_finds_race_171_at_ply_495():
     """Race 171 replayed as IS-MCTS resamples (tools/lm_resample_sweep.py without
     ``--forced``) raised at ply 495: every search of one call found nothing. There searches

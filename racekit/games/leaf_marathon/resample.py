@@ -318,7 +318,7 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                 # the d20 (public) says Scavenge and Release (or Rewind repeating it, or an
                 # event the view does not show): armor or chosen cards may change hands (a
                 # trade's and a scavenge's blind picks are in the plan; a swap moves ponies)
-                gift = _seen_gift(view, actors, k, who)
+                gift = _seen_gift(view, actors, k, who, views)
                 # it gave the viewer the cards the viewer's hand shows: only the picks (in
                 # the plan) change hands
                 to_viewer = viewer is not None and who != viewer and views is not None and \
@@ -333,8 +333,9 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                     draws.setdefault(s2, []).append(j)
                     blinds.setdefault(s2, []).append(j)
                     gifts.setdefault(s2, []).append(j)
-                for s2 in () if to_viewer or armor is not None else \
-                        _changing_hands(view, actors, owners, k, who, views):
+                for s2 in () if to_viewer or armor is not None else [gift[0]] \
+                        if gift is not None else _changing_hands(view, actors, owners, k, who,
+                                                                 views):
                     if gift is not None and s2 == gift[0]:   # the target gets the cards seen
                         for j, code in gift[1]:   # a slot of each one's type (as a seen pick)
                             victim_of[j] = _TYPED[_kind(code) if _kind(code) < 8 else code & 7]
@@ -405,6 +406,11 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
         piles[r] = Counter(view[j] - A.DRAW for j in range(first, end)
                            if actors[j] == CHANCE and view[j] is not None
                            and A.DRAW <= view[j] < A.DRAW + len(C.TYPE_NAMES))
+    outs = {}   # the ply a pile starts -> card types out of the piles then (public)
+    for r in piles:
+        got = [_out_of_play(views[m]) for m in (r - 1, r)]
+        if None not in got:   # (the fewer of just before and after: a play at ply r)
+            outs[r] = Counter({c: min(g[c] for g in got) for c in got[0]})
     marks = {s2: ([j for j, c in v if c == _END], [j for j, c in v if _exits(c)],
                   [j for j, c in v if c != C.TRIGGER and _exits(c)]) for s2, v in uses.items()}
     came: dict = {}   # per seat, the plies where a card may come to its hand (for _match)
@@ -429,7 +435,25 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
     for s2 in lost:
         lost[s2] = [j for j in lost[s2] if j not in noop]
     return uses, draws, blinds, cuts, viewer, victim_of, hidden_blinds, gone_at, piles, marks, \
-        came, (movements, lost), noop
+        came, (movements, lost), noop, outs
+
+
+def _out_of_play(snap):
+    """The cards of each type outside the piles and hands in a public view (``snapshot``):
+    element cards on the seats' element piles and equipped armor cards (LM-AMB-43: both
+    public), as a Counter; ``None`` where those do not account for every card outside the piles
+    and hands (a card in play at that moment) or the view does not show them."""
+    seats = snap.get("seats")
+    if not isinstance(seats, list) or not all(isinstance(x, dict) for x in seats):
+        return None
+    try:
+        out = Counter({C.ELEMENT: sum(len(x["element_buffs"]) for x in seats),
+                       C.ARMOR: sum(x["armor"] is True for x in seats)})
+        rest = snap["cards_total"] - snap["pile"] - snap["discard"] - \
+            sum(x["hand_size"] for x in seats)
+    except (KeyError, TypeError):
+        return None
+    return out if rest == sum(out.values()) else None
 
 
 def _empty_trades(hidden, views) -> set:
@@ -507,6 +531,16 @@ def _target_mode(view, actors, k, who):
     t = a - A.TARGET if a is not None and A.TARGET <= a < A.TARGET + 10 else None
     j = k + 3 if t is not None else k + 2
     return t, j, said(j)
+
+
+def _sizes_between(views, m0, m1):
+    """``[(at m0, at m1)]``: each seat's public hand size after ply ``m0`` and after ply
+    ``m1``; ``None`` where ``views`` does not show them all."""
+    if views is None or not 0 <= m0 <= m1 < len(views):
+        return None
+    sizes = [(b.get("hand_size"), a.get("hand_size"))
+             for b, a in zip(views[m0]["seats"], views[m1]["seats"])]
+    return sizes if all(type(b) is int and type(a) is int for b, a in sizes) else None
 
 
 def _sizes(views, m):
@@ -808,23 +842,39 @@ def _released_to(view, actors, views, k, who, viewer):
     return [(k, c) for c in kinds if c < 8 and c != C.WEAPON]
 
 
-def _seen_gift(view, actors, k, who):
+def _seen_gift(view, actors, k, who, views=None):
     """The cards a Scavenge and Release played at ply ``k`` by ``who`` gives its target, where
-    the view shows the target, the "give cards" mode and every card picked (the viewer gave
-    them: d20.scavenge, LM-EVENT-13): ``(target, [(ply, card code)])``; else ``None`` (the
-    target's hand then changes in ways the plan does not follow: a cut)."""
+    the view shows every card picked (the viewer gave them: d20.scavenge, LM-EVENT-13) and the
+    target: named, with the "give cards" mode; or, where no target was asked (one candidate),
+    the one seat whose public hand size (``views``) grew by the cards given, the mode asked or
+    the picks following at once (nothing else to give): ``(target, [(ply, card code)])``; else
+    ``None`` (the target's hand then changes in ways the plan does not follow: a cut)."""
     said = partial(_said, view, actors, who)
     a = said(k + 2)
-    if a is None or not A.TARGET <= a < A.TARGET + 10 or said(k + 3) != A.GIVE_CARDS:
-        return None
-    picks, j = [], k + 4
+    if a is not None and A.TARGET <= a < A.TARGET + 10:
+        target, j = a - A.TARGET, k + 3
+    else:
+        target, j = None, k + 2
+    b = said(j)
+    if b == A.GIVE_CARDS:
+        j += 1
+    elif target is not None or b is None or not A.PICK <= b < A.PICK + A.CODES:
+        return None   # (a named target with no mode asked: not followed)
+    picks = []
     while j < len(view) and actors[j] == who and view[j] is not None \
             and A.PICK <= view[j] < A.PICK + A.CODES:
         picks.append((j, view[j] - A.PICK))
         j += 1
-    if j >= len(view) or (actors[j] == who and view[j] is None):
+    if j >= len(view) or (actors[j] == who and view[j] is None) or not picks:
         return None   # the selection may not be over (or a pick is hidden): not followed
-    return a - A.TARGET, picks
+    if target is None:   # the one candidate: the hand that grew by the cards given
+        sizes = None if views is None or j > len(views) else _sizes_between(views, k + 1, j - 1)
+        grew = [] if sizes is None else [s for s, (x, y) in enumerate(sizes)
+                                         if s != who and y == x + len(picks)]
+        if len(grew) != 1:
+            return None
+        target = grew[0]
+    return target, picks
 
 
 def _hidden_gift(view, actors, k, who):
@@ -1527,7 +1577,8 @@ def _next_pile_fits(st, k, o, t, plan, why=None, later=(), by=None) -> bool:
             sure[c] += n
     # an action card played as a trigger card may come back as a special one, and so to the
     # piles as a trigger card (d20._card_home, option action_as_trigger): no bound on those
-    bad = [c for c, n in demand.items() if n > st.deck_counts[c] - sure[c]
+    out = plan[13].get(r1) or Counter()   # cards out of the piles at the reshuffle (public)
+    bad = [c for c, n in demand.items() if n > st.deck_counts[c] - sure[c] - out[c]
            and not (c == C.TRIGGER and st.o.action_as_trigger)]
     if bad and why is not None:
         why.update(bad)
