@@ -20,7 +20,8 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   it surely held one (d20.resolve asks only a seat that holds an action card, LM-EVENT-09);
   a hidden blind pick from the seat takes one of its cards (:func:`_losses_fit`); at a
   Scavenge and Release the viewer rolled, the target gets the cards the viewer picked (a
-  slot of each one's type), and at one another seat rolled whose hidden picks the viewer's
+  slot of each one's type; where no target was asked, the one seat whose public hand grew by
+  those cards is the target), and at one another seat rolled whose hidden picks the viewer's
   hand shows it got, those picks are uses of the cards it got (LM-EVENT-13); where another
   seat gives cards by hidden picks, the seat it gives to (each other seat, where the view
   does not name it) gets a slot at each pick; one that moves an equipped armor card into a
@@ -48,7 +49,8 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   after it can hold the cards the viewer saw itself draw from it and those the other seats'
   uses need from it (beyond their spare draws from the present pile; a need that comes
   before the seat's first draw from it is one of the present pile), given the cards the
-  seats surely still hold at the reshuffle (:func:`_next_pile_fits`);
+  seats surely still hold at the reshuffle and those on the element piles or equipped then
+  (public, LM-AMB-43) (:func:`_next_pile_fits`);
 - a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`);
   a hidden discard keeps the discarding seat's (:func:`_select`), and a Release gives the
   receiver cards it can hold with some choice of the rest it may still get; a deal or keep
@@ -220,7 +222,10 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
     change otherwise (Scavenge and Release), after which its uses are not foreseen, the
     viewer, each blind pick's victim, the hidden blind picks, the plies where a card may leave
     the hand unforeseen, the piles after reshuffles, the plies of its uses that end a turn or
-    may take a trigger card (``marks``), and the plies where a card may come to the hand.
+    may take a trigger card (``marks``), the plies where a card may come to the hand, the
+    blind picks of trades that change no hand (``plan[12]``, below) and, for each pile after a
+    reshuffle, the cards of each type outside the piles and hands then (``plan[13]``:
+    :func:`_out_of_play`, where the views account for them).
 
     Another seat's hidden selection in the play turns is told by the d20 it rolled just before
     (public; only its own choices come between): Travel Light and Barter never give up a held
@@ -1555,7 +1560,8 @@ def _next_pile_fits(st, k, o, t, plan, why=None, later=(), by=None) -> bool:
     from it, and ``later``, the cards other seats must draw from it (:func:`_share`): it holds
     at most, of each type, the deck's cards less those the seats surely still hold then
     (plain cards held now, less their public uses before then, where nothing else may take a
-    card from the hand: a selection, a blind pick, a change of hands, Resin Ball). ``why``
+    card from the hand: a selection, a blind pick, a change of hands, Resin Ball) and less
+    those on the element piles or equipped at the reshuffle (public: ``plan[13]``). ``why``
     gets the types it lacks (a draw before gave one to a seat that keeps it), and for each
     ``(_NEXT, type, seat)`` where ``by`` (type -> seats) names a seat that must draw that type
     from it (an earlier draw of that seat may have taken one instead)."""
