@@ -551,11 +551,7 @@ def _sizes_between(views, m0, m1):
 def _sizes(views, m):
     """``[(before, after)]``: each seat's public hand size before and after ply ``m``; ``None``
     where ``views`` (``snapshot`` after each ply) does not show them all."""
-    if views is None or not 0 < m < len(views):
-        return None
-    sizes = [(b.get("hand_size"), a.get("hand_size"))
-             for b, a in zip(views[m - 1]["seats"], views[m]["seats"])]
-    return sizes if all(type(b) is int and type(a) is int for b, a in sizes) else None
+    return _sizes_between(views, m - 1, m)
 
 
 def _armor_to(view, actors, k, who, views=None):
@@ -873,7 +869,7 @@ def _seen_gift(view, actors, k, who, views=None):
     if j >= len(view) or (actors[j] == who and view[j] is None) or not picks:
         return None   # the selection may not be over (or a pick is hidden): not followed
     if target is None:   # the one candidate: the hand that grew by the cards given
-        sizes = None if views is None or j > len(views) else _sizes_between(views, k + 1, j - 1)
+        sizes = _sizes_between(views, k + 1, j - 1)
         grew = [] if sizes is None else [s for s, (x, y) in enumerate(sizes)
                                          if s != who and y == x + len(picks)]
         if len(grew) != 1:
