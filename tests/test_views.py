@@ -1773,10 +1773,11 @@ def test_leaf_marathon_race_185_kept_worlds_fit_the_view_and_those_at_791_lack_a
 
 
 def test_leaf_marathon_pile_after_a_reshuffle_counts_public_cards_and_release_targets():
-    """Race 185, the worlds kept at ply 791 (the test above): seat 3 drew both of the pile's
-    last element cards but one at plies 660 and 662 and kept them, so the pile reshuffled at
-    ply 759 could hold no element card for seat 0's draw at ply 790. The look-ahead bounds
-    that pile by the deck less the cards seats surely hold then, and missed two facts:
+    """Race 185, the worlds kept at ply 791 (the test above): one seat drew two of the three
+    element cards of the pile reshuffled at ply 622 and kept them (seat 3 in two worlds, at
+    ply 662 its second; seat 2 in the third, at ply 679), so the pile reshuffled at ply 759
+    could hold no element card for seat 0's draw at ply 790. The look-ahead bounds that pile
+    by the deck less the cards seats surely hold then, and missed two facts:
 
     - seat 0 (the viewer) gave seat 1 two cards at the Scavenge and Release it rolled at ply
       730; with one candidate it was asked no target and no mode, so the plan cut every seat's
@@ -1786,8 +1787,8 @@ def test_leaf_marathon_pile_after_a_reshuffle_counts_public_cards_and_release_ta
     - 8 of the deck's 10 element cards were on the seats' element piles at the reshuffle
       (public, LM-AMB-43), and 3 armor cards equipped: they cannot be in the pile either.
 
-    So at ply 662 of the worlds where seat 3 already held an element card, a second one is
-    left out (it was proposed before), while what really happened is never left out."""
+    So where each of those worlds gave a seat that held an element card a second one, it is
+    now left out (it was proposed before), while what really happened is never left out."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import cards as C
@@ -1803,17 +1804,15 @@ def test_leaf_marathon_pile_after_a_reshuffle_counts_public_cards_and_release_ta
     assert plan[13][759][C.ELEMENT] == 8 and plan[13][759][C.ARMOR] == 3
     assert R._out_of_play({**views[758], "cards_total": views[758]["cards_total"] + 1}) is None
     game = load_game("leaf_marathon", players=4)
-    left_out = []
-    for kept in data["kept_791_rng2"]:
+    for kept, (k, seat) in zip(data["kept_791_rng2"], ((662, 3), (679, 2), (662, 3))):
         world = game.new_initial_state(record_events=False)
-        for a in kept[:662]:
+        for a in kept[:k]:
             world.apply_action(a)
+        assert world.pk == "draw" and world.ps == seat and kept[k] == A.DRAW + C.ELEMENT
+        assert world.hand[seat].count(C.ELEMENT) == 1
         memo = {"snapshot": state.snapshot(0), "views": views}
-        got = world.resample_proposal(662, view, actors, private, memo)
-        draws = {a for a, _ in got}
-        assert A.DRAW + C.ACTION in draws
-        left_out.append((C.ELEMENT in world.hand[3], A.DRAW + C.ELEMENT not in draws))
-    assert left_out == [(True, True), (False, False), (True, True)]
+        draws = {a for a, _ in world.resample_proposal(k, view, actors, private, memo)}
+        assert A.DRAW + C.ACTION in draws and A.DRAW + C.ELEMENT not in draws
     excluded, checked = _lm_excluded(state)   # and never what really happened
     assert checked > 700 and excluded == []
 
