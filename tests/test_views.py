@@ -1781,14 +1781,15 @@ def test_leaf_marathon_pile_after_a_reshuffle_counts_public_cards_and_release_ta
 
     - seat 0 (the viewer) gave seat 1 two cards at the Scavenge and Release it rolled at ply
       730; with one candidate it was asked no target and no mode, so the plan cut every seat's
-      hand there (seat 3's held cards were then not sure). Now the one seat whose public
-      hand grew by the cards given is the target: it gets a slot of each card's type, and
-      nobody's hand is cut (LM-EVENT-13);
+      hand there (no card a seat held before it counted as surely held at the reshuffle).
+      Now the one seat whose public hand grew by the cards given is the target: it gets a
+      slot of each card's type, and nobody's hand is cut (LM-EVENT-13);
     - 8 of the deck's 10 element cards were on the seats' element piles at the reshuffle
       (public, LM-AMB-43), and 3 armor cards equipped: they cannot be in the pile either.
 
     So where each of those worlds gave a seat that held an element card a second one, it is
-    now left out (it was proposed before), while what really happened is never left out."""
+    now left out (it was proposed before), while what really happened is never left out
+    (the whole race, every seat as the viewer)."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
     from racekit.games.leaf_marathon import cards as C
@@ -1813,8 +1814,47 @@ def test_leaf_marathon_pile_after_a_reshuffle_counts_public_cards_and_release_ta
         memo = {"snapshot": state.snapshot(0), "views": views}
         draws = {a for a, _ in world.resample_proposal(k, view, actors, private, memo)}
         assert A.DRAW + C.ACTION in draws and A.DRAW + C.ELEMENT not in draws
-    excluded, checked = _lm_excluded(state)   # and never what really happened
-    assert checked > 700 and excluded == []
+    whole, _ = _lm_fixture("lm_ismcts_stop_185_4p.json")   # the race to ply 853
+    excluded, checked = _lm_excluded(whole)   # and never what really happened
+    assert checked > 800 and excluded == []
+
+
+def test_leaf_marathon_cards_the_viewer_gave_go_to_the_target_named_or_the_hand_that_grew():
+    """The viewer's own Scavenge and Release giving cards (LM-EVENT-13): the target gets the
+    cards picked, whether the mode was asked or the picks followed at once (no armor to give),
+    and where no target was asked (one candidate) it is the one seat whose public hand grew by
+    that many cards; where that is not one seat, or a pick is hidden, nothing is followed."""
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import resample as R
+    ch = R.CHANCE
+    named = [A.TRIGGER, 13, A.TARGET + 2, A.PICK + 5, A.PICK + 1, A.END]
+    assert R._seen_gift(named, [0, ch, 0, 0, 0, 0], 0, 0) == (2, [(3, 5), (4, 1)])
+    asked = named[:3] + [A.GIVE_CARDS] + named[3:]
+    assert R._seen_gift(asked, [0, ch, 0, 0, 0, 0, 0], 0, 0) == (2, [(4, 5), (5, 1)])
+
+    def views(*sizes):
+        return [{"seats": [{"hand_size": n} for n in row]} for row in sizes]
+    one = [A.TRIGGER, 13, A.PICK + 5, A.PICK + 1, A.END]
+    actors = [0, ch, 0, 0, 0]
+    grew = views([6, 2, 4, 3], [5, 2, 4, 3], [5, 2, 4, 3], [3, 4, 4, 3], [3, 4, 4, 3])
+    assert R._seen_gift(one, actors, 0, 0, grew) == (1, [(2, 5), (3, 1)])
+    two = views([6, 2, 4, 3], [5, 2, 4, 3], [5, 2, 4, 3], [3, 4, 6, 3], [3, 4, 6, 3])
+    assert R._seen_gift(one, actors, 0, 0, two) is None
+    assert R._seen_gift(one, actors, 0, 0) is None   # no views: not followed
+    assert R._seen_gift([A.TRIGGER, 13, None, None, A.END], actors, 0, 0, grew) is None
+
+
+def test_leaf_marathon_race_210_is_kept_and_its_look_ahead_leaves_in_what_happened():
+    """Race 210 (4 players, seat 0 OpenSpiel's IS-MCTS with the seeded sampler, stop 47's
+    code) stopped at ply 687: no world for seat 0 (docs/adapters.md, stop 47). Its history is
+    kept in tests/fixtures/lm_ismcts_stop_210_4p.json for the next look; here, that it still
+    replays to seat 0's decision and that the look-ahead never leaves out what happened (the
+    real race stays among the worlds it allows: the failure is the search's, not a rule of
+    the look-ahead that rules out every world)."""
+    state, _ = _lm_fixture("lm_ismcts_stop_210_4p.json")
+    assert state.ply == 687 and state.current_player() == 0 and not state.is_terminal()
+    excluded, checked = _lm_excluded(state)
+    assert checked > 600 and excluded == []
 
 
 def test_leaf_marathon_redirecting_search_finds_race_171_at_ply_495():

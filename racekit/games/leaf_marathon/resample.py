@@ -411,11 +411,11 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
         piles[r] = Counter(view[j] - A.DRAW for j in range(first, end)
                            if actors[j] == CHANCE and view[j] is not None
                            and A.DRAW <= view[j] < A.DRAW + len(C.TYPE_NAMES))
-    outs = {}   # the ply a pile starts -> card types out of the piles then (public)
-    for r in piles:
-        got = [_out_of_play(views[m]) for m in (r - 1, r)]
-        if None not in got:   # (the fewer of just before and after: a play at ply r)
-            outs[r] = Counter({c: min(g[c] for g in got) for c in got[0]})
+    outs = {}   # the ply a pile starts -> card types out of the piles then (public; the
+    for r in piles:   # reshuffle is the last thing its ply does: flow.task_draw)
+        got = _out_of_play(views[r])
+        if got is not None:
+            outs[r] = got
     marks = {s2: ([j for j, c in v if c == _END], [j for j, c in v if _exits(c)],
                   [j for j, c in v if c != C.TRIGGER and _exits(c)]) for s2, v in uses.items()}
     came: dict = {}   # per seat, the plies where a card may come to its hand (for _match)
@@ -845,22 +845,16 @@ def _released_to(view, actors, views, k, who, viewer):
 
 def _seen_gift(view, actors, k, who, views=None):
     """The cards a Scavenge and Release played at ply ``k`` by ``who`` gives its target, where
-    the view shows every card picked (the viewer gave them: d20.scavenge, LM-EVENT-13) and the
-    target: named, with the "give cards" mode; or, where no target was asked (one candidate),
-    the one seat whose public hand size (``views``) grew by the cards given, the mode asked or
-    the picks following at once (nothing else to give): ``(target, [(ply, card code)])``; else
-    ``None`` (the target's hand then changes in ways the plan does not follow: a cut)."""
-    said = partial(_said, view, actors, who)
-    a = said(k + 2)
-    if a is not None and A.TARGET <= a < A.TARGET + 10:
-        target, j = a - A.TARGET, k + 3
-    else:
-        target, j = None, k + 2
-    b = said(j)
+    the view shows every card picked (the viewer gave them: d20.scavenge, LM-EVENT-13), the
+    "give cards" mode asked or the picks following at once (nothing else to give), and the
+    target: named, or where none was asked (one candidate), the one seat whose public hand
+    size (``views``) grew by the cards given: ``(target, [(ply, card code)])``; else ``None``
+    (the target's hand then changes in ways the plan does not follow: a cut)."""
+    target, j, b = _target_mode(view, actors, k, who)
     if b == A.GIVE_CARDS:
         j += 1
-    elif target is not None or b is None or not A.PICK <= b < A.PICK + A.CODES:
-        return None   # (a named target with no mode asked: not followed)
+    elif b is None or not A.PICK <= b < A.PICK + A.CODES:
+        return None
     picks = []
     while j < len(view) and actors[j] == who and view[j] is not None \
             and A.PICK <= view[j] < A.PICK + A.CODES:
