@@ -1857,6 +1857,52 @@ def test_leaf_marathon_race_210_is_kept_and_its_look_ahead_leaves_in_what_happen
     assert checked > 600 and excluded == []
 
 
+def test_leaf_marathon_trade_whose_two_hands_cannot_make_their_uses_dead_ends_at_its_first_pick():
+    """Race 210 (tests/fixtures/lm_ismcts_stop_210_4p.json), seat 0's view: at plies 613 to 630
+    seat 1 takes all nine of seat 2's cards blind and seat 2 takes nine back (a Forced Trade,
+    LM-EVENT-08, LM-AMB-35); seat 1 then plays a trigger card, seat 2 two weapon and two
+    recovery cards with only two draws between. The picks only move cards between the two
+    hands, so where no sharing of the ten cards fits both seats' later uses, no pick is to
+    blame: the dead end comes at the trade's first pick, names the seat whose use is not met
+    and the types it runs short of (before, repairs from the worlds kept at ply 546 met it at
+    the trade's second-to-last pick, 492 of 500 steps, and stepped back only over the picks).
+    Two trigger cards among the ten, where the seats play one before their next "end turn",
+    ask first for the latest entry that drew one."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    state, _ = _lm_fixture("lm_ismcts_stop_210_4p.json")
+    hist, private = state.history(), list(state._private)
+    plan = R._plan(state.history_for(0), V._actors(state, hist), private,
+                   V._seen_views(state, 0))
+    assert [plan[6][j] for j in (613, 621, 622, 630)] == [(1, 2), (1, 2), (2, 1), (2, 1)]
+    real, _ = _lm_fixture("lm_ismcts_stop_210_4p.json", 613)
+    assert real.pk == "blind" and real.ps == 1 and len(real.hand[2]) == 9
+    assert R._split_fits(real, 613, plan)   # the real hands share as they did
+    memo: dict = {}
+    assert R._blind(real, 613, plan, memo) != [] and "culprits" not in memo
+
+    def swapped(seat, out, into):   # the real world with cards of seat's swapped
+        world = real.clone()
+        for t in out:
+            world.hand[seat].remove(next(c for c in world.hand[seat] if R._kind(c) == t))
+        world.hand[seat] += list(into)
+        return world
+
+    short = swapped(2, (C.WEAPON, C.WEAPON, C.RECOVERY), (C.ACTION,) * 3)
+    assert not R._split_fits(short, 613, plan)
+    memo = {}
+    assert R._blind(short, 613, plan, memo) == []
+    assert memo["culprits"] == {2} and memo["missing"] == {A.DRAW + C.WEAPON,
+                                                            A.DRAW + C.RECOVERY}
+    twice = swapped(1, (C.EFFECT,), (C.TRIGGER,))   # seat 2 holds one already
+    assert not R._split_fits(twice, 613, plan)
+    memo = {}
+    assert R._blind(twice, 613, plan, memo) == []
+    assert "missing" not in memo and memo["unwanted"] == ({1, 2}, {A.DRAW + C.TRIGGER})
+
+
 def test_leaf_marathon_redirecting_search_finds_race_171_at_ply_495():
     """Race 171 replayed as IS-MCTS resamples (tools/lm_resample_sweep.py without
     ``--forced``) raised at ply 495: every search of one call found nothing. There searches
@@ -1865,7 +1911,10 @@ def test_leaf_marathon_redirecting_search_finds_race_171_at_ply_495():
     search that follows the game's redirects (``memo["redirect"]``: every other retry, the
     last resort's final search) goes back to their draws: 3 of 8 found a world within 2,000
     steps, against 1 of 8 (too few to call it better in general). With these numbers it finds
-    one within 1,000 steps (636) and the plain search none."""
+    one within 1,000 steps (808 since the dead end at a trade's first pick of stop 48, 636
+    before) and the plain search none: they show the path, they measure nothing (within
+    1,000 steps with the numbers 0 to 7: 3 of 8 against 2 of 8 on stop 48's code, 2 of 8
+    against 1 of 8 on stop 47's)."""
     import random
     from racekit.core import views as V
     state, _ = _lm_fixture("lm_ismcts_stop_171_4p.json", 495)

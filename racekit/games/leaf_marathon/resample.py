@@ -108,7 +108,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from functools import partial
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement, islice, product
 from typing import NamedTuple
 
 from racekit.core.state import CHANCE
@@ -1867,6 +1867,21 @@ def _blind(st, k, plan, memo):
     taker, victim, why = st.ps, st.pd["victim"], st.pd["why"]
     uses, draws, cuts = plan[0], plan[1], plan[3]
     pairs = st._chance_outcomes()
+    run = ((taker, victim), (victim, taker))
+    if plan[6].get(k - 1) not in run and not _split_fits(st, k, plan):
+        # the first pick of its run, and the two hands as one cannot make the two seats'
+        # uses: the cards they brought to it are to blame, first the latest entry that may
+        # take a card of a type they run short of (race 210, ply 613)
+        e = k
+        while plan[6].get(e + 1) in run:
+            e += 1
+        short, who, triggers = _pool_hint(st, e, plan, {taker, victim})
+        memo["culprits"] = {who} if short else _blind_culprits(st, k, plan, pairs)
+        if short:   # of the seat whose use is not met
+            memo["missing"] = {A.DRAW + t for t in short}
+        elif triggers:   # too many trigger cards: first the latest entry that drew one
+            memo["unwanted"] = ({taker, victim}, {A.DRAW + C.TRIGGER})
+        return []
     allowed = []
     hands = st.hand
     for a, p in pairs:
@@ -1894,6 +1909,103 @@ def _blind(st, k, plan, memo):
         return None
     mass = sum(p for _, p in allowed)
     return [(a, p / mass) for a, p in allowed]
+
+
+_MAX_SPLITS = 256   # _split_fits: ways of sharing a pool looked at (else the pool not judged)
+
+
+def _split_fits(st, k, plan) -> bool:
+    """Whether the two seats of a run of hidden blind picks starting at ply ``k`` (a trade's
+    picks and its picks back: LM-EVENT-08, LM-AMB-35; a scavenge's, LM-EVENT-13) can make
+    their later uses with some sharing of the cards the two hold now. The picks only move
+    cards between the two hands, so once they are over each holds its public hand size, its
+    Free Forced Rest (never taken) and some of the other cards of the two: each way of
+    sharing them that gives the sizes is tried (:func:`_feasible` for each seat from the ply
+    after the run, as :func:`_blind` checks at each pick). Where none fits, no pick of the
+    run is to blame: the cards the two brought to it are. Some of the ways tried may be out
+    of the picks' reach, so this is weaker than the truth, never wrong. Not judged (True)
+    where a hand may change otherwise during the run (a cut), for a Butterfingers discard's
+    picks, where a received card's mark may clear (``received_mark = holder``) or where there
+    are more than ``_MAX_SPLITS`` ways."""
+    hidden = plan[6]
+    if k not in hidden:
+        return True
+    taker, victim = hidden[k]
+    if taker == victim or st.pd["why"] == "butterfingers":
+        return True
+    seats = {taker, victim}
+    e = k
+    while e + 1 in hidden and set(hidden[e + 1]) <= seats:
+        e += 1
+    size = {s2: len(st.hand[s2]) for s2 in seats}
+    for j in range(k, e + 1):
+        size[hidden[j][0]] += 1
+        size[hidden[j][1]] -= 1
+    if any(k <= j <= e for s2 in seats for j in plan[3].get(s2, ())):
+        return True
+    fixed = {s2: [c for c in st.hand[s2] if C.protected(c)] for s2 in seats}
+    pool = [c for s2 in seats for c in st.hand[s2] if not C.protected(c)]
+    if st.o.received_holder and any(_moved(st, c) != c for c in pool):
+        return True
+    n = size[taker] - len(fixed[taker])
+    if not 0 <= n <= len(pool):
+        return True
+    counts = sorted(Counter(pool).items())
+    ways = list(islice(_choices(counts, n), _MAX_SPLITS + 1))
+    if len(ways) > _MAX_SPLITS:
+        return True
+    saved = {s2: st.hand[s2] for s2 in seats}
+    try:
+        for mine in ways:
+            rest = list(pool)
+            for c in mine:
+                rest.remove(c)
+            st.hand[taker] = fixed[taker] + list(mine)
+            st.hand[victim] = fixed[victim] + rest
+            if all(_feasible(st.hand[s2], e + 1, plan[0].get(s2, ()), plan[1].get(s2, ()),
+                             plan[3].get(s2, ()), st, plan[5], plan[10]) for s2 in seats):
+                return True
+        return False
+    finally:
+        for s2 in seats:
+            st.hand[s2] = saved[s2]
+
+
+def _pool_hint(st, k, plan, seats):
+    """Why the two hands of a run of blind picks that ends at ply ``k`` cannot make the two
+    seats' later uses (:func:`_split_fits`), as a hint for the search's order: ``(types,
+    seat, triggers)``. ``seat``: the seat of the first use after ``k`` that neither a held
+    card nor a card come to it since can meet (each use in turn takes a held card of its
+    type, the two hands looked at as one, first come first served, else one of the cards
+    come to its seat since, of any type); ``types``: that use's type and those of the uses of
+    that seat before it that took a card come since; empty and ``None`` where every use is
+    met so. ``triggers``: whether the two hold more plain trigger cards than they play before their
+    next "end turn" (none is held then: :func:`_trigger_room`; a card coming before may be
+    one more to play, never one fewer). Each seat is followed up to the next ply where its
+    hand may change otherwise (a cut)."""
+    have = Counter(_kind(c) for s2 in seats for c in st.hand[s2] if _kind(c) < 8)
+    events, room = [], 0
+    for s2 in seats:
+        cut = _first_after(plan[3].get(s2, ()), k + 1, None)
+        came = [j for j in plan[10].get(s2, ()) if j > k and (cut is None or j < cut)]
+        mine = [(j, c) for j, c in plan[0].get(s2, ()) if j > k and (cut is None or j < cut)]
+        events += [(j, 1, s2, None) for j in came] + \
+            [(j, 0, s2, c) for j, c in mine if 0 <= c < 8]
+        if room is not None:   # (a card coming may be one more to play, never one fewer)
+            room = _trigger_room(mine, k, room)
+    triggers = room is not None and have[C.TRIGGER] > room
+    come, drawn_on = Counter(), {s2: set() for s2 in seats}
+    for _, came, s2, c in sorted(events):
+        if came:
+            come[s2] += 1
+        elif have[c] > 0:
+            have[c] -= 1
+        elif come[s2] > 0:
+            come[s2] -= 1
+            drawn_on[s2].add(c)
+        else:
+            return drawn_on[s2] | {c}, s2, triggers
+    return set(), None, triggers
 
 
 def _blind_culprits(st, k, plan, pairs) -> set:
