@@ -1392,9 +1392,7 @@ def _pool_fits(st, k, o, hand, plan) -> bool:
     if b is None or hidden[b][0] == hidden[b][1]:
         return True
     seats = set(hidden[b])
-    e = b
-    while e + 1 in hidden and set(hidden[e + 1]) <= seats:
-        e += 1
+    e = _run_end(hidden, b)
     left, late, wild, room, exits = [0] * 8, [], 0, 0, False
     for s2 in seats:
         if any(k < j <= e for j in cuts.get(s2, ())) or \
@@ -1763,6 +1761,15 @@ def _without(hand, code):
     return rest
 
 
+def _run_end(hidden, b) -> int:
+    """The last ply of the run of hidden blind picks between the two seats of the pick at ply
+    ``b`` (``hidden``: ply -> (taker, victim)) that goes on from ``b`` ply after ply."""
+    seats, e = set(hidden[b]), b
+    while e + 1 in hidden and set(hidden[e + 1]) <= seats:
+        e += 1
+    return e
+
+
 def _next_pick(hidden, k, o):
     """The ply of seat ``o``'s next hidden blind pick after ply ``k`` (``hidden``: ply ->
     (taker, victim)), or ``None``."""
@@ -1867,15 +1874,12 @@ def _blind(st, k, plan, memo):
     taker, victim, why = st.ps, st.pd["victim"], st.pd["why"]
     uses, draws, cuts = plan[0], plan[1], plan[3]
     pairs = st._chance_outcomes()
-    run = ((taker, victim), (victim, taker))
-    if plan[6].get(k - 1) not in run and not _split_fits(st, k, plan):
+    if plan[6].get(k - 1) not in ((taker, victim), (victim, taker)) and \
+            not _split_fits(st, k, plan):
         # the first pick of its run, and the two hands as one cannot make the two seats'
         # uses: the cards they brought to it are to blame, first the latest entry that may
         # take a card of a type they run short of (race 210, ply 613)
-        e = k
-        while plan[6].get(e + 1) in run:
-            e += 1
-        short, who, triggers = _pool_hint(st, e, plan, {taker, victim})
+        short, who, triggers = _pool_hint(st, _run_end(plan[6], k), plan, {taker, victim})
         memo["culprits"] = {who} if short else _blind_culprits(st, k, plan, pairs)
         if short:   # of the seat whose use is not met
             memo["missing"] = {A.DRAW + t for t in short}
@@ -1934,9 +1938,9 @@ def _split_fits(st, k, plan) -> bool:
     if taker == victim or st.pd["why"] == "butterfingers":
         return True
     seats = {taker, victim}
-    e = k
-    while e + 1 in hidden and set(hidden[e + 1]) <= seats:
-        e += 1
+    e = _run_end(hidden, k)
+    if any(hidden[j][0] == hidden[j][1] for j in range(k, e + 1)):
+        return True   # a pick from the taker's own hand (a discard) among them
     size = {s2: len(st.hand[s2]) for s2 in seats}
     for j in range(k, e + 1):
         size[hidden[j][0]] += 1
