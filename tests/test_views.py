@@ -1864,8 +1864,9 @@ def test_leaf_marathon_trade_whose_two_hands_cannot_make_their_uses_dead_ends_at
     recovery cards with only two draws between. The picks only move cards between the two
     hands, so where no sharing of the ten cards fits both seats' later uses, no pick is to
     blame: the dead end comes at the trade's first pick, names the seat whose use is not met
-    and the types it runs short of (before, repairs from the worlds kept at ply 546 met it at
-    the trade's second-to-last pick, 492 of 500 steps, and stepped back only over the picks).
+    and the types it runs short of (before, a repair from one of the worlds seat 0 kept at
+    ply 546 met it at the trade's second-to-last pick, 492 of 500 steps, and stepped back
+    almost only over the picks).
     Two trigger cards among the ten, where the seats play one before their next "end turn",
     ask first for the latest entry that drew one."""
     from racekit.core import views as V

@@ -51,8 +51,11 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   before the seat's first draw from it is one of the present pile), given the cards the
   seats surely still hold at the reshuffle and those on the element piles or equipped then
   (public, LM-AMB-43) (:func:`_next_pile_fits`);
-- a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`);
-  a hidden discard keeps the discarding seat's (:func:`_select`), and a Release gives the
+- a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`),
+  and at the first pick of a run between two seats some sharing of their cards (each its
+  public hand size after the run) lets both make their later uses (:func:`_split_fits`; at a
+  dead end there, the seat whose use is not met and the types it runs short of, or the
+  trigger cards too many: :func:`_pool_hint`); a hidden discard keeps the discarding seat's (:func:`_select`), and a Release gives the
   receiver cards it can hold with some choice of the rest it may still get; a deal or keep
   never contradicts the characters the viewer sees;
 - another seat's Travel Light moves it by what the cards it discards weigh (LM-EVENT-02), and
@@ -1928,19 +1931,17 @@ def _split_fits(st, k, plan) -> bool:
     after the run, as :func:`_blind` checks at each pick). Where none fits, no pick of the
     run is to blame: the cards the two brought to it are. Some of the ways tried may be out
     of the picks' reach, so this is weaker than the truth, never wrong. Not judged (True)
-    where a hand may change otherwise during the run (a cut), for a Butterfingers discard's
-    picks, where a received card's mark may clear (``received_mark = holder``) or where there
+    where a hand may change otherwise during the run (a cut: none is met, cuts come at the
+    d20 before a run), for a Butterfingers discard's picks, where a received card's mark may clear (``received_mark = holder``) or where there
     are more than ``_MAX_SPLITS`` ways."""
     hidden = plan[6]
     if k not in hidden:
         return True
     taker, victim = hidden[k]
-    if taker == victim or st.pd["why"] == "butterfingers":
+    if taker == victim:   # a Butterfingers discard's picks
         return True
     seats = {taker, victim}
     e = _run_end(hidden, k)
-    if any(hidden[j][0] == hidden[j][1] for j in range(k, e + 1)):
-        return True   # a pick from the taker's own hand (a discard) among them
     size = {s2: len(st.hand[s2]) for s2 in seats}
     for j in range(k, e + 1):
         size[hidden[j][0]] += 1
@@ -1977,7 +1978,8 @@ def _split_fits(st, k, plan) -> bool:
 
 def _pool_hint(st, k, plan, seats):
     """Why the two hands of a run of blind picks that ends at ply ``k`` cannot make the two
-    seats' later uses (:func:`_split_fits`), as a hint for the search's order: ``(types,
+    seats' later uses (:func:`_split_fits`), as a hint for where the search steps back (the
+    seat named, the entry tried first; every world is still checked): ``(types,
     seat, triggers)``. ``seat``: the seat of the first use after ``k`` that neither a held
     card nor a card come to it since can meet (each use in turn takes a held card of its
     type, the two hands looked at as one, first come first served, else one of the cards
@@ -1999,8 +2001,8 @@ def _pool_hint(st, k, plan, seats):
             room = _trigger_room(mine, k, room)
     triggers = room is not None and have[C.TRIGGER] > room
     come, drawn_on = Counter(), {s2: set() for s2 in seats}
-    for _, came, s2, c in sorted(events):
-        if came:
+    for _, coming, s2, c in sorted(events):
+        if coming:
             come[s2] += 1
         elif have[c] > 0:
             have[c] -= 1
