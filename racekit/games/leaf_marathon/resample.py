@@ -55,9 +55,10 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   and at the first pick of a run between two seats some sharing of their cards (each its
   public hand size after the run) lets both make their later uses (:func:`_split_fits`; at a
   dead end there, the seat whose use is not met and the types it runs short of, or the
-  trigger cards too many: :func:`_pool_hint`); a hidden discard keeps the discarding seat's (:func:`_select`), and a Release gives the
-  receiver cards it can hold with some choice of the rest it may still get; a deal or keep
-  never contradicts the characters the viewer sees;
+  trigger cards too many: :func:`_pool_hint`); a hidden discard keeps the discarding
+  seat's (:func:`_select`), and a Release gives the receiver cards it can hold with some
+  choice of the rest it may still get; a deal or keep never contradicts the characters the
+  viewer sees;
 - another seat's Travel Light moves it by what the cards it discards weigh (LM-EVENT-02), and
   the view shows where it ends: the first world of a call to reach the selection tries each
   total with the engine's own selection and keeps those that leave the seat where the view
@@ -1932,8 +1933,9 @@ def _split_fits(st, k, plan) -> bool:
     run is to blame: the cards the two brought to it are. Some of the ways tried may be out
     of the picks' reach, so this is weaker than the truth, never wrong. Not judged (True)
     where a hand may change otherwise during the run (a cut: none is met, cuts come at the
-    d20 before a run), for a Butterfingers discard's picks, where a received card's mark may clear (``received_mark = holder``) or where there
-    are more than ``_MAX_SPLITS`` ways."""
+    d20 before a run), for a Butterfingers discard's picks, where a received card's mark
+    may clear (``received_mark = holder``) or where there are more than ``_MAX_SPLITS``
+    ways."""
     hidden = plan[6]
     if k not in hidden:
         return True
@@ -1985,10 +1987,10 @@ def _pool_hint(st, k, plan, seats):
     type, the two hands looked at as one, first come first served, else one of the cards
     come to its seat since, of any type); ``types``: that use's type and those of the uses of
     that seat before it that took a card come since; empty and ``None`` where every use is
-    met so. ``triggers``: whether the two hold more plain trigger cards than they play before their
-    next "end turn" (none is held then: :func:`_trigger_room`; a card coming before may be
-    one more to play, never one fewer). Each seat is followed up to the next ply where its
-    hand may change otherwise (a cut)."""
+    met so. ``triggers``: whether the two hold more plain trigger cards than they play
+    before their next "end turn" (none is held then: :func:`_trigger_room`; a card coming
+    before may be one more to play, never one fewer). Each seat is followed up to the next
+    ply where its hand may change otherwise (a cut)."""
     have = Counter(_kind(c) for s2 in seats for c in st.hand[s2] if _kind(c) < 8)
     events, room = [], 0
     for s2 in seats:
