@@ -1857,6 +1857,40 @@ def test_leaf_marathon_race_210_is_kept_and_its_look_ahead_leaves_in_what_happen
     assert checked > 600 and excluded == []
 
 
+def test_leaf_marathon_travel_light_that_empties_the_hand_held_no_trigger_card():
+    """Race 210 (seat 0's view): seat 3 rolls Travel Light at ply 74 in the first round and
+    lets go of all three of its cards (plies 75-77; its public hand size falls to 0). Travel
+    Light never takes a held trigger card (LM-EVENT-02, LM-AMB-50), so it held none then: an
+    "end turn" mark at its first pick. No "end turn" had been seen before (seat 2's turn ended
+    with its d20), so the picks were read as the opening exchange's, where any card may go
+    back, and searches from nothing at ply 687 spent most of their steps at ply 76 (851 of
+    1,000 dead ends in one) on worlds where seat 3 still held a trigger card there. Now a
+    seat 3 that holds two trigger cards before its draw at ply 69 (it plays one at ply 73)
+    is a dead end there that names it; the real hand draws what it drew (an effect card)."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    fixture = "lm_ismcts_stop_210_4p.json"
+    state = _lm_fixture(fixture)[0]
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    at, plan, _ = _lm_real_at(fixture, 69)
+    assert hist[74] == 2 and [hist[k] - A.PICK for k in (75, 76, 77)] == [C.EFFECT, C.EFFECT,
+                                                                          C.ACTION]
+    mine = [(j, c) for j, c in plan[0][3] if 74 <= j <= 78]
+    assert mine == [(75, R._GONE), (75, R._END), (76, R._GONE), (77, R._GONE), (78, R._END)]
+    assert at.pk == "draw" and at.ps == 3 and hist[69] == A.DRAW + C.EFFECT
+    memo = {"views": V._seen_views(state, 0), "leaf_marathon": plan}
+    drawn = {a - A.DRAW for a, _ in R.proposal(at, 69, view, actors, owners, memo)}
+    assert C.EFFECT in drawn and C.TRIGGER not in drawn
+    at.hand[3] = sorted(at.hand[3])
+    assert at.hand[3] == [C.ACTION, C.ACTION, C.RECOVERY, C.EFFECT, C.TRIGGER, C.ELEMENT]
+    at.hand[3][1] = C.TRIGGER   # a second trigger card instead of an action card
+    memo = {"views": V._seen_views(state, 0), "leaf_marathon": plan}
+    assert R.proposal(at, 69, view, actors, owners, memo) == [] and memo["culprits"] == {3}
+
+
 def test_leaf_marathon_trade_whose_two_hands_cannot_make_their_uses_dead_ends_at_its_first_pick():
     """Race 210 (tests/fixtures/lm_ismcts_stop_210_4p.json), seat 0's view: at plies 613 to 630
     seat 1 takes all nine of seat 2's cards blind and seat 2 takes nine back (a Forced Trade,
@@ -2033,11 +2067,15 @@ def test_leaf_marathon_a_seat_that_moved_less_than_its_cards_allow_was_heavy():
 
 
 def test_leaf_marathon_search_finds_race_121_from_nothing():
-    """Race 121 (seat 0 at ply 724, the fixture's end): a search from nothing with this seed
-    spent its 1,000 steps at ply 69 (a Release the receiver could not take) and at ply 395
-    (a hand too light for the one square seat 3 moved). With both looked at ahead it finds a
-    world."""
-    world, view, _ = _lm_search("lm_travel_light_4p.json", 1, 1000)
+    """Race 121 (seat 0 at ply 760, the fixture's end): searches from nothing spent their
+    1,000 steps at ply 69 (a Release the receiver could not take) and at ply 395 (a hand too
+    light for the one square seat 3 moved). With both looked at ahead this one finds a world
+    (58 steps); before (a28fd9f's parent) it spent its 1,000 steps at plies 69 and 70. The
+    numbers were 1 until stop 49, whose Travel Light mark sent that search another way (it
+    fails there now); over numbers 0 to 9, 8 of 10 searches find a world on stop 49's code, 9
+    of 10 on stop 48's, and over 0 to 7, 5 of 8 before the two checks: they show the path,
+    they measure nothing."""
+    world, view, _ = _lm_search("lm_travel_light_4p.json", 4, 1000)
     assert world is not None and world.history_for(0) == view
 
 

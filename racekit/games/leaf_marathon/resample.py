@@ -59,6 +59,9 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   seat's (:func:`_select`), and a Release gives the receiver cards it can hold with some
   choice of the rest it may still get; a deal or keep never contradicts the characters the
   viewer sees;
+- another seat's Travel Light or Barter that leaves it no card (its public hand size) says it
+  held no trigger card then (they never take one, LM-AMB-50): an "end turn" mark at the first
+  pick (:func:`_plan`);
 - another seat's Travel Light moves it by what the cards it discards weigh (LM-EVENT-02), and
   the view shows where it ends: the first world of a call to reach the selection tries each
   total with the engine's own selection and keeps those that leave the seat where the view
@@ -232,8 +235,10 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
     :func:`_out_of_play`, where the views account for them).
 
     Another seat's hidden selection in the play turns is told by the d20 it rolled just before
-    (public; only its own choices come between): Travel Light and Barter never give up a held
-    trigger card, Butterfingers and Release only when nothing else is left, so the seat keeps
+    (public; only its own choices come between; such a selection is a play turn's even where
+    no "end turn" was seen yet): Travel Light and Barter never give up a held trigger card (one
+    that leaves the seat no card says it held none: an "end turn" mark at its first pick),
+    Butterfingers and Release only when nothing else is left, so the seat keeps
     as many as its hand size after the selection allows (``views``: ``snapshot`` after each
     ply, whose hand sizes are public; LM-AMB-50). Under ``any_use`` (``trigger_discard =
     any_use``), and at any other selection (the leg change), one may leave. Under
@@ -283,17 +288,27 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
             if who >= 0:   # the opening exchange: any card may go back; later selections
                 # as the d20 before says (this function's docstring)
                 gone_at.setdefault(who, []).append(k)
-                uses.setdefault(who, []).append((k, _DROP if not turns else _LAST_DROP))
                 event = rolled[1] if rolled is not None and rolled[0] == who else None
-                if turns and not any_use and event in _CHOOSE_ONLY:
+                # a selection after a d20 the seat rolled is a play turn's, even where no
+                # "end turn" was seen yet (a turn may end without one: race 210, ply 75)
+                later = turns or event is not None
+                uses.setdefault(who, []).append((k, _LAST_DROP if later else _DROP))
+                if later and not any_use and event in _CHOOSE_ONLY:
                     uses[who].pop()
-                elif turns and not any_use and event in _LAST_ONLY and views is not None:
+                    e = _selection_end(view, actors, k, who)
+                    if views is not None and e < len(views) and \
+                            views[e]["seats"][who].get("hand_size") == 0 and \
+                            not (view[k - 1] is None and actors[k - 1] == who):
+                        # it let go of every card, and a held trigger card would have
+                        # stayed: none was held at its first pick
+                        uses[who].append((k, _END))
+                elif later and not any_use and event in _LAST_ONLY and views is not None:
                     e = _selection_end(view, actors, k, who)   # the cards leave then
                     size = views[e]["seats"][who].get("hand_size") \
                         if e < len(views) else None
                     if type(size) is int:
                         uses[who][-1] = (k, _KEEP0 - size)
-                if turns and event == 13 and views is not None and viewer is not None \
+                if later and event == 13 and views is not None and viewer is not None \
                         and who != viewer and not (view[k - 1] is None and actors[k - 1] == who):
                     for j, c in _released_to(view, actors, views, k, who, viewer) or ():
                         uses[who].append((j, c))   # the cards the viewer got: it held them
