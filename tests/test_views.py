@@ -2070,9 +2070,9 @@ def test_leaf_marathon_search_finds_race_121_from_nothing():
     """Race 121 (seat 0 at ply 760, the fixture's end): searches from nothing spent their
     1,000 steps at ply 69 (a Release the receiver could not take) and at ply 395 (a hand too
     light for the one square seat 3 moved). With both looked at ahead this one finds a world
-    (58 steps); before (a28fd9f's parent) it spent its 1,000 steps at plies 69 and 70. The
-    numbers were 1 until stop 49, whose Travel Light mark sent that search another way (it
-    fails there now); over numbers 0 to 9, 8 of 10 searches find a world on stop 49's code, 9
+    (58 steps); before (a28fd9f's parent) it spent most of its 1,000 steps at plies 69 and
+    70 (863 dead ends). The numbers were 1 until stop 49, whose Travel Light and Barter marks
+    sent that search another way (it fails there now); over numbers 0 to 9, 8 of 10 searches find a world on stop 49's code, 9
     of 10 on stop 48's, and over 0 to 7, 5 of 8 before the two checks: they show the path,
     they measure nothing."""
     world, view, _ = _lm_search("lm_travel_light_4p.json", 4, 1000)

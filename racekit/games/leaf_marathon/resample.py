@@ -14,7 +14,9 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   trigger card at an "end turn" unless something may take it first (each hidden pick or
   selection entry takes one card at most) (:func:`_feasible`): a
   Butterfingers or Release selection gives up trigger cards only last, so the public hand
-  size after it says how many stay, and Travel Light and Barter never take one (LM-AMB-50);
+  size after it says how many stay, and Travel Light and Barter never take one (LM-AMB-50:
+  one that leaves the seat no card says it held no plain trigger card, an "end turn" mark at
+  its first pick, :func:`_plan`; not under ``trigger_discard = any_use``);
   a seat that declines a Resin Ball holds an action card then and keeps it, and one that
   rolled Resin Ball and was asked nothing holds none, unless it may have lost a card since
   it surely held one (d20.resolve asks only a seat that holds an action card, LM-EVENT-09);
@@ -59,9 +61,6 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   seat's (:func:`_select`), and a Release gives the receiver cards it can hold with some
   choice of the rest it may still get; a deal or keep never contradicts the characters the
   viewer sees;
-- another seat's Travel Light or Barter that leaves it no card (its public hand size) says it
-  held no trigger card then (they never take one, LM-AMB-50): an "end turn" mark at the first
-  pick (:func:`_plan`);
 - another seat's Travel Light moves it by what the cards it discards weigh (LM-EVENT-02), and
   the view shows where it ends: the first world of a call to reach the selection tries each
   total with the engine's own selection and keeps those that leave the seat where the view
@@ -258,7 +257,7 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
     victim_of: dict = {}   # blind pick ply -> the seat it takes from
     hidden_blinds: dict = {}   # hidden blind pick ply -> (taker, victim)
     gone_at: dict = {}   # seat -> plies where its hand may lose a card not in ``uses``
-    turns = False   # a play turn has ended: the opening exchange is over
+    turns = False   # a play turn has ended (_DROP and _LAST_DROP: labels read alike)
     prev_d20 = None   # the latest d20 event but Rewind (None: none seen, or a set-up's)
     rolled = None   # (seat, event, ply) of a d20 whose selection may follow
     butter = None   # (seat, ply) of the next random Butterfingers pick (butter_random)
@@ -288,28 +287,29 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
             if who >= 0:   # the opening exchange: any card may go back; later selections
                 # as the d20 before says (this function's docstring)
                 gone_at.setdefault(who, []).append(k)
+                # a d20 the seat rolled just before: a play turn's selection, even where no
+                # "end turn" was seen yet (the opening exchange comes before any d20, and a
+                # turn may end without one: seat 2's at its d20, race 210, ply 65)
                 event = rolled[1] if rolled is not None and rolled[0] == who else None
-                # a selection after a d20 the seat rolled is a play turn's, even where no
-                # "end turn" was seen yet (a turn may end without one: race 210, ply 75)
-                later = turns or event is not None
-                uses.setdefault(who, []).append((k, _LAST_DROP if later else _DROP))
-                if later and not any_use and event in _CHOOSE_ONLY:
+                first = not (view[k - 1] is None and actors[k - 1] == who)   # its first pick
+                uses.setdefault(who, []).append(
+                    (k, _DROP if not turns and event is None else _LAST_DROP))
+                if not any_use and event in _CHOOSE_ONLY:
                     uses[who].pop()
                     e = _selection_end(view, actors, k, who)
-                    if views is not None and e < len(views) and \
-                            views[e]["seats"][who].get("hand_size") == 0 and \
-                            not (view[k - 1] is None and actors[k - 1] == who):
-                        # it let go of every card, and a held trigger card would have
+                    if first and views is not None and e < len(views) and \
+                            views[e]["seats"][who].get("hand_size") == 0:
+                        # it let go of every card, and a plain trigger card would have
                         # stayed: none was held at its first pick
                         uses[who].append((k, _END))
-                elif later and not any_use and event in _LAST_ONLY and views is not None:
+                elif not any_use and event in _LAST_ONLY and views is not None:
                     e = _selection_end(view, actors, k, who)   # the cards leave then
                     size = views[e]["seats"][who].get("hand_size") \
                         if e < len(views) else None
                     if type(size) is int:
                         uses[who][-1] = (k, _KEEP0 - size)
-                if later and event == 13 and views is not None and viewer is not None \
-                        and who != viewer and not (view[k - 1] is None and actors[k - 1] == who):
+                if event == 13 and views is not None and viewer is not None \
+                        and who != viewer and first:
                     for j, c in _released_to(view, actors, views, k, who, viewer) or ():
                         uses[who].append((j, c))   # the cards the viewer got: it held them
         elif who == CHANCE and butter == (owners[k], k):   # a random Butterfingers pick
