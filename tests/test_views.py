@@ -2072,9 +2072,9 @@ def test_leaf_marathon_search_finds_race_121_from_nothing():
     light for the one square seat 3 moved). With both looked at ahead this one finds a world
     (58 steps); before (a28fd9f's parent) it spent most of its 1,000 steps at plies 69 and
     70 (863 dead ends). The numbers were 1 until stop 49, whose Travel Light and Barter marks
-    sent that search another way (it fails there now); over numbers 0 to 9, 8 of 10 searches find a world on stop 49's code, 9
-    of 10 on stop 48's, and over 0 to 7, 5 of 8 before the two checks: they show the path,
-    they measure nothing."""
+    sent that search another way (it fails there now); over numbers 0 to 9, 8 of 10 searches
+    find a world on stop 49's code, 9 of 10 on stop 48's, and over 0 to 7, 5 of 8 before the
+    two checks: they show the path, they measure nothing."""
     world, view, _ = _lm_search("lm_travel_light_4p.json", 4, 1000)
     assert world is not None and world.history_for(0) == view
 
