@@ -296,11 +296,11 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
                     (k, _DROP if not turns and event is None else _LAST_DROP))
                 if not any_use and event in _CHOOSE_ONLY:
                     uses[who].pop()
-                    e = _selection_end(view, actors, k, who)
-                    if first and views is not None and e < len(views) and \
+                    e = _selection_end(view, actors, k, who) if first else len(view)
+                    if views is not None and e < len(views) and \
                             views[e]["seats"][who].get("hand_size") == 0:
                         # it let go of every card, and a plain trigger card would have
-                        # stayed: none was held at its first pick
+                        # stayed: none was held at its first pick (read once, there)
                         uses[who].append((k, _END))
                 elif not any_use and event in _LAST_ONLY and views is not None:
                     e = _selection_end(view, actors, k, who)   # the cards leave then
