@@ -1288,6 +1288,61 @@ def test_leaf_marathon_pile_keeps_what_a_seat_needs_before_its_draws_from_the_ne
     assert why == {C.ACTION, C.TRIGGER}
 
 
+def test_leaf_marathon_pile_keeps_no_trigger_card_for_a_need_after_an_end_turn():
+    """A seat's last draws from the present pile (plies 144, 145) come before its "end turn"
+    at ply 148; it draws once from the next pile (ply 155) and must then play an armor, an
+    element (ply 161) and a trigger card (ply 163). So at least two of those draws take cards
+    of the types it needs: armor or element, as a trigger card drawn then would be held at the
+    "end turn" (turn.legal, LM-AMB-12). The old check counted trigger cards as fitting too (race
+    210 from nothing: 777 of 1,000 dead ends at ply 144, where the pile kept two action cards
+    and a trigger card for those draws)."""
+    from collections import Counter
+    from types import SimpleNamespace
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    uses = {1: [(148, R._END), (161, C.ARMOR), (161, C.ELEMENT), (163, C.TRIGGER),
+                (169, R._END)]}
+    marks = {1: ([148, 169], [163], [])}
+    plan = (uses, {1: [144, 145, 155]}, {}, {}, 0, {}, {}, {}, {150: Counter()}, marks)
+    slots = (Counter(), {1: [144, 145]}, 146, True)
+    st = SimpleNamespace(n=2)
+    tight: list = []
+    R._share(st, 140, 1, [], plan, slots, tight)
+    assert tight == [(2, frozenset({C.ARMOR, C.ELEMENT}))]
+    # with no "end turn" between, a trigger card drawn then may be the one played
+    uses[1][0] = (164, R._END)
+    marks[1] = ([164, 169], [163], [])
+    tight = []
+    R._share(st, 140, 1, [], plan, slots, tight)
+    assert tight == [(2, frozenset({C.ARMOR, C.ELEMENT, C.TRIGGER}))]
+
+
+def test_leaf_marathon_pool_counts_only_what_a_selection_before_the_trade_keeps():
+    """Race 210 (seat 0's view): seat 1's Butterfingers selection (plies 607, 608) leaves it
+    two cards, and trigger cards go last (LM-AMB-50); then seats 1 and 2 trade every card
+    (plies 613 to 630) and seat 2 plays a recovery card. Where seat 1 holds two trigger cards
+    and a recovery card before the selection, the recovery card goes and the two hands cannot
+    make that use: the pool check said they could, and searches from nothing met the dead end
+    only at the selection (ply 608) and thrashed there. Here a trade right after such a
+    selection, in small."""
+    from types import SimpleNamespace
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    uses = {1: [(12, R._KEEP0 - 2), (12, R._GONE), (21, C.TRIGGER)], 2: [(20, C.RECOVERY)]}
+    plan = (uses, {}, {1: [15]}, {}, 0, {}, {15: (1, 2), 16: (2, 1)}, {}, {}, {}, {1: [15],
+                                                                               2: [16]})
+    st = SimpleNamespace(n=3, hand=[[], [], [C.ACTION]],
+                         o=SimpleNamespace(received_holder=False))
+    hand = [C.RECOVERY, C.TRIGGER, C.TRIGGER]
+    assert not R._pool_fits(st, 10, 1, hand, plan)
+    assert R._kept_before(hand, 10, 15, uses[1]) == (12, 0)
+    hand = [C.RECOVERY, C.TRIGGER, C.EFFECT]   # one trigger card: the recovery card may stay
+    assert R._kept_before(hand, 10, 15, uses[1]) == (12, 1)
+    assert R._pool_fits(st, 10, 1, hand, plan)
+    uses[1][:0] = [(11, R._LOSE)]   # a card may have left before: no trigger card is sure
+    assert R._kept_before([C.RECOVERY, C.TRIGGER, C.TRIGGER], 10, 15, uses[1]) == (12, 2)
+
+
 def test_leaf_marathon_weight_check_counts_one_lost_card_a_ply():
     """A hidden blind pick from a seat is in its plan three times (its uses, ``gone_at`` and
     the blind picks taken from it) but takes one card (LM-EVENT-08, LM-EVENT-13): the check reads

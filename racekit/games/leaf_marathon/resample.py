@@ -1413,6 +1413,7 @@ def _pool_fits(st, k, o, hand, plan) -> bool:
     seats = set(hidden[b])
     e = _run_end(hidden, b)
     left, late, wild, room, exits = [0] * 8, [], 0, 0, False
+    capped = []   # (plain cards held but trigger cards, draws before the selection, cap)
     for s2 in seats:
         if any(k < j <= e for j in cuts.get(s2, ())) or \
                 any(k < j < b and c == _GAIN for j, c in uses.get(s2, ())) or \
@@ -1435,20 +1436,61 @@ def _pool_fits(st, k, o, hand, plan) -> bool:
         for c in cards:
             if c & _PLAIN < 8:
                 held[c & _PLAIN] += 1
+        keep = _kept_before(cards, k, b, mine)
         for _, c in early:   # held cards first (as _needs)
             held[c] -= held[c] > 0
-        left = [x + y for x, y in zip(left, held)]
-        wild += len(drawn) - len(need)
+        if keep is not None:   # a selection before the picks keeps at most ``cap`` cards
+            q0, cap = keep     # besides the trigger cards held: of the others held now and
+            pre = sum(1 for j in drawn if j < q0)   # its draws before it, ``cap`` at most
+            post = len(drawn) - pre - max(0, len(need) - pre)
+            capped.append((held[:C.TRIGGER] + [0] + held[C.TRIGGER + 1:],
+                           max(0, pre - len(need)), cap))
+            left[C.TRIGGER] += held[C.TRIGGER]
+            wild += post
+        else:
+            left = [x + y for x, y in zip(left, held)]
+            wild += len(drawn) - len(need)
         late += [c for j, c in mine if j > e and c >= 0]
         exits = exits or any(k < j < b and c != C.TRIGGER and _exits(c) for j, c in mine)
         if room is not None:   # trigger cards it may hold once the picks are over: as many
             room = _trigger_room(mine, e, room)   # as it plays before its "end turn"
-    short = sum(max(0, n - left[c]) for c, n in Counter(late).items())
-    if short > wild:
+    lack = {c: max(0, n - left[c]) for c, n in Counter(late).items()}
+    # a seat whose selection caps what it keeps supplies at most ``cap`` of the cards it
+    # lacks (its held ones of those types and its draws before it)
+    for kinds, pre, cap in capped:
+        wild += min(cap, pre + sum(min(n, lack.get(c, 0)) for c, n in enumerate(kinds)))
+    if sum(lack.values()) > wild:
         return False
     # the plain trigger cards left of those the two hold now stay in the two hands (draws
     # only add, and no card leaves otherwise): no more than both may hold after the picks
     return room is None or exits or left[C.TRIGGER] <= room
+
+
+def _kept_before(cards, k, b, mine):
+    """``(q0, cap)`` where the seat holding ``cards`` after ply ``k`` makes a hidden selection
+    that keeps its trigger cards last (Butterfingers, Release: ``_KEEP0 - h``, the public hand
+    size ``h`` after it, LM-AMB-50) starting at ply ``q0`` before ply ``b``: besides the plain
+    trigger cards it surely holds then, it keeps at most ``cap`` cards (``h`` less those, as
+    Free Forced Rest is never given up and trigger cards go last); ``None`` where no such
+    selection comes (the last one before ``b`` is looked at). Trigger cards surely held are
+    those held now less the ones played before, none once a card may have left otherwise."""
+    q = None
+    for j, c in mine:
+        if k < j < b and c <= _KEEP0:
+            q, code = j, c
+    if q is None:
+        return None
+    q0, picks = q, {j for j, c in mine if c == code}
+    while q0 - 1 > k and q0 - 1 in picks:   # its first pick (one entry a ply)
+        q0 -= 1
+    sure = sum(1 for c in cards if c & _PLAIN == C.TRIGGER)
+    for j, c in mine:
+        if k < j < q0:
+            if c == C.TRIGGER:
+                sure -= 1
+            elif c in _LOSSES or c <= _KEEP0:
+                sure = 0
+    return q0, max(0, _KEEP0 - code - max(sure, 0))
 
 
 def _trigger_room(mine, e, room):
@@ -1646,7 +1688,13 @@ def _share(st, k, s2, hand, plan, pile_slots, tight=None):
             if gap > most:
                 most, upto = gap, i
         if most and tight is not None:
-            tight.append((min(most, room), frozenset(c for _, c in pairs[cut:upto + 1])))
+            # a trigger card drawn from the present pile is not held at an "end turn" after
+            # it (turn.legal): it meets no trigger need beyond one (race 210, ply 144)
+            last = mine_slots[-1] if mine_slots else k
+            ends = plan[9].get(s2, ((),))[0]
+            tight.append((min(most, room), frozenset(
+                c for j, c in pairs[cut:upto + 1]
+                if c != C.TRIGGER or bisect_left(ends, j) == bisect_right(ends, last))))
     # a trigger card drawn at a slot must be played before the seat's next "end turn"
     all_ends, all_exits, drops = plan[9].get(s2, ((), (), ()))
     ends = all_ends[bisect_right(all_ends, k):]
@@ -2049,6 +2097,18 @@ def _blind_culprits(st, k, plan, pairs) -> set:
     return {victim}
 
 
+def _junk(st, k, plan, seats):
+    """``(holders, types)``: the plain card types of which ``seats`` together hold more
+    (after ply ``k``) than their public uses after ``k`` play (a trade ahead may move a card
+    between them), and the seats holding one: a heuristic for the search's order only, as
+    :func:`_surplus`."""
+    uses = plan[0]
+    held = Counter(_kind(c) for s2 in seats for c in st.hand[s2] if _kind(c) < 8)
+    later = Counter(c for s2 in seats for j, c in uses.get(s2, ()) if j > k and c >= 0)
+    types = {t for t in held if held[t] > later[t]}
+    return {s2 for s2 in seats if any(_kind(c) in types for c in st.hand[s2])}, types
+
+
 def _surplus(st, k, plan, types) -> set:
     """The seats other than the viewer that hold more cards of one of ``types`` than their
     public uses after ply ``k`` play (a heuristic for the search's order only: a card may
@@ -2129,7 +2189,15 @@ def proposal(st, k, view, actors, owners, memo):
         # world at ply 841 of tests/fixtures/lm_pair_dead_end_4p.json); else the pile
         fit = sorted(paired)
         memo["culprits"] = None if fit else {o} if not own else \
-            (_pair_seats(plan, k, o) - {o} or {o})
+            ({s2 for s2 in _pair_seats(plan, k, o) - {o} if st.hand[s2]} or {o})
+        if own and not fit:   # the two hands of the trade ahead fall short: a card one of
+            # them holds and neither plays again took the place of one they need; first the
+            # latest entry that brought such a card (give_armor, ply 546: an effect card
+            # seat 2 drew long before)
+            holders, junk = _junk(st, k, plan, _pair_seats(plan, k, o) | {o})
+            if junk:
+                memo["unwanted"] = (holders, {A.DRAW + t for t in junk} |
+                                    {A.BLIND + t for t in junk})
         needy = {x for x in why if isinstance(x, tuple) and x[0] == _NEEDY}
         nxt = {x for x in why if isinstance(x, tuple)} - needy
         why -= nxt | needy
