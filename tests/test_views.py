@@ -2051,6 +2051,42 @@ def test_leaf_marathon_pile_without_any_type_the_seat_may_draw_turns_to_a_hoardi
     assert found == [True, False]
 
 
+def test_leaf_marathon_trade_dead_end_turns_to_a_card_neither_seat_plays_again(monkeypatch):
+    """Race 15 (tests/fixtures/lm_give_armor_4p.json, seat 0's view, ply 586): seats 1 and 2 trade
+    four cards each way at plies 564 to 571, then play four action cards and an element card
+    with no draw between. At seat 2's draw at ply 546 the two hands could not do that in the
+    worlds built: seat 1 held no card and seat 2 an effect card it never plays, drawn long
+    before. The dead end named seat 1, whose entries cannot change that (it holds nothing),
+    and a search from nothing spent its 1,000 steps there (968 dead ends with these numbers).
+    Now it names the seats that hold a card the two never play again (:func:`_junk`), so the
+    search first retries the entry that brought it: with these numbers a world within 1,000
+    steps (35); without the redirect, none."""
+    from racekit.games.leaf_marathon import resample as R
+    fixture = "lm_give_armor_4p.json"
+    found = []
+    for junk in (True, False):
+        if not junk:
+            monkeypatch.setattr(R, "_junk", lambda *args: (set(), set()))
+        world, view, used = _lm_search(fixture, 4, 1000)
+        found.append(world is not None)
+        if world is not None:
+            assert world.history_for(0) == view and used <= 1000
+    assert found == [True, False]
+
+
+def test_leaf_marathon_junk_names_the_cards_two_seats_hold_beyond_their_uses():
+    """:func:`_junk` counts the cards the seats hold together against their uses after the
+    ply (a trade between them may move a card from one to the other)."""
+    from types import SimpleNamespace
+    from racekit.games.leaf_marathon import resample as R
+    st = SimpleNamespace(n=3, hand=[[], [0, 4], [0]])
+    uses = {1: [(5, 0), (9, 0)], 2: [(4, 4), (8, 0)]}
+    plan = (uses, None, None, None, 0)
+    assert R._junk(st, 6, plan, {1, 2}) == ({1}, {4})   # the effect card: used at ply 4
+    assert R._junk(st, 3, plan, {1, 2}) == (set(), set())
+    assert R._junk(st, 8, plan, {2}) == ({2}, {0})   # seat 2 alone plays no action card then
+
+
 def test_leaf_marathon_surplus_names_seats_holding_more_than_their_uses_play():
     """:func:`_surplus` counts a seat's held cards of a type against its public uses of that
     type after the ply; the viewer is never named (its hand is no secret to it)."""
