@@ -1912,6 +1912,18 @@ def test_leaf_marathon_race_210_is_kept_and_its_look_ahead_leaves_in_what_happen
     assert checked > 600 and excluded == []
 
 
+def test_leaf_marathon_race_223_is_kept_and_its_look_ahead_leaves_in_what_happened():
+    """Race 223 (4 players, seat 0 OpenSpiel's IS-MCTS with the seeded sampler, stop 50's
+    code) stopped at ply 396: no world for seat 0 (docs/adapters.md, stop 50; searches from
+    nothing there thrash at plies 153, 176, 228 and 230, on stop 49's code alike). Its history
+    is kept in tests/fixtures/lm_ismcts_stop_223_4p.json for the next look; here, that it
+    replays to seat 0's decision and that the look-ahead never leaves out what happened."""
+    state, _ = _lm_fixture("lm_ismcts_stop_223_4p.json")
+    assert state.ply == 396 and state.current_player() == 0 and not state.is_terminal()
+    excluded, checked = _lm_excluded(state)
+    assert checked > 500 and excluded == []
+
+
 def test_leaf_marathon_travel_light_that_empties_the_hand_held_no_trigger_card():
     """Race 210 (seat 0's view): seat 3 rolls Travel Light at ply 74 in the first round and
     lets go of all three of its cards (plies 75-77; its public hand size falls to 0). Travel
