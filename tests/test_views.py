@@ -1289,13 +1289,14 @@ def test_leaf_marathon_pile_keeps_what_a_seat_needs_before_its_draws_from_the_ne
 
 
 def test_leaf_marathon_pile_keeps_no_trigger_card_for_a_need_after_an_end_turn():
-    """A seat's last draws from the present pile (plies 144, 145) come before its "end turn"
-    at ply 148; it draws once from the next pile (ply 155) and must then play an armor, an
-    element (ply 161) and a trigger card (ply 163). So at least two of those draws take cards
-    of the types it needs: armor or element, as a trigger card drawn then would be held at the
-    "end turn" (turn.legal, LM-AMB-12). The old check counted trigger cards as fitting too (race
-    210 from nothing: 777 of 1,000 dead ends at ply 144, where the pile kept two action cards
-    and a trigger card for those draws)."""
+    """In small, after race 210's seat 1 (tests/fixtures/lm_ismcts_stop_210_4p.json): a
+    seat's last draws from the present pile (plies 144, 145) come before its "end turn" at ply
+    148; it draws once from the next pile (ply 155) and must then play an armor, an element
+    (ply 161) and a trigger card (ply 163). So at least two of those draws take cards of the
+    types it needs: armor or element, as a trigger card drawn then would be held at the "end
+    turn" (turn.legal, LM-AMB-12). The old check counted trigger cards as fitting too (race
+    210 from nothing, numbers 3: 777 of 1,000 dead ends at ply 144, in worlds whose pile kept
+    two action cards and a trigger card for seat 1's draws there)."""
     from collections import Counter
     from types import SimpleNamespace
     from racekit.games.leaf_marathon import cards as C
@@ -1319,12 +1320,12 @@ def test_leaf_marathon_pile_keeps_no_trigger_card_for_a_need_after_an_end_turn()
 
 def test_leaf_marathon_pool_counts_only_what_a_selection_before_the_trade_keeps():
     """Race 210 (seat 0's view): seat 1's Butterfingers selection (plies 607, 608) leaves it
-    two cards, and trigger cards go last (LM-AMB-50); then seats 1 and 2 trade every card
-    (plies 613 to 630) and seat 2 plays a recovery card. Where seat 1 holds two trigger cards
-    and a recovery card before the selection, the recovery card goes and the two hands cannot
-    make that use: the pool check said they could, and searches from nothing met the dead end
-    only at the selection (ply 608) and thrashed there. Here a trade right after such a
-    selection, in small."""
+    two cards, and trigger cards go last (LM-AMB-50); then seat 1 takes seat 2's nine cards
+    and seat 2 takes nine back (plies 613 to 630), and seat 2 plays a recovery card (ply
+    634). Where seat 1 holds two trigger cards and a recovery card before the selection, the
+    recovery card goes and the two hands cannot make that use: the pool check said they
+    could, and searches from nothing met the dead end only at the selection (ply 608) and
+    thrashed there. Here a trade right after such a selection, in small."""
     from types import SimpleNamespace
     from racekit.games.leaf_marathon import cards as C
     from racekit.games.leaf_marathon import resample as R
@@ -2069,7 +2070,8 @@ def test_leaf_marathon_trade_dead_end_turns_to_a_card_neither_seat_plays_again(m
     with no draw between. At seat 2's draw at ply 546 the two hands could not do that in the
     worlds built: seat 1 held no card and seat 2 an effect card it never plays, drawn long
     before. The dead end named seat 1, whose entries cannot change that (it holds nothing),
-    and a search from nothing spent its 1,000 steps there (968 dead ends with these numbers).
+    and a search from nothing spent its 1,000 steps there (731 dead ends with these numbers on
+    stop 49's code; 968 once the two checks of stop 50 were in).
     Now it names the seats that hold a card the two never play again (:func:`_junk`), so the
     search first retries the entry that brought it: with these numbers a world within 1,000
     steps (35); without the redirect, none."""

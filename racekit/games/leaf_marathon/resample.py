@@ -1425,7 +1425,8 @@ def _pool_fits(st, k, o, hand, plan) -> bool:
     seats = set(hidden[b])
     e = _run_end(hidden, b)
     left, late, wild, room, exits = [0] * 8, [], 0, 0, False
-    capped = []   # (plain cards held but trigger cards, draws before the selection, cap)
+    capped = []   # (plain cards held but trigger cards, draws before the selection that
+    # its needs do not take, cap)
     for s2 in seats:
         if any(k < j <= e for j in cuts.get(s2, ())) or \
                 any(k < j < b and c == _GAIN for j, c in uses.get(s2, ())) or \
@@ -1689,6 +1690,7 @@ def _share(st, k, s2, hand, plan, pile_slots, tight=None):
     if stop <= span:
         return need, room, False, ()   # a blind pick or a change of hands: not foreseen
     later: Counter = Counter()
+    all_ends, all_exits, drops = plan[9].get(s2, ((), (), ()))
     if far is not None:   # less one of each type for every spare draw from the present pile
         later.update(c for _, c in pairs[cut:])
         later = Counter({c: n - room for c, n in later.items() if n > room})
@@ -1703,13 +1705,11 @@ def _share(st, k, s2, hand, plan, pile_slots, tight=None):
         if most and tight is not None:
             # a trigger card drawn from the present pile is not held at an "end turn" after
             # it (turn.legal): it meets no trigger need beyond one (race 210, ply 144)
-            last = mine_slots[-1] if mine_slots else k
-            ends = plan[9].get(s2, ((),))[0]
+            slot = mine_slots[-1] if mine_slots else k
             tight.append((min(most, room), frozenset(
                 c for j, c in pairs[cut:upto + 1]
-                if c != C.TRIGGER or bisect_left(ends, j) == bisect_right(ends, last))))
+                if c != C.TRIGGER or bisect_left(all_ends, j) == bisect_right(all_ends, slot))))
     # a trigger card drawn at a slot must be played before the seat's next "end turn"
-    all_ends, all_exits, drops = plan[9].get(s2, ((), (), ()))
     ends = all_ends[bisect_right(all_ends, k):]
     exits = [j for j in cuts.get(s2, ()) if j > k]   # a change of hands may take it
     plays = sorted(all_exits[bisect_right(all_exits, k):] + exits)
@@ -2113,13 +2113,15 @@ def _blind_culprits(st, k, plan, pairs) -> set:
 def _junk(st, k, plan, seats):
     """``(holders, types)``: the plain card types of which ``seats`` together hold more
     (after ply ``k``) than their public uses after ``k`` play (a trade ahead may move a card
-    between them), and the seats holding one: a heuristic for the search's order only, as
-    :func:`_surplus`."""
-    uses = plan[0]
+    between them), and the seats other than the viewer holding one: a heuristic for the
+    search's order only, as :func:`_surplus` (which looks at each seat alone)."""
+    uses, viewer = plan[0], plan[4]
     held = Counter(_kind(c) for s2 in seats for c in st.hand[s2] if _kind(c) < 8)
     later = Counter(c for s2 in seats for j, c in uses.get(s2, ()) if j > k and c >= 0)
     types = {t for t in held if held[t] > later[t]}
-    return {s2 for s2 in seats if any(_kind(c) in types for c in st.hand[s2])}, types
+    # (the viewer's cards are no secret to it: no entry of the search changes them)
+    return {s2 for s2 in seats if s2 != viewer and any(_kind(c) in types
+                                                       for c in st.hand[s2])}, types
 
 
 def _surplus(st, k, plan, types) -> set:
@@ -2201,13 +2203,14 @@ def proposal(st, k, view, actors, owners, memo):
         # give or take back is the one in doubt: thrashing over this seat's draws found no
         # world at ply 841 of tests/fixtures/lm_pair_dead_end_4p.json); else the pile
         fit = sorted(paired)
+        pair = _pair_seats(plan, k, o) if own and not fit else None
         memo["culprits"] = None if fit else {o} if not own else \
-            ({s2 for s2 in _pair_seats(plan, k, o) - {o} if st.hand[s2]} or {o})
-        if own and not fit:   # the two hands of the trade ahead fall short: a card one of
+            ({s2 for s2 in pair - {o} if st.hand[s2]} or {o})
+        if pair is not None:   # the two hands of the trade ahead fall short: a card one of
             # them holds and neither plays again took the place of one they need; first the
-            # latest entry that brought such a card (give_armor, ply 546: an effect card
-            # seat 2 drew long before)
-            holders, junk = _junk(st, k, plan, _pair_seats(plan, k, o) | {o})
+            # latest entry that brought such a card (race 15, ply 546: an effect card seat 2
+            # drew long before)
+            holders, junk = _junk(st, k, plan, pair)
             if junk:
                 memo["unwanted"] = (holders, {A.DRAW + t for t in junk} |
                                     {A.BLIND + t for t in junk})
