@@ -1318,6 +1318,24 @@ def test_leaf_marathon_pile_keeps_no_trigger_card_for_a_need_after_an_end_turn()
     assert tight == [(2, frozenset({C.ARMOR, C.ELEMENT, C.TRIGGER}))]
 
 
+def test_leaf_marathon_next_pile_needs_run_to_the_first_card_from_the_pile_after():
+    """Race 223 (tests/fixtures/lm_ismcts_stop_223_4p.json, seat 0's view): the pile that
+    starts at ply 152 lasts to ply 255; seat 3 plays an effect card at ply 275 and no card
+    comes to it from ply 255 until ply 276, so that card comes from the pile of ply 152 (or
+    before). The window of needs that pile must meet (:func:`_later_stop`) ended at ply 255,
+    the next reshuffle, and left the card out. In small."""
+    from racekit.games.leaf_marathon import resample as R
+    plan = [None] * 11
+    plan[2], plan[3] = {}, {}
+    plan[8] = {152: None, 255: None, 360: None}
+    plan[10] = {3: [154, 209, 212, 232, 241, 276, 300]}
+    assert R._later_stop(140, 3, plan, 151) == 277
+    plan[10][3] = [154, 209]   # no card comes from ply 255 on: the rest of the view
+    assert R._later_stop(140, 3, plan, 151) == 10 ** 9
+    plan[3] = {3: [230]}   # a change of hands first
+    assert R._later_stop(140, 3, plan, 151) == 230
+
+
 def test_leaf_marathon_pool_counts_only_what_a_selection_before_the_trade_keeps():
     """Race 210 (seat 0's view): seat 1's Butterfingers selection (plies 607, 608) leaves it
     two cards, and trigger cards go last (LM-AMB-50); then seat 1 takes seat 2's nine cards

@@ -54,8 +54,9 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   past such an "end turn", :func:`_share`); and the pile reshuffled
   after it can hold the cards the viewer saw itself draw from it and those the other seats'
   uses need from it (beyond their spare draws from the present pile; a need that comes
-  before the seat's first draw from it is one of the present pile), given the cards the
-  seats surely still hold at the reshuffle and those on the element piles or equipped then
+  before the seat's first draw from it is one of the present pile, and one that comes before
+  its first card from the pile after it is one of it, :func:`_later_stop`), given the cards
+  the seats surely still hold at the reshuffle and those on the element piles or equipped then
   (public, LM-AMB-43) (:func:`_next_pile_fits`);
 - a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`),
   and at the first pick of a run between two seats some sharing of their cards (each its
@@ -114,9 +115,10 @@ only. Where the two hands of a trade ahead cannot make their uses (:func:`_pool_
 (then the drawing seat), and ``memo["unwanted"]`` the seats holding a card of a type the two
 hold more of than they play again (:func:`_junk`), so the search first retries the entry
 that brought it (race 15, ply 546: an effect card seat 2 drew long before; searches from
-nothing at the ends of the 17 kept races, numbers 1 to 8: 97 of 136 found a world within
-1,000 steps with this and the two checks above, 87 of 136 without: 12 gained and 2 lost,
-likely better, not certain, McNemar's p = 0.013, most of it in three races). Among the
+nothing at the ends of the 17 races kept before stop 50, numbers 1 to 8: 97 of 136 found a
+world within 1,000 steps with this and the two checks above, 87 of 136 without: 12 gained and
+2 lost, likely better, not certain, McNemar's p = 0.013, most of it in three races; 100 of
+136 with :func:`_later_stop`'s longer window too). Among the
 outcomes
 kept the odds are the node's (renormalised; the core weights the world back). It reads only
 the viewer's history, who acted, whose secret each entry is, and the world being built.
@@ -1731,17 +1733,20 @@ def _share(st, k, s2, hand, plan, pile_slots, tight=None):
 
 def _later_stop(k, s2, plan, span):
     """The end of the window whose needs seat ``s2`` must draw from the pile reshuffled after
-    the present one (:func:`_share`): the start of the pile after that one, the seat's next
-    blind pick or its next change of hands; ``None`` where no reshuffle follows the present
-    pile's last card at ``span`` in the view."""
+    the present one (:func:`_share`): just after the seat's first draw (or other card coming,
+    ``plan[10]``) once the pile after that one has started (a need up to it comes before it:
+    race 223, ply 151, an effect card seat 3 plays at ply 275 with no card coming from ply
+    255 on), its next blind pick or its next change of hands; ``None`` where no reshuffle
+    follows the present pile's last card at ``span`` in the view."""
     piles = plan[8]
     r1 = next((j for j in piles if j >= span), None)   # the reshuffle after the last card
     if r1 is None or any(span > j > k for j in piles):
         return None
     r2 = next((j for j in piles if j > r1), None)
+    d = _first_after(plan[10].get(s2, ()), r2, None) if r2 is not None else None
     return min(_first_after(plan[2].get(s2, ()), k + 1, 10 ** 9),
                _first_after(plan[3].get(s2, ()), k + 1, 10 ** 9),
-               r2 if r2 is not None else 10 ** 9)
+               d + 1 if d is not None else 10 ** 9)
 
 
 _DISCARDS = ("exchange", "leg_discard", "travel_light", "barter", "butterfingers", "release")
