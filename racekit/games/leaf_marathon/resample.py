@@ -118,10 +118,9 @@ that brought it (race 15, ply 546: an effect card seat 2 drew long before; searc
 nothing at the ends of the 17 races kept before stop 50, numbers 1 to 8: 97 of 136 found a
 world within 1,000 steps with this and the two checks above, 87 of 136 without: 12 gained and
 2 lost, likely better, not certain, McNemar's p = 0.013, most of it in three races; 100 of
-136 with :func:`_later_stop`'s longer window too). Among the
-outcomes
-kept the odds are the node's (renormalised; the core weights the world back). It reads only
-the viewer's history, who acted, whose secret each entry is, and the world being built.
+136 with :func:`_later_stop`'s longer window too). Among the outcomes kept the odds are the
+node's (renormalised; the core weights the world back). It reads only the viewer's history,
+who acted, whose secret each entry is, and the world being built.
 """
 from __future__ import annotations
 
