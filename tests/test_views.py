@@ -1358,6 +1358,11 @@ def test_leaf_marathon_pool_counts_only_what_a_selection_before_the_trade_keeps(
     hand = [C.RECOVERY, C.TRIGGER, C.EFFECT]   # one trigger card: the recovery card may stay
     assert R._kept_before(hand, 10, 15, uses[1]) == (12, 1)
     assert R._pool_fits(st, 10, 1, hand, plan)
+    # a trigger card seen given at the selection (a Release to the viewer) is not kept: the
+    # recovery card may stay (a reviewer's random race, seed 60077, ply 545)
+    given = {**uses, 1: sorted(uses[1] + [(12, C.TRIGGER)])}
+    assert R._kept_before([C.RECOVERY, C.TRIGGER, C.TRIGGER], 10, 15, given[1]) == (12, 1)
+    assert R._pool_fits(st, 10, 1, [C.RECOVERY, C.TRIGGER, C.TRIGGER], (given,) + plan[1:])
     uses[1][:0] = [(11, R._LOSE)]   # a card may have left before: no trigger card is sure
     assert R._kept_before([C.RECOVERY, C.TRIGGER, C.TRIGGER], 10, 15, uses[1]) == (12, 2)
 

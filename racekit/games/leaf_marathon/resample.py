@@ -1487,7 +1487,8 @@ def _kept_before(cards, k, b, mine):
     trigger cards it surely holds then, it keeps at most ``cap`` cards (``h`` less those, as
     Free Forced Rest is never given up and trigger cards go last); ``None`` where no such
     selection comes (the last one before ``b`` is looked at). Trigger cards surely held are
-    those held now less the ones played before, none once a card may have left otherwise."""
+    those held now less the ones played before or seen given at the selection, none once a
+    card may have left otherwise."""
     q = None
     for j, c in mine:
         if k < j < b and c <= _KEEP0:
@@ -1499,10 +1500,10 @@ def _kept_before(cards, k, b, mine):
         q0 -= 1
     sure = sum(1 for c in cards if c & _PLAIN == C.TRIGGER)
     for j, c in mine:
-        if k < j < q0:
-            if c == C.TRIGGER:
-                sure -= 1
-            elif c in _LOSSES or c <= _KEEP0:
+        if k < j <= q:
+            if c == C.TRIGGER:   # played, or given at the selection itself (a Release the
+                sure -= 1        # viewer got it from: seed 60077, ply 545, found by a reviewer)
+            elif j < q0 and (c in _LOSSES or c <= _KEEP0):
                 sure = 0
     return q0, max(0, _KEEP0 - code - max(sure, 0))
 
