@@ -54,9 +54,9 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   past such an "end turn", :func:`_share`); and the pile reshuffled
   after it can hold the cards the viewer saw itself draw from it and those the other seats'
   uses need from it (beyond their spare draws from the present pile; a need that comes
-  before the seat's first draw from it is one of the present pile, and one that comes before
-  its first card from the pile after it is one of it, :func:`_later_stop`), given the cards
-  the seats surely still hold at the reshuffle and those on the element piles or equipped then
+  before the seat's first draw from it is one of the present pile, and one that comes up to
+  its first card coming at or after the next reshuffle is one of it, :func:`_later_stop`),
+  given the cards the seats surely still hold at the reshuffle and those on the element piles or equipped then
   (public, LM-AMB-43) (:func:`_next_pile_fits`);
 - a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`),
   and at the first pick of a run between two seats some sharing of their cards (each its
@@ -1661,9 +1661,10 @@ def _share(st, k, s2, hand, plan, pile_slots, tight=None):
     ``k``: ``(types, room, short, later)``: the card types its draws must take, how many
     trigger cards they may take besides, whether it has fewer draws than it needs cards, and
     the card types it must draw from the next pile (a Counter): its needs after the present
-    pile's last card and before the pile after the next one starts, less one of each type for
-    every draw it has from the present pile beyond its needs there (none are looked at where
-    a blind pick or a change of hands comes first). Needs after the last card but before the
+    pile's last card up to its first card coming once the pile after the next one has started
+    (:func:`_later_stop`), less one of each type for every draw it has from the present pile
+    beyond its needs there (none are looked at where a blind pick or a change of hands comes
+    first). Needs after the last card but before the
     seat's first draw from the next pile are needs of the present pile. ``tight`` (a list)
     gets ``(m, types)`` where the seat's needs after the last card come before it has drawn
     enough from the next pile: at least ``m`` of its spare draws from the present pile take
@@ -1733,11 +1734,13 @@ def _share(st, k, s2, hand, plan, pile_slots, tight=None):
 
 def _later_stop(k, s2, plan, span):
     """The end of the window whose needs seat ``s2`` must draw from the pile reshuffled after
-    the present one (:func:`_share`): just after the seat's first draw (or other card coming,
-    ``plan[10]``) once the pile after that one has started (a need up to it comes before it:
-    race 223, ply 151, an effect card seat 3 plays at ply 275 with no card coming from ply
-    255 on), its next blind pick or its next change of hands; ``None`` where no reshuffle
-    follows the present pile's last card at ``span`` in the view."""
+    the present one (:func:`_share`): just after the seat's first card coming (a draw, a pick,
+    a gift or a gain: ``plan[10]``) at or after the reshuffle that starts the pile after that
+    one (a use up to it is met before it: race 223, ply 151, an effect card seat 3 plays at
+    ply 275 with no card coming to it from ply 255 until ply 276; a draw at the reshuffle's
+    own ply may still take the old pile's last card, and ending there is only weaker), its
+    next blind pick or its next change of hands; ``None`` where no reshuffle follows the
+    present pile's last card at ``span`` in the view."""
     piles = plan[8]
     r1 = next((j for j in piles if j >= span), None)   # the reshuffle after the last card
     if r1 is None or any(span > j > k for j in piles):
