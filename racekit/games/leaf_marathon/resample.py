@@ -55,9 +55,9 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   after it can hold the cards the viewer saw itself draw from it and those the other seats'
   uses need from it (beyond their spare draws from the present pile; a need that comes
   before the seat's first draw from it is one of the present pile, and one that comes up to
-  its first card coming at or after the next reshuffle is one of it, :func:`_later_stop`),
-  given the cards the seats surely still hold at the reshuffle and those on the element piles or equipped then
-  (public, LM-AMB-43) (:func:`_next_pile_fits`);
+  its first card coming at or after the reshuffle that ends it is one of it,
+  :func:`_later_stop`), given the cards the seats surely still hold at the reshuffle and
+  those on the element piles or equipped then (public, LM-AMB-43) (:func:`_next_pile_fits`);
 - a blind pick keeps both the victim's and the taker's later uses possible (:func:`_blind`),
   and at the first pick of a run between two seats some sharing of their cards (each its
   public hand size after the run) lets both make their later uses (:func:`_split_fits`; at a
