@@ -518,11 +518,12 @@ def _lm_random_race(players, seed, on_decision=None, **options):
     return state
 
 
-def _lm_excluded(state, passes=1, memos=None):
+def _lm_excluded(state, passes=1, memos=None, fresh_redirect=False):
     """The hidden entries of a finished race, seat by seat as the viewer, where the look-ahead
     leaves out what really happened: ``[(seat, ply)]``, and how many entries were checked.
     ``passes``: times over the race with one memo per seat (what a pass learns, such as what a
-    Travel Light weighed, is used in the next); ``memos``: a list that gets each seat's memo."""
+    Travel Light weighed, is used in the next); ``memos``: a list that gets each seat's memo;
+    ``fresh_redirect``: as in a search from nothing that redirects (``memo``'s flags)."""
     from racekit.core import views as V
     hist, private = state.history(), list(state._private)
     actors = V._actors(state, hist)
@@ -530,6 +531,8 @@ def _lm_excluded(state, passes=1, memos=None):
     for seat in range(state.n):
         view = state.history_for(seat)
         memo = {"snapshot": state.snapshot(seat), "views": V._seen_views(state, seat)}
+        if fresh_redirect:
+            memo.update(redirect=True, fresh=True)
         for _ in range(passes):
             world = V._new(state)
             for k, a in enumerate(hist):
@@ -1334,6 +1337,98 @@ def test_leaf_marathon_next_pile_needs_run_to_the_first_card_from_the_pile_after
     assert R._later_stop(140, 3, plan, 151) == 10 ** 9
     plan[3] = {3: [230]}   # a change of hands first
     assert R._later_stop(140, 3, plan, 151) == 230
+
+
+def test_leaf_marathon_a_hand_seen_empty_covers_no_later_use():
+    """Race 223 (tests/fixtures/lm_ismcts_stop_223_4p.json, seat 0's view): seat 3's
+    Butterfingers selection at ply 223 leaves it no card (public hand size 0), and it plays an
+    effect card at ply 275. A card it held before ply 223 cannot be that one: the use is a need
+    that a later card must meet. The look-ahead let a held effect card cover it, so the pile of
+    ply 152 was not asked for it, and searches from nothing built worlds where seat 3 kept an
+    effect card through that reshuffle. The fact is read only in the searches from nothing
+    that redirect (the memo's ``redirect`` and ``fresh``): there it found a world at race
+    223's end 1 time in 4 (none before), but in the first search of a call it found fewer
+    over the kept races (docs/adapters.md, stop 51). First in small."""
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    uses = R._Uses([(5, C.TRIGGER), (8, R._GONE), (12, C.EFFECT)])   # (a card may go at 8)
+    uses.strict = True
+    hand = [C.EFFECT, C.TRIGGER]
+    assert R._needs(hand, 1, uses) == []   # no size seen: the held card may stay
+    uses.seen_empty = (8,)   # the hand is empty after ply 8
+    assert R._needs(hand, 1, uses) == [(12, C.EFFECT)]
+    assert R._needs(hand, 1, uses, 12) == []   # (a use at the empty ply itself: held then)
+    uses.seen_empty = (12,)
+    assert R._needs(hand, 1, uses) == []
+    uses.seen_empty = (0,)   # an empty hand before ``start`` tells nothing more
+    assert R._needs(hand, 1, uses) == []
+    # nor does a card drawn before the empty ply meet it: a draw after it must
+    uses.seen_empty = (8,)
+    assert R._plain_feasible(hand, 1, uses, [3, 10])
+    assert not R._plain_feasible(hand, 1, uses, [3, 6])
+    assert R._match([(12, C.EFFECT)], 1, [3, 6], None, None, None)   # (deadlines alone)
+    uses.strict = False   # (a search that does not read it)
+    assert R._plain_feasible(hand, 1, uses, [3, 6]) and R._needs(hand, 1, uses) == []
+    fixture = "lm_ismcts_stop_223_4p.json"
+    at, plan, _ = _lm_real_at(fixture, 151)
+    mine = plan[0][3]
+    assert mine.seen_empty == (0, 223) and (223, R._KEEP0) in mine and (275, C.EFFECT) in mine
+    assert plan[0][0].seen_empty == ()   # the viewer's own hand is no guess
+    assert not mine.strict   # read only where a search from nothing redirects:
+    from racekit.core import views as V
+    state = _lm_fixture(fixture)[0]
+    hist, owners = state.history(), list(state._private)
+    view, actors = state.history_for(0), V._actors(state, hist)
+    for memo, on in (({}, False), ({"redirect": True}, False), ({"fresh": True}, False),
+                     ({"redirect": True, "fresh": True}, True), ({}, False)):
+        memo.update(views=V._seen_views(state, 0), leaf_marathon=plan)
+        R.proposal(at, 151, view, actors, owners, memo)
+        assert mine.strict == on
+    mine.strict = True
+    held = [C.ACTION, C.ACTION, C.EFFECT, C.TRIGGER]   # an effect card held through ply 152
+    assert (275, C.EFFECT) in R._needs(held, 152, mine, 300)
+    real = list(at.hand[3])   # what seat 3 really held
+    assert sorted(R._kind(c) for c in real) == [C.ACTION, C.ACTION, C.RECOVERY, C.TRIGGER]
+    assert (275, C.EFFECT) in R._needs(real, 152, mine, 300)
+    # and the look-ahead that reads it still leaves in what happened, every seat the viewer
+    # (here and where a trade gives the cards back: the hand is empty amid it, not after)
+    for name in (fixture, "lm_trade_empty_taker_4p.json"):
+        state = _lm_fixture(name)[0]
+        excluded, checked = _lm_excluded(state, fresh_redirect=True)
+        assert checked > 500 and excluded == []
+
+
+def test_leaf_marathon_a_selection_that_keeps_only_trigger_cards_keeps_no_other_card():
+    """A Butterfingers or Release selection gives up trigger cards last (LM-AMB-50,
+    ``stats.must_give``): a seat that surely holds at least as many plain trigger cards as
+    its public hand size after it keeps no other plain card, so a later use of one is a need
+    (a card that comes after). Cards seen given at the selection itself were held then (race
+    lm_hidden_release_4p.json, seat 3's view, ply 47: a first form that dropped them at the
+    selection's first pick left out what happened in 5 of the 18 kept races, 28 entries).
+    Read, as a hand seen empty is, only in the searches from nothing that redirect. In
+    small."""
+    from racekit.games.leaf_marathon import cards as C
+    from racekit.games.leaf_marathon import resample as R
+    def strict(uses):   # as in a search from nothing that redirects (proposal)
+        out = R._Uses(uses)
+        out.strict = True
+        return out
+
+    hand = [C.ACTION, C.TRIGGER, C.TRIGGER]
+    keep2 = [(5, R._KEEP0 - 2), (5, R._GONE), (6, R._KEEP0 - 2), (6, R._GONE)]
+    assert R._needs(hand, 1, strict(keep2 + [(9, C.ACTION)])) == [(9, C.ACTION)]
+    assert R._needs(hand, 1, R._Uses(keep2 + [(9, C.ACTION)])) == []   # (other searches)
+    # the action card seen given at the selection (its second pick): held then, no need
+    given = sorted(keep2 + [(6, C.ACTION), (9, C.TRIGGER)])
+    assert R._needs(hand, 1, strict(given)) == []
+    # a card may have left before (a blind pick from the seat): one trigger card is not sure
+    assert R._needs(hand, 1, strict([(3, R._LOSE)] + keep2 + [(9, C.ACTION)])) == []
+    assert R._needs(hand, 1, strict([(3, R._GONE)] + keep2 + [(9, C.ACTION)])) == []
+    # a hand of three after the selection may keep the action card
+    keep3 = [(5, R._KEEP0 - 3), (5, R._GONE), (9, C.ACTION)]
+    assert R._needs(hand, 1, strict(keep3)) == []
+    # a trigger card played before it: one surely held, fewer than two kept
+    assert R._needs(hand, 1, strict([(4, C.TRIGGER)] + keep2 + [(9, C.ACTION)])) == []
 
 
 def test_leaf_marathon_pool_counts_only_what_a_selection_before_the_trade_keeps():

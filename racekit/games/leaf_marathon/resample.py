@@ -10,11 +10,16 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
 
 - the seat can still make every later public card use (action, armor, recovery, element,
   trigger, weapon given, 2-for-3, shed, Resin Ball) from what it holds and its later hidden
-  draws and blind picks (a bipartite matching of uses to draws before them), and holds no
+  draws and blind picks (a bipartite matching of uses to draws before them; in the searches
+  from nothing that redirect, after a ply where its public hand size is 0, not amid a trade
+  that gives every card back, only draws after it meet a use: race 223, ply 275), and holds no
   trigger card at an "end turn" unless something may take it first (each hidden pick or
   selection entry takes one card at most) (:func:`_feasible`): a
   Butterfingers or Release selection gives up trigger cards only last, so the public hand
-  size after it says how many stay, and Travel Light and Barter never take one (LM-AMB-50:
+  size after it says how many stay (and, in the searches from nothing that redirect, where
+  the seat surely holds at least that many, no other plain card stays once the cards seen
+  given at it are counted), and Travel Light and
+  Barter never take one (LM-AMB-50:
   one that leaves the seat no card says it held no plain trigger card, an "end turn" mark at
   its first pick, :func:`_plan`; not under ``trigger_discard = any_use``);
   a seat that declines a Resin Ball holds an action card then and keeps it, and one that
@@ -118,7 +123,15 @@ that brought it (race 15, ply 546: an effect card seat 2 drew long before; searc
 nothing at the ends of the 17 races kept before stop 50, numbers 1 to 8: 97 of 136 found a
 world within 1,000 steps with this and the two checks above, 87 of 136 without: 12 gained and
 2 lost, likely better, not certain, McNemar's p = 0.013, most of it in three races; 100 of
-136 with :func:`_later_stop`'s longer window too). Among the outcomes kept the odds are the
+136 with :func:`_later_stop`'s longer window too). The searches from nothing that redirect
+(``memo["redirect"]`` and ``memo["fresh"]``: every other retry and the last resort's final
+search) also read where another seat's public hand size falls to 0 (:func:`_needs`,
+:func:`_match_emptied`: no card held or drawn before meets a later use) and a Butterfingers
+or Release selection that keeps only trigger cards; the first search of a call and the
+repairs do not, as in a first search they found fewer worlds (stop 51: 46 of 72 against 50
+at the ends of the 18 kept races, numbers 1 to 4), and in the searches that redirect about
+as many (44 of 72 against 41) but others (race 223's end: 1 of 4, none before): the retries
+that redirect search in a second way where the others fail. Among the outcomes kept the odds are the
 node's (renormalised; the core weights the world back). It reads only the viewer's history,
 who acted, whose secret each entry is, and the world being built.
 """
@@ -429,8 +442,15 @@ def _plan(view, actors, owners, views=None, any_use=False, resin_keep=False,
     for s2, plies in gone_at.items():
         plies.sort()
         uses.setdefault(s2, []).extend((j, _GONE) for j in plies)
-    for v in uses.values():
+    for s2, v in uses.items():
         v.sort()   # in ply order (a d20's entry comes before the play's own cards)
+        uses[s2] = v = _Uses(v)
+        if views is not None and s2 != viewer:   # the plies after which its hand is empty
+            sizes = [snap["seats"][s2].get("hand_size") for snap in views]   # (public; not
+            v.seen_empty = tuple(m for m in range(len(sizes))   # amid a trade that gives
+                                 if sizes[m] == 0 and (m == 0 or sizes[m - 1] != 0)   # the
+                                 and m not in noop)   # cards back, whose picks are out of
+            # the plan); read only in the searches that redirect from nothing (proposal)
     grown = [j for j in range(1, len(views or ()))   # a reshuffle (LM-DRAW-2): the pile grew,
              if views[j].get("pile", 0) > views[j - 1].get("pile", 0)   # or the discard pile
              or views[j].get("discard", 0) < views[j - 1].get("discard", 0)]   # went into it
@@ -982,7 +1002,13 @@ def _needs(hand, start, uses, stop=None):
     once any card may have left the hand). A declined Resin Ball needs an action card held
     then (one drawn, if none is held) and keeps it for the later uses. A hidden selection's
     entry or a blind pick from the seat (``_DROP``, ``_LAST_DROP``) takes one card at most:
-    one trigger card fewer is surely held after it."""
+    one trigger card fewer is surely held after it. Where ``uses.strict`` (:class:`_Uses`),
+    two more facts: a Butterfingers or Release selection
+    (``_KEEP0 - h``) after which the seat keeps ``h`` cards, where it surely holds ``h``
+    plain trigger cards (none may have left before), keeps no other plain card: from its
+    last pick on (the cards seen given at it were held) none covers a use; and after a ply in
+    ``uses.seen_empty`` (the public hand size is 0 then) no card of ``hand`` is held: every
+    later use is a need."""
     held = [0] * 8
     kept = 0   # at most this many Free Forced Rest cards
     other_acts = 0   # action cards with a received mark (a Resin Ball may take one)
@@ -994,12 +1020,25 @@ def _needs(hand, start, uses, stop=None):
         elif C.is_action(c):
             other_acts += 1
     sure = held[C.TRIGGER]   # trigger cards surely still held (one fewer after a _DROP)
+    firm = sure   # and one fewer after any card may have left, but a selection's own picks
+    keep_at = None   # (the ply of the last Butterfingers or Release pick)
+    only_triggers = False   # that selection keeps no other plain card (from its last pick on)
     acts = held[C.ACTION]   # plain action cards surely still held (none after any loss)
     need = []
+    strict = getattr(uses, "strict", False)
+    empties = uses.seen_empty if strict else ()
+    e = bisect_left(empties, start)
     for i in range(_from(uses, start), len(uses)):
         j, c = uses[i]
         if stop is not None and j >= stop:
             break
+        if only_triggers and j > keep_at and c > _KEEP0:   # (its cards seen given first)
+            held = [n if t == C.TRIGGER else 0 for t, n in enumerate(held)]
+            only_triggers, other_acts = False, 0   # (a received action card goes first too)
+        if e < len(empties) and empties[e] < j:   # no card is held after that ply (public
+            while e < len(empties) and empties[e] < j:   # hand size 0): none held before
+                e += 1   # meets a later use
+            held, kept, other_acts, sure, acts, firm = [0] * 8, 0, 0, 0, 0, 0
         if c >= 0:   # a card of type c used in public
             if c == C.ACTION:
                 acts = max(0, acts - 1)
@@ -1007,6 +1046,7 @@ def _needs(hand, start, uses, stop=None):
                 held[c] -= 1
                 if c == C.TRIGGER:   # the card played may be one of those surely held
                     sure = max(0, min(sure - 1, held[c]))
+                    firm = max(0, min(firm - 1, held[c]))
             else:
                 need.append((j, c))
         elif c == _END:
@@ -1022,14 +1062,19 @@ def _needs(hand, start, uses, stop=None):
                 return None
         elif c == _DROP or c == _LAST_DROP:   # the opening exchange, a blind pick or a
             # selection's entry takes at most one card: one trigger card fewer is sure
-            sure, acts = max(0, sure - 1), 0
+            sure, acts, firm = max(0, sure - 1), 0, max(0, firm - 1)
         elif c <= _KEEP0:   # Butterfingers, Release: trigger cards leave last (LM-AMB-50)
+            # as many trigger cards surely held as the hand keeps: no other plain card stays
+            only_triggers = only_triggers or (strict and firm >= _KEEP0 - c)
             sure = min(sure, max(0, _KEEP0 - c - kept))
-            acts = 0
+            firm = min(firm, sure)
+            acts, keep_at = 0, j
         elif c == _FFR_GAIN:
             kept += 1
         elif c == _LOSE or c == _GONE:   # a card may leave: any card (checked by _feasible)
             acts = 0
+            if j != keep_at:   # (not the selection's own pick: counted by its mark)
+                firm = max(0, firm - 1)
         # _GAIN: checked by _feasible
     return need
 
@@ -1047,8 +1092,13 @@ class _Travel(NamedTuple):
 
 class _Uses(list):
     """A seat's plan uses (``[(ply, code)]``) with the Travel Light selections whose cards are
-    known only by their total weight (``choices``: :class:`_Travel` records)."""
+    known only by their total weight (``choices``: :class:`_Travel` records) and the plies
+    after which its public hand size is 0 (``seen_empty``: the first of each run), which
+    :func:`_needs` reads, with the selection that keeps only trigger cards, where ``strict``
+    (set by :func:`proposal`)."""
     choices: tuple = ()
+    seen_empty: tuple = ()
+    strict: bool = False
 
 
 _MAX_CHOICES = 64   # _feasible: at most this many ways to make the choices ahead (else fewer)
@@ -1200,7 +1250,7 @@ def _plain_feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, 
     need = _needs(hand, start, uses, stop)
     if need is not None and more:
         need = sorted(need + list(more))
-    if need is None or not _match(need, start, draws, st, victim_of, came):
+    if need is None or not _match_emptied(need, start, uses, draws, st, victim_of, came):
         return False
     losses = [j for j, c in uses[_from(uses, start):]
               if c == _LOSE and (stop is None or j < stop) and j not in gone]
@@ -1232,8 +1282,8 @@ def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, came, mor
     def go(i, rest, extra):
         if i == len(losses):
             need = _needs(rest, start, uses, stop)
-            return need is not None and _match(sorted(need + extra + list(more)), start, draws, st,
-                                                victim_of, came)
+            return need is not None and _match_emptied(sorted(need + extra + list(more)), start,
+                                                       uses, draws, st, victim_of, came)
         for c in codes:
             if c in rest:
                 left = list(rest)
@@ -1243,6 +1293,22 @@ def _losses_fit(hand, start, uses, stop, losses, draws, st, victim_of, came, mor
         return go(i + 1, rest, extra + [(losses[i], _ANY)])
 
     return go(0, list(hand), [])
+
+
+def _match_emptied(need, start, uses, draws, st, victim_of, came) -> bool:
+    """:func:`_match`, and after each ply where the seat's public hand size is 0
+    (``uses.seen_empty``, where ``uses.strict``) the needs after it met by its draws after it
+    (no card came earlier)."""
+    if not _match(need, start, draws, st, victim_of, came):
+        return False
+    empties = uses.seen_empty if getattr(uses, "strict", False) else ()
+    for m in empties[bisect_left(empties, start):]:
+        i = bisect_right(need, (m, 10 ** 9))
+        if i == len(need):
+            break   # (``start`` stays: a blind pick soon is judged from the hands now)
+        if not _match(need[i:], start, draws[bisect_right(draws, m):], st, victim_of, came):
+            return False
+    return True
 
 
 def _match(need, start, draws, st, victim_of, came) -> bool:
@@ -2157,6 +2223,13 @@ def proposal(st, k, view, actors, owners, memo):
         plan = memo["leaf_marathon"] = _plan(view, actors, owners, memo.get("views"),
                                              st.o.trigger_any_use, st.o.resin_keep,
                                              st.o.butterfingers_random, st.o.received_holder)
+    emptied = bool(memo.get("redirect") and memo.get("fresh"))
+    for v in plan[0].values():
+        # a hand seen empty, a selection that keeps only trigger cards (_needs): only in the
+        # searches from nothing that redirect (every
+        # other retry, the last resort's final search), which run where the call would raise
+        # otherwise: a second way to search, not a replacement (docs/adapters.md, stop 51)
+        v.strict = emptied
     if st.pk == "select" and st.pd["purpose"] in _DISCARDS:
         if st.pd["purpose"] == "travel_light" and not st.pd["picked"]:
             seen = memo.setdefault("leaf_marathon_travel", {})
@@ -2170,6 +2243,7 @@ def proposal(st, k, view, actors, owners, memo):
                 if got is not None:
                     before = plan[0].get(st.ps, ())
                     mine = plan[0][st.ps] = _Uses(before)
+                    mine.seen_empty = getattr(before, "seen_empty", ())
                     mine.choices = tuple(sorted(getattr(before, "choices", ()) + (got,)))
         return _select(st, k, view, actors, owners, plan, memo)
     if st.pk == "keep_char":
