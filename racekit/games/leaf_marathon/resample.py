@@ -18,9 +18,8 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   Butterfingers or Release selection gives up trigger cards only last, so the public hand
   size after it says how many stay (and, in the searches from nothing that redirect, where
   the seat surely holds at least that many, no other plain card stays once the cards seen
-  given at it are counted), and Travel Light and
-  Barter never take one (LM-AMB-50:
-  one that leaves the seat no card says it held no plain trigger card, an "end turn" mark at
+  given at it are counted), and Travel Light and Barter never take one (LM-AMB-50: one that
+  leaves the seat no card says it held no plain trigger card, an "end turn" mark at
   its first pick, :func:`_plan`; not under ``trigger_discard = any_use``);
   a seat that declines a Resin Ball holds an action card then and keeps it, and one that
   rolled Resin Ball and was asked nothing holds none, unless it may have lost a card since
@@ -131,8 +130,8 @@ or Release selection that keeps only trigger cards; the first search of a call a
 repairs do not, as in a first search they found fewer worlds (stop 51: 46 of 72 against 50
 at the ends of the 18 kept races, numbers 1 to 4), and in the searches that redirect about
 as many (44 of 72 against 41) but others (race 223's end: 1 of 4, none before): the retries
-that redirect search in a second way where the others fail. Among the outcomes kept the odds are the
-node's (renormalised; the core weights the world back). It reads only the viewer's history,
+that redirect search in a second way where the others fail. Among the outcomes kept the odds
+are the node's (renormalised; the core weights the world back). It reads only the viewer's history,
 who acted, whose secret each entry is, and the world being built.
 """
 from __future__ import annotations
@@ -1003,12 +1002,11 @@ def _needs(hand, start, uses, stop=None):
     then (one drawn, if none is held) and keeps it for the later uses. A hidden selection's
     entry or a blind pick from the seat (``_DROP``, ``_LAST_DROP``) takes one card at most:
     one trigger card fewer is surely held after it. Where ``uses.strict`` (:class:`_Uses`),
-    two more facts: a Butterfingers or Release selection
-    (``_KEEP0 - h``) after which the seat keeps ``h`` cards, where it surely holds ``h``
-    plain trigger cards (none may have left before), keeps no other plain card: from its
-    last pick on (the cards seen given at it were held) none covers a use; and after a ply in
-    ``uses.seen_empty`` (the public hand size is 0 then) no card of ``hand`` is held: every
-    later use is a need."""
+    two more facts: a Butterfingers or Release selection (``_KEEP0 - h``) after which the
+    seat keeps ``h`` cards, where it surely holds ``h`` plain trigger cards (none may have
+    left before), keeps no other plain card: from its last pick on (the cards seen given at
+    it were held) none covers a use; and after a ply in ``uses.seen_empty`` (the public hand
+    size is 0 then) no card of ``hand`` is held: every later use is a need."""
     held = [0] * 8
     kept = 0   # at most this many Free Forced Rest cards
     other_acts = 0   # action cards with a received mark (a Resin Ball may take one)
@@ -2226,9 +2224,9 @@ def proposal(st, k, view, actors, owners, memo):
     emptied = bool(memo.get("redirect") and memo.get("fresh"))
     for v in plan[0].values():
         # a hand seen empty, a selection that keeps only trigger cards (_needs): only in the
-        # searches from nothing that redirect (every
-        # other retry, the last resort's final search), which run where the call would raise
-        # otherwise: a second way to search, not a replacement (docs/adapters.md, stop 51)
+        # searches from nothing that redirect (every other retry, the last resort's final
+        # search), which run where the call would raise otherwise: a second way to search,
+        # not a replacement (docs/adapters.md, stop 51)
         v.strict = emptied
     if st.pk == "select" and st.pd["purpose"] in _DISCARDS:
         if st.pd["purpose"] == "travel_light" and not st.pd["picked"]:
