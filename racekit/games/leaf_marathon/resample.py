@@ -17,10 +17,11 @@ it keeps only the outcomes that leave the view possible, by necessary conditions
   selection entry takes one card at most) (:func:`_feasible`): a
   Butterfingers or Release selection gives up trigger cards only last, so the public hand
   size after it says how many stay (and, in the searches from nothing that redirect, where
-  the seat surely holds at least that many, no other plain card stays once the cards seen
-  given at it are counted), and Travel Light and Barter never take one (LM-AMB-50: one that
-  leaves the seat no card says it held no plain trigger card, an "end turn" mark at
-  its first pick, :func:`_plan`; not under ``trigger_discard = any_use``);
+  the seat surely holds at least that many, no other card of the hand the check starts from
+  stays, once the cards seen given at it are counted), and Travel Light and Barter never take
+  one (LM-AMB-50: one that leaves the seat no card says it held no plain trigger card, an
+  "end turn" mark at its first pick, :func:`_plan`; not under ``trigger_discard =
+  any_use``);
   a seat that declines a Resin Ball holds an action card then and keeps it, and one that
   rolled Resin Ball and was asked nothing holds none, unless it may have lost a card since
   it surely held one (d20.resolve asks only a seat that holds an action card, LM-EVENT-09);
@@ -1003,10 +1004,12 @@ def _needs(hand, start, uses, stop=None):
     entry or a blind pick from the seat (``_DROP``, ``_LAST_DROP``) takes one card at most:
     one trigger card fewer is surely held after it. Where ``uses.strict`` (:class:`_Uses`),
     two more facts: a Butterfingers or Release selection (``_KEEP0 - h``) after which the
-    seat keeps ``h`` cards, where it surely holds ``h`` plain trigger cards (none may have
-    left before), keeps no other plain card: from its last pick on (the cards seen given at
-    it were held) none covers a use; and after a ply in ``uses.seen_empty`` (the public hand
-    size is 0 then) no card of ``hand`` is held: every later use is a need."""
+    seat keeps ``h`` cards, where it surely holds ``h`` plain trigger cards of ``hand`` (one
+    fewer for every card that may have left before), keeps no other plain card: after its
+    last pick (the cards seen given at it were held) no other card of ``hand`` covers a use;
+    and after a ply in ``uses.seen_empty`` (the public hand size is 0 then) no card of
+    ``hand`` is held: every later use is a need. (The trade checks, :func:`_pair_fits` and
+    :func:`_pool_fits`, read neither.)"""
     held = [0] * 8
     kept = 0   # at most this many Free Forced Rest cards
     other_acts = 0   # action cards with a received mark (a Resin Ball may take one)
@@ -1132,8 +1135,10 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=N
         options.append([[(r.e, t) for t in plain] for plain in got])
     for pick in product(*options):
         extra = [u for part in pick for u in part]
-        if _plain_feasible(hand, start, sorted(list(uses) + extra) if extra else list(uses),
-                           draws, cuts, st, victim_of, came, gone, more):
+        chosen = _Uses(sorted(list(uses) + extra) if extra else uses)
+        chosen.seen_empty = getattr(uses, "seen_empty", ())   # (read where ``strict``)
+        chosen.strict = getattr(uses, "strict", False)
+        if _plain_feasible(hand, start, chosen, draws, cuts, st, victim_of, came, gone, more):
             return True
     return False
 
@@ -2242,6 +2247,7 @@ def proposal(st, k, view, actors, owners, memo):
                     before = plan[0].get(st.ps, ())
                     mine = plan[0][st.ps] = _Uses(before)
                     mine.seen_empty = getattr(before, "seen_empty", ())
+                    mine.strict = emptied
                     mine.choices = tuple(sorted(getattr(before, "choices", ()) + (got,)))
         return _select(st, k, view, actors, owners, plan, memo)
     if st.pk == "keep_char":
