@@ -132,8 +132,8 @@ repairs do not, as in a first search they found fewer worlds (stop 51: 46 of 72 
 at the ends of the 18 kept races, numbers 1 to 4), and in the searches that redirect about
 as many (44 of 72 against 41) but others (race 223's end: 1 of 4, none before): the retries
 that redirect search in a second way where the others fail. Among the outcomes kept the odds
-are the node's (renormalised; the core weights the world back). It reads only the viewer's history,
-who acted, whose secret each entry is, and the world being built.
+are the node's (renormalised; the core weights the world back). It reads only the viewer's
+history, who acted, whose secret each entry is, and the world being built.
 """
 from __future__ import annotations
 
@@ -1023,7 +1023,7 @@ def _needs(hand, start, uses, stop=None):
     sure = held[C.TRIGGER]   # trigger cards surely still held (one fewer after a _DROP)
     firm = sure   # and one fewer after any card may have left, but a selection's own picks
     keep_at = None   # (the ply of the last Butterfingers or Release pick)
-    only_triggers = False   # that selection keeps no other plain card (from its last pick on)
+    only_triggers = False   # that selection keeps no other plain card (after its last pick)
     acts = held[C.ACTION]   # plain action cards surely still held (none after any loss)
     need = []
     strict = getattr(uses, "strict", False)
@@ -1101,6 +1101,15 @@ class _Uses(list):
     seen_empty: tuple = ()
     strict: bool = False
 
+    @classmethod
+    def like(cls, uses, items=None):
+        """A copy of ``uses`` (any sequence of uses), or ``items`` in its place, with its
+        ``choices``, ``seen_empty`` and ``strict``."""
+        out = cls(uses if items is None else items)
+        for name in ("choices", "seen_empty", "strict"):
+            setattr(out, name, getattr(uses, name, getattr(cls, name)))
+        return out
+
 
 _MAX_CHOICES = 64   # _feasible: at most this many ways to make the choices ahead (else fewer)
 _TRAVEL_TRIES = 4   # proposal: worlds a call tries to learn a Travel Light selection's weight on
@@ -1135,9 +1144,7 @@ def _feasible(hand, start, uses, draws, cuts=(), st=None, victim_of=None, came=N
         options.append([[(r.e, t) for t in plain] for plain in got])
     for pick in product(*options):
         extra = [u for part in pick for u in part]
-        chosen = _Uses(sorted(list(uses) + extra) if extra else uses)
-        chosen.seen_empty = getattr(uses, "seen_empty", ())   # (read where ``strict``)
-        chosen.strict = getattr(uses, "strict", False)
+        chosen = _Uses.like(uses, sorted(list(uses) + extra) if extra else None)
         if _plain_feasible(hand, start, chosen, draws, cuts, st, victim_of, came, gone, more):
             return True
     return False
@@ -2244,11 +2251,9 @@ def proposal(st, k, view, actors, owners, memo):
                 tries[k] += 1
                 seen[k] = got = _travel_choice(st, k, view, actors, memo)
                 if got is not None:
-                    before = plan[0].get(st.ps, ())
-                    mine = plan[0][st.ps] = _Uses(before)
-                    mine.seen_empty = getattr(before, "seen_empty", ())
+                    mine = plan[0][st.ps] = _Uses.like(plan[0].get(st.ps, ()))
                     mine.strict = emptied
-                    mine.choices = tuple(sorted(getattr(before, "choices", ()) + (got,)))
+                    mine.choices = tuple(sorted(mine.choices + (got,)))
         return _select(st, k, view, actors, owners, plan, memo)
     if st.pk == "keep_char":
         mine = _known_chars(st, memo)[st.ps]
