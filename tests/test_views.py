@@ -837,7 +837,7 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
 
     monkeypatch.setattr(V, "_search", unlucky)
     monkeypatch.setattr(V, "_redraw", _nothing)
-    assert type(state).resample_retries == 24
+    assert type(state).resample_retries == 96
 
     def fresh():
         s = load_game("leaf_marathon", players=4).new_initial_state(record_events=False)
@@ -1866,6 +1866,41 @@ def test_leaf_marathon_pile_dead_end_again_and_again_turns_to_the_seat_short_of_
     seats, picks = memo["unwanted"]
     assert seats == {1} and A.BLIND + C.ELEMENT in picks
     assert all(R._kind(b - A.BLIND) == C.ELEMENT for b in picks)
+
+
+def test_leaf_marathon_short_seat_dead_ends_are_counted_per_search_from_nothing():
+    """Stop 52: the short-seat count above is kept for one search from nothing at a time (the
+    core numbers a call's searches, ``memo["search"]``), and for all the repairs of kept worlds
+    in a call together. Carried over a call's retries from nothing, it made every later
+    redirecting search redirect at its first dead end there: at race 223's end such searches
+    found a world 4 times in 40 each with its own count and none in 39 with the count carried
+    (docs/adapters.md)."""
+    from racekit.core import views as V
+    from racekit.games.leaf_marathon import actions as A
+    from racekit.games.leaf_marathon import resample as R
+    state, data = _lm_fixture("lm_ismcts_stop_171_4p.json")
+    game = load_game("leaf_marathon", players=state.n)
+    world = game.new_initial_state(record_events=False)
+    for a in data["world_to_649"]:
+        world.apply_action(a)
+    view, actors = state.history_for(0), V._actors(state, state.history())
+    memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0), "redirect": True}
+
+    def named(n, search, fresh):   # n dead ends at ply 649: does the last name seat 1?
+        memo.update(search=search, fresh=fresh)
+        for _ in range(n):
+            for key in ("culprits", "wanted", "missing", "unwanted"):
+                memo.pop(key, None)
+            assert R.proposal(world, 649, view, actors, list(state._private), memo) == []
+        return memo["culprits"] == {1} and memo["missing"] == {A.DRAW + R.C.ELEMENT}
+
+    assert named(R._SHORT_AFTER + 1, 0, True)   # one search from nothing: as before
+    assert not named(1, 1, True)                # the next search starts its own count
+    assert not named(R._SHORT_AFTER - 1, 1, True)
+    assert named(1, 1, True)
+    assert not named(R._SHORT_AFTER, 2, False)  # repairs: their own count, over the call
+    assert named(1, 5, False)                   # (whichever search of the call they are)
+    assert named(1, 6, False)
 
 
 def test_leaf_marathon_search_repairs_race_171_from_a_kept_world():

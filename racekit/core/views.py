@@ -166,8 +166,9 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     ``memo["redirect"]``: whether the search may follow the game's redirects at dead ends
     it meets again and again: a repair of a kept world or of its beginning, every other retry
     from the second on, and the last resort's final search; ``memo["fresh"]``: whether the
-    search starts from nothing rather than from a kept world) in a dict kept
-    for one ``resample`` call. At a chance node it returns ``(outcome, probability)`` pairs to
+    search starts from nothing rather than from a kept world; ``memo["search"]``: which
+    search of the call this is, 0 on, so that a count kept for one search can start afresh
+    in the next) in a dict kept for one ``resample`` call. At a chance node it returns ``(outcome, probability)`` pairs to
     draw from (each outcome possible at the node), at a decision the actions to draw among
     (uniformly), or ``None`` for the node's own odds or every legal action.
 
@@ -553,6 +554,7 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
     # in repairs of a kept world only)
     memo["redirect"] = hint is not None if redirect is None else bool(redirect)
     memo["fresh"] = hint is None   # and whether it starts from nothing (no world to repair)
+    memo["search"] = memo.get("search", -1) + 1   # and which search of the call this is
     marks: list = []   # [ply, world before it, weight, candidates left, seats, conflict, chosen]
     used, k, n = 1, 0, len(view)
     hits: dict = {}   # conflicts at each ply (thrashing: _escalated)

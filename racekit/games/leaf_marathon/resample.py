@@ -93,7 +93,8 @@ every card it has left and one of their types is what the receiver cannot take,
 back first to the giver's entry that brought one (:func:`_unwanted`). Where the pile lacks a
 type that a seat's own uses need from it, in a search the core lets redirect
 (``memo["redirect"]``: a repair of a kept world, every other retry and the last resort's
-final search), and one call has met that dead end at the same ply more than
+final search), and that search (a search from nothing; the repairs of one call count
+together: :func:`_short_count`) has met that dead end at the same ply more than
 ``_SHORT_AFTER`` times, the seat held such a card earlier than the world built so far says
 (it went to another seat long before): the dead end names that seat, ``memo["missing"]`` its draws of
 the type and ``memo["unwanted"]`` the blind picks of that type it was party to (the core
@@ -160,10 +161,9 @@ _LAST_DROP = -3   # a later hidden selection (Butterfingers, Release...): a trig
 _HAND_EVENTS = (13, 16)   # d20: Scavenge and Release, Rewind (may repeat it)
 _TOO_MANY = -9   # _pile_fits: more trigger cards left than the seats can play in time
 _NEXT = -11   # _next_pile_fits: (_NEXT, type, seat): the next pile lacks a type the seat needs
-_SHORT_AFTER = 16   # dead ends at one ply, in one call's redirecting searches (memo["redirect"]),
-# where a seat's uses need a type the pile lacks, before the search is sent to that seat's own
-# entries (memo["leaf_marathon_short"]: counted over the call, so a later search there
-# redirects at once)
+_SHORT_AFTER = 16   # dead ends at one ply, in one redirecting search (memo["redirect"]) from
+# nothing, or in all the repairs of one call together, where a seat's uses need a type the pile
+# lacks, before the search is sent to that seat's own entries (_short_count)
 _NEEDY = -13   # _pile_fits: (_NEEDY, type, seat): the present pile lacks a type the seat's
 # uses need from it (the seat may have held one earlier than the world says)
 _DROP = -2  # the opening exchange, or a blind pick from the seat: a trigger card may leave
@@ -190,6 +190,19 @@ _LOSSES = (_DROP, _LAST_DROP, _LOSE, _GONE)   # uses where a card of any type ma
 
 _PLAIN_GROUND = ("leaf", "forest")   # squares where only a pony's total stops it (move.py)
 _PLAIN = ~C.DOUBLED   # a card code without its Magic Bind mark (:func:`_kind` uses it)
+
+
+def _short_count(memo) -> Counter:
+    """The short-seat dead ends per ply (``_SHORT_AFTER``) of this search where it starts from
+    nothing (``memo["fresh"]``; ``memo["search"]``: the core numbers a call's searches), and
+    of all the call's repairs of kept worlds together. A search from nothing that started
+    with the counts its call's earlier searches left redirected at the first dead end there
+    and found fewer worlds: at race 223's end (tests/fixtures/lm_ismcts_stop_223_4p.json,
+    1,000 steps each, numbers 101 to 140) redirecting searches found a world 4 times in 40
+    each with its own counts and none in 39 with the counts carried from one to the next
+    (stop 52)."""
+    key = memo.get("search") if memo.get("fresh") else "repairs"
+    return memo.setdefault("leaf_marathon_short", {}).setdefault(key, Counter())
 
 
 def _kind(code: int) -> int:
@@ -2324,7 +2337,7 @@ def proposal(st, k, view, actors, owners, memo):
                     memo["unwanted"] = (spare, {A.DRAW + t for t in fit})
             short = [x for x in needy if x[1] in lack] if memo.get("redirect") else []
             if short:
-                again = memo.setdefault("leaf_marathon_short", Counter())
+                again = _short_count(memo)
                 again[k] += 1
             if short and again[k] > _SHORT_AFTER:
                 # a search the core lets redirect (a repair of a kept world, its old outcomes

@@ -195,19 +195,25 @@ class LeafMarathonState(State):
     another. At ply 751, where the kept worlds' repairs and the searches from nothing found
     none, three whole calls found a world at the second to fifth of them (136 to 246 s; with
     stop 44's code one of those calls raised after 21 minutes; docs/adapters.md, stop 45)."""
-    resample_retries = 24
+    resample_retries = 96
     """Searches from nothing again before a resample gives up (each with half of its
     ``max_tries``, 4 to 30 s late in a 4-player race; every other one redirects at dead ends
     it meets again and again, as repairs do), then the last resort of
     :func:`racekit.core.views.resample` (two longer repairs of kept worlds, two searches with
     twice ``max_tries``, the second redirecting). They run only where a call would otherwise
-    give up, so such a call takes up to about 1 to 8 minutes longer than with 8 before it
-    raises (16 more searches). At twelve positions where IS-MCTS stopped, 6 searches from
-    nothing each: 17 of 72 found a world within 1,000 steps, 38 within 4,000 (race 122's
-    position needed 1,188 to 3,634 steps in all 6; docs/adapters.md). At race 179's stop
-    (ply 1,001) a search from nothing found a world within 1,000 steps 7 times in 168, 17 with
-    stop 44's surplus redirect (:mod:`.resample`): there 8 retries alone find none about 71
-    or 43 times in 100, 24 retries about 36 or 8 (stop 44; before, 8)."""
+    give up, so a call that finds a world within fewer finds the same one; a call that still
+    gives up takes about 5 to 35 minutes longer than with 24 (72 more searches).
+
+    Why so many: where a race stopped, a single search from nothing seldom finds a world, but
+    each has a fair chance of its own (a search's luck is in its random numbers), so the
+    number of retries decides. At race 223's end (tests/fixtures/lm_ismcts_stop_223_4p.json,
+    stop 52), 1,000-step searches found a world 0 times in 40 without the redirects and 4 in
+    40 with them (10%; 95% interval 3% to 24%): 24 retries (12 of each) all miss about
+    (1 - 0.1) ** 12, 28 times in 100, 96 retries about 6 in 1,000 (at 3% about 69 and 23 in
+    100). At race 179's stop (ply 1,001, stop 44) 7 of 168 searches found one (4%): 24
+    retries miss about 36 times in 100, 96 about 2. A position where no search finds a world
+    is not helped (race 171's end: no search from nothing has found one there, only repairs
+    of the worlds kept along the race, docs/adapters.md)."""
     resample_restart = 0
     """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
     lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
