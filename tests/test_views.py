@@ -1873,7 +1873,7 @@ def test_leaf_marathon_short_seat_dead_ends_are_counted_per_search_from_nothing(
     core numbers a call's searches, ``memo["search"]``), and for all the repairs of kept worlds
     in a call together. Carried over a call's retries from nothing, it made every later
     redirecting search redirect at its first dead end there: at race 223's end such searches
-    found a world 4 times in 40 each with its own count and none in 39 with the count carried
+    found a world 4 times in 40 each with its own count and none in 40 with the count carried
     (docs/adapters.md)."""
     from racekit.core import views as V
     from racekit.games.leaf_marathon import actions as A
@@ -2194,6 +2194,9 @@ def test_leaf_marathon_redirecting_search_finds_race_171_at_ply_495():
         memo = {"snapshot": state.snapshot(0), "views": V._seen_views(state, 0)}
         V._search(state, 0, view, owners, actors, target, memo, random.Random(5), 1, hint)
         assert memo["redirect"] is said
+        assert memo["search"] == 0   # the core numbers a call's searches (_short_count)
+        V._search(state, 0, view, owners, actors, target, memo, random.Random(5), 1, hint)
+        assert memo["search"] == 1
 
 
 def test_leaf_marathon_pile_without_any_type_the_seat_may_draw_turns_to_a_hoarding_seat(

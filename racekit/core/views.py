@@ -168,9 +168,10 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     from the second on, and the last resort's final search; ``memo["fresh"]``: whether the
     search starts from nothing rather than from a kept world; ``memo["search"]``: which
     search of the call this is, 0 on, so that a count kept for one search can start afresh
-    in the next) in a dict kept for one ``resample`` call. At a chance node it returns ``(outcome, probability)`` pairs to
-    draw from (each outcome possible at the node), at a decision the actions to draw among
-    (uniformly), or ``None`` for the node's own odds or every legal action.
+    in the next) in a dict kept for one ``resample`` call. At a chance node it returns
+    ``(outcome, probability)`` pairs to draw from (each outcome possible at the node), at a
+    decision the actions to draw among (uniformly), or ``None`` for the node's own odds or
+    every legal action.
 
     Args:
         rng: anything with ``random() -> float`` in [0, 1) (``random.Random``).

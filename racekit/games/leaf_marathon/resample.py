@@ -92,14 +92,15 @@ every card it has left and one of their types is what the receiver cannot take,
 ``memo["unwanted"]`` names the giver and the draws and picks of that type, so the search goes
 back first to the giver's entry that brought one (:func:`_unwanted`). Where the pile lacks a
 type that a seat's own uses need from it, in a search the core lets redirect
-(``memo["redirect"]``: a repair of a kept world, every other retry and the last resort's
-final search), and that search (a search from nothing; the repairs of one call count
-together: :func:`_short_count`) has met that dead end at the same ply more than
+(``memo["redirect"]``: a repair of a kept world or of its beginning, every other retry and
+the last resort's final search), and that search (a search from nothing; the repairs of one
+call count together: :func:`_short_count`) has met that dead end at the same ply more than
 ``_SHORT_AFTER`` times, the seat held such a card earlier than the world built so far says
-(it went to another seat long before): the dead end names that seat, ``memo["missing"]`` its draws of
-the type and ``memo["unwanted"]`` the blind picks of that type it was party to (the core
-cannot tell a pick from the seat from one by it: an order to try, every world is still
-checked; such a pick, where one has an alternative left, is retried before the draw). In
+(it went to another seat long before): the dead end names that seat, ``memo["missing"]``
+its draws of the type and ``memo["unwanted"]`` the blind picks of that type it was party
+to (the core cannot tell a pick from the seat from one by it: an order to try, every world
+is still checked; such a pick, where one has an alternative left, is retried before the
+draw). In
 the first search from nothing the same redirect found no more worlds (stop 38's sweep, rerun
 at stop 42), so there the dead end is as before. The retries, which run only where that
 search failed, alternate between the two: a different search rather than the same one again
@@ -199,7 +200,7 @@ def _short_count(memo) -> Counter:
     with the counts its call's earlier searches left redirected at the first dead end there
     and found fewer worlds: at race 223's end (tests/fixtures/lm_ismcts_stop_223_4p.json,
     1,000 steps each, numbers 101 to 140) redirecting searches found a world 4 times in 40
-    each with its own counts and none in 39 with the counts carried from one to the next
+    each with its own counts and none in 40 with the counts carried from one to the next
     (stop 52)."""
     key = memo.get("search") if memo.get("fresh") else "repairs"
     return memo.setdefault("leaf_marathon_short", {}).setdefault(key, Counter())

@@ -201,19 +201,20 @@ class LeafMarathonState(State):
     it meets again and again, as repairs do), then the last resort of
     :func:`racekit.core.views.resample` (two longer repairs of kept worlds, two searches with
     twice ``max_tries``, the second redirecting). They run only where a call would otherwise
-    give up, so a call that finds a world within fewer finds the same one; a call that still
-    gives up takes about 5 to 35 minutes longer than with 24 (72 more searches).
+    give up; a call that still gives up takes about 5 to 36 minutes longer than with 24 (72
+    more searches).
 
     Why so many: where a race stopped, a single search from nothing seldom finds a world, but
-    each has a fair chance of its own (a search's luck is in its random numbers), so the
-    number of retries decides. At race 223's end (tests/fixtures/lm_ismcts_stop_223_4p.json,
-    stop 52), 1,000-step searches found a world 0 times in 40 without the redirects and 4 in
-    40 with them (10%; 95% interval 3% to 24%): 24 retries (12 of each) all miss about
-    (1 - 0.1) ** 12, 28 times in 100, 96 retries about 6 in 1,000 (at 3% about 69 and 23 in
-    100). At race 179's stop (ply 1,001, stop 44) 7 of 168 searches found one (4%): 24
-    retries miss about 36 times in 100, 96 about 2. A position where no search finds a world
-    is not helped (race 171's end: no search from nothing has found one there, only repairs
-    of the worlds kept along the race, docs/adapters.md)."""
+    each has a chance of its own (a search's luck is in its random numbers), so the number of
+    retries decides. At race 223's end (tests/fixtures/lm_ismcts_stop_223_4p.json, stop 52),
+    1,000-step searches found a world 0 times in 40 without the redirects and 4 in 40 with
+    them (10%; 95% interval 3% to 24%): 24 retries (12 of each) all miss about
+    (1 - 0.1) ** 12, 28 times in 100, 96 retries about 6 in 1,000 (at 3%, about 69 and 23 in
+    100). At race 179's stop (ply 1,001, stop 44) 17 of 168 searches found one with the
+    redirect that now runs in every search (10%; 7 of 168 without it): 24 retries all miss
+    about 8 times in 100, 96 almost never. A position where no search finds a world is not
+    helped (race 171's end: no search from nothing has found one there, only repairs of the
+    worlds kept along the race, docs/adapters.md)."""
     resample_restart = 0
     """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
     lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
