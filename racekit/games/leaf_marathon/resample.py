@@ -96,45 +96,43 @@ type that a seat's own uses need from it, in a search the core lets redirect
 the last resort's final search), and that search (a search from nothing; the repairs of one
 call count together: :func:`_short_count`) has met that dead end at the same ply more than
 ``_SHORT_AFTER`` times, the seat held such a card earlier than the world built so far says
-(it went to another seat long before): the dead end names that seat, ``memo["missing"]``
-its draws of the type and ``memo["unwanted"]`` the blind picks of that type it was party
-to (the core cannot tell a pick from the seat from one by it: an order to try, every world
-is still checked; such a pick, where one has an alternative left, is retried before the
-draw). In
-the first search from nothing the same redirect found no more worlds (stop 38's sweep, rerun
-at stop 42), so there the dead end is as before. The retries, which run only where that
-search failed, alternate between the two: a different search rather than the same one again
-(race 171, ply 495: 3 of 8 searches from nothing found a world within 2,000 steps with it, 1
-of 8 without; one position and few tries, so a hint, not a measured gain). Where the pile
-holds no card of any type the drawing seat may take (after the viewer's own later draws)
-and nothing else explains it (no type the pile lacks, no seat short of draws, not too many
-trigger cards), ``memo["unwanted"]`` names the seats that hold more of those types than
-their public uses still play (:func:`_surplus`), so the search first retries the latest of
-their draws that took one, its other types first, rather than the latest draw of any seat
-(race 179, ply
+(it went to another seat long before): the dead end names that seat, ``memo["missing"]`` its
+draws of the type and ``memo["unwanted"]`` the blind picks of that type it was party to (the
+core cannot tell a pick from the seat from one by it: an order to try, every world is still
+checked; such a pick, where one has an alternative left, is retried before the draw). In the
+first search from nothing the same redirect found no more worlds (stop 38's sweep, rerun at
+stop 42), so there the dead end is as before. The retries, which run only where that search
+failed, alternate between the two: a different search rather than the same one again (race
+171, ply 495: 3 of 8 searches from nothing found a world within 2,000 steps with it, 1 of 8
+without; one position and few tries, so a hint, not a measured gain). Where the pile holds no
+card of any type the drawing seat may take (after the viewer's own later draws) and nothing
+else explains it (no type the pile lacks, no seat short of draws, not too many trigger
+cards), ``memo["unwanted"]`` names the seats that hold more of those types than their public
+uses still play (:func:`_surplus`), so the search first retries the latest of their draws
+that took one, its other types first, rather than the latest draw of any seat (race 179, ply
 1,001: a seat had hoarded action cards; searches from nothing found a world within 1,000
-steps 17 times in 168 with it, 7 in 168 without: likely better there, not certain, Fisher's
-p = 0.055, the same 168 sets of numbers both ways; at race 171's ply 495 the same 2 of 12
+steps 17 times in 168 with it, 7 in 168 without: likely better there, not certain, Fisher's p
+= 0.055, the same 168 sets of numbers both ways; at race 171's ply 495 the same 2 of 12
 either way). Unlike the short-seat redirect it acts in every search, a call's first one
 included, so it changes which worlds a seat is given; it was measured at those two positions
 only. Where the two hands of a trade ahead cannot make their uses (:func:`_pool_fits`,
 :func:`_pair_fits`), the dead end names the other seat of the trade unless it holds no card
 (then the drawing seat), and ``memo["unwanted"]`` the seats holding a card of a type the two
-hold more of than they play again (:func:`_junk`), so the search first retries the entry
-that brought it (race 15, ply 546: an effect card seat 2 drew long before; searches from
-nothing at the ends of the 17 races kept before stop 50, numbers 1 to 8: 97 of 136 found a
-world within 1,000 steps with this and the two checks above, 87 of 136 without: 12 gained and
-2 lost, likely better, not certain, McNemar's p = 0.013, most of it in three races; 100 of
-136 with :func:`_later_stop`'s longer window too). The searches from nothing that redirect
+hold more of than they play again (:func:`_junk`), so the search first retries the entry that
+brought it (race 15, ply 546: an effect card seat 2 drew long before; searches from nothing
+at the ends of the 17 races kept before stop 50, numbers 1 to 8: 97 of 136 found a world
+within 1,000 steps with this and the two checks above, 87 of 136 without: 12 gained and 2
+lost, likely better, not certain, McNemar's p = 0.013, most of it in three races; 100 of 136
+with :func:`_later_stop`'s longer window too). The searches from nothing that redirect
 (``memo["redirect"]`` and ``memo["fresh"]``: every other retry and the last resort's final
 search) also read where another seat's public hand size falls to 0 (:func:`_needs`,
 :func:`_match_emptied`: no card held or drawn before meets a later use) and a Butterfingers
 or Release selection that keeps only trigger cards; the first search of a call and the
-repairs do not, as in a first search they found fewer worlds (stop 51: 46 of 72 against 50
-at the ends of the 18 kept races, numbers 1 to 4), and in the searches that redirect about
-as many (44 of 72 against 41) but others (race 223's end: 1 of 4, none before): the retries
-that redirect search in a second way where the others fail. Among the outcomes kept the odds
-are the node's (renormalised; the core weights the world back). It reads only the viewer's
+repairs do not, as in a first search they found fewer worlds (stop 51: 46 of 72 against 50 at
+the ends of the 18 kept races, numbers 1 to 4), and in the searches that redirect about as
+many (44 of 72 against 41) but others (race 223's end: 1 of 4, none before): the retries that
+redirect search in a second way where the others fail. Among the outcomes kept the odds are
+the node's (renormalised; the core weights the world back). It reads only the viewer's
 history, who acted, whose secret each entry is, and the world being built.
 """
 from __future__ import annotations
