@@ -111,8 +111,8 @@ cards), ``memo["unwanted"]`` names the seats that hold more of those types than 
 uses still play (:func:`_surplus`), so the search first retries the latest of their draws
 that took one, its other types first, rather than the latest draw of any seat (race 179, ply
 1,001: a seat had hoarded action cards; searches from nothing found a world within 1,000
-steps 17 times in 168 with it, 7 in 168 without: likely better there, not certain, Fisher's p
-= 0.055, the same 168 sets of numbers both ways; at race 171's ply 495 the same 2 of 12
+steps 17 times in 168 with it, 7 in 168 without: likely better there, not certain, Fisher's
+p = 0.055, the same 168 sets of numbers both ways; at race 171's ply 495 the same 2 of 12
 either way). Unlike the short-seat redirect it acts in every search, a call's first one
 included, so it changes which worlds a seat is given; it was measured at those two positions
 only. Where the two hands of a trade ahead cannot make their uses (:func:`_pool_fits`,
