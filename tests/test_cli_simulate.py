@@ -56,6 +56,19 @@ def test_simulate_names_the_kernel_implementation_that_played():
     assert "played by the engine (the wingsuit kernel does not play agent careful)" in out.output
 
 
+def test_bench_says_why_the_engine_played_as_simulate_does():
+    """`racekit bench` in auto mode names the reason where the engine played (it printed none)."""
+    for args, why in ((["--agent", "careful"], "the wingsuit kernel does not play agent careful"),
+                      (["-o", "distinct_scope=per_group", "-o", "brave_identity=planned_hand"],
+                       "brave_identity = planned_hand with distinct_scope = per_group")):
+        out = runner.invoke(app, ["bench", "wingsuit", "--games", "2"] + args)
+        assert out.exit_code == 0, out.output
+        assert f"played by the engine ({why})" in out.output, out.output
+    out = runner.invoke(app, ["bench", "wingsuit", "--games", "2"])   # the kernel: no reason
+    assert out.exit_code == 0 and "played by the kernel (" in out.output, out.output
+    assert "played by the engine" not in out.output
+
+
 def test_simulate_writes_rows(tmp_path):
     for name in ("games.csv", "games.parquet"):
         path = tmp_path / name

@@ -70,6 +70,7 @@ class BenchResult:
     played_by: str = "engine"
     check: object = None        # the kernel's check against the engine (kernels.KernelCheck)
     cpu_seconds: float = 0.0    # CPU time of the timed games
+    why: str = ""               # why the engine played, where it did (as racekit simulate says)
 
     @property
     def games_per_second(self) -> float:
@@ -79,6 +80,8 @@ class BenchResult:
         text = (f"{self.game}: {self.games} {self.agent} playouts in {self.seconds:.2f} s = "
                 f"{self.games_per_second:,.0f} games/s, {self.plies / self.games:,.0f} plies/game, "
                 f"{self.plies / self.seconds:,.0f} plies/s; played by the {self.played_by}")
+        if self.played_by == "engine" and self.why:
+            text += f" ({self.why})"
         if self.check is not None:
             c = self.check
             text += (f"; {c.words(self.cpu_seconds + c.seconds)}; the engine alone (events off): "
@@ -94,7 +97,8 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
     against the engine on a few of the timed seeds (:func:`~racekit.sim.kernels.check_kernel`:
     its cost and the engine's own speed are in the result's line). ``engine``: ``"auto"`` (the
     kernel where it covers the settings, else the engine), ``"kernel"`` (raise if none does)
-    or ``"engine"`` (the engine plays, no kernel), as in ``racekit simulate``.
+    or ``"engine"`` (the engine plays, no kernel), as in ``racekit simulate``. Where the engine
+    plays, the result's line says why, in ``racekit simulate``'s words.
 
     Raises:
         racekit.sim.kernels.KernelMismatchError: the kernel and the engine differ.
@@ -103,7 +107,7 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
     """
     from .kernels import check_kernel, choose_kernel, played_by
     agents = (agent,) * game.num_players
-    kernel, _why = choose_kernel(game, agents, engine)
+    kernel, why = choose_kernel(game, agents, engine)
     if kernel is not None:
         kernel.play(game, seed + games, agents)     # warm-up, outside the timed seeds
     check = check_kernel(game, agents, range(seed, seed + games), kernel) if kernel else None
@@ -122,4 +126,4 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
         plies += kernel.play(game, s, agents).plies if kernel else agent_playout(game, s, agent).ply
     wall = time.perf_counter() - start
     return BenchResult(settings_label(game), games, wall, plies, agent, played_by(kernel), check,
-                       time.process_time() - cpu)
+                       time.process_time() - cpu, why if kernel is None else "")
