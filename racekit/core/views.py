@@ -142,7 +142,10 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     world's late entries may be what dooms its repairs), the state's ``resample_retries``
     (default 0) more searches from nothing with half of ``max_tries`` each (a search's luck
     differs from one to the next; the second, fourth, ... let the game redirect at dead ends
-    they meet again and again, ``memo["redirect"]`` below) and, where the state declares
+    they meet again and again, ``memo["redirect"]`` below; where there are anchored repairs
+    and kept worlds, one more such repair after each pair of them, the kept worlds in turn,
+    each one's cut a share further every round: at a view where no search from nothing finds
+    a world, as at race 171's end, only these can) and, where the state declares
     retries, a last resort: up to two kept worlds (where the searches are hard) repaired
     again in turn with half of ``max_tries`` each, then two searches from nothing with twice
     ``max_tries``, the second with the game's redirects (a short search often gives up just
@@ -249,14 +252,18 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     # none found, none to reuse: each search below in turn until one finds a world (the rng
     # goes on). First a kept world's beginning, the rest drawn afresh (the kept worlds in
     # turn, each cut at the next share); then the search from nothing again, every other one
-    # following the game's redirects (memo["redirect"]); then the last resort: longer repairs
-    # of two kept worlds and two long searches, the second following the redirects (a short
-    # search often gives up just before the world it would find)
-    searches = []   # (hint, budget, redirect)
-    for i in range(anchors if bases else 0):
-        base = bases[i % len(bases)]
-        searches.append((base[:int(len(base) * ANCHOR_CUTS[i % len(ANCHOR_CUTS)])], part, None))
-    searches += [(None, part, i % 2 == 1) for i in range(retries)]
+    # following the game's redirects (memo["redirect"]), with another kept world's beginning
+    # after each pair; then the last resort: longer repairs of two kept worlds and two long
+    # searches, the second following the redirects (a short search often gives up just
+    # before the world it would find)
+    def anchored(base, cut):   # a kept world's beginning, up to a share of its plies
+        return (base[:int(len(base) * ANCHOR_CUTS[cut % len(ANCHOR_CUTS)])], part, None)
+    searches = [anchored(bases[i % len(bases)], i) for i in range(anchors if bases else 0)]
+    for i in range(retries):   # after each pair of retries, one more anchored repair
+        searches.append((None, part, i % 2 == 1))
+        if anchors and bases and i % 2 == 1:
+            b, r = (i // 2) % len(bases), (i // 2) // len(bases)   # each kept world in turn,
+            searches.append(anchored(bases[b], b + 1 + r))   # its cut one further each round
     if retries > 0:
         kept = bases[:2] if follow is not None and follow.get("hard") else []
         searches += [(b, part, None) for b in kept] + \

@@ -194,7 +194,17 @@ class LeafMarathonState(State):
     at race 171's ply 751), and one that found a world only in the retries may now find
     another. At ply 751, where the kept worlds' repairs and the searches from nothing found
     none, three whole calls found a world at the second to fifth of them (136 to 246 s; with
-    stop 44's code one of those calls raised after 21 minutes; docs/adapters.md, stop 45)."""
+    stop 44's code one of those calls raised after 21 minutes; docs/adapters.md, stop 45).
+
+    Among the retries (``resample_retries``), one more such repair runs after each pair of
+    them (48 in all), the kept worlds in turn, each one's cut a share further every round. At
+    race 171's end no search from nothing has ever found a world, so only these can: there
+    (stop 53, the race replayed with IS-MCTS's four calls a decision) a repair of 1,000 steps
+    found a world 15 times in 64 at these four cuts, each kept world at least once, and the
+    searches from nothing 0 in 8. The 8 repairs before the retries all miss about 12 times in
+    100 (0.77 ** 8), and such a call then had only its last resort left (whole kept worlds
+    repaired: 0 in 8 there at stop 45); with the 48 more, all miss about 4 times in 10
+    million (0.77 ** 56, if repairs miss independently: one position, one replay)."""
     resample_retries = 96
     """Searches from nothing again before a resample gives up (each with half of its
     ``max_tries``, 4 to 30 s late in a 4-player race; every other one redirects at dead ends
@@ -202,7 +212,8 @@ class LeafMarathonState(State):
     :func:`racekit.core.views.resample` (two longer repairs of kept worlds, two searches with
     twice ``max_tries``, the second redirecting). They run only where a call would otherwise
     give up; a call that still gives up takes about 5 to 36 minutes longer than with 24 (72
-    more searches).
+    more searches), and the 48 repairs among them (``resample_anchors``) about 1 to 36 more
+    (1 to 45 s each at race 171's end).
 
     Why so many: where a race stopped, a single search from nothing seldom finds a world, but
     each has a chance of its own (a search's luck is in its random numbers), so the number of
