@@ -965,7 +965,7 @@ def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(m
     assert len(among) == retries // 2
     assert among[:8] == [first[:140], second[:75], first[:93], second[:187],
                          first[:233], second[:150], first[:187], second[:112]]
-    assert among[8:16] == among[:8]
+    assert among == among[:8] * 6   # (two kept worlds: four rounds of two bring every cut)
 
 
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():

@@ -144,8 +144,8 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     differs from one to the next; the second, fourth, ... let the game redirect at dead ends
     they meet again and again, ``memo["redirect"]`` below; where there are anchored repairs
     and kept worlds, one more such repair after each pair of them, the kept worlds in turn,
-    each one's cut a share further every round: at a view where no search from nothing finds
-    a world, as at race 171's end, only these can) and, where the state declares
+    each one cut at the next of ``ANCHOR_CUTS`` every round: at a view where no search from
+    nothing finds a world, as at race 171's end, only repairs can) and, where the state declares
     retries, a last resort: up to two kept worlds (where the searches are hard) repaired
     again in turn with half of ``max_tries`` each, then two searches from nothing with twice
     ``max_tries``, the second with the game's redirects (a short search often gives up just
@@ -263,7 +263,7 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         searches.append((None, part, i % 2 == 1))
         if anchors and bases and i % 2 == 1:
             b, r = (i // 2) % len(bases), (i // 2) // len(bases)   # each kept world in turn,
-            searches.append(anchored(bases[b], b + 1 + r))   # its cut one further each round
+            searches.append(anchored(bases[b], b + 1 + r))   # the next cut each round
     if retries > 0:
         kept = bases[:2] if follow is not None and follow.get("hard") else []
         searches += [(b, part, None) for b in kept] + \
@@ -696,7 +696,10 @@ worlds of 741 plies kept there; repairs of 1,000 steps): at these four cuts, 16 
 found a world 6, 4, 1 and 1 times; from the whole kept worlds 0 in 8; with other numbers, cuts
 at plies 200 to 400 found 1 to 6 in 8, cuts at 450 and later at most 1 in 8, at 150 and
 earlier none (docs/adapters.md, stop 45). A half and three eighths were chosen from these
-figures; a quarter and five eighths spread the cuts for other positions, not measured."""
+figures; a quarter and five eighths spread the cuts for other positions, not measured. Stop
+53 replayed that race again (other kept worlds; 16 repairs a cut): a half 3, three eighths 5,
+a quarter 2, five eighths 5, and three quarters 0, seven eighths 6: which cut is best varies
+with the worlds kept, so the cuts stay as they are."""
 
 THRASH = 16
 """Conflicts at one ply before the search's step back skips further (:func:`_escalated`)."""

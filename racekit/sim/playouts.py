@@ -98,7 +98,8 @@ def bench(game, games: int = 200, seed: int = 0, progress: bool = False,
     its cost and the engine's own speed are in the result's line). ``engine``: ``"auto"`` (the
     kernel where it covers the settings, else the engine), ``"kernel"`` (raise if none does)
     or ``"engine"`` (the engine plays, no kernel), as in ``racekit simulate``. Where the engine
-    plays, the result's line says why, in ``racekit simulate``'s words.
+    plays, the result's line says why: the reason ``racekit simulate`` gives, in English like
+    the rest of the line.
 
     Raises:
         racekit.sim.kernels.KernelMismatchError: the kernel and the engine differ.

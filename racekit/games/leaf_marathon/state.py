@@ -190,21 +190,23 @@ class LeafMarathonState(State):
     ``max_tries``; :func:`racekit.core.views.resample`): each kept world in turn, cut at the
     next of a half, three eighths, a quarter and five eighths of its plies, the entries after
     the cut drawn afresh. They run only where a call would otherwise give up, before the
-    retries: a call that still gives up takes up to 8 such searches longer (3 to 40 s each
-    at race 171's ply 751), and one that found a world only in the retries may now find
-    another. At ply 751, where the kept worlds' repairs and the searches from nothing found
-    none, three whole calls found a world at the second to fifth of them (136 to 246 s; with
-    stop 44's code one of those calls raised after 21 minutes; docs/adapters.md, stop 45).
+    retries: a call that still gives up takes these 8 searches longer (3 to 40 s each at race
+    171's ply 751 at stop 45; 48 more among the retries, below), and one that found a world
+    only in the retries may now find another. At ply 751, where the kept worlds' repairs and
+    the searches from nothing found none, three whole calls found a world at the second to
+    fifth of them (136 to 246 s; with stop 44's code one of those calls raised after 21
+    minutes; docs/adapters.md, stop 45).
 
     Among the retries (``resample_retries``), one more such repair runs after each pair of
-    them (48 in all), the kept worlds in turn, each one's cut a share further every round. At
-    race 171's end no search from nothing has ever found a world, so only these can: there
-    (stop 53, the race replayed with IS-MCTS's four calls a decision) a repair of 1,000 steps
-    found a world 15 times in 64 at these four cuts, each kept world at least once, and the
-    searches from nothing 0 in 8. The 8 repairs before the retries all miss about 12 times in
-    100 (0.77 ** 8), and such a call then had only its last resort left (whole kept worlds
-    repaired: 0 in 8 there at stop 45); with the 48 more, all miss about 4 times in 10
-    million (0.77 ** 56, if repairs miss independently: one position, one replay)."""
+    them (48 in all), the kept worlds in turn, each one cut at the next of those shares every
+    round. At race 171's end no search from nothing has ever found a world, so only repairs
+    can: there (stop 53, the race replayed with IS-MCTS's four calls a decision) a repair of
+    1,000 steps found a world 15 times in 64 at these four cuts, each kept world at least
+    once, and the searches from nothing 0 in 8. The 8 repairs before the retries all miss
+    about 12 times in 100 (0.77 ** 8), and such a call then had only its last resort left
+    (whole kept worlds repaired: 0 in 8 there at stop 45); with the 48 more, all miss about
+    4 times in 10 million (0.77 ** 56, if repairs missed independently; one position, one
+    replay, and one whole call there missed 18 in a row, docs/adapters.md)."""
     resample_retries = 96
     """Searches from nothing again before a resample gives up (each with half of its
     ``max_tries``, 4 to 30 s late in a 4-player race; every other one redirects at dead ends
@@ -212,8 +214,8 @@ class LeafMarathonState(State):
     :func:`racekit.core.views.resample` (two longer repairs of kept worlds, two searches with
     twice ``max_tries``, the second redirecting). They run only where a call would otherwise
     give up; a call that still gives up takes about 5 to 36 minutes longer than with 24 (72
-    more searches), and the 48 repairs among them (``resample_anchors``) about 1 to 36 more
-    (1 to 45 s each at race 171's end).
+    more searches), and the 48 repairs among them (``resample_anchors``) about 2 to 36 more
+    (2 to 45 s each where they missed at race 171's end, 11 s on average: about 9 minutes).
 
     Why so many: where a race stopped, a single search from nothing seldom finds a world, but
     each has a chance of its own (a search's luck is in its random numbers), so the number of
@@ -223,9 +225,10 @@ class LeafMarathonState(State):
     (1 - 0.1) ** 12, 28 times in 100, 96 retries about 6 in 1,000 (at 3%, about 69 and 23 in
     100). At race 179's stop (ply 1,001, stop 44) 17 of 168 searches found one with the
     redirect that now runs in every search (10%; 7 of 168 without it): 24 retries all miss
-    about 8 times in 100, 96 almost never. A position where no search finds a world is not
-    helped (race 171's end: no search from nothing has found one there, only repairs of the
-    worlds kept along the race, docs/adapters.md)."""
+    about 8 times in 100, 96 almost never. At a position where no search from nothing finds a
+    world the retries themselves do not help (race 171's end: only repairs of the worlds
+    kept along the race have found one there); the repairs among them do
+    (``resample_anchors``, docs/adapters.md)."""
     resample_restart = 0
     """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
     lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
