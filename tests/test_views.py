@@ -954,18 +954,17 @@ def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(m
     assert calls[worlds:] == [(1000, False)] + [(1000, True)] * 8 + \
         ([(1000, False)] * 2 + [(1000, True)]) * (retries // 2) + [(1000, True)] * 2 + \
         [(4000, False)] * 2
-    # each kept world in turn, cut at the next share: 374 // 2, 300 * 3 // 8, 374 // 4,
-    # 300 * 5 // 8, and again; each a beginning of that world
+    # each kept world in turn, each at its next cut every round: 374 // 2, 300 * 3 // 8, then
+    # 374 * 3 // 8, 300 // 4, 374 // 4, 300 * 5 // 8, 374 * 5 // 8, 300 // 2: every pair
+    # once; each a beginning of that world
     first, second = kept[0], kept[1][:300]
-    assert hints[worlds + 1:worlds + 9] == [first[:187], second[:112], first[:93],
-                                            second[:187]] * 2
-    # the ones among the retries: the kept worlds in turn, each one's cut one further a round
-    # (3/8, 1/4, 5/8, 1/2 of 374 plies; 1/4, 5/8, 1/2, 3/8 of 300), so every cut comes round
+    every = [first[:187], second[:112], first[:140], second[:75],
+             first[:93], second[:187], first[:233], second[:150]]
+    assert hints[worlds + 1:worlds + 9] == every
+    # the ones among the retries go on in the same order, so every pair comes round again
     among = [h for h in hints[worlds + 9:worlds + 9 + 3 * (retries // 2)] if h is not None]
     assert len(among) == retries // 2
-    assert among[:8] == [first[:140], second[:75], first[:93], second[:187],
-                         first[:233], second[:150], first[:187], second[:112]]
-    assert among == among[:8] * 6   # (two kept worlds: four rounds of two bring every cut)
+    assert among == every * 6
 
 
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():

@@ -256,14 +256,15 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     # after each pair; then the last resort: longer repairs of two kept worlds and two long
     # searches, the second following the redirects (a short search often gives up just
     # before the world it would find)
-    def anchored(base, cut):   # a kept world's beginning, up to a share of its plies
-        return (base[:int(len(base) * ANCHOR_CUTS[cut % len(ANCHOR_CUTS)])], part, None)
-    searches = [anchored(bases[i % len(bases)], i) for i in range(anchors if bases else 0)]
+    def anchored(j):   # the j-th: the kept worlds in turn, each at its next cut every round
+        b, r = j % len(bases), j // len(bases)
+        cut = ANCHOR_CUTS[(b + r) % len(ANCHOR_CUTS)]
+        return (bases[b][:int(len(bases[b]) * cut)], part, None)
+    searches = [anchored(j) for j in range(anchors if bases else 0)]
     for i in range(retries):   # after each pair of retries, one more anchored repair
         searches.append((None, part, i % 2 == 1))
         if anchors and bases and i % 2 == 1:
-            b, r = (i // 2) % len(bases), (i // 2) // len(bases)   # each kept world in turn,
-            searches.append(anchored(bases[b], b + 1 + r))   # the next cut each round
+            searches.append(anchored(anchors + i // 2))
     if retries > 0:
         kept = bases[:2] if follow is not None and follow.get("hard") else []
         searches += [(b, part, None) for b in kept] + \
