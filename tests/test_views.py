@@ -590,6 +590,20 @@ def test_leaf_marathon_look_ahead_never_excludes_what_happened_in_these_races(pl
     assert excluded == []
 
 
+@pytest.mark.parametrize("race", [163, 171, 179, 185, 210, 223, 243])
+def test_leaf_marathon_look_ahead_never_excludes_what_happened_where_ismcts_stopped(race):
+    """Issue 21: the whole 4-player races where OpenSpiel's IS-MCTS stopped on an earlier
+    version (tests/fixtures/lm_ismcts_stop_<race>_4p.json, the history up to the stop). Each
+    stop was a search that gave up, not a condition that left out what happened: at every
+    hidden entry, every seat the viewer, the real outcome is among those kept, in the strictest
+    mode (a search from nothing that redirects, which reads the most conditions) and with two
+    passes (what the first learns of a Travel Light, the second uses)."""
+    state = _lm_fixture(f"lm_ismcts_stop_{race}_4p.json")[0]
+    excluded, checked = _lm_excluded(state, passes=2, fresh_redirect=True)
+    assert checked > 1000
+    assert excluded == []
+
+
 _SMALL_DECK = """\
 format: racekit.leaf_marathon.deck/1
 id: small
