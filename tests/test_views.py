@@ -928,14 +928,15 @@ def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
 
 def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(monkeypatch):
     """Issue 21 (stop 45): where a call would raise, before the retries, the state's
-    ``resample_anchors`` repairs start from a kept world cut to its first half, three eighths,
-    quarter or five eighths of plies (``views.ANCHOR_CUTS``, the kept worlds in turn), with
-    half of ``max_tries`` each: the rest of the world is searched again. Any beginning of a
-    kept world fits the view up to its end. They run only where the call would otherwise
-    raise; a fresh object (no kept worlds) has none."""
+    ``resample_anchors`` repairs start from a kept world cut to its first seven eighths, half,
+    whole, three eighths, five eighths or quarter of plies (``views.ANCHOR_CUTS``, stop 54; the
+    kept worlds in turn), with half of ``max_tries`` each: the rest of the world is searched
+    again. Any beginning of a kept world fits the view up to its end. They run only where the
+    call would otherwise raise; a fresh object (no kept worlds) has none."""
     from racekit.core import views as V
     state, kept = _lm_fixture_race()
-    assert type(state).resample_anchors == 8 and V.ANCHOR_CUTS == (1 / 2, 3 / 8, 1 / 4, 5 / 8)
+    assert type(state).resample_anchors == 8 and \
+        V.ANCHOR_CUTS == (7 / 8, 1 / 2, 1, 3 / 8, 5 / 8, 1 / 4)
     _lm_kept_from_374(state, [kept[0], kept[1][:300]], hard=True)   # of 374 and 300 plies
     follow = state.__dict__["_resample_kept"][0]
     real, calls = V._search, []
@@ -944,7 +945,7 @@ def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(m
     def only_cut_repairs(*args, **kw):   # only a repair from a kept world's beginning finds
         hint = args[9] if len(args) > 9 else None
         calls.append((args[8], None if hint is None else len(hint)))
-        if hint is None or len(hint) in (374, 300):
+        if hint is None or args[8] == quick:
             return None, args[8]
         return real(*args, **kw)
 
@@ -953,7 +954,7 @@ def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(m
     world = state.resample(0, random.Random(0))
     worlds = type(state).resample_worlds
     # the short repairs of the kept worlds, the search from nothing, then the first cut
-    assert calls == [(quick, 374), (quick, 300)] * (worlds // 2) + [(1000, None), (1000, 187)]
+    assert calls == [(quick, 374), (quick, 300)] * (worlds // 2) + [(1000, None), (1000, 327)]
     assert world.history_for(0) == state.history_for(0)
     assert world.observation_string(0) == state.observation_string(0)
     assert follow["found"] == [world.history()]
@@ -968,17 +969,19 @@ def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(m
     assert calls[worlds:] == [(1000, False)] + [(1000, True)] * 8 + \
         ([(1000, False)] * 2 + [(1000, True)]) * (retries // 2) + [(1000, True)] * 2 + \
         [(4000, False)] * 2
-    # each kept world in turn, each at its next cut every round: 374 // 2, 300 * 3 // 8, then
-    # 374 * 3 // 8, 300 // 4, 374 // 4, 300 * 5 // 8, 374 * 5 // 8, 300 // 2: every pair
-    # once; each a beginning of that world
+    # each kept world in turn, each at its next cut every round: 374 * 7 // 8, 300 // 2, then
+    # 374 // 2, the whole 300, the whole 374, 300 * 3 // 8, ...: every pair once in 12; each
+    # a beginning of that world
     first, second = kept[0], kept[1][:300]
-    every = [first[:187], second[:112], first[:140], second[:75],
-             first[:93], second[:187], first[:233], second[:150]]
-    assert hints[worlds + 1:worlds + 9] == every
+    pairs = [(0, 327), (1, 150), (0, 187), (1, 300), (0, 374), (1, 112),
+             (0, 140), (1, 187), (0, 233), (1, 75), (0, 93), (1, 262)]
+    assert len(set(pairs)) == 12   # 2 kept worlds, 6 cuts
+    every = [(first, second)[w][:n] for w, n in pairs]
+    assert hints[worlds + 1:worlds + 9] == every[:8]
     # the ones among the retries go on in the same order, so every pair comes round again
     among = [h for h in hints[worlds + 9:worlds + 9 + 3 * (retries // 2)] if h is not None]
     assert len(among) == retries // 2
-    assert among == every * 6
+    assert among == (every * 5)[8:8 + retries // 2]
 
 
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():

@@ -690,17 +690,24 @@ def _search(state, seat, view, private, actors, target, memo, rng, budget, hint=
         redrawn = True
 
 
-ANCHOR_CUTS = (1 / 2, 3 / 8, 1 / 4, 5 / 8)
+ANCHOR_CUTS = (7 / 8, 1 / 2, 1, 3 / 8, 5 / 8, 1 / 4)
 """Where a kept world is cut for the anchored repairs of :func:`resample` (a share of its
-plies, in turn). Measured at one position, race 171's ply 751 (4 players, seat 0, the eight
-worlds of 741 plies kept there; repairs of 1,000 steps): at these four cuts, 16 repairs each
-found a world 6, 4, 1 and 1 times; from the whole kept worlds 0 in 8; with other numbers, cuts
-at plies 200 to 400 found 1 to 6 in 8, cuts at 450 and later at most 1 in 8, at 150 and
-earlier none (docs/adapters.md, stop 45). A half and three eighths were chosen from these
-figures; a quarter and five eighths spread the cuts for other positions, not measured. Stop
-53 replayed that race again (other kept worlds; 16 repairs a cut): a half 3, three eighths 5,
-a quarter 2, five eighths 5, and three quarters 0, seven eighths 6: which cut is best varies
-with the worlds kept, so the cuts stay as they are."""
+plies, in turn; 1: the whole kept world, repaired with half of ``max_tries``, where the
+repairs that start a call share a quarter among all the kept worlds). Which cut finds a world
+depends on the position and the worlds kept, so the cuts are spread; repairs of 1,000 steps
+(docs/adapters.md):
+
+- race 171's ply 751 (4 players, seat 0, eight worlds kept in a replay): stop 45, 16 repairs
+  a cut, a half 6, three eighths 4, a quarter 1, five eighths 1, the whole world 0 in 8; stop
+  53, other kept worlds, a half 3, three eighths 5, a quarter 2, five eighths 5, three
+  quarters 0, seven eighths 6 in 16, and (stop 54, the same replay's kept worlds) the whole
+  world 5 in 16;
+- race 243's ply 977 (the worlds the race itself kept, eight of 964 plies; stop 54): seven
+  eighths 5 and the whole world 4 in 16, three quarters 0 in 8, a half, three eighths, a
+  quarter and five eighths 0 in 32 together.
+
+Seven eighths comes first, the whole world third (both found worlds at both positions); three
+quarters found none at either and is left out."""
 
 THRASH = 16
 """Conflicts at one ply before the search's step back skips further (:func:`_escalated`)."""

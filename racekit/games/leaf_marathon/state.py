@@ -188,8 +188,8 @@ class LeafMarathonState(State):
     resample_anchors = 8
     """Repairs from a kept world's beginning before the retries give up (each with half of
     ``max_tries``; :func:`racekit.core.views.resample`): each kept world in turn, cut at the
-    next of a half, three eighths, a quarter and five eighths of its plies, the entries after
-    the cut drawn afresh. They run only where a call would otherwise give up, before the
+    next of seven eighths, a half, the whole, three eighths, five eighths and a quarter of its
+    plies (``ANCHOR_CUTS``), the entries after the cut drawn afresh. They run only where a call would otherwise give up, before the
     retries: a call that still gives up takes these 8 searches longer (3 to 40 s each at race
     171's ply 751 at stop 45; 48 more among the retries, below), and one that found a world
     only in the retries may now find another. At ply 751, where the kept worlds' repairs and
@@ -206,7 +206,13 @@ class LeafMarathonState(State):
     about 12 times in 100 (0.77 ** 8), and such a call then had only its last resort left
     (whole kept worlds repaired: 0 in 8 there at stop 45); with the 48 more, all miss about
     4 times in 10 million (0.77 ** 56, if repairs missed independently; one position, one
-    replay, and one whole call there missed 18 in a row, docs/adapters.md)."""
+    replay, and one whole call there missed 18 in a row, docs/adapters.md).
+
+    Those four cuts were measured at race 171's end only. At race 243's stop (ply 977, the
+    worlds the race itself kept; stop 54) they found none in 32, where seven eighths and the
+    whole kept world found worlds (the race, replayed on stop 53's code, passed there only at
+    its 162nd search, a last-resort repair of a whole kept world, after 45 minutes): so the
+    cuts now include both, seven eighths first."""
     resample_retries = 96
     """Searches from nothing again before a resample gives up (each with half of its
     ``max_tries``, 4 to 30 s late in a 4-player race; every other one redirects at dead ends
