@@ -188,31 +188,33 @@ class LeafMarathonState(State):
     resample_anchors = 8
     """Repairs from a kept world's beginning before the retries give up (each with half of
     ``max_tries``; :func:`racekit.core.views.resample`): each kept world in turn, cut at the
-    next of seven eighths, a half, the whole, three eighths, five eighths and a quarter of its
-    plies (``ANCHOR_CUTS``), the entries after the cut drawn afresh. They run only where a call would otherwise give up, before the
-    retries: a call that still gives up takes these 8 searches longer (3 to 40 s each at race
-    171's ply 751 at stop 45; 48 more among the retries, below), and one that found a world
-    only in the retries may now find another. At ply 751, where the kept worlds' repairs and
-    the searches from nothing found none, three whole calls found a world at the second to
-    fifth of them (136 to 246 s; with stop 44's code one of those calls raised after 21
-    minutes; docs/adapters.md, stop 45).
+    next of seven eighths, a half, the whole, three eighths, five eighths and a quarter of
+    its plies (``ANCHOR_CUTS``), the entries after the cut drawn afresh. They run only where
+    a call would otherwise give up, before the retries: a call that still gives up takes
+    these 8 searches longer (3 to 40 s each at race 171's ply 751 at stop 45; 48 more among
+    the retries, below), and one that found a world only in the retries may now find
+    another. At ply 751, where the kept worlds' repairs and the searches from nothing found
+    none, three whole calls found a world at the second to fifth of them (136 to 246 s; with
+    stop 44's code one of those calls raised after 21 minutes; docs/adapters.md, stop 45).
 
     Among the retries (``resample_retries``), one more such repair runs after each pair of
     them (48 in all), the kept worlds in turn, each one cut at the next of those shares every
     round. At race 171's end no search from nothing has ever found a world, so only repairs
-    can: there (stop 53, the race replayed with IS-MCTS's four calls a decision) a repair of
-    1,000 steps found a world 15 times in 64 at these four cuts, each kept world at least
-    once, and the searches from nothing 0 in 8. The 8 repairs before the retries all miss
-    about 12 times in 100 (0.77 ** 8), and such a call then had only its last resort left
-    (whole kept worlds repaired: 0 in 8 there at stop 45); with the 48 more, all miss about
-    4 times in 10 million (0.77 ** 56, if repairs missed independently; one position, one
-    replay, and one whole call there missed 18 in a row, docs/adapters.md).
+    can: there (stop 53, the race replayed with IS-MCTS's four calls a decision, the cuts
+    then a half, three eighths, a quarter and five eighths) a repair of 1,000 steps found a
+    world 15 times in 64 at those four cuts, each kept world at least once, and the searches
+    from nothing 0 in 8: the 8 repairs before the retries all missed about 12 times in 100
+    (0.77 ** 8), and with the 48 more about 4 times in 10 million (0.77 ** 56, if repairs
+    missed independently; one whole call there missed 18 in a row, docs/adapters.md).
 
-    Those four cuts were measured at race 171's end only. At race 243's stop (ply 977, the
-    worlds the race itself kept; stop 54) they found none in 32, where seven eighths and the
-    whole kept world found worlds (the race, replayed on stop 53's code, passed there only at
-    its 162nd search, a last-resort repair of a whole kept world, after 45 minutes): so the
-    cuts now include both, seven eighths first."""
+    Which cuts find worlds depends on the position and the worlds kept. At race 223's end
+    (stop 53) those four found 1 in 56 and seven eighths 0 in 13 (retries from nothing found
+    worlds there). At race 243's stop (ply 977, the worlds the race itself kept; stop 54)
+    the four found none in 32, seven eighths 5 and the whole kept world 4 in 16; replayed
+    on stop 53's code, the race passed there at its 162nd search of 165, the first repair of
+    a whole kept world in the last resort (its plies 900 to 1,000 took 47 minutes). So the
+    cuts now include both, seven eighths first (at race 171's end with stop 53's kept worlds
+    the whole world found 5 in 16, with stop 45's 0 in 8)."""
     resample_retries = 96
     """Searches from nothing again before a resample gives up (each with half of its
     ``max_tries``, 4 to 30 s late in a 4-player race; every other one redirects at dead ends
