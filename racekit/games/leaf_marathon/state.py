@@ -207,14 +207,10 @@ class LeafMarathonState(State):
     (0.77 ** 8), and with the 48 more about 4 times in 10 million (0.77 ** 56, if repairs
     missed independently; one whole call there missed 18 in a row, docs/adapters.md).
 
-    Which cuts find worlds depends on the position and the worlds kept. At race 223's end
-    (stop 53) those four found 1 in 56 and seven eighths 0 in 13 (retries from nothing found
-    worlds there). At race 243's stop (ply 977, the worlds the race itself kept; stop 54)
-    the four found none in 32, seven eighths 5 and the whole kept world 4 in 16; replayed
-    on stop 53's code, the race passed there at its 162nd search of 165, the first repair of
-    a whole kept world in the last resort (its plies 900 to 1,000 took 47 minutes). So the
-    cuts now include both, seven eighths first (at race 171's end with stop 53's kept worlds
-    the whole world found 5 in 16, with stop 45's 0 in 8)."""
+    Those four cuts found no world in 32 repairs at race 243's stop (the worlds the race
+    itself kept), where seven eighths and the whole kept world found worlds; the cuts now
+    include both. The figures at each measured position, for and against the change, are
+    in ``ANCHOR_CUTS``'s docstring (racekit/core/views.py) and docs/adapters.md, stop 54."""
     resample_retries = 96
     """Searches from nothing again before a resample gives up (each with half of its
     ``max_tries``, 4 to 30 s late in a 4-player race; every other one redirects at dead ends
