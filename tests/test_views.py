@@ -870,12 +870,14 @@ def test_resample_searches_again_before_it_gives_up(monkeypatch):
     monkeypatch.setattr(V, "_search", _failing(calls, redirects))
     with pytest.raises(ResampleError):   # two retries and the last searches, also unlucky
         fresh().resample(0, random.Random(3))
-    # (no kept worlds to repair on a fresh object)
-    assert calls == [(1000, False)] * 3 + [(4000, False)] * 2
-    assert redirects == [False, False, True, False, True]
+    # (no kept worlds to repair on a fresh object); the schedule three times (stop 55:
+    # ``resample_repeats``)
+    assert type(state).resample_repeats == 2
+    assert calls == [(1000, False)] + ([(1000, False)] * 2 + [(4000, False)] * 2) * 3
+    assert redirects == [False] + [False, True, False, True] * 3
     calls.clear()
     monkeypatch.setattr(type(state), "resample_retries", 0)
-    with pytest.raises(ResampleError):   # no retries declared: no last resort either
+    with pytest.raises(ResampleError):   # no retries declared: no last resort, no repeats
         fresh().resample(0, random.Random(3))
     assert calls == [(1000, False)]
 
@@ -919,11 +921,12 @@ def test_resample_repairs_kept_worlds_longer_before_it_gives_up(monkeypatch):
     state.__dict__["_resample_kept"][0].update(found=[], hard=True)
     with pytest.raises(ResampleError):
         state.resample(0, random.Random(1))
-    assert calls[worlds:] == [(1000, False)] * (1 + retries) + [(1000, True)] * 2 \
-        + [(4000, False)] * 2   # from nothing, the retries, two repairs, two long searches
+    # from nothing, then three times the retries, two repairs, two long searches
+    assert calls[worlds:] == [(1000, False)] + ([(1000, False)] * retries + [(1000, True)] * 2
+                                                + [(4000, False)] * 2) * 3
     # the kept worlds' repairs, every other retry and the last search redirect
-    assert redirects == [True] * worlds + [False] + [i % 2 == 1 for i in range(retries)] \
-        + [True, True, False, True]
+    assert redirects == [True] * worlds + [False] + \
+        ([i % 2 == 1 for i in range(retries)] + [True, True, False, True]) * 3
 
 
 def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(monkeypatch):
@@ -965,10 +968,11 @@ def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(m
     with pytest.raises(ResampleError):
         state.resample(0, random.Random(1))
     retries = type(state).resample_retries
-    # after each pair of retries one more repair from a kept world's beginning (stop 53)
-    assert calls[worlds:] == [(1000, False)] + [(1000, True)] * 8 + \
-        ([(1000, False)] * 2 + [(1000, True)]) * (retries // 2) + [(1000, True)] * 2 + \
-        [(4000, False)] * 2
+    # after each pair of retries one more repair from a kept world's beginning (stop 53); the
+    # whole schedule three times (stop 55)
+    once = [(1000, True)] * 8 + ([(1000, False)] * 2 + [(1000, True)]) * (retries // 2) + \
+        [(1000, True)] * 2 + [(4000, False)] * 2
+    assert calls[worlds:] == [(1000, False)] + once * 3
     # each kept world in turn, each at its next cut every round: 374 * 7 // 8, 300 // 2, then
     # 374 // 2, the whole 300, the whole 374, 300 * 3 // 8, ...: every pair once in 12; each
     # a beginning of that world
@@ -982,6 +986,28 @@ def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(m
     among = [h for h in hints[worlds + 9:worlds + 9 + 3 * (retries // 2)] if h is not None]
     assert len(among) == retries // 2
     assert among == (every * 5)[8:8 + retries // 2]
+    # and on from one schedule to the next (8 + 48 = 56 a schedule; the last resort's two
+    # whole kept worlds are not among them)
+    per = 8 + retries // 2
+    repairs = [h for j, h in enumerate(hints[worlds + 1:]) if h is not None
+               and (j % len(once)) < len(once) - 4]
+    assert repairs == (every * 14)[:3 * per]
+    calls.clear()   # a world the second schedule finds is returned; it starts a memo afresh
+    memos: list = []
+    fails = worlds + 1 + len(once)
+
+    def second_schedule(*args, **kw):
+        memos.append(id(args[6]))
+        calls.append(args[8])
+        if len(calls) <= fails:
+            return None, args[8]
+        return real(*args, **kw)
+    monkeypatch.setattr(V, "_search", second_schedule)
+    follow.update(found=[], hard=True, base=[kept[0], kept[1][:300]])
+    world = state.resample(0, random.Random(2))
+    assert len(calls) > fails and world.history_for(0) == state.history_for(0)
+    assert world.observation_string(0) == state.observation_string(0)
+    assert len(set(memos[:fails])) == 1 and memos[fails] != memos[0]
 
 
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():

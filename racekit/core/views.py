@@ -149,9 +149,13 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     retries, a last resort: up to two kept worlds (where the searches are hard) repaired
     again in turn with half of ``max_tries`` each, then two searches from nothing with twice
     ``max_tries``, the second with the game's redirects (a short search often gives up just
-    before the world it would find). The anchored repairs, the retries and the last resort
-    run only where the call would otherwise raise, so a call that found a world without them
-    finds the same one; once a call that would have raised finds a world, or uses more random
+    before the world it would find). Where the state declares ``resample_repeats`` (default
+    0), that schedule (the anchored repairs, the retries with the repairs among them, the last
+    resort) runs that many times more before the call raises, each time with a ``memo`` of its
+    own as a new call would start it (the anchored repairs go on through the pairs of kept
+    world and cut; the random numbers go on). The anchored repairs, the retries, the last
+    resort and the repeats run only where the call would otherwise raise, so a call that found
+    a world without them finds the same one; once a call that would have raised finds a world, or uses more random
     numbers before it raises, later calls on the same object (or the same ``rng``) may
     differ. What this costs once the searches are hard: the worlds a seat keeps believing
     descend from the few found earlier (at most ``resample_worlds``, fewer where some
@@ -180,8 +184,8 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
         rng: anything with ``random() -> float`` in [0, 1) (``random.Random``).
 
     Raises:
-        ResampleError: no consistent world within ``max_tries`` draws (and the retries and
-            the last resort, where the state declares retries).
+        ResampleError: no consistent world within ``max_tries`` draws (and the retries, the
+            last resort and the repeats, where the state declares retries).
     """
     hist = state.history()
     private = list(state._private)
@@ -256,20 +260,29 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     # after each pair; then the last resort: longer repairs of two kept worlds and two long
     # searches, the second following the redirects (a short search often gives up just
     # before the world it would find)
-    def anchored(j):   # the j-th: the kept worlds in turn, each at its next cut every round
+    def anchored(j):   # the j-th: the kept worlds in turn, each at its next cut on each pass
         b, r = j % len(bases), j // len(bases)
         cut = ANCHOR_CUTS[(b + r) % len(ANCHOR_CUTS)]
         return (bases[b][:int(len(bases[b]) * cut)], part, None)
-    searches = [anchored(j) for j in range(anchors if bases else 0)]
-    for i in range(retries):   # after each pair of retries, one more anchored repair
-        searches.append((None, part, i % 2 == 1))
-        if anchors and bases and i % 2 == 1:
-            searches.append(anchored(anchors + i // 2))
-    if retries > 0:
-        kept = bases[:2] if follow is not None and follow.get("hard") else []
-        searches += [(b, part, None) for b in kept] + \
-            [(None, max(1, 2 * max_tries), False), (None, max(1, 2 * max_tries), True)]
-    for hint, budget, redirect in searches if not worlds else []:
+    repeats = max(0, int(getattr(state, "resample_repeats", 0) or 0)) if retries else 0
+    searches = []   # (hint, budget, redirect, which time the schedule runs)
+    per = (anchors + retries // 2) if anchors and bases else 0   # anchored repairs each time
+    for t in range(1 + repeats):   # the anchored repairs go on through the pairs each time
+        searches += [anchored(t * per + j) + (t,) for j in range(anchors if bases else 0)]
+        for i in range(retries):   # after each pair of retries, one more anchored repair
+            searches.append((None, part, i % 2 == 1, t))
+            if anchors and bases and i % 2 == 1:
+                searches.append(anchored(t * per + anchors + i // 2) + (t,))
+        if retries > 0:
+            kept = bases[:2] if follow is not None and follow.get("hard") else []
+            long = max(1, 2 * max_tries)
+            searches += [(b, part, None, t) for b in kept] + \
+                [(None, long, False, t), (None, long, True, t)]
+    last = 0
+    for hint, budget, redirect, t in searches if not worlds else []:
+        if t != last:   # the schedule again, as a call would start it: a memo of its own
+            last, memo = t, {"snapshot": memo["snapshot"], "views": memo["views"],
+                             "search": memo.get("search", -1)}
         got, _used = _search(state, seat, view, private, actors, target, memo, rng,
                              budget, hint, redirect)
         if got is not None:
@@ -277,6 +290,7 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
             break
     if not worlds:
         more = f", then {retries} retries and a last resort" if retries else ""
+        more += f", {1 + repeats} times" if repeats else ""
         raise ResampleError(f"no world consistent with seat {seat}'s view found in "
                             f"{max_tries} steps{more}")
     if follow is not None:
