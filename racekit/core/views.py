@@ -155,9 +155,9 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     own as a new call would start it (the anchored repairs go on through the pairs of kept
     world and cut; the random numbers go on). The anchored repairs, the retries, the last
     resort and the repeats run only where the call would otherwise raise, so a call that found
-    a world without them finds the same one; once a call that would have raised finds a world, or uses more random
-    numbers before it raises, later calls on the same object (or the same ``rng``) may
-    differ. What this costs once the searches are hard: the worlds a seat keeps believing
+    a world without them finds the same one; once a call that would have raised finds a
+    world, or uses more random numbers before it raises, later calls on the same object (or
+    the same ``rng``) may differ. What this costs once the searches are hard: the worlds a seat keeps believing
     descend from the few found earlier (at most ``resample_worlds``, fewer where some
     searches failed), and nothing draws the older entries afresh again (only the anchored
     repairs, where a call would otherwise raise, draw a kept world's later part afresh), so
