@@ -157,8 +157,8 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     resort and the repeats run only where the call would otherwise raise, so a call that found
     a world without them finds the same one; once a call that would have raised finds a
     world, or uses more random numbers before it raises, later calls on the same object (or
-    the same ``rng``) may differ. What this costs once the searches are hard: the worlds a seat keeps believing
-    descend from the few found earlier (at most ``resample_worlds``, fewer where some
+    the same ``rng``) may differ. What this costs once the searches are hard: the worlds a
+    seat keeps believing descend from the few found earlier (at most ``resample_worlds``, fewer where some
     searches failed), and nothing draws the older entries afresh again (only the anchored
     repairs, where a call would otherwise raise, draw a kept world's later part afresh), so
     the odds are those of a particle approximation without rejuvenation (the hidden entries
