@@ -149,22 +149,22 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     retries, a last resort: up to two kept worlds (where the searches are hard) repaired
     again in turn with half of ``max_tries`` each, then two searches from nothing with twice
     ``max_tries``, the second with the game's redirects (a short search often gives up just
-    before the world it would find). Where the state declares ``resample_repeats`` (default
-    0), that schedule (the anchored repairs, the retries with the repairs among them, the last
+    before the world it would find). Where the state declares ``resample_repeats`` (default 0),
+    that schedule (the anchored repairs, the retries with the repairs among them, the last
     resort) runs that many times more before the call raises, each time with a ``memo`` of its
-    own as a new call would start it (the anchored repairs go on through the pairs of kept
-    world and cut; the random numbers go on). The anchored repairs, the retries, the last
-    resort and the repeats run only where the call would otherwise raise, so a call that found
-    a world without them finds the same one; once a call that would have raised finds a
-    world, or uses more random numbers before it raises, later calls on the same object (or
-    the same ``rng``) may differ. What this costs once the searches are hard: the worlds a
-    seat keeps believing descend from the few found earlier (at most ``resample_worlds``, fewer where some
-    searches failed), and nothing draws the older entries afresh again (only the anchored
-    repairs, where a call would otherwise raise, draw a kept world's later part afresh), so
-    the odds are those of a particle approximation without rejuvenation (the hidden entries
-    before the seat's previous view take at most that many values). A call's answer depends
-    on the calls made on this state object before (the same calls in the same order give the
-    same answers). A copy (``clone``) starts afresh.
+    own as a new call would start it (the anchored repairs go on through the pairs of kept world
+    and cut; the random numbers go on). The anchored repairs, the retries, the last resort and
+    the repeats run only where the call would otherwise raise, so a call that found a world
+    without them finds the same one; once a call that would have raised finds a world, or uses
+    more random numbers before it raises, later calls on the same object (or the same ``rng``)
+    may differ. What this costs once the searches are hard: the worlds a seat keeps believing
+    descend from the few found earlier (at most ``resample_worlds``, fewer where some searches
+    failed), and nothing draws the older entries afresh again (only the anchored repairs, where
+    a call would otherwise raise, draw a kept world's later part afresh), so the odds are those
+    of a particle approximation without rejuvenation (the hidden entries before the seat's
+    previous view take at most that many values). A call's answer depends on the calls made on
+    this state object before (the same calls in the same order give the same answers). A copy
+    (``clone``) starts afresh.
 
     Game hook: ``state.resample_proposal(k, view, actors, owners, memo)``, called on the world
     being built at a hidden entry (ply ``k``), gets the seat's view (``view``: the history as
