@@ -992,22 +992,36 @@ def test_resample_repairs_kept_worlds_from_their_beginnings_before_it_gives_up(m
     repairs = [h for j, h in enumerate(hints[worlds + 1:]) if h is not None
                and (j % len(once)) < len(once) - 4]
     assert repairs == (every * 14)[:3 * per]
-    calls.clear()   # a world the second schedule finds is returned; it starts a memo afresh
-    memos: list = []
-    fails = worlds + 1 + len(once)
+    calls.clear()   # a world the third schedule finds is returned; each schedule starts a
+    memos: list = []   # memo of its own (the snapshot, the views, the search count carried)
+    fails = worlds + 1 + 2 * len(once) + 1   # and the third's first search misses too
 
-    def second_schedule(*args, **kw):
-        memos.append(id(args[6]))
+    def third_schedule(*args, **kw):
+        memo = args[6]
+        if not memos:
+            memo["mark"] = "first schedule"   # a key the game could have left: not carried
+        memos.append((memo, set(memo), memo.get("search", -1) + 1))
         calls.append(args[8])
         if len(calls) <= fails:
+            memo["search"] = memo.get("search", -1) + 1   # as the real search numbers them
             return None, args[8]
         return real(*args, **kw)
-    monkeypatch.setattr(V, "_search", second_schedule)
+    monkeypatch.setattr(V, "_search", third_schedule)
     follow.update(found=[], hard=True, base=[kept[0], kept[1][:300]])
     world = state.resample(0, random.Random(2))
-    assert len(calls) > fails and world.history_for(0) == state.history_for(0)
+    assert len(calls) == fails + 1 and world.history_for(0) == state.history_for(0)
     assert world.observation_string(0) == state.observation_string(0)
-    assert len(set(memos[:fails])) == 1 and memos[fails] != memos[0]
+    starts = [worlds + 1 + t * len(once) for t in range(3)]   # where each schedule starts
+    used = [memos[i][0] for i in range(len(memos))]
+    assert all(used[i] is used[0] for i in range(starts[1]))
+    assert all(used[i] is used[starts[1]] for i in range(starts[1], starts[2]))
+    assert all(used[i] is used[starts[2]] for i in range(starts[2], len(used)))
+    assert len({id(m) for m in used}) == 3
+    for t in (1, 2):   # a fresh memo: the snapshot and the views carried, nothing else
+        memo, keys, _ = memos[starts[t]]
+        assert keys == {"snapshot", "views", "search"} and "mark" not in memo
+        assert memo["snapshot"] is used[0]["snapshot"] and memo["views"] is used[0]["views"]
+    assert [n for _, _, n in memos] == list(range(len(memos)))   # the count goes on
 
 
 def test_leaf_marathon_look_ahead_follows_cards_the_viewer_released():

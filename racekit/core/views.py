@@ -149,22 +149,22 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     retries, a last resort: up to two kept worlds (where the searches are hard) repaired
     again in turn with half of ``max_tries`` each, then two searches from nothing with twice
     ``max_tries``, the second with the game's redirects (a short search often gives up just
-    before the world it would find). Where the state declares ``resample_repeats`` (default 0),
-    that schedule (the anchored repairs, the retries with the repairs among them, the last
-    resort) runs that many times more before the call raises, each time with a ``memo`` of its
-    own as a new call would start it (the anchored repairs go on through the pairs of kept world
-    and cut; the random numbers go on). The anchored repairs, the retries, the last resort and
-    the repeats run only where the call would otherwise raise, so a call that found a world
-    without them finds the same one; once a call that would have raised finds a world, or uses
-    more random numbers before it raises, later calls on the same object (or the same ``rng``)
-    may differ. What this costs once the searches are hard: the worlds a seat keeps believing
-    descend from the few found earlier (at most ``resample_worlds``, fewer where some searches
-    failed), and nothing draws the older entries afresh again (only the anchored repairs, where
-    a call would otherwise raise, draw a kept world's later part afresh), so the odds are those
-    of a particle approximation without rejuvenation (the hidden entries before the seat's
-    previous view take at most that many values). A call's answer depends on the calls made on
-    this state object before (the same calls in the same order give the same answers). A copy
-    (``clone``) starts afresh.
+    before the world it would find). Where the state declares ``resample_repeats`` (default 0)
+    and retries, that schedule (the anchored repairs, the retries with the repairs among them,
+    the last resort) runs that many times more before the call raises, each time with a ``memo``
+    as a new call would start it (only the memo starts afresh; the anchored repairs go on
+    through the pairs of kept world and cut; the random numbers go on). The anchored repairs,
+    the retries, the last resort and the repeats run only where the call would otherwise raise,
+    so a call that found a world without them finds the same one; once a call that would have
+    raised finds a world, or uses more random numbers before it raises, later calls on the same
+    object (or the same ``rng``) may differ. What this costs once the searches are hard: the
+    worlds a seat keeps believing descend from the few found earlier (at most
+    ``resample_worlds``, fewer where some searches failed), and nothing draws the older entries
+    afresh again (only the anchored repairs, where a call would otherwise raise, draw a kept
+    world's later part afresh), so the odds are those of a particle approximation without
+    rejuvenation (the hidden entries before the seat's previous view take at most that many
+    values). A call's answer depends on the calls made on this state object before (the same
+    calls in the same order give the same answers). A copy (``clone``) starts afresh.
 
     Game hook: ``state.resample_proposal(k, view, actors, owners, memo)``, called on the world
     being built at a hidden entry (ply ``k``), gets the seat's view (``view``: the history as
@@ -175,7 +175,9 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     from the second on, and the last resort's final search; ``memo["fresh"]``: whether the
     search starts from nothing rather than from a kept world; ``memo["search"]``: which
     search of the call this is, 0 on, so that a count kept for one search can start afresh
-    in the next) in a dict kept for one ``resample`` call. At a chance node it returns
+    in the next) in a dict kept for one ``resample`` call (a fresh one, with the snapshot,
+    the views and the search count, each time the give-up schedule runs again:
+    ``resample_repeats``). At a chance node it returns
     ``(outcome, probability)`` pairs to draw from (each outcome possible at the node), at a
     decision the actions to draw among (uniformly), or ``None`` for the node's own odds or
     every legal action.
@@ -260,7 +262,7 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     # after each pair; then the last resort: longer repairs of two kept worlds and two long
     # searches, the second following the redirects (a short search often gives up just
     # before the world it would find)
-    def anchored(j):   # the j-th: the kept worlds in turn, each at its next cut on each pass
+    def anchored(j):   # the j-th: the kept worlds in turn, each at its next cut every round
         b, r = j % len(bases), j // len(bases)
         cut = ANCHOR_CUTS[(b + r) % len(ANCHOR_CUTS)]
         return (bases[b][:int(len(bases[b]) * cut)], part, None)

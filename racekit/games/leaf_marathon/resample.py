@@ -161,7 +161,8 @@ _HAND_EVENTS = (13, 16)   # d20: Scavenge and Release, Rewind (may repeat it)
 _TOO_MANY = -9   # _pile_fits: more trigger cards left than the seats can play in time
 _NEXT = -11   # _next_pile_fits: (_NEXT, type, seat): the next pile lacks a type the seat needs
 _SHORT_AFTER = 16   # dead ends at one ply, in one redirecting search (memo["redirect"]) from
-# nothing, or in all the repairs of one call together, where a seat's uses need a type the pile
+# nothing, or in all the repairs of one call together (of one run of its give-up schedule,
+# ``resample_repeats``), where a seat's uses need a type the pile
 # lacks, before the search is sent to that seat's own entries (_short_count)
 _NEEDY = -13   # _pile_fits: (_NEEDY, type, seat): the present pile lacks a type the seat's
 # uses need from it (the seat may have held one earlier than the world says)
@@ -194,7 +195,8 @@ _PLAIN = ~C.DOUBLED   # a card code without its Magic Bind mark (:func:`_kind` u
 def _short_count(memo) -> Counter:
     """The short-seat dead ends per ply (``_SHORT_AFTER``) of this search where it starts from
     nothing (``memo["fresh"]``; ``memo["search"]``: the core numbers a call's searches), and
-    of all the call's repairs of kept worlds together. A search from nothing that started
+    of all the call's repairs of kept worlds together (each run of the call's give-up
+    schedule, ``resample_repeats``, starts with a fresh memo). A search from nothing that started
     with the counts its call's earlier searches left redirected at the first dead end there
     and found fewer worlds: at race 223's end (tests/fixtures/lm_ismcts_stop_223_4p.json,
     1,000 steps each, numbers 101 to 140) redirecting searches found a world 4 times in 40
@@ -2257,7 +2259,8 @@ def proposal(st, k, view, actors, owners, memo):
             seen = memo.setdefault("leaf_marathon_travel", {})
             tries = memo.setdefault("leaf_marathon_travel_tries", Counter())
             if seen.get(k) is None and tries[k] < _TRAVEL_TRIES:
-                # learnt once per call, on the first world that learns something: the public
+                # learnt once per call (per run of its give-up schedule, which starts a fresh
+                # memo), on the first world that learns something: the public
                 # state is the real one in every world here, but what follows the selection
                 # may depend on the rest of the hand, which differs (_travel_choice)
                 tries[k] += 1

@@ -235,16 +235,17 @@ class LeafMarathonState(State):
     (``resample_anchors``, docs/adapters.md)."""
     resample_repeats = 2
     """How many more times the whole schedule above (the anchored repairs, the retries with
-    the repairs among them, the last resort) runs before a resample gives up, each time as a
-    new call would start it (:func:`racekit.core.views.resample`): 3 times in all. A call
-    that would give up after one schedule runs on instead, so an IS-MCTS race goes on where it
-    would have stopped; a call that still gives up takes three times as long (one schedule is
-    about 160 searches, 2 to 20 s each late in a 4-player race). Why: each search has luck of
-    its own, and where races passed their hardest calls they did so late in the schedule
+    the repairs among them, the last resort) runs before a resample gives up, each time with a
+    memo as a new call would start it (:func:`racekit.core.views.resample`): 3 times in all. A
+    call that would give up after one schedule gets two more, so an IS-MCTS race goes on where
+    one of them finds a world; a call that still gives up takes three times as long (one
+    schedule is about 160 searches, 1 to 45 s each late in a 4-player race, 9 s on average at
+    race 243's ply 977, and two of them with four times the steps). Why: each search has luck
+    of its own, and the races' own calls passed their hardest positions late in the schedule
     (race 223's ply 396 at the 118th search, race 243's ply 977 at the 162nd of 165 and, on
-    the present cuts, the 119th; docs/adapters.md, stops 54 and 55), so one schedule there
-    misses often; a second and a third, with their own random numbers, miss less often
-    together (how much less is argued, not measured: such calls take half an hour or more)."""
+    the present cuts, the 119th; docs/adapters.md, stops 54 and 55), so there one schedule
+    may miss, and the next has random numbers of its own. How much less often three miss than
+    one is argued, not measured (such a call takes half an hour or more)."""
     resample_restart = 0
     """Steps back before the search starts afresh (times Luby's sequence); 0: never (restarts
     lost more than they gained in the sweeps of tools/lm_resample_sweep.py)."""
