@@ -277,9 +277,9 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
                 searches.append(anchored(t * per + anchors + i // 2) + (t,))
         if retries > 0:
             kept = bases[:2] if follow is not None and follow.get("hard") else []
-            long = max(1, 2 * max_tries)
+            longer = max(1, 2 * max_tries)
             searches += [(b, part, None, t) for b in kept] + \
-                [(None, long, False, t), (None, long, True, t)]
+                [(None, longer, False, t), (None, longer, True, t)]
     last = 0
     for hint, budget, redirect, t in searches if not worlds else []:
         if t != last:   # the schedule again, as a call would start it: a memo of its own
