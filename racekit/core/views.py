@@ -198,7 +198,8 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     actors = _actors(state, hist)
     target = (state.current_player(), view, _view_text(state, seat))
     want = max(1, int(getattr(state, "resample_worlds", 1)))
-    memo: dict = {"snapshot": state.snapshot(seat), "views": _seen_views(state, seat)}
+    start = {"snapshot": state.snapshot(seat), "views": _seen_views(state, seat)}
+    memo: dict = dict(start)   # the call's memo (a repeat of the give-up schedule: afresh)
     worlds: list = []
     backtrack = bool(getattr(state, "resample_backtrack", False))
     restart = int(getattr(state, "resample_restart", 0) or 0)
@@ -283,8 +284,7 @@ def resample(state, seat: int, rng, max_tries: int = 2000):
     last = 0
     for hint, budget, redirect, t in searches if not worlds else []:
         if t != last:   # the schedule again, as a call would start it: a memo of its own
-            last, memo = t, {"snapshot": memo["snapshot"], "views": memo["views"],
-                             "search": memo.get("search", -1)}
+            last, memo = t, dict(start, search=memo.get("search", -1))
         got, _used = _search(state, seat, view, private, actors, target, memo, rng,
                              budget, hint, redirect)
         if got is not None:
