@@ -20,15 +20,22 @@ the game's own declarations (docs/contracts.md, docs/adapters.md):
 - ``resample_from_infostate`` (IS-MCTS): the core's ``State.resample``; OpenSpiel's
   ``ISMCTSBot`` calls it with a sampler seeded from the machine's entropy, so its play differs
   from run to run whatever seeds it is given: ``bot.set_resampler(resampler(random_state))``
-  makes the worlds it searches come from a seeded random state instead.
+  makes the worlds it searches come from a seeded random state instead;
+- ``ISMCTSBot``: OpenSpiel's IS-MCTS that plays every game to its end: where the resampler
+  finds no world (``ResampleError``, rare and late in a 4-player Leaf Marathon race) it
+  decides from the simulations it has run, or a uniformly random legal move, and records it.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts as _ismcts
 
 from racekit.core.game import game_class, load_game, option_text, shipped_names
 from racekit.core.state import CHANCE, TERMINAL
+from racekit.core.views import ResampleError
 
 PREFIX = "racekit_"
 _REGISTERED: dict[str, type] = {}
@@ -222,6 +229,73 @@ def resampler(random_state):
     def callback(state, player):
         return state.resample_from_infostate(player, lambda: float(draw()))
     return callback
+
+
+class GaveUp(NamedTuple):
+    """One decision at which :class:`ISMCTSBot`'s resampler found no world."""
+
+    ply: int
+    """The decision's ply: the length of the game's history then."""
+    simulations: int
+    """Simulations run before the resampler gave up (0: the move was a uniformly random legal
+    action)."""
+
+
+class ISMCTSBot(_ismcts.ISMCTSBot):
+    """OpenSpiel's ``ISMCTSBot`` (same arguments, same play) that plays every game to its end.
+
+    Each simulation starts from a world resampled from the acting seat's view. Late in a
+    4-player Leaf Marathon race the resampler can find none (``ResampleError``; see
+    docs/adapters.md), and OpenSpiel's own bot then stops the game with that error. This one
+    stops searching at that decision instead and decides from what it has, without the real
+    cards:
+
+    - after ``k >= 2`` simulations: the final policy of the tree those ``k`` built (from
+      worlds consistent with the seat's view), as after a search of ``k`` simulations;
+    - with fewer (OpenSpiel's first simulation only expands the root and visits no move):
+      every legal action with equal probability.
+
+    Either way ``step`` then draws the action with the bot's ``random_state``, as it does after
+    a full search, so the same seeds give the same game. Each such decision is appended to
+    ``gave_up`` (:class:`GaveUp`: ply, simulations run); a decision that finds its worlds plays
+    exactly as OpenSpiel's bot with the same arguments. A failure at one simulation ends the
+    search at that decision: a call that gives up has already run the resampler's whole
+    schedule, three times (minutes late in a race).
+
+    Attributes:
+        gave_up: list of :class:`GaveUp`, one per decision whose search was cut short.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.gave_up: list[GaveUp] = []
+        self._worlds = 0   # worlds drawn in the current search
+
+    def run_search(self, state):
+        """OpenSpiel's search; where the resampler gives up, the policy described above.
+
+        Returns:
+            list of ``(action, probability)`` over ``state``'s legal actions (OpenSpiel's).
+        """
+        self._worlds = 0
+        try:
+            return super().run_search(state)
+        except ResampleError:
+            pass
+        legal = state.legal_actions()
+        self.gave_up.append(GaveUp(len(state.history()), self._worlds))
+        node = self._root_node
+        if node.total_visits > 0 and self._allow_inconsistent_action_sets:
+            node = self.filter_illegals(node, legal)
+        if node.total_visits > 0:
+            return self.get_final_policy(state, node)
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+    def sample_root_state(self, state):
+        """OpenSpiel's; counts the worlds drawn in the current search."""
+        world = super().sample_root_state(state)
+        self._worlds += 1
+        return world
 
 
 def replay_state(game, racekit_history):

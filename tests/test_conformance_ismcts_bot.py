@@ -1,0 +1,173 @@
+"""racekit's ``ISMCTSBot`` (issue 21; marker ``conformance``, the rl extra): OpenSpiel's IS-MCTS
+that plays every game to its end. Where the resampler finds a world at every simulation it plays
+as OpenSpiel's own bot; where it gives up, the decision comes from the simulations already run
+(or is a uniformly random legal move), is recorded, and reads no secret of another seat."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts   # noqa: E402
+
+from racekit.adapters import openspiel as ro   # noqa: E402
+from racekit.core.views import ResampleError   # noqa: E402
+from secrecy_helpers import twins   # noqa: E402
+
+pytestmark = pytest.mark.conformance
+
+
+def _bot(cls, game, simulations=4, seed=2):
+    return cls(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), uct_c=2.0,
+               max_simulations=simulations, random_state=np.random.RandomState(seed))
+
+
+class _GivesUp:
+    """The seeded resampler, except that its calls numbered in ``fail`` (1 on) raise
+    ``ResampleError`` without drawing (a call that gives up)."""
+
+    def __init__(self, fail=(), every=None):
+        self.inner = ro.resampler(np.random.RandomState(3))
+        self.fail, self.every, self.calls = set(fail), every, 0
+
+    def __call__(self, state, player):
+        self.calls += 1
+        if self.calls in self.fail or (self.every and self.calls % self.every == 0):
+            raise ResampleError("no world (test)")
+        return self.inner(state, player)
+
+
+def _first_decision(game, seat=0, seed=7):
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.current_player() != seat \
+            or len(state.legal_actions()) < 2:
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def _race(bot, game, seed):
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    moves = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            actions, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(actions, p=probs)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            moves.append(action)
+            state.apply_action(action)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return moves, state.returns()
+
+
+@pytest.mark.parametrize("gid", ["leaf_marathon", "snow_tails", "wingsuit"])
+def test_it_plays_as_openspiels_bot_where_every_world_is_found(gid):
+    game = ro.load(gid, players=4, turn_limit=1)
+    runs = []
+    for cls in (ismcts.ISMCTSBot, ro.ISMCTSBot):
+        bot = _bot(cls, game)
+        bot.set_resampler(ro.resampler(np.random.RandomState(3)))
+        runs.append(_race(bot, game, 5))
+    assert runs[0] == runs[1] and len(runs[0][0]) >= 2
+    assert bot.gave_up == []
+
+
+@pytest.mark.parametrize("gid", ["leaf_marathon", "snow_tails"])
+def test_with_no_world_at_all_every_legal_action_is_equally_likely(gid):
+    game = ro.load(gid, players=4)
+    state = _first_decision(game)
+    before = state.history()
+    bot = _bot(ro.ISMCTSBot, game)
+    bot.set_resampler(_GivesUp(fail={1}))
+    legal = state.legal_actions()
+    policy = bot.get_policy(state)
+    assert sorted(a for a, _ in policy) == legal
+    assert all(p == pytest.approx(1 / len(legal)) for _, p in policy)
+    assert bot.gave_up == [ro.GaveUp(len(before), 0)]
+    assert state.history() == before
+    # step draws the move with the bot's own random state, as after a full search
+    again = _bot(ro.ISMCTSBot, game)
+    again.set_resampler(_GivesUp(fail={1}))
+    expected = np.random.RandomState(2).choice(legal, p=[1 / len(legal)] * len(legal))
+    assert again.step(state) == expected and again.gave_up == bot.gave_up
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_after_k_simulations_it_decides_as_a_search_of_k_would(k):
+    """The resampler gives up at simulation k + 1 of 4: the policy is the one OpenSpiel's bot
+    returns from a search of k simulations with the same seeds (the tree those k built); after
+    one (which only expands the root) every legal action is equally likely."""
+    game = ro.load("leaf_marathon", players=4)
+    state = _first_decision(game)
+    ours = _bot(ro.ISMCTSBot, game, simulations=4)
+    ours.set_resampler(_GivesUp(fail={k + 1}))
+    got = ours.get_policy(state)
+    if k == 1:
+        legal = state.legal_actions()
+        assert got == [(a, 1.0 / len(legal)) for a in legal]
+    else:
+        theirs = _bot(ismcts.ISMCTSBot, game, simulations=k)
+        theirs.set_resampler(_GivesUp())
+        assert got == theirs.get_policy(state)
+        assert got != [(a, 1.0 / len(got)) for a, _ in got]   # the tree, not the fallback
+    assert sum(p for _, p in got) == pytest.approx(1.0)
+    assert ours.gave_up == [ro.GaveUp(len(state.history()), k)]
+
+
+@pytest.mark.parametrize("gid,players", [("snow_tails", 3), ("leaf_marathon", 4)])
+def test_a_race_with_decisions_that_give_up_plays_to_its_end(gid, players):
+    """OpenSpiel's own bot stops the game at the first call that gives up; this one plays on,
+    the same way from the same seeds, and records each such decision."""
+    game = ro.load(gid, players=players, turn_limit=2)
+    with pytest.raises(ResampleError):
+        bot = _bot(ismcts.ISMCTSBot, game)
+        bot.set_resampler(_GivesUp(every=5))
+        _race(bot, game, 11)
+    runs = []
+    for _ in range(2):
+        bot = _bot(ro.ISMCTSBot, game)
+        bot.set_resampler(_GivesUp(every=5))
+        moves, returns = _race(bot, game, 11)
+        assert abs(sum(returns)) < 1e-9
+        runs.append((moves, bot.gave_up))
+    assert runs[0] == runs[1]
+    gave_up = runs[0][1]
+    assert len(gave_up) >= 2 and {g.simulations for g in gave_up} <= {0, 1, 2, 3}
+    assert len({g.ply for g in gave_up}) == len(gave_up)
+
+
+def test_a_search_cut_short_reads_no_secret_of_another_seat():
+    """The attacker's test: two Leaf Marathon worlds that differ only in a card another seat
+    drew; at each of the viewer's decisions while it cannot tell them apart, the resampler
+    gives up at the third simulation (and, at the next decision, at the first): the bot's
+    policy is the same in both worlds."""
+    from test_seat_views import TWINS
+    tw = twins("leaf_marathon", **TWINS["leaf_marathon"])
+    game = ro.load("leaf_marathon", players=tw.game.num_players)
+    checked = 0
+    for upto in range(tw.ply + 1, tw.same + 1):
+        a = ro.replay_state(game, tw.line_a[:upto])
+        b = ro.replay_state(game, tw.line_b[:upto])
+        if a.is_chance_node() or a.is_terminal() or a.current_player() != tw.viewer \
+                or len(a.legal_actions()) < 2:
+            continue
+        assert a.history() != b.history()
+        for fail in (3, 1):
+            got = []
+            for world in (a, b):
+                bot = _bot(ro.ISMCTSBot, game, seed=upto)
+                bot.set_resampler(_GivesUp(fail={fail}))
+                got.append((bot.get_policy(world), bot.gave_up))
+            assert got[0] == got[1], upto
+            assert got[0][1] == [ro.GaveUp(upto, fail - 1)]
+        checked += 1
+    assert checked >= 1
