@@ -171,3 +171,44 @@ def test_a_search_cut_short_reads_no_secret_of_another_seat():
             assert got[0][1] == [ro.GaveUp(upto, fail - 1)]
         checked += 1
     assert checked >= 1
+
+
+def test_after_a_real_give_up_the_race_goes_on_from_the_kept_worlds(monkeypatch):
+    """The core's own give-up: every search of a resample call finds nothing, so the whole
+    schedule runs and ``views.resample`` itself raises ``ResampleError``. At the first
+    simulation of a decision the bot records it and plays a uniformly random legal move; at a
+    later simulation of a decision the core returns a world an earlier call found at the same
+    view, so nothing gives up; every later decision runs all its simulations."""
+    from racekit.core import views
+    failing, missed = [False], []
+    for name in ("_search", "_redraw", "_draw"):
+        real = getattr(views, name)
+
+        def stub(state, seat, view, private, actors, target, memo, rng, budget, *a,
+                 _real=real, **kw):
+            if failing[0]:
+                missed[-1] += 1
+                return None, max(1, budget)
+            return _real(state, seat, view, private, actors, target, memo, rng, budget, *a, **kw)
+        monkeypatch.setattr(views, name, stub)
+    inner = ro.resampler(np.random.RandomState(3))
+    calls = []
+
+    def resampler(state, player):
+        calls.append(len(state.history()))
+        missed.append(0)
+        failing[0] = len(calls) in (1, 8)   # decision 1's first simulation, decision 3's third
+        try:
+            return inner(state, player)
+        finally:
+            failing[0] = False
+    game = ro.load("leaf_marathon", players=4, turn_limit=2)
+    bot = _bot(ro.ISMCTSBot, game)
+    bot.set_resampler(resampler)
+    moves, returns = _race(bot, game, 11)
+    assert abs(sum(returns)) < 1e-9
+    assert bot.gave_up == [ro.GaveUp(calls[0], 0)]
+    later = calls[1:]
+    assert later[4:8] == [calls[7]] * 4   # decision 3: four simulations, the third one reused
+    assert missed[0] > 0 and missed[7] > 0 and sum(missed) == missed[0] + missed[7]
+    assert len(later) >= 12 and all(later.count(p) == 4 for p in set(later))

@@ -255,6 +255,8 @@ class ISMCTSBot(_ismcts.ISMCTSBot):
     - with fewer (OpenSpiel's first simulation only expands the root and visits no move):
       every legal action with equal probability.
 
+    (The core's resampler returns a world found earlier at the same view where a later call
+    finds none, so with Leaf Marathon a search gives up, if at all, at its first simulation.)
     Either way ``step`` then draws the action with the bot's ``random_state``, as it does after
     a full search, so the same seeds give the same game. Each such decision is appended to
     ``gave_up`` (:class:`GaveUp`: ply, simulations run); a decision that finds its worlds plays
