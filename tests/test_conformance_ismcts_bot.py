@@ -18,9 +18,9 @@ from secrecy_helpers import twins   # noqa: E402
 pytestmark = pytest.mark.conformance
 
 
-def _bot(cls, game, simulations=4, seed=2):
+def _bot(cls, game, simulations=4, seed=2, **settings):
     return cls(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), uct_c=2.0,
-               max_simulations=simulations, random_state=np.random.RandomState(seed))
+               max_simulations=simulations, random_state=np.random.RandomState(seed), **settings)
 
 
 class _GivesUp:
@@ -101,26 +101,64 @@ def test_with_no_world_at_all_every_legal_action_is_equally_likely(gid):
     assert again.step(state) == expected and again.gave_up == bot.gave_up
 
 
+SETTINGS = [dict(final_policy_type=f, allow_inconsistent_action_sets=i, max_world_samples=m)
+            for f in ismcts.ISMCTSFinalPolicyType for i in (False, True) for m in (-1, 3)]
+
+
 @pytest.mark.parametrize("k", [1, 2, 3])
 def test_after_k_simulations_it_decides_as_a_search_of_k_would(k):
-    """The resampler gives up at simulation k + 1 of 4: the policy is the one OpenSpiel's bot
-    returns from a search of k simulations with the same seeds (the tree those k built); after
-    one (which only expands the root) every legal action is equally likely."""
+    """The resampler gives up at simulation k + 1 of 4: the policy (and the bot's random state
+    after it) is the one OpenSpiel's bot returns from a search of k simulations with the same
+    seeds (the tree those k built); after one (which only expands the root) every legal action
+    is equally likely. Under each final policy, with and without inconsistent action sets, and
+    with worlds drawn afresh or reused after 3 (then the fourth simulation calls no resampler
+    and the search runs to its end)."""
     game = ro.load("leaf_marathon", players=4)
     state = _first_decision(game)
-    ours = _bot(ro.ISMCTSBot, game, simulations=4)
-    ours.set_resampler(_GivesUp(fail={k + 1}))
-    got = ours.get_policy(state)
-    if k == 1:
-        legal = state.legal_actions()
-        assert got == [(a, 1.0 / len(legal)) for a in legal]
-    else:
-        theirs = _bot(ismcts.ISMCTSBot, game, simulations=k)
-        theirs.set_resampler(_GivesUp())
-        assert got == theirs.get_policy(state)
-        assert got != [(a, 1.0 / len(got)) for a, _ in got]   # the tree, not the fallback
-    assert sum(p for _, p in got) == pytest.approx(1.0)
-    assert ours.gave_up == [ro.GaveUp(len(state.history()), k)]
+    legal = state.legal_actions()
+    for settings in SETTINGS:
+        ours = _bot(ro.ISMCTSBot, game, simulations=4, **settings)
+        ours.set_resampler(_GivesUp(fail={k + 1}))
+        got = ours.get_policy(state)
+        if 0 < settings["max_world_samples"] <= k:   # simulation k + 1 reuses a world: no call
+            theirs = _bot(ismcts.ISMCTSBot, game, simulations=4, **settings)
+            theirs.set_resampler(_GivesUp())
+            assert got == theirs.get_policy(state) and ours.gave_up == [], settings
+            continue
+        if k == 1:
+            assert got == [(a, 1.0 / len(legal)) for a in legal], settings
+        else:
+            theirs = _bot(ismcts.ISMCTSBot, game, simulations=k, **settings)
+            theirs.set_resampler(_GivesUp())
+            assert got == theirs.get_policy(state), settings
+            assert ours._random_state.uniform() == theirs._random_state.uniform()
+            assert got != [(a, 1.0 / len(got)) for a, _ in got]   # the tree, not the fallback
+        assert sum(p for _, p in got) == pytest.approx(1.0)
+        assert ours.gave_up == [ro.GaveUp(len(state.history()), k)], settings
+
+
+def test_only_the_resamplers_give_up_is_caught():
+    """Any other error of the resampler, and a ``ResampleError`` raised outside it (here by
+    the evaluator), stops the search as in OpenSpiel's bot."""
+    game = ro.load("leaf_marathon", players=4)
+    state = _first_decision(game)
+
+    def broken(state, player):
+        raise RuntimeError("a bug in a resampler")
+    bot = _bot(ro.ISMCTSBot, game)
+    bot.set_resampler(broken)
+    with pytest.raises(RuntimeError, match="a bug in a resampler"):
+        bot.get_policy(state)
+
+    class Evaluator(mcts.RandomRolloutEvaluator):
+        def evaluate(self, state):
+            raise ResampleError("not the resampler's")
+    bot = ro.ISMCTSBot(game, Evaluator(1, np.random.RandomState(1)), uct_c=2.0,
+                       max_simulations=4, random_state=np.random.RandomState(2))
+    bot.set_resampler(ro.resampler(np.random.RandomState(3)))
+    with pytest.raises(ResampleError, match="not the resampler's"):
+        bot.get_policy(state)
+    assert bot.gave_up == []
 
 
 @pytest.mark.parametrize("gid,players", [("snow_tails", 3), ("leaf_marathon", 4)])
@@ -145,11 +183,19 @@ def test_a_race_with_decisions_that_give_up_plays_to_its_end(gid, players):
     assert len({g.ply for g in gave_up}) == len(gave_up)
 
 
-def test_a_search_cut_short_reads_no_secret_of_another_seat():
+def _tree(bot):
+    node = bot._root_node
+    return node.total_visits, sorted((a, c.visits, c.return_sum) for a, c in node.child_info.items())
+
+
+@pytest.mark.parametrize("final", [ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+                                   ismcts.ISMCTSFinalPolicyType.MAX_VALUE])
+def test_a_search_cut_short_reads_no_secret_of_another_seat(final):
     """The attacker's test: two Leaf Marathon worlds that differ only in a card another seat
-    drew; at each of the viewer's decisions while it cannot tell them apart, the resampler
-    gives up at the third simulation (and, at the next decision, at the first): the bot's
-    policy is the same in both worlds."""
+    drew; at each of the viewer's decisions while it cannot tell them apart, a search whose
+    resampler gives up at its third simulation, and one that gives up at its first: the bot's
+    policy, its tree (visits and returns of each move) and its random state afterwards are
+    the same in both worlds."""
     from test_seat_views import TWINS
     tw = twins("leaf_marathon", **TWINS["leaf_marathon"])
     game = ro.load("leaf_marathon", players=tw.game.num_players)
@@ -164,9 +210,10 @@ def test_a_search_cut_short_reads_no_secret_of_another_seat():
         for fail in (3, 1):
             got = []
             for world in (a, b):
-                bot = _bot(ro.ISMCTSBot, game, seed=upto)
+                bot = _bot(ro.ISMCTSBot, game, seed=upto, final_policy_type=final)
                 bot.set_resampler(_GivesUp(fail={fail}))
-                got.append((bot.get_policy(world), bot.gave_up))
+                policy = bot.get_policy(world)
+                got.append((policy, bot.gave_up, _tree(bot), bot._random_state.uniform()))
             assert got[0] == got[1], upto
             assert got[0][1] == [ro.GaveUp(upto, fail - 1)]
         checked += 1

@@ -22,8 +22,8 @@ the game's own declarations (docs/contracts.md, docs/adapters.md):
   from run to run whatever seeds it is given: ``bot.set_resampler(resampler(random_state))``
   makes the worlds it searches come from a seeded random state instead;
 - ``ISMCTSBot``: OpenSpiel's IS-MCTS that plays every game to its end: where the resampler
-  finds no world (``ResampleError``, rare and late in a 4-player Leaf Marathon race) it
-  decides from the simulations it has run, or a uniformly random legal move, and records it.
+  finds no world (``ResampleError``, late in some 4-player Leaf Marathon races) it decides
+  from the simulations it has run, or a uniformly random legal move, and records it.
 """
 from __future__ import annotations
 
@@ -237,32 +237,41 @@ class GaveUp(NamedTuple):
     ply: int
     """The decision's ply: the length of the game's history then."""
     simulations: int
-    """Simulations run before the resampler gave up (0: the move was a uniformly random legal
-    action)."""
+    """Simulations run before the resampler gave up (0 or 1: the move was a uniformly random
+    legal action)."""
+
+
+class _NoWorld(Exception):
+    """The resampler gave up at the start of a simulation (:class:`ISMCTSBot`)."""
 
 
 class ISMCTSBot(_ismcts.ISMCTSBot):
     """OpenSpiel's ``ISMCTSBot`` (same arguments, same play) that plays every game to its end.
 
     Each simulation starts from a world resampled from the acting seat's view. Late in a
-    4-player Leaf Marathon race the resampler can find none (``ResampleError``; see
+    4-player Leaf Marathon race the resampler can find none (``ResampleError``; how often:
     docs/adapters.md), and OpenSpiel's own bot then stops the game with that error. This one
     stops searching at that decision instead and decides from what it has, without the real
     cards:
 
     - after ``k >= 2`` simulations: the final policy of the tree those ``k`` built (from
       worlds consistent with the seat's view), as after a search of ``k`` simulations;
-    - with fewer (OpenSpiel's first simulation only expands the root and visits no move):
-      every legal action with equal probability.
+    - with fewer (OpenSpiel's first simulation only expands the root and visits no move), or
+      where ``allow_inconsistent_action_sets`` leaves no visited legal move: every legal action
+      with equal probability.
 
-    (The core's resampler returns a world found earlier at the same view where a later call
-    finds none, so with Leaf Marathon a search gives up, if at all, at its first simulation.)
     Either way ``step`` then draws the action with the bot's ``random_state``, as it does after
-    a full search, so the same seeds give the same game. Each such decision is appended to
-    ``gave_up`` (:class:`GaveUp`: ply, simulations run); a decision that finds its worlds plays
-    exactly as OpenSpiel's bot with the same arguments. A failure at one simulation ends the
-    search at that decision: a call that gives up has already run the resampler's whole
-    schedule, three times (minutes late in a race).
+    a full search, so with a seeded resampler (``set_resampler(resampler(...))``) the same
+    seeds give the same game. Each such decision is appended to ``gave_up`` (:class:`GaveUp`:
+    ply, simulations run; kept over the bot's life: clear it between games if you count per
+    game); a decision that finds its worlds plays exactly as OpenSpiel's bot with the same
+    arguments. Only the resampler's ``ResampleError`` is caught: any other error, and a
+    ``ResampleError`` raised elsewhere, propagates. A failure at one simulation ends the search
+    at that decision: a call that gives up has already run the resampler's whole schedule
+    (three times with Leaf Marathon; minutes late in a race). With the core's resampler on the
+    searched state (OpenSpiel's default or :func:`resampler`), a later call at the same view
+    that finds none returns a world found before, so a Leaf Marathon search gives up, if at
+    all, at its first simulation.
 
     Attributes:
         gave_up: list of :class:`GaveUp`, one per decision whose search was cut short.
@@ -271,7 +280,7 @@ class ISMCTSBot(_ismcts.ISMCTSBot):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.gave_up: list[GaveUp] = []
-        self._worlds = 0   # worlds drawn in the current search
+        self._simulations = 0   # simulations started in the current search
 
     def run_search(self, state):
         """OpenSpiel's search; where the resampler gives up, the policy described above.
@@ -279,24 +288,32 @@ class ISMCTSBot(_ismcts.ISMCTSBot):
         Returns:
             list of ``(action, probability)`` over ``state``'s legal actions (OpenSpiel's).
         """
-        self._worlds = 0
+        self._simulations = 0
+        self._root_node = None
         try:
             return super().run_search(state)
-        except ResampleError:
+        except _NoWorld:
             pass
         legal = state.legal_actions()
-        self.gave_up.append(GaveUp(len(state.history()), self._worlds))
+        self.gave_up.append(GaveUp(len(state.history()), self._simulations))
         node = self._root_node
-        if node.total_visits > 0 and self._allow_inconsistent_action_sets:
+        if node is not None and node.total_visits > 0 and self._allow_inconsistent_action_sets:
             node = self.filter_illegals(node, legal)
-        if node.total_visits > 0:
+        if node is not None and node.total_visits > 0:
             return self.get_final_policy(state, node)
         return [(a, 1.0 / len(legal)) for a in legal]
 
     def sample_root_state(self, state):
-        """OpenSpiel's; counts the worlds drawn in the current search."""
-        world = super().sample_root_state(state)
-        self._worlds += 1
+        """OpenSpiel's; counts the simulations started in the current search.
+
+        Raises:
+            _NoWorld: the resampler raised ``ResampleError`` (caught by :meth:`run_search`).
+        """
+        try:
+            world = super().sample_root_state(state)
+        except ResampleError as e:
+            raise _NoWorld() from e
+        self._simulations += 1
         return world
 
 
