@@ -249,10 +249,10 @@ class ISMCTSBot(_ismcts.ISMCTSBot):
     """OpenSpiel's ``ISMCTSBot`` (same arguments, same play) that plays every game to its end.
 
     Each simulation starts from a world resampled from the acting seat's view. Late in a
-    4-player Leaf Marathon race the resampler can find none (``ResampleError``; how often:
-    docs/adapters.md), and OpenSpiel's own bot then stops the game with that error. This one
-    stops searching at that decision instead and decides from what it has, without the real
-    cards:
+    4-player Leaf Marathon race the resampler can find none
+    (:class:`racekit.core.views.ResampleError`; how often: docs/adapters.md), and OpenSpiel's
+    own bot then stops the game with that error. This one stops searching at that decision
+    instead and decides from what it has, without the real cards:
 
     - after ``k >= 2`` simulations: the final policy of the tree those ``k`` built (from
       worlds consistent with the seat's view), as after a search of ``k`` simulations;
